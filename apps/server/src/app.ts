@@ -1,0 +1,90 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import { openDatabase, type DatabaseHandle } from './db/connection.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { createStorage, type Storage } from './lib/storage/storage.ts';
+import { registerModules } from './modules/index.ts';
+import authPlugin from './plugins/auth.ts';
+import dbPlugin from './plugins/db.ts';
+import errorsPlugin from './plugins/errors.ts';
+import openapiPlugin from './plugins/openapi.ts';
+import securityPlugin from './plugins/security.ts';
+import webPlugin from './plugins/web.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    storage: Storage;
+  }
+}
+
+export interface BuildOptions {
+  /** an already open database (tests share one per file); otherwise opened from config */
+  database?: DatabaseHandle;
+  /** run migrations before serving (default true) */
+  migrate?: boolean;
+  logger?: boolean;
+  /** extra routes mounted before the web fallback (tests of the plugins use it) */
+  extraRoutes?: (app: FastifyInstance) => Promise<void>;
+}
+
+const REDACTED_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.new_password',
+  '*.api_key',
+  '*.refresh',
+  '*.access',
+  '*.token',
+];
+
+/** Builds the whole Arbor server (API + web app) for a config; tests call it with a temporary database. */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      options.logger === false || config.logLevel === 'silent'
+        ? false
+        : {
+            level: config.logLevel,
+            redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+            serializers: {
+              // Never log query strings (they may carry one-time codes or emails) nor bodies.
+              req: (req: { method: string; url: string; id: string }) => ({ method: req.method, path: req.url.split('?')[0], id: req.id }),
+            },
+          },
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
+    },
+    requestIdHeader: false,
+    trustProxy: config.trustProxy,
+    bodyLimit: config.limits.treeMaxBytes + 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 200 },
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    void reply.header('x-request-id', request.id);
+  });
+
+  const handle = options.database ?? openDatabase(config.databaseUrl);
+  if (options.migrate !== false) await migrateToLatest(handle.db);
+
+  app.decorate('config', config);
+  app.decorate('storage', createStorage(config));
+  await app.register(errorsPlugin);
+  await app.register(dbPlugin, { handle, ownsHandle: !options.database });
+  await app.register(securityPlugin, { config });
+  await app.register(authPlugin, { config });
+  await app.register(openapiPlugin);
+  await registerModules(app);
+  if (options.extraRoutes) await options.extraRoutes(app);
+  await app.register(webPlugin, { config });
+  return app;
+}

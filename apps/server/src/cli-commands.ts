@@ -1,0 +1,24 @@
+import type { Config } from './config.ts';
+import type { DB } from './db/connection.ts';
+
+export interface CliContext {
+  config: Config;
+  db: DB;
+  args: string[];
+}
+
+export interface CliCommand {
+  usage: string;
+  run(ctx: CliContext): Promise<void>;
+}
+
+/** Every `npm run admin` command by name. Features add theirs here. */
+export const CLI_COMMANDS: Record<string, CliCommand> = {
+  'list-users': {
+    usage: 'list every account: id, username, role',
+    async run({ db }) {
+      const users = await db.selectFrom('users').select(['id', 'username', 'role', 'is_active']).orderBy('id').execute();
+      for (const u of users) console.log(`${u.id}\t${u.username}\t${u.role}${u.is_active ? '' : '\t(inactive)'}`);
+    },
+  },
+};

@@ -1,0 +1,7 @@
+import type { UsersTables } from './tables/users.ts';
+
+/**
+ * The whole database as Kysely sees it. Each feature declares its tables in `tables/<feature>.ts`
+ * and adds them here. Timestamps are ISO strings, booleans are 0/1 integers on both dialects.
+ */
+export interface Database extends UsersTables {}

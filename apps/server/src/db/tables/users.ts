@@ -1,0 +1,19 @@
+import type { Generated } from 'kysely';
+
+export interface UsersTable {
+  id: Generated<number>;
+  username: string;
+  /** lower-cased username: uniqueness is case-insensitive */
+  username_lower: string;
+  email: string | null;
+  phone: string | null;
+  password_hash: string | null;
+  role: 'user' | 'admin';
+  is_active: number;
+  date_joined: string;
+  updated_at: string;
+}
+
+export interface UsersTables {
+  users: UsersTable;
+}

@@ -1,0 +1,48 @@
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Storage } from './storage.ts';
+
+const KEY_PATTERN = /^[a-z0-9-]+(\/[a-z0-9-]+)*\.(webp|png|jpg|gif)$/;
+const TYPES: Record<string, string> = { webp: 'image/webp', png: 'image/png', jpg: 'image/jpeg', gif: 'image/gif' };
+
+/** Stores files under `DATA_DIR/uploads`; writes go to a temp file first so nothing partial is ever served. */
+export class DiskStorage implements Storage {
+  private readonly root: string;
+  constructor(dataDir: string) {
+    this.root = path.join(dataDir, 'uploads');
+  }
+
+  private pathOf(key: string): string {
+    if (!KEY_PATTERN.test(key)) throw new Error('invalid storage key');
+    return path.join(this.root, key);
+  }
+
+  async put(key: string, body: Buffer): Promise<void> {
+    const target = this.pathOf(key);
+    await mkdir(path.dirname(target), { recursive: true });
+    const temp = `${target}.${process.pid}.${Date.now()}.tmp`;
+    try {
+      await writeFile(temp, body, { flag: 'wx' });
+      await rename(temp, target);
+    } catch (error) {
+      await rm(temp, { force: true });
+      throw error;
+    }
+  }
+
+  async get(key: string): Promise<{ body: Buffer; contentType: string } | null> {
+    if (!KEY_PATTERN.test(key)) return null;
+    try {
+      const body = await readFile(this.pathOf(key));
+      return { body, contentType: TYPES[key.split('.').pop()!] ?? 'application/octet-stream' };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    if (!KEY_PATTERN.test(key)) return;
+    await rm(this.pathOf(key), { force: true });
+  }
+}

@@ -1,0 +1,46 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../config.ts';
+import { notFound } from '../lib/http-errors.ts';
+
+const API_PREFIXES = ['/api/', '/media/'];
+const isApiPath = (url: string) => API_PREFIXES.some((p) => url === p.slice(0, -1) || url.startsWith(p));
+
+/**
+ * Serves the built web app: hashed assets with a year-long cache, everything else falls back to
+ * `index.html` so the client router can answer (and show its own 404). Unknown API paths get JSON 404.
+ */
+async function webPlugin(app: FastifyInstance, opts: { config: Config }) {
+  const root = opts.config.webDistDir;
+  const indexPath = path.join(root, 'index.html');
+  const hasBuild = existsSync(indexPath);
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      index: false,
+      cacheControl: false,
+      setHeaders(reply, filePath) {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        void reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    if (isApiPath(url) || !['GET', 'HEAD'].includes(request.method)) throw notFound(`Not found: ${url}`);
+    if (!hasBuild) {
+      return reply
+        .code(200)
+        .type('text/html; charset=utf-8')
+        .send('<!doctype html><title>Arbor</title><p>The web app is not built yet: run <code>npm run build</code>.</p>');
+    }
+    // Re-read so a rebuild is picked up without restart; the file is small.
+    return reply.code(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(readFileSync(indexPath));
+  });
+}
+
+export default fp(webPlugin, { name: 'web' });

@@ -1,0 +1,13 @@
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * One-off work after migrations and before listening: each feature adds its step here
+ * (admin bootstrap, default prompts, sample templates). Every step must be idempotent.
+ */
+export async function runStartupTasks(app: FastifyInstance): Promise<void> {
+  const steps: Array<[string, (app: FastifyInstance) => Promise<void>]> = [];
+  for (const [name, step] of steps) {
+    await step(app);
+    app.log.debug({ step: name }, 'startup step done');
+  }
+}

@@ -1,0 +1,21 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseURL, launchBrowser, newPage } from '../support/browser.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => browser?.close());
+
+describe('the product as started by npm start', () => {
+  it('serves the web app at / and the health check beside it', async () => {
+    const { page, errors, context } = await newPage(browser);
+    await page.goto('/');
+    await expect(page.locator('body').innerText()).resolves.toContain('Arbor');
+    const health = await (await fetch(`${baseURL()}/api/health/`)).json();
+    expect(health).toEqual({ status: 'ok', db: 'ok' });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,45 @@
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+/** The base URL of the server that global setup started with `npm start`. */
+export const baseURL = () => inject('baseURL');
+/** The server's data folder (the outbox of one-time codes lives in it). */
+export const dataDir = () => inject('dataDir');
+
+/** Debian's Chromium, headless, never a downloaded browser. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+}
+
+export interface PageOptions {
+  locale?: string;
+  colorScheme?: 'light' | 'dark';
+  width?: number;
+  height?: number;
+}
+
+/** A fresh context (own storage) and page against the server, with console errors collected. */
+export async function newPage(browser: Browser, opts: PageOptions = {}): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({
+    baseURL: baseURL(),
+    locale: opts.locale ?? 'zh-CN',
+    colorScheme: opts.colorScheme ?? 'light',
+    viewport: { width: opts.width ?? 1280, height: opts.height ?? 860 },
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  return { context, page, errors };
+}

@@ -1,0 +1,95 @@
+// `npm test`: every check, in order of cost. Lint, typecheck, unit + API tests on SQLite, the API
+// tests again on PostgreSQL, a production build, then e2e in real Chromium against `npm start`.
+// Prints one closing line `tests: N passed, N failed` over every vitest run.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+
+const root = path.resolve(import.meta.dirname, '..');
+const inCi = process.env.CI === 'true' || process.env.CI === '1';
+const reports = mkdtempSync(path.join(os.tmpdir(), 'arbor-test-reports-'));
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const only = process.argv.slice(2); // e.g. `npm test -- api-sqlite e2e`
+let failed = false;
+
+function run(label, command, args, env = {}) {
+  console.log(`\n━━ ${label} ━━`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  if (result.status !== 0) {
+    console.error(`✗ ${label} failed (${seconds}s)`);
+    failed = true;
+    return false;
+  }
+  console.log(`✓ ${label} (${seconds}s)`);
+  return true;
+}
+
+function vitest(label, projects, env = {}) {
+  const report = path.join(reports, `${label.replace(/\W+/g, '-')}.json`);
+  const args = ['vitest', 'run', '--passWithNoTests', ...projects.flatMap((p) => ['--project', p])];
+  args.push('--reporter=default', '--reporter=json', `--outputFile.json=${report}`);
+  run(label, 'npx', args, env);
+  if (existsSync(report)) {
+    const r = JSON.parse(readFileSync(report, 'utf8'));
+    totals.passed += r.numPassedTests;
+    totals.failed += r.numFailedTests;
+    totals.skipped += r.numPendingTests + r.numTodoTests;
+  } else {
+    totals.failed += 1;
+  }
+}
+
+async function postgresAvailable() {
+  const url = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+const wants = (step) => only.length === 0 || only.includes(step);
+
+if (wants('lint')) run('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
+if (wants('typecheck')) run('typecheck', 'npm', ['run', 'typecheck', '--silent']);
+if (wants('unit') || wants('api-sqlite')) vitest('unit, web and API tests on SQLite', ['packages', 'web', 'server'], { ARBOR_TEST_DB: 'sqlite' });
+
+if (wants('api-postgres')) {
+  if (await postgresAvailable()) {
+    vitest('API tests on PostgreSQL', ['server'], { ARBOR_TEST_DB: 'postgres' });
+  } else if (inCi) {
+    console.error('✗ PostgreSQL is not reachable, and CI requires the PostgreSQL pass.');
+    failed = true;
+    totals.failed += 1;
+  } else {
+    console.log('\n! PostgreSQL is not reachable at TEST_DATABASE_URL: skipping the PostgreSQL pass (it is required in CI).');
+  }
+}
+
+if (wants('e2e')) {
+  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (!existsSync(chromium)) {
+    if (inCi) {
+      console.error(`✗ Chromium is missing at ${chromium}; CI requires the e2e pass (apt-get install -y chromium).`);
+      failed = true;
+      totals.failed += 1;
+    } else {
+      console.log(`\n! Chromium is missing at ${chromium}: skipping e2e (install it with apt-get install -y chromium).`);
+    }
+  } else if (run('build the web app', 'npm', ['run', 'build', '--silent'])) {
+    vitest('e2e in Chromium', ['e2e']);
+  }
+}
+
+rmSync(reports, { recursive: true, force: true });
+console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
+process.exit(failed || totals.failed > 0 ? 1 : 0);
