@@ -1,0 +1,132 @@
+import type { ErrorBody } from '@arbor/contract';
+import { tokenStore } from './token-store.ts';
+
+/** A non-2xx answer: the status and the parsed error body (`{detail, code, fields?}`). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: ErrorBody & Record<string, unknown>,
+    readonly headers?: Headers,
+  ) {
+    super(body.detail);
+  }
+  get code() {
+    return this.body.code;
+  }
+  get fields() {
+    return this.body.fields ?? {};
+  }
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** JSON-serialised unless it is FormData */
+  body?: unknown;
+  query?: Record<string, string | number | boolean | undefined | null>;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /** send the bearer token and refresh it on 401 (default true) */
+  auth?: boolean;
+}
+
+let refreshing: Promise<boolean> | null = null;
+const sessionEndedListeners = new Set<() => void>();
+
+/** Called when the refresh token is no longer accepted: the session is over. */
+export function onSessionEnded(listener: () => void): () => void {
+  sessionEndedListeners.add(listener);
+  return () => sessionEndedListeners.delete(listener);
+}
+
+/** One shared refresh for every request that hit a 401 at the same time. */
+function refreshTokens(): Promise<boolean> {
+  refreshing ??= (async () => {
+    const { refreshToken } = tokenStore.get();
+    if (!refreshToken) return false;
+    try {
+      const res = await fetch('/api/token/refresh/', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ refresh: refreshToken }),
+      });
+      if (!res.ok) return false;
+      const data = (await res.json()) as { access: string; refresh?: string };
+      tokenStore.set({ accessToken: data.access, refreshToken: data.refresh ?? refreshToken });
+      return true;
+    } catch {
+      return false;
+    }
+  })().finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+}
+
+export function buildUrl(path: string, query?: RequestOptions['query']): string {
+  const url = new URL(path, window.location.origin);
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') url.searchParams.set(key, String(value));
+  }
+  return url.pathname + url.search;
+}
+
+/** Sends a request with the bearer token; a 401 triggers one shared refresh and one retry. Returns the raw Response. */
+export async function apiRaw(path: string, options: RequestOptions = {}): Promise<Response> {
+  const { method = 'GET', body, query, signal, auth = true } = options;
+  const send = () => {
+    const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+    const token = tokenStore.get().accessToken;
+    if (auth && token) headers.authorization = `Bearer ${token}`;
+    let payload: BodyInit | undefined;
+    if (body instanceof FormData) payload = body;
+    else if (body !== undefined) {
+      headers['content-type'] = 'application/json';
+      payload = JSON.stringify(body);
+    }
+    const lang = document.documentElement.lang;
+    if (lang) headers['accept-language'] = lang;
+    return fetch(buildUrl(path, query), { method, headers, body: payload, signal });
+  };
+  let res = await send();
+  if (res.status === 401 && auth && tokenStore.get().refreshToken) {
+    if (await refreshTokens()) res = await send();
+    else {
+      tokenStore.clear();
+      sessionEndedListeners.forEach((l) => l());
+    }
+  }
+  return res;
+}
+
+async function toApiError(res: Response): Promise<ApiError> {
+  let body: ErrorBody & Record<string, unknown>;
+  try {
+    body = (await res.json()) as ErrorBody & Record<string, unknown>;
+    if (typeof body?.detail !== 'string') throw new Error('not an error body');
+  } catch {
+    body = { detail: res.statusText || `HTTP ${res.status}`, code: res.status >= 500 ? 'server_error' : 'invalid' };
+  }
+  return new ApiError(res.status, body, res.headers);
+}
+
+/** JSON request → parsed JSON answer (undefined for 204); throws ApiError on any non-2xx. */
+export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  let res: Response;
+  try {
+    res = await apiRaw(path, options);
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw new ApiError(0, { detail: 'Network error', code: 'service_unavailable' });
+  }
+  if (!res.ok) throw await toApiError(res);
+  if (res.status === 204) return undefined as T;
+  const text = await res.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** Like `api`, but also returns the response headers (ETag and friends). */
+export async function apiWithHeaders<T>(path: string, options: RequestOptions = {}): Promise<{ data: T; headers: Headers }> {
+  const res = await apiRaw(path, options);
+  if (!res.ok) throw await toApiError(res);
+  return { data: (res.status === 204 ? undefined : await res.json()) as T, headers: res.headers };
+}
