@@ -29,8 +29,8 @@ beforeAll(async () => {
         const w = pageWindow(request.query as z.infer<typeof PageQuery>);
         return paginate(request, app.config.publicBaseUrl, w, items.length, items.slice(w.offset, w.offset + w.pageSize));
       });
-      app.get('/api/_test/me/', { preHandler: app.requireAuth }, async (request) => ({ id: request.user?.id }));
-      app.get('/api/_test/admin/', { preHandler: app.requireAdmin }, async () => ({ ok: true }));
+      app.get('/api/_test/me/', { onRequest: app.requireAuth }, async (request) => ({ id: request.user?.id }));
+      app.get('/api/_test/admin/', { onRequest: app.requireAdmin }, async () => ({ ok: true }));
     },
   });
 });

@@ -15,9 +15,9 @@ declare module 'fastify' {
     user: AuthUser | null;
   }
   interface FastifyInstance {
-    /** preHandler: 401 unless the request carries a valid access token */
+    /** onRequest hook: 401 unless the request carries a valid access token */
     requireAuth: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-    /** preHandler: 401 without token, 403 unless the caller is an admin */
+    /** onRequest hook: 401 without token, 403 unless the caller is an admin */
     requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
 }
