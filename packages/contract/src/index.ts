@@ -2,3 +2,4 @@ export * from './errors.ts';
 export * from './pagination.ts';
 export * from './health.ts';
 export * from './common.ts';
+export * from './ai.ts';

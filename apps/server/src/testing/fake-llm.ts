@@ -1,0 +1,263 @@
+import { createHash, randomBytes } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import sharp from 'sharp';
+
+/**
+ * How the fake answers the next calls:
+ * - `normal`: plausible, deterministic answers
+ * - `slow`: like normal after `delayMs` (streams wait `delayMs` between chunks)
+ * - `rate_limited` / `server_error`: 429 / 500 with an OpenAI-style error body
+ * - `malformed`: children answers are broken, unrepairable JSON (other answers stay normal)
+ * - `fenced`: children answers wrapped in a ```json fence with chatter around it (repairable)
+ * - `redirect`: every call answers 307 to another URL (clients must not follow it)
+ * - `image_url`: images come back as a URL served by the fake instead of `b64_json`
+ */
+export type FakeLlmMode = 'normal' | 'slow' | 'rate_limited' | 'server_error' | 'malformed' | 'fenced' | 'redirect' | 'image_url';
+
+export interface FakeLlmOptions {
+  port?: number;
+  host?: string;
+  /** delay of the `slow` mode, ms (default 1500) */
+  delayMs?: number;
+}
+
+export interface FakeLlmRequest {
+  method: string;
+  path: string;
+  /** the bearer token the caller sent (tests check the stored key was decrypted correctly) */
+  apiKey: string | null;
+  body: unknown;
+}
+
+export interface FakeLlm {
+  /** base URL to configure, ending in `/v1` */
+  url: string;
+  /** every request received, oldest first */
+  requests: FakeLlmRequest[];
+  /** switches the behaviour; with `times`, only the next `times` calls then back to `normal` */
+  setMode(mode: FakeLlmMode, options?: { times?: number; delayMs?: number }): void;
+  close(): Promise<void>;
+}
+
+interface ChatBody {
+  model?: string;
+  stream?: boolean;
+  messages?: Array<{ role: string; content: string }>;
+}
+
+const CHAT_MODEL = 'fake-chat';
+const IMAGE_MODEL = 'fake-image';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const estimateTokens = (text: string) => Math.max(1, Math.ceil(text.length / 4));
+
+/** The node title: the first quoted text of the last user message (the shipped prompts quote it). */
+function titleFrom(prompt: string): string {
+  return /[“"「『]([^”"」』\n]{1,200})[”"」』]/.exec(prompt)?.[1] ?? 'this topic';
+}
+
+type Intent = 'children' | 'summary' | 'content';
+
+/** What the caller asks for, recognised from the prompt wording in any of the three languages. */
+function intentOf(prompt: string): Intent {
+  if (/JSON/.test(prompt)) return 'children';
+  if (/summar|摘要|概要|要約/i.test(prompt)) return 'summary';
+  return 'content';
+}
+
+function childrenOf(title: string) {
+  return ['Foundations', 'Core techniques', 'Practice projects', 'Further reading'].map((part) => ({
+    title: `${title}: ${part}`,
+    summary: `What to learn about ${part.toLowerCase()} of ${title}.`,
+  }));
+}
+
+function answerFor(intent: Intent, title: string, mode: FakeLlmMode): string {
+  if (intent === 'summary') return `${title} in one sentence: the essential ideas, tools and practice needed to master it.`;
+  if (intent === 'content') {
+    return [
+      `## ${title}`,
+      '',
+      `${title} builds on its parent topic. Start with the basics, then practise.`,
+      '',
+      '- Learn the key vocabulary',
+      '- Work through a small project',
+      '- Review and teach it to someone else',
+    ].join('\n');
+  }
+  const json = JSON.stringify(childrenOf(title), null, 2);
+  if (mode === 'malformed') return json.slice(0, Math.floor(json.length / 2));
+  if (mode === 'fenced') return `Sure! Here are some children:\n\`\`\`json\n${json}\n\`\`\`\nLet me know if you need more.`;
+  return json;
+}
+
+function sendJson(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+  res.writeHead(status, { 'content-type': 'application/json', ...headers });
+  res.end(JSON.stringify(body));
+}
+
+function sendError(res: http.ServerResponse, status: number, message: string, type: string) {
+  sendJson(res, status, { error: { message, type, code: null } }, status === 429 ? { 'retry-after-ms': '20' } : {});
+}
+
+async function readBody(req: http.IncomingMessage): Promise<string> {
+  const parts: Buffer[] = [];
+  for await (const part of req) parts.push(part as Buffer);
+  return Buffer.concat(parts).toString('utf8');
+}
+
+/** A small solid-colour PNG whose colour depends on the prompt, so answers are deterministic. */
+async function pngFor(prompt: string): Promise<Buffer> {
+  const [r, g, b] = createHash('sha256').update(prompt).digest();
+  return sharp({ create: { width: 64, height: 64, channels: 3, background: { r: r!, g: g!, b: b! } } }).png().toBuffer();
+}
+
+/** Starts a real OpenAI-compatible HTTP server for tests and development. */
+export async function startFakeLlm(options: FakeLlmOptions = {}): Promise<FakeLlm> {
+  let mode: FakeLlmMode = 'normal';
+  let remaining = Infinity;
+  let delayMs = options.delayMs ?? 1500;
+  const requests: FakeLlmRequest[] = [];
+  const files = new Map<string, Buffer>();
+  let baseUrl = '';
+
+  /** The mode for this call; a limited switch counts down and then falls back to normal. */
+  const takeMode = (): FakeLlmMode => {
+    const current = mode;
+    if (current !== 'normal' && Number.isFinite(remaining) && --remaining <= 0) {
+      mode = 'normal';
+      remaining = Infinity;
+    }
+    return current;
+  };
+
+  async function chat(res: http.ServerResponse, body: ChatBody, current: FakeLlmMode, signal: AbortSignal) {
+    const messages = body.messages ?? [];
+    const prompt = [...messages].reverse().find((m) => m.role === 'user')?.content ?? '';
+    const intent = intentOf(messages.map((m) => m.content).join('\n'));
+    const text = answerFor(intent, titleFrom(prompt), current);
+    const usage = {
+      prompt_tokens: estimateTokens(messages.map((m) => m.content).join('')),
+      completion_tokens: estimateTokens(text),
+      total_tokens: 0,
+    };
+    usage.total_tokens = usage.prompt_tokens + usage.completion_tokens;
+    const id = `chatcmpl-${randomBytes(6).toString('hex')}`;
+    const created = Math.floor(Date.now() / 1000);
+    const model = body.model ?? CHAT_MODEL;
+    if (!body.stream) {
+      if (current === 'slow') await sleep(delayMs);
+      if (signal.aborted) return;
+      return sendJson(res, 200, {
+        id,
+        object: 'chat.completion',
+        created,
+        model,
+        choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: 'stop' }],
+        usage,
+      });
+    }
+    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
+    const send = (chunk: unknown) => res.write(`data: ${JSON.stringify(chunk)}\n\n`);
+    const frame = (delta: Record<string, string>, finish: string | null) => ({
+      id,
+      object: 'chat.completion.chunk',
+      created,
+      model,
+      choices: [{ index: 0, delta, finish_reason: finish }],
+    });
+    send(frame({ role: 'assistant', content: '' }, null));
+    for (let i = 0; i < text.length; i += 12) {
+      if (signal.aborted) return;
+      if (current === 'slow') await sleep(delayMs);
+      send(frame({ content: text.slice(i, i + 12) }, null));
+    }
+    send(frame({}, 'stop'));
+    send({ id, object: 'chat.completion.chunk', created, model, choices: [], usage });
+    res.end('data: [DONE]\n\n');
+  }
+
+  async function images(res: http.ServerResponse, body: { prompt?: string; response_format?: string }, current: FakeLlmMode) {
+    if (current === 'slow') await sleep(delayMs);
+    const png = await pngFor(body.prompt ?? '');
+    const created = Math.floor(Date.now() / 1000);
+    if (current === 'image_url' || body.response_format === 'url') {
+      const name = `${randomBytes(8).toString('hex')}.png`;
+      files.set(name, png);
+      return sendJson(res, 200, { created, data: [{ url: `${baseUrl}/files/${name}` }] });
+    }
+    return sendJson(res, 200, { created, data: [{ b64_json: png.toString('base64'), revised_prompt: body.prompt ?? '' }] });
+  }
+
+  async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
+    const path = (req.url ?? '/').split('?')[0]!;
+    const raw = req.method === 'POST' ? await readBody(req) : '';
+    let body: unknown = null;
+    try {
+      body = raw ? JSON.parse(raw) : null;
+    } catch {
+      return sendError(res, 400, 'Request body is not JSON.', 'invalid_request_error');
+    }
+    const auth = /^Bearer (.+)$/.exec(req.headers.authorization ?? '');
+    requests.push({ method: req.method ?? 'GET', path, apiKey: auth?.[1] ?? null, body });
+
+    if (req.method === 'GET' && path.startsWith('/v1/files/')) {
+      const file = files.get(path.slice('/v1/files/'.length));
+      if (!file) return sendError(res, 404, 'No such file.', 'not_found');
+      res.writeHead(200, { 'content-type': 'image/png' });
+      return res.end(file);
+    }
+    if (!auth) return sendError(res, 401, 'Missing API key.', 'invalid_request_error');
+
+    const current = takeMode();
+    if (current === 'rate_limited') return sendError(res, 429, 'Rate limit reached for requests.', 'rate_limit_error');
+    if (current === 'server_error') return sendError(res, 500, 'The server had an error while processing your request.', 'server_error');
+    if (current === 'redirect') {
+      res.writeHead(307, { location: 'http://169.254.169.254/latest/meta-data/' });
+      return res.end();
+    }
+    const abort = new AbortController();
+    res.on('close', () => abort.abort());
+
+    if (req.method === 'GET' && path === '/v1/models') {
+      const created = Math.floor(Date.now() / 1000);
+      return sendJson(res, 200, {
+        object: 'list',
+        data: [CHAT_MODEL, IMAGE_MODEL].map((id) => ({ id, object: 'model', created, owned_by: 'arbor-fake' })),
+      });
+    }
+    if (req.method === 'POST' && path === '/v1/chat/completions') return chat(res, (body ?? {}) as ChatBody, current, abort.signal);
+    if (req.method === 'POST' && path === '/v1/images/generations') return images(res, (body ?? {}) as { prompt?: string }, current);
+    return sendError(res, 404, `Unknown endpoint ${req.method} ${path}.`, 'invalid_request_error');
+  }
+
+  const server = http.createServer((req, res) => {
+    handle(req, res).catch(() => {
+      if (!res.headersSent) sendError(res, 500, 'Fake server failure.', 'server_error');
+      else res.destroy();
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
+  });
+  const address = server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  baseUrl = `http://${host}:${address.port}/v1`;
+
+  return {
+    url: baseUrl,
+    requests,
+    setMode(next, switchOptions = {}) {
+      mode = next;
+      remaining = switchOptions.times ?? Infinity;
+      if (switchOptions.delayMs !== undefined) delayMs = switchOptions.delayMs;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
