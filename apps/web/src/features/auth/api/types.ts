@@ -1,0 +1,31 @@
+// Wire types of API.md "Tokens", "One-time codes" and "Accounts" used by the auth hooks. `Me` and the
+// login answer are the session's own types so a login result can be handed to `signIn` as it is.
+export type { LoginAnswer, Me } from '../../../lib/session.ts';
+
+export interface TokenPair {
+  access: string;
+  refresh: string;
+}
+
+export interface CodeSent {
+  detail: string;
+  expires_in: number;
+  resend_after: number;
+}
+
+/** `ses` codes go to an email address, `sms` codes to a phone. */
+export type Channel = 'ses' | 'sms';
+
+export type CodePurpose =
+  | 'auto_sign_in'
+  | 'bind_email'
+  | 'cancel_email'
+  | 'bind_phone'
+  | 'cancel_phone'
+  | 'login'
+  | 'signup'
+  | 'message'
+  | 'reset_password';
+
+/** The body key that carries the address for a channel. */
+export const addressKey = (channel: Channel) => (channel === 'ses' ? 'email' : 'phone');
