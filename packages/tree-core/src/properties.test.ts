@@ -1,0 +1,125 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createTreeDocument, type TreeDocument } from './document.ts';
+import { applyDiff, applyDiffs, diffDocuments, isEmptyDiff } from './diff.ts';
+import {
+  addChild,
+  addLink,
+  addSibling,
+  copySubtree,
+  deleteSubtree,
+  moveNode,
+  pasteSubtree,
+  removeLink,
+  reorderSibling,
+  setLayoutDirection,
+  TreeOperationError,
+  updateNode,
+} from './operations.ts';
+import { validateTreeDocument } from './validate.ts';
+
+/**
+ * An editing step chosen by random numbers; node ids are picked by index so every step can apply
+ * to whatever document the earlier steps produced.
+ */
+const step = fc.oneof(
+  fc.record({ op: fc.constant('addChild'), a: fc.nat(), index: fc.option(fc.nat({ max: 6 }), { nil: undefined }), title: fc.string({ minLength: 1, maxLength: 20 }) }),
+  fc.record({ op: fc.constant('addSibling'), a: fc.nat(), before: fc.boolean(), title: fc.string({ minLength: 1, maxLength: 20 }) }),
+  fc.record({ op: fc.constant('move'), a: fc.nat(), b: fc.nat(), index: fc.option(fc.nat({ max: 6 }), { nil: undefined }) }),
+  fc.record({ op: fc.constant('reorder'), a: fc.nat(), index: fc.nat({ max: 6 }) }),
+  fc.record({ op: fc.constant('delete'), a: fc.nat() }),
+  fc.record({ op: fc.constant('update'), a: fc.nat(), title: fc.string({ minLength: 1, maxLength: 20 }), summary: fc.string({ maxLength: 30 }), collapsed: fc.boolean() }),
+  fc.record({ op: fc.constant('link'), a: fc.nat(), b: fc.nat(), prerequisite: fc.boolean() }),
+  fc.record({ op: fc.constant('unlink'), a: fc.nat() }),
+  fc.record({ op: fc.constant('copyPaste'), a: fc.nat(), b: fc.nat() }),
+  fc.record({ op: fc.constant('layout'), direction: fc.constantFrom('TB', 'LR', 'RADIAL') as fc.Arbitrary<'TB' | 'LR' | 'RADIAL'> }),
+);
+type Step = typeof step extends fc.Arbitrary<infer T> ? T : never;
+
+function apply(doc: TreeDocument, s: Step): TreeDocument {
+  const pick = (n: number) => doc.nodes[n % doc.nodes.length]!.id;
+  switch (s.op) {
+    case 'addChild':
+      return addChild(doc, pick(s.a), { title: s.title }, s.index).document;
+    case 'addSibling':
+      return addSibling(doc, pick(s.a), { title: s.title }, s.before ? 'before' : 'after').document;
+    case 'move':
+      return moveNode(doc, pick(s.a), pick(s.b), s.index);
+    case 'reorder':
+      return reorderSibling(doc, pick(s.a), s.index);
+    case 'delete':
+      return deleteSubtree(doc, pick(s.a));
+    case 'update':
+      return updateNode(doc, pick(s.a), { title: s.title, summary: s.summary, collapsed: s.collapsed });
+    case 'link':
+      return addLink(doc, { source: pick(s.a), target: pick(s.b), kind: s.prerequisite ? 'prerequisite' : 'related' });
+    case 'unlink': {
+      const link = doc.links[s.a % Math.max(1, doc.links.length)];
+      return link ? removeLink(doc, link.source, link.target) : doc;
+    }
+    case 'copyPaste':
+      return pasteSubtree(doc, copySubtree(doc, pick(s.a)), pick(s.b)).document;
+    case 'layout':
+      return setLayoutDirection(doc, s.direction);
+  }
+}
+
+/** Runs the steps, skipping the ones the operations refuse (as the editor would). */
+function run(start: TreeDocument, steps: Step[], onEach?: (doc: TreeDocument) => void): TreeDocument {
+  let doc = start;
+  for (const s of steps) {
+    try {
+      doc = apply(doc, s);
+    } catch (error) {
+      if (!(error instanceof TreeOperationError)) throw error;
+    }
+    onEach?.(doc);
+  }
+  return doc;
+}
+
+const steps = fc.array(step, { maxLength: 40 });
+const roomy = { maxNodes: 100_000, maxBytes: 100_000_000 };
+
+describe('tree-core properties', () => {
+  it('never produces an invalid document from any sequence of operations', () => {
+    fc.assert(
+      fc.property(steps, (sequence) => {
+        run(createTreeDocument('Root'), sequence, (doc) => {
+          const result = validateTreeDocument(doc, roomy);
+          if (!result.ok) throw new Error(result.issues[0]!.message);
+          // defaults are filled, so a valid document is its own parse
+          expect(result.document).toEqual(doc);
+        });
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('reproduces the target exactly from diff + apply', () => {
+    fc.assert(
+      fc.property(steps, steps, (first, second) => {
+        const a = run(createTreeDocument('Root'), first);
+        const b = run(a, second);
+        const diff = diffDocuments(a, b);
+        expect(applyDiff(a, diff)).toEqual(b);
+        expect(isEmptyDiff(diffDocuments(b, b))).toBe(true);
+        // diffs survive JSON storage
+        expect(applyDiff(a, JSON.parse(JSON.stringify(diff)))).toEqual(b);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('applies a chain of diffs to reach the last document', () => {
+    fc.assert(
+      fc.property(fc.array(steps, { minLength: 1, maxLength: 6 }), (rounds) => {
+        const docs = [createTreeDocument('Root')];
+        for (const round of rounds) docs.push(run(docs[docs.length - 1]!, round));
+        const diffs = docs.slice(1).map((doc, i) => diffDocuments(docs[i]!, doc));
+        expect(applyDiffs(docs[0]!, diffs)).toEqual(docs[docs.length - 1]);
+      }),
+      { numRuns: 150 },
+    );
+  });
+});
