@@ -1,21 +1,21 @@
+import '@fontsource-variable/inter';
+import '@fontsource-variable/lexend';
+import '@fontsource-variable/jetbrains-mono';
 import '@mantine/core/styles.css';
-import { MantineProvider, Title, Text, Container } from '@mantine/core';
+import '@mantine/notifications/styles.css';
+import '@mantine/nprogress/styles.css';
+import '@mantine/spotlight/styles.css';
+import './app/shell.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-
-function App() {
-  return (
-    <Container py="xl">
-      <Title>Arbor</Title>
-      <Text>公共知识领域评审站</Text>
-    </Container>
-  );
-}
+import { RouterProvider } from 'react-router';
+import { AppProviders } from './app/providers.tsx';
+import { router } from './app/router.tsx';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <MantineProvider defaultColorScheme="auto">
-      <App />
-    </MantineProvider>
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>
   </StrictMode>,
 );

@@ -1,0 +1,86 @@
+import { nprogress } from '@mantine/nprogress';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
+import { useSettings } from '../features/settings/settings-store.ts';
+import { HeaderActions } from '../features/shell/components/HeaderActions.tsx';
+import { SkipLink } from '../features/shell/components/SkipLink.tsx';
+import { onSessionExpired } from '../lib/session.ts';
+import { markLayoutReady } from './splash.ts';
+import { loginPathFor } from './guards.tsx';
+import { BlankLayout } from './layouts/BlankLayout.tsx';
+import { HorizontalLayout } from './layouts/HorizontalLayout.tsx';
+import { PageView } from './layouts/PageView.tsx';
+import { VerticalLayout } from './layouts/VerticalLayout.tsx';
+import { useRouteMeta } from './route-meta.ts';
+import { ShellExtras, PaletteButton } from './shell-extras.tsx';
+
+/** Localised document title per route. */
+function useDocumentTitle(titleKey: string) {
+  const { t, i18n } = useTranslation();
+  useEffect(() => {
+    document.title = `${t(titleKey)} · ${t('common:productName')}`;
+  }, [t, titleKey, i18n.language]);
+}
+
+/** Loading bar while a route's chunk loads; smooth scroll to the top after each navigation. */
+function useNavigationFeedback() {
+  const navigation = useNavigation();
+  const { pathname } = useLocation();
+  useEffect(() => {
+    if (navigation.state === 'idle') nprogress.complete();
+    else nprogress.start();
+  }, [navigation.state]);
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    window.scrollTo({ top: 0, behavior: reduce ? 'auto' : 'smooth' });
+  }, [pathname]);
+}
+
+/** A session that ended on its own (refresh refused) goes to login, and back here afterwards. */
+function useSessionExpiredRedirect() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const here = useRef(location);
+  here.current = location;
+  useEffect(() => onSessionExpired(() => navigate(loginPathFor(here.current), { replace: true })), [navigate]);
+}
+
+/** The app frame: picks the layout from the route's meta or the settings and renders the page in it. */
+export function Shell() {
+  const meta = useRouteMeta();
+  const settings = useSettings();
+  const layout = meta.layout ?? settings.layout;
+  useDocumentTitle(meta.titleKey);
+  useNavigationFeedback();
+  useSessionExpiredRedirect();
+  useEffect(markLayoutReady, []);
+
+  const actions = <HeaderActions leading={<PaletteButton />} />;
+  return (
+    <>
+      <SkipLink />
+      {layout === 'blank' ? (
+        <BlankLayout>
+          <div className="arbor-page" data-transition={settings.transition} id="main-content" tabIndex={-1}>
+            <Outlet />
+          </div>
+        </BlankLayout>
+      ) : layout === 'vertical' ? (
+        <VerticalLayout actions={actions}>
+          <PageView meta={meta} />
+        </VerticalLayout>
+      ) : (
+        <HorizontalLayout actions={actions} boxed={meta.boxed ?? settings.boxed}>
+          <PageView meta={meta} />
+        </HorizontalLayout>
+      )}
+      <ShellExtras />
+    </>
+  );
+}

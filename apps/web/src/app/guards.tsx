@@ -1,0 +1,42 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { PageLoader } from '../features/shell/components/PageLoader.tsx';
+import { hasRole, useSession, type Session } from '../lib/session.ts';
+import { LOGIN_PATH, matchRoute, type RouteMeta } from './routes.tsx';
+
+/** May this session open `path`? Used to decide where `?redirect=` may send someone. */
+export function canVisit(path: string, session: Session): boolean {
+  const { meta } = matchRoute(path.split(/[?#]/)[0] ?? '/');
+  if (meta.checkAuth || meta.name === 'logout') return false;
+  if (!meta.auth) return true;
+  return session.status === 'authenticated' && hasRole(meta.roles, session.user?.role);
+}
+
+/** Where a freshly logged-in visitor goes: the page they asked for (`?redirect=`), if allowed, else `fallback`. */
+export function redirectTarget(search: string, session: Session, fallback = '/'): string {
+  const wanted = new URLSearchParams(search).get('redirect');
+  // Only same-origin paths: `//evil.example` or `https://…` would be an open redirect.
+  if (!wanted || !wanted.startsWith('/') || wanted.startsWith('//') || wanted.startsWith('/\\')) return fallback;
+  return canVisit(wanted, session) ? wanted : fallback;
+}
+
+/** `/login?redirect=<where the visitor was going>` */
+export function loginPathFor(location: { pathname: string; search: string; hash?: string }): string {
+  const back = location.pathname + location.search + (location.hash ?? '');
+  return back === '/' ? LOGIN_PATH : `${LOGIN_PATH}?redirect=${encodeURIComponent(back)}`;
+}
+
+/**
+ * SPEC §5 guards: `auth` pages send a visitor who is not logged in (or lacks the role) to login and
+ * back afterwards; `checkAuth` pages send a logged-in visitor away, to `?redirect=` or `authRedirect`.
+ * So a login page only has to call `signIn()`: this guard then leaves for the right place.
+ */
+export function RouteGuard({ meta, children }: { meta: RouteMeta; children: ReactNode }) {
+  const session = useSession();
+  const location = useLocation();
+  if (session.status === 'loading' && (meta.auth || meta.checkAuth)) return <PageLoader />;
+  const allowed = session.status === 'authenticated' && hasRole(meta.roles, session.user?.role);
+  if (meta.auth && !allowed) return <Navigate to={loginPathFor(location)} replace />;
+  if (meta.checkAuth && allowed) return <Navigate to={redirectTarget(location.search, session, meta.authRedirect ?? '/')} replace />;
+  return children;
+}

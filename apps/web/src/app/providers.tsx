@@ -1,0 +1,42 @@
+import { DirectionProvider, MantineProvider, localStorageColorSchemeManager, useDirection } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications } from '@mantine/notifications';
+import { NavigationProgress } from '@mantine/nprogress';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useEffect, useMemo, type ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { useSettings } from '../features/settings/settings-store.ts';
+import { i18n } from '../lib/i18n.ts';
+import { queryClient } from '../lib/query-client.ts';
+import { Z_INDEX, buildTheme } from './theme.ts';
+
+export const colorSchemeManager = localStorageColorSchemeManager({ key: 'arbor.color-scheme' });
+
+/** Keeps Mantine's direction (and `<html dir>`) in step with the RTL setting. */
+function DirectionSync({ rtl }: { rtl: boolean }) {
+  const { setDirection } = useDirection();
+  useEffect(() => setDirection(rtl ? 'rtl' : 'ltr'), [rtl, setDirection]);
+  return null;
+}
+
+/** Everything the pages rely on: theme, colour scheme, i18n, server state, modals, toasts, progress bar. */
+export function AppProviders({ children }: { children: ReactNode }) {
+  const settings = useSettings();
+  const theme = useMemo(() => buildTheme(settings.colorPreset), [settings.colorPreset]);
+  return (
+    <I18nextProvider i18n={i18n}>
+      <DirectionProvider initialDirection={settings.rtl ? 'rtl' : 'ltr'} detectDirection={false}>
+        <DirectionSync rtl={settings.rtl} />
+        <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme="auto">
+          <QueryClientProvider client={queryClient}>
+            <ModalsProvider modalProps={{ zIndex: Z_INDEX.overlay }}>
+              <NavigationProgress zIndex={Z_INDEX.progress} aria-label={i18n.t('common:loading')} />
+              <Notifications position="top-right" zIndex={Z_INDEX.notifications} />
+              {children}
+            </ModalsProvider>
+          </QueryClientProvider>
+        </MantineProvider>
+      </DirectionProvider>
+    </I18nextProvider>
+  );
+}

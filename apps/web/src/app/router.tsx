@@ -1,0 +1,36 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { loadChunk } from '../lib/chunk-reload.ts';
+import { RouteGuard } from './guards.tsx';
+import { RouteErrorPage } from './RouteErrorPage.tsx';
+import { ROUTES, type AppRoute } from './routes.tsx';
+import { Shell } from './Shell.tsx';
+
+/** The page module of a route, loaded on first visit and wrapped in its guard. */
+function lazyPage(route: AppRoute): RouteObject['lazy'] {
+  return async () => {
+    const { default: Page } = await loadChunk(route.load);
+    function GuardedPage() {
+      return (
+        <RouteGuard meta={route.meta}>
+          <Page />
+        </RouteGuard>
+      );
+    }
+    return { Component: GuardedPage };
+  };
+}
+
+const pageRoutes: RouteObject[] = ROUTES.flatMap((route) =>
+  [route.path, ...(route.aliases ?? [])].map((path) => ({ path, handle: route.meta, lazy: lazyPage(route) })),
+);
+
+export const router = createBrowserRouter([
+  {
+    element: <Shell />,
+    // Last resort, should the shell itself fail: the error page without the shell around it.
+    errorElement: <RouteErrorPage standalone />,
+    HydrateFallback: () => null,
+    // Page errors render inside the shell, so header and navigation stay usable.
+    children: [{ errorElement: <RouteErrorPage />, children: pageRoutes }],
+  },
+]);

@@ -1,0 +1,138 @@
+import type { ComponentType } from 'react';
+import type { LayoutName } from '../features/settings/settings-store.ts';
+
+export type RouteName =
+  | 'home'
+  | 'community'
+  | 'template-detail'
+  | 'about'
+  | 'trees'
+  | 'tree-editor'
+  | 'tree-versions'
+  | 'profile'
+  | 'settings'
+  | 'admin-ai'
+  | 'login'
+  | 'register'
+  | 'forgot-password'
+  | 'logout'
+  | 'not-found';
+
+/** Route metadata (SPEC §3 "Route metadata"); it alone drives guards, layout and the page title. */
+export interface RouteMeta {
+  name: RouteName;
+  /** i18n key `namespace:key` of the page title (document title, breadcrumb, palette). */
+  titleKey: string;
+  /** A visitor must be logged in with one of `roles`. */
+  auth: boolean;
+  /** Allowed roles; empty or missing admits anyone, `all` admits any role. */
+  roles?: readonly string[];
+  /** Auth pages: a logged-in visitor with an allowed role is sent to `authRedirect` (or `/`). */
+  checkAuth?: boolean;
+  authRedirect?: string;
+  /** Overrides of the stored layout settings. */
+  layout?: LayoutName;
+  boxed?: boolean;
+  padded?: boolean;
+  /** The breadcrumb bar above the page (default true); off for the landing page and the canvas. */
+  toolbar?: boolean;
+  /** Shown as a command-palette page entry. */
+  searchable?: boolean;
+}
+
+export interface AppRoute {
+  path: string;
+  /** Other paths that render the same page (`/login` for `/auth/login`). */
+  aliases?: readonly string[];
+  meta: RouteMeta;
+  load: () => Promise<{ default: ComponentType }>;
+}
+
+const AUTH_PAGE = { auth: false, checkAuth: true, layout: 'blank', boxed: false, padded: false } as const;
+const MEMBERS = { auth: true, roles: ['all'] } as const;
+
+/** Every route of UI.md "Routes", in matching order. */
+export const ROUTES: readonly AppRoute[] = [
+  { path: '/', meta: { name: 'home', titleKey: 'shell:routes.home', auth: false, toolbar: false, searchable: true }, load: () => import('../pages/HomePage.tsx') },
+  {
+    path: '/community',
+    meta: { name: 'community', titleKey: 'shell:routes.community', ...MEMBERS, searchable: true },
+    load: () => import('../pages/CommunityPage.tsx'),
+  },
+  {
+    path: '/community/:uuid',
+    meta: { name: 'template-detail', titleKey: 'shell:routes.template-detail', ...MEMBERS },
+    load: () => import('../pages/TemplateDetailPage.tsx'),
+  },
+  { path: '/trees', meta: { name: 'trees', titleKey: 'shell:routes.trees', ...MEMBERS, searchable: true }, load: () => import('../pages/TreesPage.tsx') },
+  {
+    path: '/trees/:uuid',
+    // The canvas wants the whole window: no box, no padding.
+    meta: { name: 'tree-editor', titleKey: 'shell:routes.tree-editor', ...MEMBERS, boxed: false, padded: false, toolbar: false },
+    load: () => import('../pages/TreeEditorPage.tsx'),
+  },
+  {
+    path: '/trees/:uuid/versions',
+    meta: { name: 'tree-versions', titleKey: 'shell:routes.tree-versions', ...MEMBERS },
+    load: () => import('../pages/TreeVersionsPage.tsx'),
+  },
+  { path: '/about', meta: { name: 'about', titleKey: 'shell:routes.about', ...MEMBERS, searchable: true }, load: () => import('../pages/AboutPage.tsx') },
+  { path: '/profile', meta: { name: 'profile', titleKey: 'shell:routes.profile', ...MEMBERS, searchable: true }, load: () => import('../pages/ProfilePage.tsx') },
+  {
+    path: '/settings',
+    meta: { name: 'settings', titleKey: 'shell:routes.settings', ...MEMBERS, searchable: true },
+    load: () => import('../pages/SettingsPage.tsx'),
+  },
+  {
+    path: '/admin/ai',
+    meta: { name: 'admin-ai', titleKey: 'shell:routes.admin-ai', auth: true, roles: ['admin'], searchable: true },
+    load: () => import('../pages/AdminAiPage.tsx'),
+  },
+  {
+    path: '/auth/login',
+    aliases: ['/login'],
+    meta: { name: 'login', titleKey: 'shell:routes.login', ...AUTH_PAGE },
+    load: () => import('../pages/auth/LoginPage.tsx'),
+  },
+  {
+    path: '/auth/register',
+    aliases: ['/register'],
+    meta: { name: 'register', titleKey: 'shell:routes.register', ...AUTH_PAGE },
+    load: () => import('../pages/auth/RegisterPage.tsx'),
+  },
+  {
+    path: '/auth/forgotpassword',
+    aliases: ['/forgot-password'],
+    meta: { name: 'forgot-password', titleKey: 'shell:routes.forgot-password', ...AUTH_PAGE },
+    load: () => import('../pages/auth/ForgotPasswordPage.tsx'),
+  },
+  {
+    path: '/auth/logout',
+    aliases: ['/logout'],
+    meta: { name: 'logout', titleKey: 'shell:routes.logout', auth: false, layout: 'blank', boxed: false, padded: false },
+    load: () => import('../pages/auth/LogoutPage.tsx'),
+  },
+  { path: '*', meta: { name: 'not-found', titleKey: 'shell:routes.not-found', auth: false }, load: () => import('../pages/NotFoundPage.tsx') },
+];
+
+/** The canonical path of a named route, parameters filled in: `pathTo('tree-editor', {uuid})`. */
+export function pathTo(name: RouteName, params: Record<string, string> = {}): string {
+  const route = ROUTES.find((r) => r.meta.name === name);
+  if (!route) throw new Error(`unknown route ${name}`);
+  return route.path.replace(/:(\w+)/g, (_, key: string) => encodeURIComponent(params[key] ?? ''));
+}
+
+/** Path patterns → meta, aliases included; used to check where a `?redirect=` may go. */
+export function matchRoute(pathname: string): AppRoute {
+  const clean = pathname.replace(/\/+$/, '') || '/';
+  for (const route of ROUTES) {
+    for (const pattern of [route.path, ...(route.aliases ?? [])]) {
+      if (pattern === '*') continue;
+      const regex = new RegExp(`^${pattern.replace(/:\w+/g, '[^/]+')}$`);
+      if (regex.test(clean)) return route;
+    }
+  }
+  return ROUTES[ROUTES.length - 1]!;
+}
+
+export const LOGIN_PATH = '/login';

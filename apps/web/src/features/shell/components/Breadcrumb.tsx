@@ -1,0 +1,39 @@
+import { Anchor, Breadcrumbs, Text } from '@mantine/core';
+import { IconHome } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+
+const capitalise = (segment: string) => {
+  const text = decodeURIComponent(segment).replace(/[-_]+/g, ' ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+};
+
+/** Built from the path (SPEC §2): each segment capitalised and linked, the last one replaced by the route's title. */
+export function Breadcrumb({ title }: { title: string }) {
+  const { t } = useTranslation('shell');
+  const { pathname } = useLocation();
+  const segments = pathname.split('/').filter(Boolean);
+  return (
+    <nav aria-label={t('breadcrumb')}>
+      <Breadcrumbs separatorMargin={6} className="arbor-breadcrumb">
+        <Anchor component={Link} to="/" aria-label={t('nav.home')} c="dimmed" display="flex">
+          <IconHome size={16} aria-hidden />
+        </Anchor>
+        {segments.map((segment, index) => {
+          const last = index === segments.length - 1;
+          if (last)
+            return (
+              <Text key={index} size="sm" fw={500} aria-current="page" truncate>
+                {title}
+              </Text>
+            );
+          return (
+            <Anchor key={index} component={Link} to={`/${segments.slice(0, index + 1).join('/')}`} size="sm" c="dimmed">
+              {capitalise(segment)}
+            </Anchor>
+          );
+        })}
+      </Breadcrumbs>
+    </nav>
+  );
+}

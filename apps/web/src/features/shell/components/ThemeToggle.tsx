@@ -1,0 +1,25 @@
+import { ActionIcon, Tooltip, useComputedColorScheme } from '@mantine/core';
+import { IconMoon, IconSun } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useThemeToggle } from '../theme-toggle.ts';
+
+export function ThemeToggle() {
+  const { t } = useTranslation('shell');
+  const toggle = useThemeToggle();
+  const scheme = useComputedColorScheme('light', { getInitialValueInEffect: false });
+  const label = t(scheme === 'dark' ? 'theme.toLight' : 'theme.toDark');
+  return (
+    <Tooltip label={label}>
+      <ActionIcon
+        variant="subtle"
+        color="gray"
+        size="lg"
+        aria-label={label}
+        data-testid="theme-toggle"
+        onClick={(event) => toggle(event.detail === 0 ? undefined : { x: event.clientX, y: event.clientY })}
+      >
+        {scheme === 'dark' ? <IconSun size={20} aria-hidden /> : <IconMoon size={20} aria-hidden />}
+      </ActionIcon>
+    </Tooltip>
+  );
+}

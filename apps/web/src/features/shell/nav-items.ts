@@ -1,0 +1,23 @@
+import { IconCompass, IconHome, IconBinaryTree2, type Icon } from '@tabler/icons-react';
+import type { RouteName } from '../../app/routes.tsx';
+
+export interface NavItem {
+  route: RouteName;
+  path: string;
+  labelKey: string;
+  icon: Icon;
+  /** Listed only for a logged-in user. */
+  membersOnly?: boolean;
+}
+
+/** Top navigation (UI.md "Shell"): Home, Resource community, and My trees once logged in. */
+export const NAV_ITEMS: readonly NavItem[] = [
+  { route: 'home', path: '/', labelKey: 'shell:nav.home', icon: IconHome },
+  { route: 'community', path: '/community', labelKey: 'shell:nav.community', icon: IconCompass },
+  { route: 'trees', path: '/trees', labelKey: 'shell:nav.trees', icon: IconBinaryTree2, membersOnly: true },
+];
+
+/** Is `item` the current section? Home only on `/`, the others on their whole subtree. */
+export function isActive(item: NavItem, pathname: string): boolean {
+  return item.path === '/' ? pathname === '/' : pathname === item.path || pathname.startsWith(`${item.path}/`);
+}

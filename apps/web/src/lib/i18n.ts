@@ -1,0 +1,89 @@
+import i18next, { type Resource } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+
+/** The UI languages, zh-CN first: it is the default and the source every other locale must match. */
+export const LOCALES = ['zh-CN', 'en-US', 'ja-JP'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'zh-CN';
+
+const LOCALE_STORAGE_KEY = 'arbor.locale';
+const LOCALE_COOKIE = 'arbor_locale';
+const COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
+
+// Every namespace is a folder `i18n/<namespace>/` with one file per locale. Loaded eagerly so a page
+// never renders a raw key, and so features add translations by adding a folder, nothing else.
+const files = import.meta.glob<Record<string, unknown>>('../i18n/*/*.json', { eager: true, import: 'default' });
+
+/** `{locale: {namespace: messages}}` built from the folder layout. */
+export function buildResources(modules: Record<string, Record<string, unknown>> = files): Resource {
+  const resources: Resource = {};
+  for (const [path, messages] of Object.entries(modules)) {
+    const match = /([^/]+)\/([^/]+)\.json$/.exec(path);
+    if (!match) continue;
+    const [, namespace, locale] = match as unknown as [string, string, string];
+    (resources[locale] ??= {})[namespace] = messages;
+  }
+  return resources;
+}
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+}
+
+function readCookie(name: string): string | null {
+  if (typeof document === 'undefined') return null;
+  const hit = document.cookie.split('; ').find((part) => part.startsWith(`${name}=`));
+  return hit ? decodeURIComponent(hit.slice(name.length + 1)) : null;
+}
+
+/** The stored choice (local storage, then cookie), else zh-CN: the product's first language. */
+export function storedLocale(): Locale {
+  let stored: string | null = null;
+  try {
+    stored = localStorage.getItem(LOCALE_STORAGE_KEY);
+  } catch {
+    // storage disabled: fall through to the cookie
+  }
+  stored ??= readCookie(LOCALE_COOKIE);
+  return isLocale(stored) ? stored : DEFAULT_LOCALE;
+}
+
+function persistLocale(locale: Locale) {
+  try {
+    localStorage.setItem(LOCALE_STORAGE_KEY, locale);
+  } catch {
+    // storage disabled: the cookie still carries the choice
+  }
+  document.cookie = `${LOCALE_COOKIE}=${locale}; max-age=${COOKIE_MAX_AGE_S}; path=/; samesite=lax`;
+}
+
+function reflectOnDocument(locale: string) {
+  if (typeof document !== 'undefined') document.documentElement.lang = locale;
+}
+
+export const i18n = i18next.createInstance();
+
+void i18n.use(initReactI18next).init({
+  resources: buildResources(),
+  lng: typeof window === 'undefined' ? DEFAULT_LOCALE : storedLocale(),
+  fallbackLng: DEFAULT_LOCALE,
+  supportedLngs: [...LOCALES],
+  defaultNS: 'common',
+  ns: Object.keys(buildResources()[DEFAULT_LOCALE] ?? {}),
+  interpolation: { escapeValue: false },
+  returnNull: false,
+  initAsync: false,
+  react: { useSuspense: false },
+});
+reflectOnDocument(i18n.language);
+i18n.on('languageChanged', reflectOnDocument);
+
+/** Switches the UI language at once (no reload) and remembers it for 365 days. */
+export function setLocale(locale: Locale) {
+  persistLocale(locale);
+  void i18n.changeLanguage(locale);
+}
+
+export function currentLocale(): Locale {
+  return isLocale(i18n.language) ? i18n.language : DEFAULT_LOCALE;
+}

@@ -1,0 +1,145 @@
+import { DEFAULT_AVATAR_PATH } from '@arbor/contract';
+import { useSyncExternalStore } from 'react';
+import { api, ApiError, onSessionEnded } from './api-client.ts';
+import type { LoginAnswer, Me } from './me.ts';
+import { queryClient } from './query-client.ts';
+import { tokenStore } from './token-store.ts';
+
+export type { LoginAnswer, Me } from './me.ts';
+
+export type SessionStatus = 'loading' | 'anonymous' | 'authenticated';
+
+export interface Session {
+  status: SessionStatus;
+  user: Me | null;
+  /** `me.role === 'admin'` — the role always comes from the server, never a placeholder. */
+  isAdmin: boolean;
+  /** The user's avatar, or `/images/avatar-64.png` when there is none or `me` could not be read. */
+  avatarUrl: string;
+}
+
+export const DEFAULT_AVATAR_URL = DEFAULT_AVATAR_PATH;
+
+function sessionFor(status: SessionStatus, user: Me | null): Session {
+  return {
+    status,
+    user,
+    isAdmin: user?.role === 'admin',
+    avatarUrl: user?.profile?.avatar_url || DEFAULT_AVATAR_URL,
+  };
+}
+
+const ANONYMOUS = sessionFor('anonymous', null);
+let current: Session = tokenStore.get().accessToken ? sessionFor('loading', null) : ANONYMOUS;
+const listeners = new Set<() => void>();
+const endedListeners = new Set<() => void>();
+
+function setSession(next: Session) {
+  current = next;
+  listeners.forEach((listener) => listener());
+}
+
+let meRequest: Promise<void> | null = null;
+
+/** Reads `me` again (after a profile edit, or when a token appears). Failures are logged, never thrown. */
+export function refreshMe(): Promise<void> {
+  if (!tokenStore.get().accessToken) {
+    setSession(ANONYMOUS);
+    return Promise.resolve();
+  }
+  meRequest ??= api<Me>('/api/profile/users/me/')
+    .then((me) => {
+      // A logout may have happened while the request was in flight.
+      if (tokenStore.get().accessToken) setSession(sessionFor('authenticated', me));
+    })
+    .catch((error: unknown) => {
+      console.warn('Could not load the signed-in user', error);
+      // A rejected token is over for good; any other failure (offline, 5xx) keeps the tokens so the
+      // next load can try again, but nothing is shown as signed in without a `me`.
+      if (error instanceof ApiError && (error.status === 401 || error.status === 403)) tokenStore.clear();
+      setSession(current.user ? current : ANONYMOUS);
+    })
+    .finally(() => {
+      meRequest = null;
+    });
+  return meRequest;
+}
+
+/** Replaces `me` with a fresh copy a mutation answered (e.g. bind email answers `Me`). */
+export function updateMe(me: Me) {
+  if (tokenStore.get().accessToken) setSession(sessionFor('authenticated', me));
+}
+
+/** Stores the tokens and the user of a successful login answer. */
+export function signIn(answer: LoginAnswer) {
+  // The user first, so the token listener below sees a known user and does not fetch `me` again.
+  setSession(sessionFor('authenticated', answer.user));
+  tokenStore.set({ accessToken: answer.access, refreshToken: answer.refresh });
+}
+
+/** Revokes the refresh token (best effort: offline still logs out locally) and forgets the session. */
+export async function signOut(): Promise<void> {
+  const { refreshToken } = tokenStore.get();
+  if (refreshToken) {
+    try {
+      await api('/api/auth/logout/', { method: 'POST', body: { refresh: refreshToken } });
+    } catch (error) {
+      console.warn('Logout request failed; clearing the local session anyway', error);
+    }
+  }
+  tokenStore.clear();
+  queryClient.clear();
+}
+
+/** Called when the session ends on its own (refresh token refused); the shell sends the user to login. */
+export function onSessionExpired(listener: () => void): () => void {
+  endedListeners.add(listener);
+  return () => endedListeners.delete(listener);
+}
+
+// Tokens are the source of truth, including changes made by another tab (tokenStore relays the
+// storage event): a token appearing loads `me`, tokens disappearing signs out here too.
+tokenStore.subscribe((tokens) => {
+  if (!tokens.accessToken) {
+    if (current.status !== 'anonymous') {
+      setSession(ANONYMOUS);
+      queryClient.clear();
+    }
+    return;
+  }
+  if (!current.user) {
+    setSession(sessionFor('loading', null));
+    void refreshMe();
+  }
+});
+
+onSessionEnded(() => {
+  setSession(ANONYMOUS);
+  queryClient.clear();
+  endedListeners.forEach((listener) => listener());
+});
+
+if (current.status === 'loading') void refreshMe();
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+};
+const getSession = () => current;
+
+/** Non-React read of the session (guards in loaders, the command palette's actions). */
+export const sessionStore = { get: getSession, subscribe };
+
+/** The one auth state of the app (UI.md "Auth state"). */
+export function useSession(): Session {
+  return useSyncExternalStore(subscribe, getSession, getSession);
+}
+
+/** SPEC §5 role check: no requirement passes, no role fails, `all` admits any role. */
+export function hasRole(required: readonly string[] | undefined, role: string | null | undefined): boolean {
+  if (!required || required.length === 0) return true;
+  if (!role) return false;
+  return required.includes('all') || required.includes(role);
+}

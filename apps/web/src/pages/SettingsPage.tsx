@@ -1,0 +1,16 @@
+import { Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { SettingsPanel } from '../features/settings/components/SettingsPanel.tsx';
+
+export default function SettingsPage() {
+  const { t } = useTranslation('settings');
+  return (
+    <Stack gap="lg">
+      <Stack gap={4}>
+        <Title order={1}>{t('shell:routes.settings')}</Title>
+        <Text c="dimmed">{t('intro')}</Text>
+      </Stack>
+      <SettingsPanel />
+    </Stack>
+  );
+}
