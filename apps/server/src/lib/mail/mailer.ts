@@ -1,0 +1,43 @@
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+import type { Config } from '../../config.ts';
+import { writeOutbox } from './outbox.ts';
+
+export interface MailMessage {
+  to: string;
+  purpose: string;
+  subject: string;
+  text: string;
+}
+
+/** Delivers one email; throws when the transport refused it. */
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
+
+/** The transport named by MAIL_TRANSPORT: real SMTP, the outbox folder, or standard output. */
+export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
+  if (config.mail.transport === 'smtp') {
+    const transport = nodemailer.createTransport(config.mail.smtpUrl!);
+    return {
+      async send(message) {
+        await transport.sendMail({ from: config.mail.from, to: message.to, subject: message.subject, text: message.text });
+        log.info({ channel: 'email', purpose: message.purpose }, 'mail sent over SMTP');
+      },
+    };
+  }
+  if (config.mail.transport === 'file') {
+    return {
+      async send(message) {
+        const file = await writeOutbox(config.dataDir, { channel: 'email', ...message });
+        log.info({ channel: 'email', purpose: message.purpose, file }, 'mail written to the outbox');
+      },
+    };
+  }
+  return {
+    async send(message) {
+      // The console transport is a delivery channel for development: the text goes to stdout, not the log.
+      console.log(`--- email to ${message.to}: ${message.subject}\n${message.text}\n---`);
+    },
+  };
+}

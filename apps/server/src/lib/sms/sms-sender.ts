@@ -1,0 +1,49 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.ts';
+import { writeOutbox } from '../mail/outbox.ts';
+
+export interface SmsMessage {
+  to: string;
+  purpose: string;
+  text: string;
+}
+
+/** Delivers one text message; throws when the transport refused it. */
+export interface SmsSender {
+  send(message: SmsMessage): Promise<void>;
+}
+
+const WEBHOOK_TIMEOUT_MS = 10_000;
+
+/** The transport named by SMS_TRANSPORT: a JSON webhook (the operator's SMS gateway), the outbox, or stdout. */
+export function createSmsSender(config: Config, log: FastifyBaseLogger): SmsSender {
+  if (config.sms.transport === 'webhook') {
+    const url = config.sms.webhookUrl!;
+    return {
+      async send(message) {
+        const res = await fetch(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ to: message.to, text: message.text, purpose: message.purpose }),
+          signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
+        });
+        if (!res.ok) throw new Error(`SMS webhook answered ${res.status}`);
+        log.info({ channel: 'sms', purpose: message.purpose }, 'sms handed to the webhook');
+      },
+    };
+  }
+  if (config.sms.transport === 'file') {
+    return {
+      async send(message) {
+        const file = await writeOutbox(config.dataDir, { channel: 'sms', subject: '', ...message });
+        log.info({ channel: 'sms', purpose: message.purpose, file }, 'sms written to the outbox');
+      },
+    };
+  }
+  return {
+    async send(message) {
+      // Development delivery channel: the text goes to stdout, never into the structured log.
+      console.log(`--- sms to ${message.to}\n${message.text}\n---`);
+    },
+  };
+}

@@ -1,0 +1,44 @@
+import type { DB } from '../../db/connection.ts';
+import { isoIn, nowIso } from '../clock.ts';
+import { throttled } from '../http-errors.ts';
+
+export interface Window {
+  limit: number;
+  seconds: number;
+}
+
+/** Seconds until a bucket has room again, or 0 when another event is allowed now. */
+export async function retryAfter(db: DB, bucket: string, window: Window): Promise<number> {
+  const since = isoIn(-window.seconds * 1000);
+  const rows = await db
+    .selectFrom('throttle_events')
+    .select('created_at')
+    .where('bucket', '=', bucket)
+    .where('created_at', '>', since)
+    .orderBy('created_at', 'desc')
+    .limit(window.limit)
+    .execute();
+  if (rows.length < window.limit) return 0;
+  const oldestCounted = Date.parse(rows[rows.length - 1]!.created_at);
+  return Math.max(1, Math.ceil((oldestCounted + window.seconds * 1000 - Date.now()) / 1000));
+}
+
+/** Throws 429 with Retry-After when any of the windows is full. */
+export async function assertNotThrottled(db: DB, checks: Array<[bucket: string, window: Window]>, detail?: string): Promise<void> {
+  for (const [bucket, window] of checks) {
+    const wait = await retryAfter(db, bucket, window);
+    if (wait > 0) throw throttled(wait, detail);
+  }
+}
+
+/** Counts one event in each bucket; old events are swept now and then. */
+export async function recordEvent(db: DB, ...buckets: string[]): Promise<void> {
+  const now = nowIso();
+  await db
+    .insertInto('throttle_events')
+    .values(buckets.map((bucket) => ({ bucket, created_at: now })))
+    .execute();
+  if (Math.random() < 0.02) {
+    await db.deleteFrom('throttle_events').where('created_at', '<', isoIn(-24 * 3600 * 1000)).execute();
+  }
+}

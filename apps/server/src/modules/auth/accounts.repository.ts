@@ -1,0 +1,89 @@
+import type { Selectable, Transaction } from 'kysely';
+import type { DB } from '../../db/connection.ts';
+import type { Database } from '../../db/schema.ts';
+import type { UsersTable } from '../../db/tables/users.ts';
+import { nowIso } from '../../lib/clock.ts';
+
+export type UserRow = Selectable<UsersTable>;
+type Executor = DB | Transaction<Database>;
+
+export function findUserById(db: Executor, id: number): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The account owning an email address: its primary login or any of its bound addresses. */
+export async function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
+  const direct = await db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+  if (direct) return direct;
+  return db
+    .selectFrom('users')
+    .innerJoin('email_addresses', 'email_addresses.user_id', 'users.id')
+    .selectAll('users')
+    .where('email_addresses.email', '=', email)
+    .executeTakeFirst();
+}
+
+/** The account owning a phone number: its primary login or any of its bound numbers. */
+export async function findUserByPhone(db: Executor, phone: string): Promise<UserRow | undefined> {
+  const direct = await db.selectFrom('users').selectAll().where('phone', '=', phone).executeTakeFirst();
+  if (direct) return direct;
+  return db
+    .selectFrom('users')
+    .innerJoin('phone_numbers', 'phone_numbers.user_id', 'users.id')
+    .selectAll('users')
+    .where('phone_numbers.phone', '=', phone)
+    .executeTakeFirst();
+}
+
+/** A login is a username (any case), an email or an E.164 phone number. */
+export async function findUserByLogin(db: Executor, login: string): Promise<UserRow | undefined> {
+  const trimmed = login.trim();
+  if (trimmed.includes('@')) return findUserByEmail(db, trimmed.toLowerCase());
+  if (/^\+\d+$/.test(trimmed)) return findUserByPhone(db, trimmed);
+  return db.selectFrom('users').selectAll().where('username_lower', '=', trimmed.toLowerCase()).executeTakeFirst();
+}
+
+export async function usernameTaken(db: Executor, username: string): Promise<boolean> {
+  const row = await db.selectFrom('users').select('id').where('username_lower', '=', username.toLowerCase()).executeTakeFirst();
+  return Boolean(row);
+}
+
+export interface NewAccount {
+  username: string;
+  email?: string | null;
+  phone?: string | null;
+  passwordHash?: string | null;
+  role?: 'user' | 'admin';
+  locale?: string;
+}
+
+/** Inserts a user with its profile and its verified address rows (inside the caller's transaction). */
+export async function insertAccount(trx: Executor, account: NewAccount): Promise<UserRow> {
+  const now = nowIso();
+  const user = await trx
+    .insertInto('users')
+    .values({
+      username: account.username,
+      username_lower: account.username.toLowerCase(),
+      email: account.email ?? null,
+      phone: account.phone ?? null,
+      password_hash: account.passwordHash ?? null,
+      role: account.role ?? 'user',
+      is_active: 1,
+      date_joined: now,
+      updated_at: now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await trx
+    .insertInto('profiles')
+    .values({ user_id: user.id, created_at: now, updated_at: now, avatar_key: null, ...(account.locale ? { locale: account.locale } : {}) })
+    .execute();
+  if (account.email) await trx.insertInto('email_addresses').values({ user_id: user.id, email: account.email, is_primary: 1, created_at: now }).execute();
+  if (account.phone) await trx.insertInto('phone_numbers').values({ user_id: user.id, phone: account.phone, is_primary: 1, created_at: now }).execute();
+  return user;
+}
+
+export async function updateUser(db: Executor, id: number, fields: Partial<Omit<UserRow, 'id' | 'date_joined'>>): Promise<void> {
+  await db.updateTable('users').set({ ...fields, updated_at: nowIso() }).where('id', '=', id).execute();
+}

@@ -1,0 +1,78 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { solvedCaptcha } from '../captcha/captcha.testing.ts';
+
+export interface OutboxEntry {
+  channel: 'email' | 'sms';
+  to: string;
+  purpose: string;
+  subject: string;
+  text: string;
+  created_at: string;
+}
+
+/** Every message the file transports wrote, oldest first. */
+export function readOutbox(dataDir: string): OutboxEntry[] {
+  const dir = path.join(dataDir, 'outbox');
+  let files: string[] = [];
+  try {
+    files = readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
+  } catch {
+    return [];
+  }
+  return files.map((f) => JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as OutboxEntry);
+}
+
+/** The code of the latest message to an address (throws when none). */
+export function latestCode(dataDir: string, to: string, purpose?: string): string {
+  const entry = readOutbox(dataDir)
+    .filter((m) => m.to === to && (!purpose || m.purpose === purpose))
+    .pop();
+  const code = entry && /\b(\d{6})\b/.exec(entry.text)?.[1];
+  if (!code) throw new Error(`no code was sent to ${to}`);
+  return code;
+}
+
+let ipSeq = 0;
+/** A fresh client address per call, so per-IP limits of one test do not leak into another. */
+export const freshIp = () => {
+  ipSeq += 1;
+  return `10.${(ipSeq >> 16) & 255}.${(ipSeq >> 8) & 255}.${ipSeq & 255}`;
+};
+
+/** Sends a code (solving the captcha first) and returns the response. */
+export async function sendCode(
+  app: FastifyInstance,
+  channel: 'ses' | 'sms',
+  purpose: string,
+  address: string,
+  options: { headers?: Record<string, string>; ip?: string } = {},
+) {
+  const altcha = await solvedCaptcha(app);
+  return app.inject({
+    method: 'POST',
+    url: `/api/${channel}/send/${purpose}/`,
+    headers: options.headers,
+    remoteAddress: options.ip ?? freshIp(),
+    payload: channel === 'ses' ? { email: address, altcha } : { phone: address, altcha },
+  });
+}
+
+/** Sends a code and reads it back from the outbox. */
+export async function obtainCode(
+  app: FastifyInstance,
+  dataDir: string,
+  channel: 'ses' | 'sms',
+  purpose: string,
+  address: string,
+  options: { headers?: Record<string, string>; ip?: string } = {},
+): Promise<string> {
+  const res = await sendCode(app, channel, purpose, address, options);
+  if (res.statusCode !== 200) throw new Error(`send failed: ${res.statusCode} ${res.body}`);
+  return latestCode(dataDir, address, purpose);
+}
+
+let addressSeq = 0;
+export const uniqueEmail = () => `person${++addressSeq}_${Math.random().toString(36).slice(2, 7)}@example.com`;
+export const uniquePhone = () => `+86138${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;

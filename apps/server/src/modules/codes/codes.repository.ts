@@ -1,0 +1,68 @@
+import type { DB } from '../../db/connection.ts';
+import type { OneTimeCodesTable } from '../../db/tables/accounts.ts';
+import type { Selectable } from 'kysely';
+import { nowIso } from '../../lib/clock.ts';
+
+export type CodeChannel = 'email' | 'sms';
+export type CodeRow = Selectable<OneTimeCodesTable>;
+
+/** Stores a new code and retires every earlier unused one for the same address and purpose. */
+export async function storeCode(db: DB, row: { channel: CodeChannel; address: string; purpose: string; codeHash: string; expiresAt: string }) {
+  const now = nowIso();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('one_time_codes')
+      .set({ consumed_at: now })
+      .where('channel', '=', row.channel)
+      .where('address', '=', row.address)
+      .where('purpose', '=', row.purpose)
+      .where('consumed_at', 'is', null)
+      .execute();
+    await trx
+      .insertInto('one_time_codes')
+      .values({ channel: row.channel, address: row.address, purpose: row.purpose, code_hash: row.codeHash, expires_at: row.expiresAt, consumed_at: null, created_at: now })
+      .execute();
+  });
+}
+
+/** The latest unused code for an address and purpose. */
+export function latestActiveCode(db: DB, channel: CodeChannel, address: string, purpose: string): Promise<CodeRow | undefined> {
+  return db
+    .selectFrom('one_time_codes')
+    .selectAll()
+    .where('channel', '=', channel)
+    .where('address', '=', address)
+    .where('purpose', '=', purpose)
+    .where('consumed_at', 'is', null)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/**
+ * Takes one of the code's tries before comparing, atomically, so parallel guesses cannot exceed the
+ * limit; false when none is left. A right guess gives its try back (`returnTry`).
+ */
+export async function takeTry(db: DB, id: number, maxTries: number): Promise<boolean> {
+  const result = await db
+    .updateTable('one_time_codes')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('id', '=', id)
+    .where('attempts', '<', maxTries)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function returnTry(db: DB, id: number): Promise<void> {
+  await db
+    .updateTable('one_time_codes')
+    .set((eb) => ({ attempts: eb('attempts', '-', 1) }))
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Marks a code used; false when another request used it first. */
+export async function markConsumed(db: DB, id: number): Promise<boolean> {
+  const result = await db.updateTable('one_time_codes').set({ consumed_at: nowIso() }).where('id', '=', id).where('consumed_at', 'is', null).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

@@ -1,0 +1,46 @@
+import { DEFAULT_AVATAR_PATH, type Locale, type Me, type Profile } from '@arbor/contract';
+import type { DB } from '../../db/connection.ts';
+import { mediaPath } from '../../lib/storage/storage.ts';
+import type { UserRow } from '../auth/accounts.repository.ts';
+import { ensureProfile, type ProfileRow } from './profile.repository.ts';
+
+/** `a***@example.com`: enough for the owner to recognise, too little to contact. */
+export function maskEmail(email: string | null): string | null {
+  if (!email) return null;
+  const at = email.lastIndexOf('@');
+  return `${email.slice(0, Math.min(1, at))}***${email.slice(at)}`;
+}
+
+/** `+86138****8000` */
+export function maskPhone(phone: string | null): string | null {
+  if (!phone) return null;
+  return `${phone.slice(0, Math.max(3, phone.length - 8))}****${phone.slice(-4)}`;
+}
+
+export const avatarUrl = (baseUrl: string, key: string | null) => `${baseUrl}${key ? mediaPath(key) : DEFAULT_AVATAR_PATH}`;
+
+export function presentProfile(baseUrl: string, row: ProfileRow): Profile {
+  return {
+    id: row.id,
+    nickname: row.nickname,
+    bio: row.bio,
+    locale: row.locale as Locale,
+    avatar: row.avatar_key,
+    avatar_url: avatarUrl(baseUrl, row.avatar_key),
+  };
+}
+
+/** `Me`: own email and phone in full, anyone else's masked. */
+export async function presentUser(db: DB, baseUrl: string, user: UserRow, options: { self: boolean }): Promise<Me> {
+  const profile = await ensureProfile(db, user.id);
+  return {
+    id: user.id,
+    username: user.username,
+    email: options.self ? user.email : maskEmail(user.email),
+    phone: options.self ? user.phone : maskPhone(user.phone),
+    role: user.role,
+    date_joined: user.date_joined,
+    has_password: Boolean(user.password_hash),
+    profile: presentProfile(baseUrl, profile),
+  };
+}
