@@ -1,5 +1,6 @@
 import type { Config } from './config.ts';
 import type { DB } from './db/connection.ts';
+import { ACCOUNT_COMMANDS } from './modules/auth/accounts.cli.ts';
 
 export interface CliContext {
   config: Config;
@@ -14,6 +15,7 @@ export interface CliCommand {
 
 /** Every `npm run admin` command by name. Features add theirs here. */
 export const CLI_COMMANDS: Record<string, CliCommand> = {
+  ...ACCOUNT_COMMANDS,
   'list-users': {
     usage: 'list every account: id, username, role',
     async run({ db }) {

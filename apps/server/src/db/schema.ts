@@ -1,8 +1,11 @@
 import type { AiTables } from './tables/ai.ts';
+import type { AccountsTables } from './tables/accounts.ts';
+import type { CommunityTables } from './tables/community.ts';
+import type { TreesTables } from './tables/trees.ts';
 import type { UsersTables } from './tables/users.ts';
 
 /**
  * The whole database as Kysely sees it. Each feature declares its tables in `tables/<feature>.ts`
  * and adds them here. Timestamps are ISO strings, booleans are 0/1 integers on both dialects.
  */
-export interface Database extends UsersTables, AiTables {}
+export interface Database extends UsersTables, AccountsTables, AiTables, CommunityTables, TreesTables {}

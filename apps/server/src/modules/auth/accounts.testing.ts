@@ -59,6 +59,11 @@ export async function sendCode(
   });
 }
 
+/** Forgets the per-address send limits, for tests that need several codes for one address. */
+export async function forgetSends(app: FastifyInstance, address: string): Promise<void> {
+  await app.db.deleteFrom('throttle_events').where('bucket', 'in', [`code-address:email:${address}`, `code-address:sms:${address}`]).execute();
+}
+
 /** Sends a code and reads it back from the outbox. */
 export async function obtainCode(
   app: FastifyInstance,
