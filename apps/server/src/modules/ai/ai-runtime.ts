@@ -1,0 +1,74 @@
+import { lookup } from 'node:dns/promises';
+import type { FastifyInstance } from 'fastify';
+import type { Selectable } from 'kysely';
+import type { Config } from '../../config.ts';
+import type { AiConfigsTable } from '../../db/tables/ai.ts';
+import { invalidField } from '../../lib/http-errors.ts';
+import { LlmClient } from '../../lib/llm/llm-client.ts';
+import { openSecret, sealSecret } from '../../lib/llm/secret-box.ts';
+import { isNonPublicAddress } from '../../lib/net/address-policy.ts';
+import { assertUrlAllowed, RefusedAddressError, type OutboundPolicy } from '../../lib/net/guarded-fetch.ts';
+import { aiNotConfigured } from './ai-errors.ts';
+import { findActiveConfig } from './providers.repository.ts';
+
+const API_KEY_PURPOSE = 'ai-provider-api-key';
+
+/** Private targets are refused only in production, unless the operator opted in (local vLLM/Ollama). */
+export function outboundPolicy(config: Config): OutboundPolicy {
+  return { allowPrivate: config.env !== 'production' || config.ai.allowPrivateBaseUrl };
+}
+
+export const sealApiKey = (config: Config, apiKey: string) => sealSecret(apiKey, config.secretKey, API_KEY_PURPOSE);
+
+/**
+ * Refuses a base URL the outbound policy forbids, by its literal host and by what it resolves to now.
+ * Calls are checked again when connecting (DNS may change); this gives the admin an early, clear answer.
+ */
+export async function assertBaseUrlAllowed(config: Config, baseUrl: string): Promise<void> {
+  const policy = outboundPolicy(config);
+  const url = new URL(baseUrl);
+  try {
+    assertUrlAllowed(url, policy);
+  } catch (error) {
+    if (error instanceof RefusedAddressError) throw invalidField('base_url', `This address is not allowed: ${error.message}`);
+    throw error;
+  }
+  if (policy.allowPrivate) return;
+  const addresses = await lookup(url.hostname.replace(/^\[|\]$/g, ''), { all: true }).catch(() => []);
+  if (addresses.some((a) => isNonPublicAddress(a.address))) {
+    throw invalidField('base_url', 'This address is not allowed: the host resolves to a loopback, private or link-local address.');
+  }
+}
+
+export interface ActiveProvider {
+  config: Selectable<AiConfigsTable>;
+  client: LlmClient;
+}
+
+/** A client for a stored provider, its key decrypted only in memory. */
+export function clientFor(app: FastifyInstance, row: Selectable<AiConfigsTable>): LlmClient {
+  let apiKey: string;
+  try {
+    apiKey = openSecret(row.api_key_sealed, app.config.secretKey, API_KEY_PURPOSE);
+  } catch {
+    // SECRET_KEY changed since the key was stored: say so without revealing anything.
+    throw aiNotConfigured('The stored API key cannot be decrypted (was SECRET_KEY changed?); an administrator must enter it again.');
+  }
+  return new LlmClient({ baseUrl: row.base_url, apiKey, timeoutS: row.timeout_s, policy: outboundPolicy(app.config) });
+}
+
+/** The active provider and its client; 503 ai_not_configured when there is none. */
+export async function activeProvider(app: FastifyInstance): Promise<ActiveProvider> {
+  const config = await findActiveConfig(app.db);
+  if (!config) throw aiNotConfigured();
+  return { config, client: clientFor(app, config) };
+}
+
+/** The plain API key of a stored provider: used only to redact it from logged excerpts. */
+export function storedApiKey(app: FastifyInstance, row: Selectable<AiConfigsTable>): string | null {
+  try {
+    return openSecret(row.api_key_sealed, app.config.secretKey, API_KEY_PURPOSE);
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,56 @@
+import type { FastifyInstance } from 'fastify';
+import { createUser, type TestUser } from '../../testing/test-app.ts';
+
+export const FAKE_API_KEY = 'sk-test-0123456789abcdef';
+
+export interface ConfiguredAi {
+  admin: TestUser;
+  configId: number;
+  chatModelId: number;
+  imageModelId: number;
+}
+
+/** An admin, an active provider pointing at `baseUrl`, and a default chat and image model. */
+export async function configureAi(app: FastifyInstance, baseUrl: string, extra: { timeout_s?: number } = {}): Promise<ConfiguredAi> {
+  const admin = await createUser(app, { role: 'admin' });
+  const config = await app.inject({
+    method: 'POST',
+    url: '/api/llm/deepseek-config/',
+    headers: admin.headers,
+    payload: { name: 'Fake', base_url: baseUrl, api_key: FAKE_API_KEY, is_active: true, ...extra },
+  });
+  if (config.statusCode !== 201) throw new Error(`provider not created: ${config.body}`);
+  const configId = config.json().id as number;
+  const model = async (name: string, kind: 'chat' | 'image') => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/llm/deepseek-models/',
+      headers: admin.headers,
+      payload: { config: configId, name, kind, is_default: true },
+    });
+    if (res.statusCode !== 201) throw new Error(`model not created: ${res.body}`);
+    return res.json().id as number;
+  };
+  return { admin, configId, chatModelId: await model('fake-chat', 'chat'), imageModelId: await model('fake-image', 'image') };
+}
+
+export interface SseEvent {
+  event: string;
+  data: unknown;
+}
+
+/** Splits a whole `text/event-stream` body into its events. */
+export function parseSse(body: string): SseEvent[] {
+  return body
+    .split('\n\n')
+    .filter((block) => block.trim())
+    .map((block) => {
+      const event = /^event: (.*)$/m.exec(block)?.[1] ?? 'message';
+      const data = block
+        .split('\n')
+        .filter((line) => line.startsWith('data: '))
+        .map((line) => line.slice(6))
+        .join('\n');
+      return { event, data: JSON.parse(data) as unknown };
+    });
+}

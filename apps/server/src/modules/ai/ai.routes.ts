@@ -1,0 +1,161 @@
+import {
+  AiConfig,
+  AiConfigCreate,
+  AiConfigUpdate,
+  AiConnectionTest,
+  AiModel,
+  AiModelCreate,
+  AiModelListQuery,
+  AiModelUpdate,
+  AiPrompt,
+  AiPromptCreate,
+  AiPromptListQuery,
+  AiPromptUpdate,
+  AiRequestLogDetail,
+  AiRequestLog,
+  AiRequestLogQuery,
+  GenerateImageRequest,
+  GenerateImageResponse,
+  GenerateImagesBatchRequest,
+  GenerateImagesBatchResponse,
+  GenerateNodeRequest,
+  GenerateNodeResponse,
+  IdParam,
+  PageQuery,
+  paginated,
+} from '@arbor/contract';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../lib/http-errors.ts';
+import { paginate, pageWindow } from '../../lib/pagination.ts';
+import { currentUser } from '../../plugins/auth.ts';
+import { prepareNodeGeneration, runNodeGeneration } from './content.service.ts';
+import { crudRoutes } from './crud-routes.ts';
+import { generateImage, generateImagesBatch } from './images.service.ts';
+import * as models from './models.service.ts';
+import * as prompts from './prompts.service.ts';
+import * as providers from './providers.service.ts';
+import { getRequestLog, listRequestLogs } from './request-logs.service.ts';
+import { openEventStream, wantsEventStream } from './sse.ts';
+
+/** Aborted when the client disconnects before the answer is sent, so the upstream call stops. */
+function disconnectSignal(reply: FastifyReply): AbortSignal {
+  const controller = new AbortController();
+  reply.raw.once('close', () => {
+    if (!reply.raw.writableFinished) controller.abort();
+  });
+  return controller.signal;
+}
+
+/** `/api/llm/…`: providers, models, prompts (admin CRUD), generation, request logs. */
+export const aiRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(
+    crudRoutes({
+      path: '/llm/deepseek-config/',
+      tag: 'ai',
+      item: AiConfig,
+      create: AiConfigCreate,
+      update: AiConfigUpdate,
+      listQuery: z.object({}),
+      readers: 'admin',
+      list: (_user, _query, window) => providers.listProviders(app, window),
+      get: (_user, id) => providers.getProvider(app, id),
+      add: (body) => providers.createProvider(app, body),
+      change: (id, body) => providers.updateProvider(app, id, body),
+      remove: (id) => providers.removeProvider(app, id),
+    }),
+  );
+  await app.register(
+    crudRoutes({
+      path: '/llm/deepseek-models/',
+      tag: 'ai',
+      item: AiModel,
+      create: AiModelCreate,
+      update: AiModelUpdate,
+      listQuery: AiModelListQuery,
+      readers: 'user',
+      list: (user, query: z.infer<typeof AiModelListQuery>, window) => models.listModels(app, user, query, window),
+      get: (user, id) => models.getModel(app, user, id),
+      add: (body) => models.createModel(app, body),
+      change: (id, body) => models.updateModel(app, id, body),
+      remove: (id) => models.removeModel(app, id),
+    }),
+  );
+  await app.register(
+    crudRoutes({
+      path: '/llm/prompts/',
+      tag: 'ai',
+      item: AiPrompt,
+      create: AiPromptCreate,
+      update: AiPromptUpdate,
+      listQuery: AiPromptListQuery,
+      readers: 'user',
+      list: (user, query: z.infer<typeof AiPromptListQuery>, window) => prompts.listPrompts(app, user, query, window),
+      get: (user, id) => prompts.getPrompt(app, user, id),
+      add: (body) => prompts.createPrompt(app, body),
+      change: (id, body) => prompts.updatePrompt(app, id, body),
+      remove: (id) => prompts.removePrompt(app, id),
+    }),
+  );
+
+  app.post(
+    '/llm/deepseek-config/:id/test_connection/',
+    { onRequest: app.requireAdmin, schema: { tags: ['ai'], params: IdParam, response: { 200: AiConnectionTest } } },
+    async (request) => providers.testProvider(app, currentUser(request), request.params.id),
+  );
+
+  app.post(
+    '/llm/ai-content/generate_node/',
+    { onRequest: app.requireAuth, schema: { tags: ['ai'], body: GenerateNodeRequest, response: { 200: GenerateNodeResponse } } },
+    async (request, reply) => {
+      const user = currentUser(request);
+      // Every refusal (503, 400, 404, 429) is a normal JSON error, decided before a stream opens.
+      const prepared = await prepareNodeGeneration(app, user, request.body);
+      if (!wantsEventStream(request, request.body.stream)) {
+        return runNodeGeneration(app, prepared, { signal: disconnectSignal(reply) });
+      }
+      const stream = openEventStream(request, reply);
+      try {
+        const answer = await runNodeGeneration(app, prepared, { signal: stream.signal, onDelta: (text) => stream.send('delta', { text }) });
+        stream.send('done', answer);
+      } catch (error) {
+        const known = error instanceof AppError ? error : null;
+        if (!known) request.log.error({ err: { message: (error as Error)?.message?.split('\n')[0] } }, 'generation stream failed');
+        stream.send('error', known ? { detail: known.detail, code: known.code } : { detail: 'A server error occurred.', code: 'server_error' });
+      }
+      stream.end();
+      return reply;
+    },
+  );
+
+  app.post(
+    '/llm/image-generation/generate_image/',
+    { onRequest: app.requireAuth, schema: { tags: ['ai'], body: GenerateImageRequest, response: { 201: GenerateImageResponse } } },
+    async (request, reply) => reply.code(201).send(await generateImage(app, currentUser(request), request.body, disconnectSignal(reply))),
+  );
+
+  app.post(
+    '/llm/image-generation/generate_images_batch/',
+    { onRequest: app.requireAuth, schema: { tags: ['ai'], body: GenerateImagesBatchRequest, response: { 200: GenerateImagesBatchResponse } } },
+    async (request, reply) => generateImagesBatch(app, currentUser(request), request.body.items, disconnectSignal(reply)),
+  );
+
+  app.get(
+    '/llm/request-logs/',
+    {
+      onRequest: app.requireAuth,
+      schema: { tags: ['ai'], querystring: PageQuery.extend(AiRequestLogQuery.shape), response: { 200: paginated(AiRequestLog) } },
+    },
+    async (request) => {
+      const window = pageWindow(request.query);
+      const { count, results } = await listRequestLogs(app, currentUser(request), request.query, window);
+      return paginate(request, app.config.publicBaseUrl, window, count, results);
+    },
+  );
+  app.get(
+    '/llm/request-logs/:id/',
+    { onRequest: app.requireAuth, schema: { tags: ['ai'], params: IdParam, response: { 200: AiRequestLogDetail } } },
+    async (request) => getRequestLog(app, currentUser(request), request.params.id),
+  );
+};

@@ -1,0 +1,104 @@
+import type { AiRequestKind } from '@arbor/contract';
+import type { FastifyInstance } from 'fastify';
+import { nowIso } from '../../lib/clock.ts';
+import { throttled } from '../../lib/http-errors.ts';
+import { toLlmError, type Usage } from '../../lib/llm/llm-client.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
+import { upstreamError } from './ai-errors.ts';
+import { countUserCallsSince, insertRequestLog } from './request-logs.repository.ts';
+
+const EXCERPT_CHARS = 4000;
+const KEY_LIKE = /\b(sk|pk|rk|key)-[A-Za-z0-9_-]{8,}/g;
+const BEARER = /Bearer\s+[^\s"']+/gi;
+
+/** Text fit for a log row: known secrets and anything key-shaped removed, then cut to a bounded excerpt. */
+export function redactedExcerpt(value: unknown, secrets: Array<string | null>): string {
+  let text = typeof value === 'string' ? value : JSON.stringify(value) ?? '';
+  for (const secret of secrets) if (secret && secret.length >= 4) text = text.split(secret).join('[redacted]');
+  text = text.replace(KEY_LIKE, '[redacted]').replace(BEARER, 'Bearer [redacted]');
+  return text.length > EXCERPT_CHARS ? `${text.slice(0, EXCERPT_CHARS)}…[truncated]` : text;
+}
+
+/** The model answered, but not with something usable (e.g. broken JSON); the log keeps what it said. */
+export class UnusableAnswer extends Error {
+  constructor(
+    message: string,
+    readonly responseText: string,
+    readonly usage: Usage,
+  ) {
+    super(message);
+  }
+}
+
+/** 429 throttled once a user made `AI_DAILY_QUOTA` upstream calls since midnight UTC. */
+export async function assertWithinDailyQuota(app: FastifyInstance, user: AuthUser): Promise<void> {
+  const midnight = new Date();
+  midnight.setUTCHours(0, 0, 0, 0);
+  const used = await countUserCallsSince(app.db, user.id, midnight.toISOString());
+  if (used >= app.config.ai.dailyQuota) {
+    const secondsLeft = (midnight.getTime() + 86_400_000 - Date.now()) / 1000;
+    throw throttled(secondsLeft, `Daily AI quota of ${app.config.ai.dailyQuota} requests reached.`);
+  }
+}
+
+export interface UpstreamCall {
+  user: AuthUser;
+  kind: AiRequestKind;
+  model: string;
+  /** what was sent, for the log (redacted and truncated there) */
+  request: unknown;
+  /** values that must never appear in a log row (the API key) */
+  secrets: Array<string | null>;
+}
+
+export interface UpstreamOutcome<T> {
+  value: T;
+  usage: Usage;
+  responseText: string;
+}
+
+/**
+ * Runs one upstream call and writes its request log whatever happens. Failures become
+ * `502 upstream_error` with a readable detail; the log id is returned with the value.
+ */
+export async function runUpstreamCall<T>(
+  app: FastifyInstance,
+  call: UpstreamCall,
+  perform: () => Promise<UpstreamOutcome<T>>,
+): Promise<UpstreamOutcome<T> & { logId: number }> {
+  const started = performance.now();
+  const base = {
+    user_id: call.user.id,
+    kind: call.kind,
+    model: call.model,
+    request_excerpt: redactedExcerpt(call.request, call.secrets),
+  };
+  try {
+    const outcome = await perform();
+    const logId = await insertRequestLog(app.db, {
+      ...base,
+      status: 'success',
+      prompt_tokens: outcome.usage.promptTokens,
+      completion_tokens: outcome.usage.completionTokens,
+      latency_ms: Math.round(performance.now() - started),
+      error: null,
+      response_excerpt: redactedExcerpt(outcome.responseText, call.secrets),
+      created_at: nowIso(),
+    });
+    return { ...outcome, logId };
+  } catch (error) {
+    const unusable = error instanceof UnusableAnswer ? error : null;
+    const message = unusable ? unusable.message : toLlmError(error).message;
+    await insertRequestLog(app.db, {
+      ...base,
+      status: 'error',
+      prompt_tokens: unusable?.usage.promptTokens ?? 0,
+      completion_tokens: unusable?.usage.completionTokens ?? 0,
+      latency_ms: Math.round(performance.now() - started),
+      error: redactedExcerpt(message, call.secrets),
+      response_excerpt: unusable ? redactedExcerpt(unusable.responseText, call.secrets) : '',
+      created_at: nowIso(),
+    });
+    throw upstreamError(message);
+  }
+}
