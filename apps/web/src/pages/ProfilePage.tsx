@@ -1,5 +1,51 @@
-import { PlaceholderPage } from '../features/shell/components/PlaceholderPage.tsx';
+import { Box, Grid, Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { ContactMethods } from '../features/profile/components/ContactMethods.tsx';
+import { DeleteAccountSection } from '../features/profile/components/DeleteAccountSection.tsx';
+import { LanguageSelect } from '../features/profile/components/LanguageSelect.tsx';
+import { MySharesSection } from '../features/profile/components/MySharesSection.tsx';
+import { PasswordSection } from '../features/profile/components/PasswordSection.tsx';
+import { ProfileDetailsForm } from '../features/profile/components/ProfileDetailsForm.tsx';
+import { ProfileSection } from '../features/profile/components/ProfileSection.tsx';
+import { ProfileSummary } from '../features/profile/components/ProfileSummary.tsx';
+import { PageLoader } from '../features/shell/components/PageLoader.tsx';
+import { useSession } from '../lib/session.ts';
 
+/** `/profile`: the signed-in user's own account. The route guard guarantees a session. */
 export default function ProfilePage() {
-  return <PlaceholderPage titleKey="shell:routes.profile" />;
+  const { t } = useTranslation('profile');
+  const { user: me } = useSession();
+  if (!me) return <PageLoader />;
+  return (
+    <Box maw={1080} mx="auto" w="100%">
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <ProfileSummary me={me} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Stack gap="lg">
+            <ProfileSection id="details" title={t('details.title')} description={t('details.description')}>
+              {/* Keyed by user so the form's fields restart if another account signs in. */}
+              <ProfileDetailsForm key={me.id} me={me} />
+            </ProfileSection>
+            <ProfileSection id="language" title={t('language.title')}>
+              <LanguageSelect me={me} />
+            </ProfileSection>
+            <ProfileSection id="contact" title={t('contact.title')} description={t('contact.description')}>
+              <ContactMethods me={me} />
+            </ProfileSection>
+            <ProfileSection id="password" title={t('password.title')}>
+              <PasswordSection me={me} />
+            </ProfileSection>
+            <ProfileSection id="my-shares" title={t('shares.title')} description={t('shares.description')}>
+              <MySharesSection />
+            </ProfileSection>
+            <ProfileSection id="danger" title={t('delete.section')} danger>
+              <DeleteAccountSection me={me} />
+            </ProfileSection>
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </Box>
+  );
 }

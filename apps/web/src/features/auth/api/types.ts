@@ -1,5 +1,8 @@
 // Wire types of API.md "Tokens", "One-time codes" and "Accounts" used by the auth hooks. `Me` and the
 // login answer are the session's own types so a login result can be handed to `signIn` as it is.
+import type { CodeSent as CodeSentSchema } from '@arbor/contract';
+import type { z } from 'zod';
+
 export type { LoginAnswer, Me } from '../../../lib/session.ts';
 
 export interface TokenPair {
@@ -7,11 +10,7 @@ export interface TokenPair {
   refresh: string;
 }
 
-export interface CodeSent {
-  detail: string;
-  expires_in: number;
-  resend_after: number;
-}
+export type CodeSent = z.infer<typeof CodeSentSchema>;
 
 /** `ses` codes go to an email address, `sms` codes to a phone. */
 export type Channel = 'ses' | 'sms';

@@ -1,3 +1,4 @@
+import { Username } from '@arbor/contract';
 import { Button, Stack, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -28,6 +29,7 @@ export function RegisterForm() {
     errors.clear();
     const lengthError = passwordLengthError(password);
     if (lengthError) return errors.setField('password', t(`password.${lengthError}`));
+    if (username.trim() && !Username.safeParse(username).success) return errors.setField('username', t('hints.usernameRule'));
     let altcha: string;
     setSolving(true);
     try {

@@ -1,0 +1,65 @@
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Channel } from '../../auth/api/types.ts';
+import { CodeSection } from '../../auth/components/CodeSection.tsx';
+import { FormAlert } from '../../auth/components/FormAlert.tsx';
+import { useCodeFlow } from '../../auth/hooks/useCodeFlow.ts';
+import { useCancelAddress } from '../api/useCancelAddress.ts';
+
+interface UnbindAddressModalProps {
+  channel: Channel;
+  /** the bound address the `cancel_*` code is sent to */
+  address: string;
+  opened: boolean;
+  onClose: () => void;
+}
+
+/** Unbind the email or phone with a `cancel_*` code sent to that same address. */
+export function UnbindAddressModal({ channel, address, opened, onClose }: UnbindAddressModalProps) {
+  const { t } = useTranslation('profile');
+  const kind = channel === 'ses' ? 'email' : 'phone';
+  return (
+    <Modal opened={opened} onClose={onClose} title={t(`contact.${kind}.unbindTitle`)} centered>
+      <UnbindForm channel={channel} address={address} onDone={onClose} />
+    </Modal>
+  );
+}
+
+function UnbindForm({ channel, address, onDone }: { channel: Channel; address: string; onDone: () => void }) {
+  const { t } = useTranslation('profile');
+  const flow = useCodeFlow(channel === 'ses' ? 'cancel_email' : 'cancel_phone', { channel, fixedAddress: address });
+  const cancel = useCancelAddress();
+  const kind = channel === 'ses' ? 'email' : 'phone';
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    flow.errors.clear();
+    try {
+      await cancel.mutateAsync({ channel, code: flow.code });
+      notifications.show({ color: 'teal', message: t(`contact.${kind}.unbound`) });
+      onDone();
+    } catch (error) {
+      flow.errors.report(error, { codeField: 'code' });
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <Text size="sm">{t(`contact.${kind}.unbindExplain`, { address })}</Text>
+        <FormAlert message={flow.errors.message} />
+        <CodeSection flow={flow} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone}>
+            {t('actions.cancel')}
+          </Button>
+          <Button type="submit" color="red" loading={cancel.isPending} disabled={!flow.codeComplete}>
+            {t('contact.unbind')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,51 @@
+import { Tabs } from '@mantine/core';
+import { IconDeviceMobileMessage, IconKey, IconMail } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AuthCard } from '../../features/auth/components/AuthCard.tsx';
+import { AuthLink } from '../../features/auth/components/AuthLink.tsx';
+import { CodeLoginForm } from '../../features/auth/forms/CodeLoginForm.tsx';
+import { PasswordLoginForm } from '../../features/auth/forms/PasswordLoginForm.tsx';
+
+type Method = 'password' | 'email' | 'sms';
+
+/** `/auth/login`: password, email-code and SMS-code login. The route guard handles `?redirect=`. */
+export default function LoginPage() {
+  const { t } = useTranslation('auth');
+  const [method, setMethod] = useState<Method>('password');
+  return (
+    <AuthCard
+      title={t('login.title')}
+      subtitle={t('login.subtitle')}
+      footer={
+        <>
+          {t('login.noAccount')} <AuthLink to="/auth/register">{t('login.toRegister')}</AuthLink>
+        </>
+      }
+    >
+      {/* Unmounting hidden panels keeps one captcha widget at work, for the method in use. */}
+      <Tabs value={method} onChange={(value) => setMethod((value as Method) ?? 'password')} keepMounted={false}>
+        <Tabs.List grow mb="lg">
+          <Tabs.Tab value="password" leftSection={<IconKey size={16} />}>
+            {t('login.tabs.password')}
+          </Tabs.Tab>
+          <Tabs.Tab value="email" leftSection={<IconMail size={16} />}>
+            {t('login.tabs.email')}
+          </Tabs.Tab>
+          <Tabs.Tab value="sms" leftSection={<IconDeviceMobileMessage size={16} />}>
+            {t('login.tabs.sms')}
+          </Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="password">
+          <PasswordLoginForm />
+        </Tabs.Panel>
+        <Tabs.Panel value="email">
+          <CodeLoginForm channel="ses" />
+        </Tabs.Panel>
+        <Tabs.Panel value="sms">
+          <CodeLoginForm channel="sms" />
+        </Tabs.Panel>
+      </Tabs>
+    </AuthCard>
+  );
+}
