@@ -1,0 +1,66 @@
+import type { Generated } from 'kysely';
+
+export interface SharesTable {
+  id: Generated<number>;
+  uuid: string;
+  /** the source tree; null once that tree is deleted (the share stays as a snapshot) */
+  tree_id: number | null;
+  author_id: number;
+  title: string;
+  description: string;
+  /** JSON array of tags as their author wrote them */
+  tags: string;
+  /** lower-cased title, description and tags: what search matches against */
+  search_text: string;
+  /** the shared snapshot: a TreeDocument as JSON */
+  data: string;
+  node_count: number;
+  cover_key: string | null;
+  likes_count: Generated<number>;
+  rating_sum: Generated<number>;
+  rating_count: Generated<number>;
+  rating_avg: Generated<number>;
+  views_count: Generated<number>;
+  uses_count: Generated<number>;
+  hot_score: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ShareTagsTable {
+  share_id: number;
+  /** lower-cased for matching */
+  tag: string;
+  display: string;
+  /** copy of the share's created_at: hot tags weigh recent shares more without a join */
+  created_at: string;
+}
+
+export interface ShareLikesTable {
+  share_id: number;
+  user_id: number;
+  created_at: string;
+}
+
+export interface ShareRatingsTable {
+  share_id: number;
+  user_id: number;
+  score: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ShareViewsTable {
+  share_id: number;
+  /** `u:<user id>` or `a:<hash of the anonymous client>` */
+  viewer_key: string;
+  viewed_at: string;
+}
+
+export interface CommunityTables {
+  shares: SharesTable;
+  share_tags: ShareTagsTable;
+  share_likes: ShareLikesTable;
+  share_ratings: ShareRatingsTable;
+  share_views: ShareViewsTable;
+}

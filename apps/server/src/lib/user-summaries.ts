@@ -1,0 +1,23 @@
+import { DEFAULT_AVATAR_PATH, type UserSummary } from '@arbor/contract';
+import type { DB } from '../db/connection.ts';
+import { mediaPath } from './storage/storage.ts';
+
+/** Absolute URL of a stored avatar, or of the default avatar when there is none. */
+export const avatarUrlOf = (baseUrl: string, avatarKey: string | null | undefined) =>
+  `${baseUrl}${avatarKey ? mediaPath(avatarKey) : DEFAULT_AVATAR_PATH}`;
+
+/**
+ * `{id, username, avatar_url}` of each user, for content shown with its owner (trees, shares).
+ * One query for any number of users; unknown ids are simply absent from the map.
+ */
+export async function loadUserSummaries(db: DB, baseUrl: string, ids: number[]): Promise<Map<number, UserSummary>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('users')
+    .leftJoin('profiles', 'profiles.user_id', 'users.id')
+    .select(['users.id', 'users.username', 'profiles.avatar_key'])
+    .where('users.id', 'in', unique)
+    .execute();
+  return new Map(rows.map((r) => [r.id, { id: r.id, username: r.username, avatar_url: avatarUrlOf(baseUrl, r.avatar_key) }]));
+}

@@ -1,0 +1,234 @@
+import { sql, type Transaction } from 'kysely';
+import type { DB, Dialect } from '../../db/connection.ts';
+import type { Database } from '../../db/schema.ts';
+import type { SharesTable } from '../../db/tables/community.ts';
+import { termCondition } from './community.search.ts';
+
+type Executor = DB | Transaction<Database>;
+export type ShareRow = Omit<SharesTable, 'id' | 'likes_count' | 'rating_sum' | 'rating_count' | 'rating_avg' | 'views_count' | 'uses_count' | 'hot_score'> & {
+  id: number;
+  likes_count: number;
+  rating_sum: number;
+  rating_count: number;
+  rating_avg: number;
+  views_count: number;
+  uses_count: number;
+  hot_score: number;
+};
+/** A share without its (possibly large) snapshot. */
+export type ShareListRow = Omit<ShareRow, 'data' | 'search_text'>;
+
+const LIST_COLUMNS = [
+  'shares.id',
+  'shares.uuid',
+  'shares.tree_id',
+  'shares.author_id',
+  'shares.title',
+  'shares.description',
+  'shares.tags',
+  'shares.node_count',
+  'shares.cover_key',
+  'shares.likes_count',
+  'shares.rating_sum',
+  'shares.rating_count',
+  'shares.rating_avg',
+  'shares.views_count',
+  'shares.uses_count',
+  'shares.hot_score',
+  'shares.created_at',
+  'shares.updated_at',
+] as const;
+
+export const ORDER_COLUMNS = {
+  '-created_at': 'created_at',
+  '-likes_count': 'likes_count',
+  '-rating_avg': 'rating_avg',
+  '-views_count': 'views_count',
+  '-uses_count': 'uses_count',
+  '-hot': 'hot_score',
+} as const;
+
+export interface ShareFilter {
+  terms: string[];
+  tags: string[];
+  authorId?: number;
+  ordering: keyof typeof ORDER_COLUMNS;
+}
+
+/** Finds a share by numeric id or uuid. */
+export async function findShare(db: Executor, idOrUuid: string): Promise<ShareRow | undefined> {
+  const query = db.selectFrom('shares').selectAll();
+  const row = /^\d+$/.test(idOrUuid)
+    ? await query.where('id', '=', Number(idOrUuid)).executeTakeFirst()
+    : await query.where('uuid', '=', idOrUuid).executeTakeFirst();
+  return row as ShareRow | undefined;
+}
+
+export async function findShareByTree(db: Executor, treeId: number): Promise<ShareRow | undefined> {
+  return (await db.selectFrom('shares').selectAll().where('tree_id', '=', treeId).executeTakeFirst()) as ShareRow | undefined;
+}
+
+/** One page of shares matching the filter, and how many match in all. */
+export async function listShares(
+  db: DB,
+  dialect: Dialect,
+  filter: ShareFilter,
+  page: { offset: number; limit: number },
+): Promise<{ count: number; rows: ShareListRow[] }> {
+  let base = db.selectFrom('shares');
+  for (const term of filter.terms) base = base.where(termCondition(dialect, term));
+  for (const tag of filter.tags) {
+    base = base.where('shares.id', 'in', (eb) => eb.selectFrom('share_tags').select('share_tags.share_id').where('share_tags.tag', '=', tag));
+  }
+  if (filter.authorId !== undefined) base = base.where('shares.author_id', '=', filter.authorId);
+  const column = ORDER_COLUMNS[filter.ordering];
+  const [countRow, rows] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+    base
+      .select(LIST_COLUMNS)
+      .orderBy(`shares.${column}`, 'desc')
+      .orderBy('shares.id', 'desc')
+      .offset(page.offset)
+      .limit(page.limit)
+      .execute(),
+  ]);
+  return { count: Number(countRow.count), rows: rows as ShareListRow[] };
+}
+
+export async function insertShare(trx: Executor, values: Omit<ShareRow, 'id' | 'likes_count' | 'rating_sum' | 'rating_count' | 'rating_avg' | 'views_count' | 'uses_count'>): Promise<number> {
+  const row = await trx.insertInto('shares').values(values).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateShareFields(
+  trx: Executor,
+  id: number,
+  values: Partial<Pick<ShareRow, 'title' | 'description' | 'tags' | 'search_text' | 'data' | 'node_count' | 'cover_key' | 'updated_at' | 'tree_id' | 'hot_score'>>,
+): Promise<void> {
+  await trx.updateTable('shares').set(values).where('id', '=', id).execute();
+}
+
+export async function deleteShare(trx: Executor, id: number): Promise<void> {
+  await trx.deleteFrom('shares').where('id', '=', id).execute();
+}
+
+/** Replaces a share's tags (lower-cased for matching, first spelling kept for display). */
+export async function replaceShareTags(trx: Executor, shareId: number, tags: string[], createdAt: string): Promise<void> {
+  await trx.deleteFrom('share_tags').where('share_id', '=', shareId).execute();
+  const unique = new Map<string, string>();
+  for (const display of tags) if (!unique.has(display.toLowerCase())) unique.set(display.toLowerCase(), display);
+  if (unique.size === 0) return;
+  await trx
+    .insertInto('share_tags')
+    .values([...unique].map(([tag, display]) => ({ share_id: shareId, tag, display, created_at: createdAt })))
+    .execute();
+}
+
+/**
+ * Reads a share's counters for an update, locking its row on PostgreSQL so concurrent likes,
+ * ratings and views of one share are applied one after another (SQLite transactions are serial).
+ */
+export async function lockCounters(trx: Transaction<Database>, dialect: Dialect, id: number) {
+  return trx
+    .selectFrom('shares')
+    .select(['id', 'likes_count', 'rating_sum', 'rating_count', 'rating_avg', 'views_count', 'uses_count', 'created_at'])
+    .where('id', '=', id)
+    .$if(dialect === 'postgres', (q) => q.forUpdate())
+    .executeTakeFirst();
+}
+
+export async function setCounters(
+  trx: Executor,
+  id: number,
+  counters: Partial<Pick<ShareRow, 'likes_count' | 'rating_sum' | 'rating_count' | 'rating_avg' | 'views_count' | 'uses_count' | 'hot_score'>>,
+): Promise<void> {
+  await trx.updateTable('shares').set(counters).where('id', '=', id).execute();
+}
+
+/** Records a like; false when the user already liked it. */
+export async function insertLike(trx: Executor, shareId: number, userId: number, now: string): Promise<boolean> {
+  const rows = await trx
+    .insertInto('share_likes')
+    .values({ share_id: shareId, user_id: userId, created_at: now })
+    .onConflict((oc) => oc.columns(['share_id', 'user_id']).doNothing())
+    .returning('share_id')
+    .execute();
+  return rows.length > 0;
+}
+
+/** Removes a like; false when there was none. */
+export async function deleteLike(trx: Executor, shareId: number, userId: number): Promise<boolean> {
+  const rows = await trx.deleteFrom('share_likes').where('share_id', '=', shareId).where('user_id', '=', userId).returning('share_id').execute();
+  return rows.length > 0;
+}
+
+export async function hasLiked(db: Executor, shareId: number, userId: number): Promise<boolean> {
+  return Boolean(await db.selectFrom('share_likes').select('share_id').where('share_id', '=', shareId).where('user_id', '=', userId).executeTakeFirst());
+}
+
+export async function findRating(db: Executor, shareId: number, userId: number): Promise<number | undefined> {
+  const row = await db.selectFrom('share_ratings').select('score').where('share_id', '=', shareId).where('user_id', '=', userId).executeTakeFirst();
+  return row?.score;
+}
+
+export async function upsertRating(trx: Executor, shareId: number, userId: number, score: number, now: string): Promise<void> {
+  await trx
+    .insertInto('share_ratings')
+    .values({ share_id: shareId, user_id: userId, score, created_at: now, updated_at: now })
+    .onConflict((oc) => oc.columns(['share_id', 'user_id']).doUpdateSet({ score, updated_at: now }))
+    .execute();
+}
+
+export async function findView(db: Executor, shareId: number, viewerKey: string): Promise<string | undefined> {
+  const row = await db.selectFrom('share_views').select('viewed_at').where('share_id', '=', shareId).where('viewer_key', '=', viewerKey).executeTakeFirst();
+  return row?.viewed_at;
+}
+
+export async function upsertView(trx: Executor, shareId: number, viewerKey: string, now: string): Promise<void> {
+  await trx
+    .insertInto('share_views')
+    .values({ share_id: shareId, viewer_key: viewerKey, viewed_at: now })
+    .onConflict((oc) => oc.columns(['share_id', 'viewer_key']).doUpdateSet({ viewed_at: now }))
+    .execute();
+}
+
+/** Which of these shares the user liked, and how they rated them. */
+export async function viewerFlags(db: DB, userId: number, shareIds: number[]): Promise<{ liked: Set<number>; ratings: Map<number, number> }> {
+  if (shareIds.length === 0) return { liked: new Set(), ratings: new Map() };
+  const [likes, ratings] = await Promise.all([
+    db.selectFrom('share_likes').select('share_id').where('user_id', '=', userId).where('share_id', 'in', shareIds).execute(),
+    db.selectFrom('share_ratings').select(['share_id', 'score']).where('user_id', '=', userId).where('share_id', 'in', shareIds).execute(),
+  ]);
+  return { liked: new Set(likes.map((l) => l.share_id)), ratings: new Map(ratings.map((r) => [r.share_id, r.score])) };
+}
+
+/** Most used tags; a tag on a share from the last 30 days counts three times. */
+export async function hotTags(db: DB, limit: number, recentSince: string): Promise<Array<{ tag: string; display: string; count: number; weight: number }>> {
+  const rows = await db
+    .selectFrom('share_tags')
+    .select((eb) => [
+      'tag',
+      eb.fn.min('display').as('display'),
+      eb.fn.countAll<number>().as('count'),
+      sql<number>`sum(case when created_at >= ${recentSince} then 3 else 1 end)`.as('weight'),
+    ])
+    .groupBy('tag')
+    .orderBy('weight', 'desc')
+    .orderBy('tag')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ tag: r.tag, display: String(r.display), count: Number(r.count), weight: Number(r.weight) }));
+}
+
+/** Username of each author (avatars are resolved by the presenter). */
+export async function authorNames(db: DB, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('users').select(['id', 'username']).where('id', 'in', [...new Set(ids)]).execute();
+  return new Map(rows.map((r) => [r.id, r.username]));
+}
+
+export async function findUserIdByName(db: DB, idOrName: string): Promise<number | undefined> {
+  if (/^\d+$/.test(idOrName)) return Number(idOrName);
+  const row = await db.selectFrom('users').select('id').where('username_lower', '=', idOrName.toLowerCase()).executeTakeFirst();
+  return row?.id;
+}

@@ -1,0 +1,78 @@
+import { randomUUID } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { nowIso } from '../../lib/clock.ts';
+import { hotScore } from './community.hot.ts';
+import * as repo from './community.repository.ts';
+import { searchTextOf } from './community.search.ts';
+import { validateSnapshot } from './community.trees.ts';
+
+const SEED_DIR = path.join(import.meta.dirname, 'seed');
+export const SYSTEM_USERNAME = 'arbor';
+
+interface SeedTemplate {
+  slug: string;
+  title: string;
+  description: string;
+  tags: string[];
+  data: unknown;
+}
+
+/** The account that authors the sample templates; it has no password, email or phone, so nobody can log in as it. */
+async function systemAuthorId(app: FastifyInstance): Promise<number> {
+  const existing = await app.db.selectFrom('users').select('id').where('username_lower', '=', SYSTEM_USERNAME).executeTakeFirst();
+  if (existing) return existing.id;
+  const now = nowIso();
+  const row = await app.db
+    .insertInto('users')
+    .values({ username: SYSTEM_USERNAME, username_lower: SYSTEM_USERNAME, email: null, phone: null, password_hash: null, role: 'user', is_active: 1, date_joined: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Reads the shipped sample templates (`seed/*.json`). */
+export async function loadSeedTemplates(): Promise<SeedTemplate[]> {
+  let files: string[];
+  try {
+    files = (await readdir(SEED_DIR)).filter((f) => f.endsWith('.json')).sort();
+  } catch {
+    return [];
+  }
+  return Promise.all(files.map(async (f) => JSON.parse(await readFile(path.join(SEED_DIR, f), 'utf8')) as SeedTemplate));
+}
+
+/** With `ARBOR_SEED` on, an empty community gets the sample templates, authored by the system account. */
+export async function seedCommunity(app: FastifyInstance): Promise<void> {
+  if (!app.config.seed) return;
+  const any = await app.db.selectFrom('shares').select('id').limit(1).executeTakeFirst();
+  if (any) return;
+  const templates = await loadSeedTemplates();
+  if (templates.length === 0) return;
+  const authorId = await systemAuthorId(app);
+  await app.db.transaction().execute(async (trx) => {
+    for (const [index, template] of templates.entries()) {
+      const { data, nodeCount } = validateSnapshot(template.data, app.config);
+      // Stagger creation times so "newest" has a stable, meaningful order.
+      const createdAt = new Date(Date.now() - (templates.length - index) * 60_000).toISOString();
+      const id = await repo.insertShare(trx, {
+        uuid: randomUUID(),
+        tree_id: null,
+        author_id: authorId,
+        title: template.title,
+        description: template.description,
+        tags: JSON.stringify(template.tags),
+        search_text: searchTextOf(template.title, template.description, template.tags),
+        data: JSON.stringify(data),
+        node_count: nodeCount,
+        cover_key: null,
+        hot_score: hotScore({ likes_count: 0, uses_count: 0, rating_count: 0, rating_avg: 0, views_count: 0, created_at: createdAt }),
+        created_at: createdAt,
+        updated_at: nowIso(),
+      });
+      await repo.replaceShareTags(trx, id, template.tags, createdAt);
+    }
+  });
+  app.log.info({ templates: templates.length }, 'seeded the community with sample templates');
+}

@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { UserSummary } from './common.ts';
+
+/** A tag as written by its author: trimmed, 1–30 characters; matching is case-insensitive. */
+export const ShareTag = z.string().trim().min(1, 'Tags must not be empty.').max(30, 'Tags are at most 30 characters.');
+export const ShareTags = z.array(ShareTag).min(1, 'Give at least one tag.').max(10, 'At most 10 tags.');
+
+export const SHARE_ORDERINGS = ['-created_at', '-likes_count', '-rating_avg', '-views_count', '-uses_count', '-hot'] as const;
+export const ShareOrdering = z.enum(SHARE_ORDERINGS);
+
+export const Share = z
+  .object({
+    id: z.number().int(),
+    uuid: z.string(),
+    tree: z.number().int().nullable().describe('source tree id; only shown to the author'),
+    title: z.string(),
+    description: z.string(),
+    tags: z.array(z.string()),
+    cover_url: z.string().nullable(),
+    author: UserSummary,
+    node_count: z.number().int(),
+    likes_count: z.number().int(),
+    rating_avg: z.number(),
+    rating_count: z.number().int(),
+    views_count: z.number().int(),
+    uses_count: z.number().int(),
+    liked: z.boolean(),
+    my_rating: z.number().int().min(1).max(5).nullable(),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .meta({ id: 'Share' });
+export type Share = z.infer<typeof Share>;
+
+export const ShareWithData = Share.extend({ data: z.unknown() }).meta({ id: 'ShareWithData' });
+export type ShareWithData = z.infer<typeof ShareWithData>;
+
+export const ShareListQuery = z.object({
+  search: z.string().trim().max(200).optional(),
+  tags: z.string().max(400).optional().describe('comma-separated; every tag must match'),
+  author: z.string().max(64).optional().describe('author id or username'),
+  ordering: ShareOrdering.optional(),
+});
+
+export const ShareTreeBody = z.object({
+  tree: z.number().int().positive(),
+  version: z.number().int().positive().optional(),
+  title: z.string().trim().min(1).max(200).optional(),
+  description: z.string().max(2000).optional(),
+  tags: ShareTags.optional(),
+  cover: z.string().max(2_000_000).optional().describe('a PNG/JPEG/WebP data URL of the canvas'),
+});
+export type ShareTreeBody = z.infer<typeof ShareTreeBody>;
+
+export const ShareUpdateBody = z.object({
+  title: z.string().trim().min(1).max(200).optional(),
+  description: z.string().max(2000).optional(),
+  tags: ShareTags.optional(),
+});
+
+export const LikeBody = z.object({ liked: z.boolean().optional() });
+export const LikeResponse = z.object({ liked: z.boolean(), likes_count: z.number().int() });
+
+export const RateBody = z.object({
+  score: z.number({ error: 'Score must be a whole number from 1 to 5.' }).int('Score must be a whole number from 1 to 5.').min(1, 'Score must be a whole number from 1 to 5.').max(5, 'Score must be a whole number from 1 to 5.'),
+});
+export const RateResponse = z.object({
+  my_rating: z.number().int(),
+  rating_avg: z.number(),
+  rating_count: z.number().int(),
+});
+
+export const ViewResponse = z.object({ views_count: z.number().int() });
+export const UseTreeBody = z.object({ title: z.string().trim().min(1).max(200).optional() });
+
+export const HotTagsQuery = z.object({ limit: z.coerce.number().int().min(1).max(100).optional() });
+export const HotTag = z.object({ tag: z.string(), count: z.number().int() });
+export const HotTagsResponse = z.array(HotTag);
