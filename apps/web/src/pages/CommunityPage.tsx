@@ -1,5 +1,6 @@
-import { PlaceholderPage } from '../features/shell/components/PlaceholderPage.tsx';
+import { CommunityBrowser } from '../features/community/components/CommunityBrowser.tsx';
 
+/** `/community`: the skill-tree template community. */
 export default function CommunityPage() {
-  return <PlaceholderPage titleKey="shell:routes.community" />;
+  return <CommunityBrowser />;
 }

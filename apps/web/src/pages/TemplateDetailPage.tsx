@@ -1,5 +1,8 @@
-import { PlaceholderPage } from '../features/shell/components/PlaceholderPage.tsx';
+import { useParams } from 'react-router';
+import { TemplateDetail } from '../features/community/components/TemplateDetail.tsx';
 
+/** `/community/:uuid`: one template of the community. */
 export default function TemplateDetailPage() {
-  return <PlaceholderPage titleKey="shell:routes.template-detail" />;
+  const { uuid = '' } = useParams();
+  return <TemplateDetail key={uuid} uuid={uuid} />;
 }

@@ -1,27 +1,64 @@
-import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useHotTags } from '../../features/community/api/hot-tags.ts';
+import { useShares } from '../../features/community/api/list-shares.ts';
+import { ShareGrid } from '../../features/community/components/ShareGrid.tsx';
 
-/**
- * SLOT for the community feature: featured and hot templates on the home page. Until the community
- * engineer replaces this body with the real lists, it invites people to browse the community.
- */
-export function CommunityHighlights() {
-  const { t } = useTranslation('home');
+function HotTemplates() {
+  const { t } = useTranslation('community');
+  const { data, isLoading } = useShares({ ordering: '-hot', pageSize: 4 });
   return (
-    <Card withBorder padding="xl" component="section" aria-labelledby="home-community-title">
-      <Group justify="space-between" align="center" gap="lg">
-        <Stack gap={4} maw={620}>
-          <Title order={2} fz="h3" id="home-community-title">
-            {t('community.title')}
-          </Title>
-          <Text c="dimmed">{t('community.body')}</Text>
-        </Stack>
-        <Button component={Link} to="/community" variant="light" rightSection={<IconArrowRight size={16} aria-hidden />}>
-          {t('community.cta')}
+    <Stack gap="md" component="section" aria-labelledby="home-hot-title">
+      <Group justify="space-between" align="flex-end">
+        <Title order={2} fz="h3" id="home-hot-title">
+          {t('home.hot')}
+        </Title>
+        <Button component={Link} to="/community" variant="subtle" rightSection={<IconArrowRight size={16} aria-hidden />}>
+          {t('home.viewAll')}
         </Button>
       </Group>
-    </Card>
+      {data && data.count === 0 ? <Text c="dimmed">{t('home.emptyHot')}</Text> : <ShareGrid shares={data?.results} loading={isLoading} skeletons={4} />}
+    </Stack>
+  );
+}
+
+function HotTags() {
+  const { t } = useTranslation('community');
+  const { data } = useHotTags(14);
+  if (!data?.length) return null;
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="home-tags-title">
+      <Title order={2} fz="h4" id="home-tags-title">
+        {t('home.hotTags')}
+      </Title>
+      <Group gap="xs">
+        {data.map(({ tag, count }) => (
+          <Badge
+            key={tag}
+            component={Link}
+            to={`/community?tags=${encodeURIComponent(tag)}`}
+            size="lg"
+            variant="light"
+            radius="xl"
+            style={{ cursor: 'pointer', textTransform: 'none' }}
+            rightSection={<Text span size="xs" c="dimmed">{count}</Text>}
+          >
+            {tag}
+          </Badge>
+        ))}
+      </Group>
+    </Stack>
+  );
+}
+
+/** The community on the landing page: hot templates and hot tags, each a way into `/community`. */
+export function CommunityHighlights() {
+  return (
+    <Stack gap={40}>
+      <HotTemplates />
+      <HotTags />
+    </Stack>
   );
 }

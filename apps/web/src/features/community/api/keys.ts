@@ -1,0 +1,9 @@
+/** Query keys of the community feature: one root so a mutation can refresh every list at once. */
+export const communityKeys = {
+  all: ['community'] as const,
+  lists: () => [...communityKeys.all, 'list'] as const,
+  list: (params: Record<string, unknown>) => [...communityKeys.lists(), params] as const,
+  detail: (id: string) => [...communityKeys.all, 'detail', id] as const,
+  hotTags: (limit: number) => [...communityKeys.all, 'hot-tags', limit] as const,
+  mine: (page: number) => [...communityKeys.all, 'mine', page] as const,
+};

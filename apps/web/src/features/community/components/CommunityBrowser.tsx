@@ -1,0 +1,132 @@
+import { Button, Center, Group, Pagination, Select, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { IconAlertTriangle, IconMoodEmpty, IconSearch } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useShares, type ShareOrdering } from '../api/list-shares.ts';
+import { HotTagChips } from './HotTagChips.tsx';
+import { ShareGrid } from './ShareGrid.tsx';
+
+const ORDERINGS: ShareOrdering[] = ['-hot', '-created_at', '-likes_count', '-rating_avg', '-views_count', '-uses_count'];
+const PAGE_SIZE = 20;
+
+/** Reads and writes the list's state in the URL, so the back button and links restore it. */
+function useListParams() {
+  const [params, setParams] = useSearchParams();
+  const search = params.get('q') ?? '';
+  const tags = (params.get('tags') ?? '').split(',').filter(Boolean);
+  const orderingParam = params.get('ordering') as ShareOrdering | null;
+  const ordering = orderingParam && ORDERINGS.includes(orderingParam) ? orderingParam : '-hot';
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const update = (next: { q?: string; tags?: string[]; ordering?: ShareOrdering; page?: number }) => {
+    const merged = { q: search, tags, ordering, page: 1, ...next };
+    const out = new URLSearchParams();
+    if (merged.q) out.set('q', merged.q);
+    if (merged.tags.length) out.set('tags', merged.tags.join(','));
+    if (merged.ordering !== '-hot') out.set('ordering', merged.ordering);
+    if (merged.page > 1) out.set('page', String(merged.page));
+    setParams(out, { replace: next.q !== undefined });
+  };
+  return { search, tags, ordering, page, update };
+}
+
+/** The community: search, hot-tag filter, ordering and a paged grid of templates. */
+export function CommunityBrowser() {
+  const { t } = useTranslation('community');
+  const { search, tags, ordering, page, update } = useListParams();
+  const [draft, setDraft] = useState(search);
+  useEffect(() => setDraft(search), [search]);
+  const commitSearch = useDebouncedCallback((q: string) => update({ q: q.trim() }), 350);
+  const { data, isLoading, isError, refetch, isFetching } = useShares({ search, tags, ordering, page, pageSize: PAGE_SIZE });
+  const pages = data ? Math.max(1, Math.ceil(data.count / PAGE_SIZE)) : 1;
+  const filtered = Boolean(search || tags.length);
+
+  return (
+    <Stack gap="lg">
+      <Stack gap={4}>
+        <Title order={1} fz="h2">
+          {t('title')}
+        </Title>
+        <Text c="dimmed">{t('subtitle')}</Text>
+      </Stack>
+      <Group align="flex-end" gap="sm" wrap="wrap">
+        <TextInput
+          flex="1 1 260px"
+          leftSection={<IconSearch size={16} aria-hidden />}
+          label={t('filters.search')}
+          placeholder={t('filters.searchPlaceholder')}
+          value={draft}
+          onChange={(event) => {
+            setDraft(event.currentTarget.value);
+            commitSearch(event.currentTarget.value);
+          }}
+          type="search"
+        />
+        <Select
+          w={{ base: '100%', xs: 200 }}
+          label={t('filters.ordering')}
+          data={ORDERINGS.map((value) => ({ value, label: t(`ordering.${value}`) }))}
+          value={ordering}
+          onChange={(value) => value && update({ ordering: value as ShareOrdering })}
+          allowDeselect={false}
+          comboboxProps={{ withinPortal: true }}
+        />
+      </Group>
+      <HotTagChips selected={tags} onChange={(next) => update({ tags: next })} />
+      {data && (
+        <Text size="sm" c="dimmed" aria-live="polite">
+          {t('resultCount', { count: data.count })}
+        </Text>
+      )}
+      {isError ? (
+        <Center py={60}>
+          <Stack align="center" gap="sm">
+            <ThemeIcon size={48} radius="xl" variant="light" color="red" aria-hidden>
+              <IconAlertTriangle />
+            </ThemeIcon>
+            <Text>{t('error')}</Text>
+            <Button variant="light" onClick={() => void refetch()}>
+              {t('retry')}
+            </Button>
+          </Stack>
+        </Center>
+      ) : data && data.count === 0 ? (
+        <Center py={60}>
+          <Stack align="center" gap="sm">
+            <ThemeIcon size={48} radius="xl" variant="light" aria-hidden>
+              <IconMoodEmpty />
+            </ThemeIcon>
+            <Text fw={600}>{t('empty.title')}</Text>
+            <Text c="dimmed" size="sm">
+              {filtered ? t('empty.filtered') : t('empty.none')}
+            </Text>
+            {filtered && (
+              <Button variant="light" onClick={() => update({ q: '', tags: [] })}>
+                {t('empty.clear')}
+              </Button>
+            )}
+          </Stack>
+        </Center>
+      ) : (
+        <div style={{ opacity: isFetching && !isLoading ? 0.6 : 1, transition: 'opacity 150ms' }}>
+          <ShareGrid shares={data?.results} loading={isLoading} />
+        </div>
+      )}
+      {pages > 1 && (
+        <Group justify="center">
+          <Pagination
+            total={pages}
+            value={page}
+            onChange={(next) => {
+              update({ page: next });
+              window.scrollTo({ top: 0, behavior: 'smooth' });
+            }}
+            getControlProps={(control) => ({ 'aria-label': t(`pagination.${control}`) })}
+            getItemProps={(n) => ({ 'aria-label': t('pagination.page', { page: n }) })}
+          />
+        </Group>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,31 @@
+import { Chip, Group, Skeleton } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useHotTags } from '../api/hot-tags.ts';
+
+/** The most used tags as toggle chips; selected tags filter the list (all must match). */
+export function HotTagChips({ selected, onChange, limit = 16 }: { selected: string[]; onChange: (tags: string[]) => void; limit?: number }) {
+  const { t } = useTranslation('community');
+  const { data, isLoading } = useHotTags(limit);
+  if (isLoading) {
+    return (
+      <Group gap="xs">
+        {Array.from({ length: 8 }, (_, i) => (
+          <Skeleton key={i} h={26} w={70} radius="xl" />
+        ))}
+      </Group>
+    );
+  }
+  const lower = selected.map((s) => s.toLowerCase());
+  const tags = [...(data ?? []).map((d) => d.tag), ...selected.filter((s) => !(data ?? []).some((d) => d.tag.toLowerCase() === s.toLowerCase()))];
+  return (
+    <Chip.Group multiple value={tags.filter((tag) => lower.includes(tag.toLowerCase()))} onChange={onChange}>
+      <Group gap="xs" role="group" aria-label={t('filters.hotTags')}>
+        {tags.map((tag) => (
+          <Chip key={tag} value={tag} size="sm" variant="light">
+            {tag}
+          </Chip>
+        ))}
+      </Group>
+    </Chip.Group>
+  );
+}

@@ -1,0 +1,66 @@
+import type { ShareWithData } from '@arbor/contract';
+import { Button, Group, Rating, Stack, Text, Tooltip } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconGitFork, IconHeart, IconHeartFilled } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useLikeShare, useRateShare, useUseTemplate } from '../api/share-actions.ts';
+
+const errorMessage = (error: unknown, fallback: string) => (error instanceof ApiError ? error.message : fallback);
+
+/** Like, rate 1–5 and "Use this template" (forks it into My trees and opens the editor). */
+export function TemplateActions({ share }: { share: ShareWithData }) {
+  const { t } = useTranslation('community');
+  const navigate = useNavigate();
+  const like = useLikeShare(share.uuid);
+  const rate = useRateShare(share.uuid);
+  const use = useUseTemplate(share.uuid);
+  const fail = (error: unknown) => notifications.show({ color: 'red', message: errorMessage(error, t('actions.failed')) });
+
+  return (
+    <Stack gap="md">
+      <Button
+        size="md"
+        leftSection={<IconGitFork size={18} aria-hidden />}
+        loading={use.isPending}
+        onClick={() =>
+          use.mutate(undefined, {
+            onSuccess: ({ tree }) => {
+              notifications.show({ color: 'teal', message: t('detail.used', { title: tree.title }) });
+              void navigate(`/trees/${tree.uuid}`);
+            },
+            onError: fail,
+          })
+        }
+      >
+        {t('detail.use')}
+      </Button>
+      <Group justify="space-between" wrap="nowrap">
+        <Button
+          variant={share.liked ? 'light' : 'default'}
+          color={share.liked ? 'red' : undefined}
+          leftSection={share.liked ? <IconHeartFilled size={18} aria-hidden /> : <IconHeart size={18} aria-hidden />}
+          aria-pressed={share.liked}
+          loading={like.isPending}
+          onClick={() => like.mutate(!share.liked, { onError: fail })}
+        >
+          {share.liked ? t('detail.liked') : t('detail.like')} · {share.likes_count}
+        </Button>
+        <Stack gap={2} align="flex-end">
+          <Tooltip label={t('detail.rateHint')} withArrow>
+            <Rating
+              value={share.my_rating ?? 0}
+              onChange={(score) => rate.mutate(score, { onSuccess: () => notifications.show({ color: 'teal', message: t('detail.rated', { score }) }), onError: fail })}
+              aria-label={t('detail.yourRating')}
+              readOnly={rate.isPending}
+            />
+          </Tooltip>
+          <Text size="xs" c="dimmed">
+            {share.my_rating ? t('detail.yourRatingIs', { score: share.my_rating }) : t('detail.notRated')}
+          </Text>
+        </Stack>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,154 @@
+import type { ShareWithData } from '@arbor/contract';
+import { Alert, Avatar, Badge, Button, Card, Grid, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { IconAlertTriangle, IconEdit, IconEye, IconGitFork, IconHeart, IconSitemap, IconStar, IconTrash } from '@tabler/icons-react';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { useSession } from '../../../lib/session.ts';
+import { useShare } from '../api/get-share.ts';
+import { useCountView, useDeleteShare } from '../api/share-actions.ts';
+import { ShareEditModal } from './ShareEditModal.tsx';
+import { TemplateActions } from './TemplateActions.tsx';
+import { TemplateOutline } from './TemplateOutline.tsx';
+
+// One view per page open, even when React runs effects twice in development.
+const countedThisSession = new Set<string>();
+
+function Stat({ icon, label, value }: { icon: React.ReactNode; label: string; value: string | number }) {
+  return (
+    <Paper withBorder p="sm" radius="md">
+      <Group gap="xs" wrap="nowrap">
+        {icon}
+        <Stack gap={0}>
+          <Text fw={700}>{value}</Text>
+          <Text size="xs" c="dimmed">
+            {label}
+          </Text>
+        </Stack>
+      </Group>
+    </Paper>
+  );
+}
+
+function OwnerTools({ share }: { share: ShareWithData }) {
+  const { t } = useTranslation('community');
+  const navigate = useNavigate();
+  const [editing, edit] = useDisclosure(false);
+  const remove = useDeleteShare(share.uuid);
+  const confirmRemove = () =>
+    modals.openConfirmModal({
+      title: t('detail.unshareTitle'),
+      children: <Text size="sm">{t('detail.unshareBody')}</Text>,
+      labels: { confirm: t('detail.unshare'), cancel: t('actions.cancel') },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        remove.mutate(undefined, {
+          onSuccess: () => {
+            notifications.show({ color: 'teal', message: t('detail.unshared') });
+            void navigate('/community');
+          },
+        }),
+    });
+  return (
+    <Group gap="xs">
+      <Button variant="default" size="xs" leftSection={<IconEdit size={14} aria-hidden />} onClick={edit.open}>
+        {t('detail.edit')}
+      </Button>
+      <Button variant="subtle" color="red" size="xs" leftSection={<IconTrash size={14} aria-hidden />} onClick={confirmRemove} loading={remove.isPending}>
+        {t('detail.unshare')}
+      </Button>
+      {editing && <ShareEditModal share={share} opened={editing} onClose={edit.close} />}
+    </Group>
+  );
+}
+
+/** `/community/:uuid`: the template, its tree, its author, and what a learner can do with it. */
+export function TemplateDetail({ uuid }: { uuid: string }) {
+  const { t, i18n } = useTranslation('community');
+  const session = useSession();
+  const { data: share, isLoading, isError, error } = useShare(uuid);
+  const view = useCountView(uuid);
+  const { mutate: countView } = view;
+
+  useEffect(() => {
+    if (!share || countedThisSession.has(uuid)) return;
+    countedThisSession.add(uuid);
+    countView();
+  }, [share, uuid, countView]);
+
+  if (isLoading) {
+    return (
+      <Stack>
+        <Skeleton h={36} w="60%" />
+        <Skeleton h={18} w="40%" />
+        <Skeleton h={360} />
+      </Stack>
+    );
+  }
+  if (isError || !share) {
+    const missing = (error as { status?: number } | null)?.status === 404;
+    return (
+      <Alert color={missing ? 'gray' : 'red'} icon={<IconAlertTriangle aria-hidden />} title={missing ? t('detail.notFound') : t('error')}>
+        <Button component={Link} to="/community" variant="light" mt="sm">
+          {t('detail.back')}
+        </Button>
+      </Alert>
+    );
+  }
+
+  const canManage = session.user && (session.user.id === share.author.id || session.isAdmin);
+  const nodes = (share.data as { nodes?: Array<{ id: string; parent_id: string | null; title: string }> })?.nodes ?? [];
+  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(share.updated_at));
+  return (
+    <Grid gap="xl">
+      <Grid.Col span={{ base: 12, md: 8 }}>
+        <Stack gap="md">
+          <Stack gap={6}>
+            <Title order={1} fz="h2">
+              {share.title}
+            </Title>
+            <Group gap="xs">
+              <Avatar src={share.author.avatar_url} size={24} radius="xl" alt="" />
+              <Text size="sm">{t('detail.by', { author: share.author.username })}</Text>
+              <Text size="sm" c="dimmed">
+                · {t('detail.updated', { date })}
+              </Text>
+            </Group>
+            <Group gap={6}>
+              {share.tags.map((tag) => (
+                <Badge key={tag} component={Link} to={`/community?tags=${encodeURIComponent(tag)}`} variant="light" style={{ cursor: 'pointer' }}>
+                  {tag}
+                </Badge>
+              ))}
+            </Group>
+          </Stack>
+          {share.description && <Text>{share.description}</Text>}
+          <Card withBorder padding="md" radius="md">
+            <Title order={2} fz="h4" mb="sm">
+              {t('detail.tree')}
+            </Title>
+            <TemplateOutline nodes={nodes} />
+          </Card>
+        </Stack>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 4 }}>
+        <Stack gap="md" pos="sticky" top={90}>
+          <Card withBorder padding="md" radius="md">
+            <TemplateActions share={share} />
+          </Card>
+          <SimpleGrid cols={2} spacing="sm">
+            <Stat icon={<IconStar size={18} aria-hidden />} label={t('stats.ratings', { count: share.rating_count })} value={share.rating_count ? share.rating_avg.toFixed(2) : '—'} />
+            <Stat icon={<IconHeart size={18} aria-hidden />} label={t('stats.likes')} value={share.likes_count} />
+            <Stat icon={<IconEye size={18} aria-hidden />} label={t('stats.views')} value={share.views_count} />
+            <Stat icon={<IconGitFork size={18} aria-hidden />} label={t('stats.uses')} value={share.uses_count} />
+            <Stat icon={<IconSitemap size={18} aria-hidden />} label={t('stats.nodes')} value={share.node_count} />
+          </SimpleGrid>
+          {canManage && <OwnerTools share={share} />}
+        </Stack>
+      </Grid.Col>
+    </Grid>
+  );
+}
