@@ -1,0 +1,96 @@
+import os from 'node:os';
+import { lookup } from 'node:dns/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isNonPublicAddress } from '../../lib/net/address-policy.ts';
+import { createTestApp, createUser, type TestApp, type TestUser } from '../../testing/test-app.ts';
+import { startFakeLlm, type FakeLlm } from '../../testing/fake-llm.ts';
+import { FAKE_API_KEY } from './ai-test-helpers.ts';
+
+/** Production mode without AI_ALLOW_PRIVATE_BASE_URL: private targets are refused. */
+let t: TestApp;
+let fake: FakeLlm;
+let admin: TestUser;
+let user: TestUser;
+
+beforeAll(async () => {
+  fake = await startFakeLlm();
+  t = await createTestApp({ NODE_ENV: 'production' });
+  admin = await createUser(t.app, { role: 'admin' });
+  user = await createUser(t.app);
+});
+afterAll(async () => {
+  await t?.close();
+  await fake?.close();
+});
+
+const createProvider = (base_url: string) =>
+  t.app.inject({ method: 'POST', url: '/api/llm/deepseek-config/', headers: admin.headers, payload: { name: 'p', base_url, api_key: FAKE_API_KEY } });
+
+describe('base URL refusal in production', () => {
+  it.each([
+    'http://127.0.0.1:8660/v1',
+    'http://localhost:11434/v1',
+    'http://169.254.169.254/latest',
+    'http://10.1.2.3/v1',
+    'http://172.16.0.9/v1',
+    'http://192.168.1.10/v1',
+    'http://100.64.1.1/v1',
+    'http://0.0.0.0/v1',
+    'http://[::1]:8660/v1',
+    'http://[fd12:3456::1]/v1',
+    'http://[fe80::1]/v1',
+    'http://[::ffff:127.0.0.1]/v1',
+    'http://[::ffff:a9fe:a9fe]/v1',
+    'http://2130706433/v1',
+  ])('refuses %s', async (url) => {
+    const res = await createProvider(url);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields.base_url[0]).toContain('not allowed');
+  });
+
+  it('refuses a host name that resolves to a private address', async () => {
+    const name = os.hostname();
+    const addresses = await lookup(name, { all: true }).catch(() => []);
+    if (!addresses.length || !addresses.every((a) => isNonPublicAddress(a.address))) return;
+    const res = await createProvider(`http://${name}:8660/v1`);
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('accepts a public provider', async () => {
+    const res = await createProvider('https://api.deepseek.com');
+    expect(res.statusCode).toBe(201);
+  });
+});
+
+describe('call-time refusal in production', () => {
+  async function activeProviderAt(baseUrl: string) {
+    const created = (await createProvider('https://api.example.com/v1')).json();
+    await t.app.inject({ method: 'PATCH', url: `/api/llm/deepseek-config/${created.id}/`, headers: admin.headers, payload: { is_active: true } });
+    await t.app.inject({ method: 'POST', url: '/api/llm/deepseek-models/', headers: admin.headers, payload: { config: created.id, name: 'fake-chat' } });
+    // Stored before the rules tightened, or via DNS that changed since: the call itself must refuse.
+    await t.app.db.updateTable('ai_configs').set({ base_url: baseUrl }).where('id', '=', created.id).execute();
+  }
+
+  it('refuses to call a provider stored with a private IP and logs the refusal', async () => {
+    await activeProviderAt(fake.url);
+    const before = fake.requests.length;
+    const res = await t.app.inject({ method: 'POST', url: '/api/llm/ai-content/generate_node/', headers: user.headers, payload: { title: 'x', mode: 'content' } });
+    expect(res.statusCode).toBe(502);
+    expect(res.json().detail).toContain('not allowed');
+    expect(fake.requests.length).toBe(before);
+    const row = await t.app.db.selectFrom('ai_request_logs').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: 'error', user_id: user.id });
+  });
+
+  it('refuses at connect time a host name resolving to a private address', async () => {
+    const name = os.hostname();
+    const addresses = await lookup(name, { all: true }).catch(() => []);
+    if (!addresses.length || !addresses.every((a) => isNonPublicAddress(a.address))) return;
+    await activeProviderAt(fake.url.replace('127.0.0.1', name));
+    const before = fake.requests.length;
+    const res = await t.app.inject({ method: 'POST', url: '/api/llm/ai-content/generate_node/', headers: user.headers, payload: { title: 'x', mode: 'content' } });
+    expect(res.statusCode).toBe(502);
+    expect(res.json().detail).toContain('resolves to a loopback');
+    expect(fake.requests.length).toBe(before);
+  });
+});
