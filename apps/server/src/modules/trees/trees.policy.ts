@@ -1,0 +1,30 @@
+import type { AuthUser } from '../../plugins/auth.ts';
+import { notFound, permissionDenied } from '../../lib/http-errors.ts';
+
+interface OwnedTree {
+  owner_id: number;
+  visibility: 'private' | 'unlisted' | 'public';
+}
+
+/** The owner sees a tree; others only when it is not private (unlisted trees are reachable by link). */
+export function canViewTree(viewer: AuthUser | null, tree: OwnedTree): boolean {
+  return tree.visibility !== 'private' || viewer?.id === tree.owner_id;
+}
+
+/** Only the owner changes a tree, its versions and its images. */
+export function canEditTree(viewer: AuthUser | null, tree: OwnedTree): boolean {
+  return viewer?.id === tree.owner_id;
+}
+
+/** 404 for a tree the viewer may not see (never reveal that it exists). */
+export function authorizeViewTree<T extends OwnedTree>(viewer: AuthUser | null, tree: T | undefined): T {
+  if (!tree || !canViewTree(viewer, tree)) throw notFound();
+  return tree;
+}
+
+/** 404 when the viewer may not see the tree, 403 when they see it but do not own it. */
+export function authorizeEditTree<T extends OwnedTree>(viewer: AuthUser | null, tree: T | undefined): T {
+  authorizeViewTree(viewer, tree);
+  if (!canEditTree(viewer, tree!)) throw permissionDenied();
+  return tree!;
+}

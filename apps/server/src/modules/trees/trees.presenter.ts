@@ -1,0 +1,28 @@
+import { DEFAULT_AVATAR_PATH, type Tree, type TreeWithData } from '@arbor/contract';
+import { parseStoredDocument } from './tree-document.ts';
+import type { TreeListRow, TreeRow } from './trees.repository.ts';
+
+/** Row → the contract's `Tree` (no document). */
+export function presentTree(row: TreeListRow, baseUrl: string): Tree {
+  return {
+    id: row.id,
+    uuid: row.uuid,
+    title: row.title,
+    description: row.description,
+    tags: JSON.parse(row.tags) as string[],
+    visibility: row.visibility,
+    cover_url: null,
+    // Avatars belong to the profile feature; trees show the default until it offers a lookup.
+    owner: { id: row.owner_id, username: row.owner_username, avatar_url: `${baseUrl}${DEFAULT_AVATAR_PATH}` },
+    node_count: row.node_count,
+    revision: row.revision,
+    latest_version: row.latest_version,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+/** Row → `Tree` with its working copy. */
+export function presentTreeWithData(row: TreeRow, baseUrl: string): TreeWithData {
+  return { ...presentTree(row, baseUrl), data: parseStoredDocument(row.data) };
+}

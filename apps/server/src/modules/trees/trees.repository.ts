@@ -1,0 +1,129 @@
+import { sql, type Selectable, type Transaction } from 'kysely';
+import type { DB } from '../../db/connection.ts';
+import type { Database } from '../../db/schema.ts';
+import type { TreesTable } from '../../db/tables/trees.ts';
+
+export type Executor = DB | Transaction<Database>;
+export type TreeRow = Selectable<TreesTable> & { owner_username: string };
+/** A tree without its (possibly large) document. */
+export type TreeListRow = Omit<TreeRow, 'data' | 'search_text' | 'tag_key'>;
+
+const LIST_COLUMNS = [
+  'trees.id',
+  'trees.uuid',
+  'trees.owner_id',
+  'trees.title',
+  'trees.description',
+  'trees.tags',
+  'trees.visibility',
+  'trees.node_count',
+  'trees.revision',
+  'trees.latest_version',
+  'trees.created_at',
+  'trees.updated_at',
+  'users.username as owner_username',
+] as const;
+
+export const TREE_ORDER = {
+  '-updated_at': ['updated_at', 'desc'],
+  updated_at: ['updated_at', 'asc'],
+  title: ['title', 'asc'],
+  '-title': ['title', 'desc'],
+  created_at: ['created_at', 'asc'],
+  '-created_at': ['created_at', 'desc'],
+} as const;
+
+export interface TreeFilter {
+  ownerId: number;
+  /** lower-cased search words; each must appear in title, description or tags */
+  terms: string[];
+  /** normalised tags; each must be on the tree */
+  tags: string[];
+  ordering: keyof typeof TREE_ORDER;
+}
+
+const likeEscape = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+const contains = (column: 'search_text' | 'tag_key', text: string) => sql<boolean>`${sql.ref(`trees.${column}`)} like ${`%${likeEscape(text)}%`} escape '\\'`;
+
+export async function insertTree(db: Executor, values: Omit<TreesTable, 'id'>): Promise<number> {
+  const row = await db.insertInto('trees').values(values).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+function selectTree(db: Executor) {
+  return db.selectFrom('trees').innerJoin('users', 'users.id', 'trees.owner_id').selectAll('trees').select('users.username as owner_username');
+}
+
+export async function findTreeById(db: Executor, id: number): Promise<TreeRow | undefined> {
+  return selectTree(db).where('trees.id', '=', id).executeTakeFirst();
+}
+
+export async function findTreeByUuid(db: Executor, uuid: string): Promise<TreeRow | undefined> {
+  return selectTree(db).where('trees.uuid', '=', uuid).executeTakeFirst();
+}
+
+/** One page of a user's trees matching the filter, and how many match in all. */
+export async function listTrees(db: DB, filter: TreeFilter, page: { offset: number; limit: number }): Promise<{ count: number; rows: TreeListRow[] }> {
+  let base = db.selectFrom('trees').where('trees.owner_id', '=', filter.ownerId);
+  for (const term of filter.terms) base = base.where(contains('search_text', term));
+  for (const tag of filter.tags) base = base.where(contains('tag_key', `|${tag}|`));
+  const [column, direction] = TREE_ORDER[filter.ordering];
+  const [{ count }, rows] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+    base
+      .innerJoin('users', 'users.id', 'trees.owner_id')
+      .select(LIST_COLUMNS)
+      .orderBy(`trees.${column}`, direction)
+      .orderBy('trees.id', direction)
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+  ]);
+  return { count: Number(count), rows };
+}
+
+export type TreeFieldsUpdate = Partial<Pick<TreesTable, 'title' | 'description' | 'tags' | 'tag_key' | 'search_text' | 'visibility' | 'data' | 'node_count' | 'updated_at'>>;
+
+/**
+ * Updates a tree; `bumpRevision` when its document changes. With `expectedRevision` nothing is
+ * written unless the stored revision still equals it. Returns the new revision, or null when the
+ * precondition failed (or the tree is gone).
+ */
+export async function updateTree(
+  db: Executor,
+  id: number,
+  fields: TreeFieldsUpdate,
+  options: { bumpRevision: boolean; expectedRevision?: number },
+): Promise<number | null> {
+  let query = db
+    .updateTable('trees')
+    .set(options.bumpRevision ? { ...fields, revision: sql<number>`revision + 1` } : fields)
+    .where('id', '=', id);
+  if (options.expectedRevision !== undefined) query = query.where('revision', '=', options.expectedRevision);
+  const row = await query.returning('revision').executeTakeFirst();
+  return row?.revision ?? null;
+}
+
+export async function currentRevision(db: Executor, id: number): Promise<number | null> {
+  const row = await db.selectFrom('trees').select('revision').where('id', '=', id).executeTakeFirst();
+  return row?.revision ?? null;
+}
+
+/**
+ * Takes the next version number of a tree. The update holds the tree's row lock until the
+ * transaction ends, so concurrent version writes of one tree run one after the other and numbers
+ * never collide or skip.
+ */
+export async function allocateVersionNumber(db: Executor, treeId: number): Promise<number> {
+  const row = await db
+    .updateTable('trees')
+    .set({ latest_version: sql<number>`coalesce(latest_version, 0) + 1` })
+    .where('id', '=', treeId)
+    .returning('latest_version')
+    .executeTakeFirstOrThrow();
+  return row.latest_version!;
+}
+
+export async function deleteTreeRow(db: Executor, id: number): Promise<void> {
+  await db.deleteFrom('trees').where('id', '=', id).execute();
+}

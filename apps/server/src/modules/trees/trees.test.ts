@@ -1,0 +1,217 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, createUser, type TestApp, type TestUser } from '../../testing/test-app.ts';
+import { createTree, sampleDocument } from './trees.fixtures.ts';
+import { createTreeFromDocument, getTreeDocumentForOwner } from './trees.service.ts';
+
+let t: TestApp;
+let alice: TestUser;
+let bob: TestUser;
+
+beforeAll(async () => {
+  t = await createTestApp({ TREE_MAX_NODES: '50', TREE_MAX_BYTES: '20000' });
+  alice = await createUser(t.app);
+  bob = await createUser(t.app);
+});
+afterAll(async () => t?.close());
+
+const url = (id: number | string = '') => `/api/tree/skills_tree/${id === '' ? '' : `${id}/`}`;
+const inject = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, user: TestUser | null, payload?: unknown, headers: Record<string, string> = {}) =>
+  t.app.inject({ method, url: path, headers: { ...(user?.headers ?? {}), ...headers }, ...(payload === undefined ? {} : { payload: payload as object }) });
+
+describe('creating and reading trees', () => {
+  it('creates a tree with a one-node document, version 1 and an ETag', async () => {
+    const res = await inject('POST', url(), alice, { title: 'Machine learning', tags: ['ML', 'ai'] });
+    expect(res.statusCode).toBe(201);
+    const tree = res.json();
+    expect(tree).toMatchObject({
+      title: 'Machine learning',
+      description: '',
+      tags: ['ML', 'ai'],
+      visibility: 'private',
+      cover_url: null,
+      owner: { id: alice.id, username: alice.username },
+      node_count: 1,
+      revision: 1,
+      latest_version: 1,
+    });
+    expect(tree.uuid).toMatch(/^[0-9a-f-]{36}$/);
+    expect(tree.data.nodes[0]).toEqual({
+      id: 'root', parent_id: null, title: 'Machine learning', summary: '', content: '', icon: null, color: null, image_id: null, resources: [], collapsed: false, position: null,
+    });
+    expect(res.headers.etag).toBe('"1"');
+  });
+
+  it('creates a tree from a document, filling in defaults', async () => {
+    const tree = await createTree(t.app, alice, { data: sampleDocument(5), visibility: 'public' });
+    expect(tree.node_count).toBe(5);
+    expect(tree.data.layout).toEqual({ direction: 'TB' });
+    expect(tree.data.links).toEqual([]);
+    expect(tree.data.nodes[4]).toMatchObject({ id: 'n4', parent_id: 'n2', summary: '', resources: [] });
+  });
+
+  it('retrieves an own tree with data, and answers 404 for another user’s private tree', async () => {
+    const tree = await createTree(t.app, alice);
+    const own = await inject('GET', url(tree.id), alice);
+    expect(own.statusCode).toBe(200);
+    expect(own.json().data.nodes).toHaveLength(1);
+    expect(own.headers.etag).toBe('"1"');
+    const other = await inject('GET', url(tree.id), bob);
+    expect(other.statusCode).toBe(404);
+    expect(other.json()).toEqual({ detail: 'Not found.', code: 'not_found' });
+    expect((await inject('GET', `${url()}get_data_by_uuid/?uuid=${tree.uuid}`, bob)).statusCode).toBe(404);
+    expect((await inject('GET', url(999999), alice)).statusCode).toBe(404);
+  });
+
+  it('lets others read a public or unlisted tree but not change it', async () => {
+    for (const visibility of ['public', 'unlisted']) {
+      const tree = await createTree(t.app, alice, { visibility });
+      expect((await inject('GET', url(tree.id), bob)).statusCode).toBe(200);
+      const byUuid = await inject('GET', `${url()}get_data_by_uuid/?uuid=${tree.uuid}`, bob);
+      expect(byUuid.statusCode).toBe(200);
+      expect(byUuid.json().data.nodes[0].title).toBe('My tree');
+      expect((await inject('PATCH', url(tree.id), bob, { title: 'Mine now' })).statusCode).toBe(403);
+      expect((await inject('DELETE', url(tree.id), bob)).statusCode).toBe(403);
+    }
+  });
+
+  it('requires authentication', async () => {
+    expect((await inject('GET', url(), null)).statusCode).toBe(401);
+    expect((await inject('POST', url(), null, { title: 'x' })).statusCode).toBe(401);
+  });
+
+  it('checks titles and tags', async () => {
+    expect((await inject('POST', url(), alice, { title: '' })).statusCode).toBe(400);
+    const tooMany = await inject('POST', url(), alice, { title: 'x', tags: Array.from({ length: 11 }, (_, i) => `t${i}`) });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().fields.tags).toBeDefined();
+    expect((await inject('POST', url(), alice, { title: 'x', tags: ['y'.repeat(31)] })).statusCode).toBe(400);
+    expect((await inject('POST', url(), alice, { title: 'x', visibility: 'secret' })).statusCode).toBe(400);
+  });
+});
+
+describe('document rules', () => {
+  it('refuses a cycle with the node named, and saves nothing', async () => {
+    const tree = await createTree(t.app, alice);
+    const res = await inject('PATCH', url(tree.id), alice, {
+      data: { nodes: [{ id: 'root', parent_id: null, title: 'R' }, { id: 'a', parent_id: 'b', title: 'A' }, { id: 'b', parent_id: 'a', title: 'B' }] },
+    });
+    expect(res.statusCode).toBe(400);
+    const body = res.json();
+    expect(body.code).toBe('invalid');
+    expect(body.fields['data.nodes.a.parent_id'][0]).toContain('"a"');
+    expect(body.fields['data.nodes.b.parent_id']).toBeDefined();
+    expect((await inject('GET', url(tree.id), alice)).json().revision).toBe(1);
+  });
+
+  it('refuses a dangling parent with the node named', async () => {
+    const res = await inject('POST', url(), alice, { title: 'x', data: { nodes: [{ id: 'root', parent_id: null, title: 'R' }, { id: 'lost', parent_id: 'ghost', title: 'L' }] } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields['data.nodes.lost.parent_id'][0]).toMatch(/Node "lost".*"ghost"/);
+  });
+
+  it('names the node of a field error, and refuses non-documents', async () => {
+    const res = await inject('POST', url(), alice, { title: 'x', data: { nodes: [{ id: 'root', parent_id: null, title: 'R', color: 'red' }] } });
+    expect(res.json().fields).toHaveProperty(['data.nodes.root.color']);
+    expect((await inject('POST', url(), alice, { title: 'x', data: [1, 2] })).statusCode).toBe(400);
+    expect((await inject('POST', url(), alice, { title: 'x', data: { nodes: [] } })).statusCode).toBe(400);
+  });
+
+  it('refuses a document over the byte limit with 413', async () => {
+    const tree = await createTree(t.app, alice);
+    const res = await inject('PATCH', url(tree.id), alice, { data: { nodes: [{ id: 'root', parent_id: null, title: 'R', content: 'x'.repeat(25_000) }] } });
+    expect(res.statusCode).toBe(413);
+    expect(res.json().code).toBe('payload_too_large');
+    expect((await inject('GET', url(tree.id), alice)).json().data.nodes[0].content).toBe('');
+  });
+
+  it('refuses more nodes than the limit with 400', async () => {
+    const res = await inject('POST', url(), alice, { title: 'x', data: sampleDocument(51) });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields['data.nodes'][0]).toContain('50');
+  });
+});
+
+describe('saving and concurrency', () => {
+  it('bumps the revision on every save of data but not on other fields', async () => {
+    const tree = await createTree(t.app, alice);
+    const renamed = await inject('PATCH', url(tree.id), alice, { title: 'Renamed', description: 'd', visibility: 'unlisted' });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json()).toMatchObject({ title: 'Renamed', description: 'd', visibility: 'unlisted', revision: 1 });
+    expect(renamed.json().data).toBeUndefined();
+    const saved = await inject('PUT', url(tree.id), alice, { data: sampleDocument(3) }, { 'if-match': '"1"' });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({ revision: 2, node_count: 3, latest_version: 1 });
+    expect(saved.headers.etag).toBe('"2"');
+    const again = await inject('PATCH', url(tree.id), alice, { data: sampleDocument(4), base_revision: 2 });
+    expect(again.json().revision).toBe(3);
+  });
+
+  it('refuses a stale If-Match with 412 and the current revision, writing nothing', async () => {
+    const tree = await createTree(t.app, alice);
+    await inject('PATCH', url(tree.id), alice, { data: sampleDocument(2) });
+    const stale = await inject('PATCH', url(tree.id), alice, { data: sampleDocument(4), title: 'Lost' }, { 'if-match': '"1"' });
+    expect(stale.statusCode).toBe(412);
+    expect(stale.json()).toMatchObject({ code: 'precondition_failed', revision: 2 });
+    expect(stale.headers.etag).toBe('"2"');
+    const current = (await inject('GET', url(tree.id), alice)).json();
+    expect(current).toMatchObject({ revision: 2, node_count: 2, title: 'My tree' });
+  });
+
+  it('refuses a stale base_revision and a malformed If-Match with 412', async () => {
+    const tree = await createTree(t.app, alice);
+    expect((await inject('PATCH', url(tree.id), alice, { data: sampleDocument(2), base_revision: 0 })).statusCode).toBe(412);
+    expect((await inject('PATCH', url(tree.id), alice, { title: 'x' }, { 'if-match': '"abc"' })).statusCode).toBe(412);
+    expect((await inject('PATCH', url(tree.id), alice, { title: 'x' }, { 'if-match': '*' })).statusCode).toBe(200);
+    expect((await inject('PATCH', url(tree.id), alice, { title: 'y' }, { 'if-match': 'W/"1"' })).statusCode).toBe(200);
+  });
+});
+
+describe('listing', () => {
+  it('lists only own trees, with search, tags, ordering and pagination', async () => {
+    const carol = await createUser(t.app);
+    await createTree(t.app, carol, { title: 'Rust basics', tags: ['Programming', 'systems'] });
+    await createTree(t.app, carol, { title: 'Baking', description: 'Bread and RUST-free pans', tags: ['food'] });
+    await createTree(t.app, carol, { title: 'Go', tags: ['programming'] });
+    await createTree(t.app, bob, { title: 'Rust for bob' });
+    const list = async (query: string) => (await inject('GET', `${url()}?${query}`, carol)).json();
+    const all = await list('');
+    expect(all.count).toBe(3);
+    expect(all.results.map((r: { title: string }) => r.title)).toEqual(['Go', 'Baking', 'Rust basics']);
+    expect(all.results[0].data).toBeUndefined();
+    expect((await list('search=rust')).results.map((r: { title: string }) => r.title).sort()).toEqual(['Baking', 'Rust basics']);
+    expect((await list('tags=PROGRAMMING')).count).toBe(2);
+    expect((await list('tags=programming,systems')).count).toBe(1);
+    expect((await list('search=100%25')).count).toBe(0);
+    expect((await list('ordering=title')).results.map((r: { title: string }) => r.title)).toEqual(['Baking', 'Go', 'Rust basics']);
+    expect((await list('ordering=created_at')).results[0].title).toBe('Rust basics');
+    const page = await list('page_size=2&page=2');
+    expect(page.results).toHaveLength(1);
+    expect(page.previous).toContain('page_size=2');
+    expect((await inject('GET', `${url()}?ordering=owner`, carol)).statusCode).toBe(400);
+    expect((await inject('GET', `${url()}?page=0`, carol)).statusCode).toBe(400);
+  });
+});
+
+describe('deleting', () => {
+  it('deletes an own tree with its versions', async () => {
+    const tree = await createTree(t.app, alice);
+    expect((await inject('DELETE', url(tree.id), bob)).statusCode).toBe(404);
+    expect((await inject('DELETE', url(tree.id), alice)).statusCode).toBe(204);
+    expect((await inject('GET', url(tree.id), alice)).statusCode).toBe(404);
+    const versions = await t.app.db.selectFrom('tree_versions').select('id').where('tree_id', '=', tree.id).execute();
+    expect(versions).toEqual([]);
+  });
+});
+
+describe('service functions for other features', () => {
+  it('creates a tree from a document and reads it back for its owner only', async () => {
+    const id = await createTreeFromDocument(t.app.db, alice.id, { title: 'From template', tags: ['x'], data: sampleDocument(3), message: 'Imported' });
+    const { tree, document } = await getTreeDocumentForOwner(t.app.db, alice.id, id);
+    expect(tree).toMatchObject({ title: 'From template', node_count: 3, latest_version: 1 });
+    expect(document.nodes).toHaveLength(3);
+    expect((await getTreeDocumentForOwner(t.app.db, alice.id, id, { version: 1 })).document).toEqual(document);
+    await expect(getTreeDocumentForOwner(t.app.db, bob.id, id)).rejects.toMatchObject({ statusCode: 404 });
+    await expect(getTreeDocumentForOwner(t.app.db, alice.id, id, { version: 9 })).rejects.toMatchObject({ statusCode: 404 });
+    await expect(createTreeFromDocument(t.app.db, alice.id, { title: 'bad', data: { nodes: [] } })).rejects.toMatchObject({ statusCode: 400 });
+  });
+});

@@ -1,0 +1,129 @@
+import type { VersionCreateBody } from '@arbor/contract';
+import type { TreeDocument, TreeLimits } from '@arbor/tree-core';
+import type { DB } from '../../db/connection.ts';
+import { invalid, notFound } from '../../lib/http-errors.ts';
+import type { PageWindow } from '../../lib/pagination.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
+import { staleRevision } from '../trees/revision.ts';
+import { checkTreeDocument, parseStoredDocument, type CheckedDocument } from '../trees/tree-document.ts';
+import { authorizeEditTree, authorizeViewTree, canEditTree } from '../trees/trees.policy.ts';
+import { findTreeById, findTreeByUuid, type Executor, type TreeRow } from '../trees/trees.repository.ts';
+import { getTreeForEditor, saveWorkingCopy } from '../trees/trees.service.ts';
+import { readVersionDocument, recordVersion, removeVersion } from './version-storage.ts';
+import {
+  findVersionById,
+  findVersionByNumber,
+  listVersions,
+  updateVersionMessage,
+  type VersionMetaRow,
+} from './versions.repository.ts';
+
+export interface VersionWithDocument {
+  version: VersionMetaRow;
+  document: TreeDocument;
+  /** the tree's revision after the call (an ETag for writes) */
+  revision: number;
+}
+
+/** Versions of the caller's own tree, newest first (others' trees: 404). */
+export async function listTreeVersions(db: DB, viewer: AuthUser, treeId: number, window: PageWindow) {
+  const tree = await findTreeById(db, treeId);
+  if (!tree || !canEditTree(viewer, tree)) throw notFound();
+  return listVersions(db, treeId, { offset: window.offset, limit: window.pageSize });
+}
+
+/** Records a new version in one transaction, optionally replacing the working copy first. */
+async function recordWithWorkingCopy(
+  db: DB,
+  tree: TreeRow,
+  replacement: CheckedDocument | null,
+  fields: { message: string; createdBy: number; expectedRevision?: number },
+): Promise<VersionWithDocument> {
+  return db.transaction().execute(async (trx) => {
+    let revision = tree.revision;
+    let document: TreeDocument;
+    if (replacement) {
+      revision = await saveWorkingCopy(trx, tree.id, replacement, fields.expectedRevision);
+      document = replacement.document;
+    } else {
+      // Re-read inside the transaction: the snapshot must be of the working copy as it is now.
+      const current = (await findTreeById(trx, tree.id))!;
+      if (fields.expectedRevision !== undefined && current.revision !== fields.expectedRevision) {
+        throw staleRevision(current.revision);
+      }
+      revision = current.revision;
+      document = parseStoredDocument(current.data);
+    }
+    const { id } = await recordVersion(trx, tree.id, document, { message: fields.message, createdBy: fields.createdBy });
+    return { version: (await findVersionById(trx, id))!, document, revision };
+  });
+}
+
+/** `POST skills_tree_version/`: a snapshot of the working copy, or of `data`, which then also becomes the working copy. */
+export async function createVersion(db: DB, viewer: AuthUser, body: VersionCreateBody, limits: TreeLimits, expectedRevision?: number): Promise<VersionWithDocument> {
+  const tree = await getTreeForEditor(db, viewer, body.tree);
+  const replacement = body.data === undefined ? null : checkTreeDocument(body.data, limits);
+  return recordWithWorkingCopy(db, tree, replacement, { message: body.message ?? '', createdBy: viewer.id, expectedRevision });
+}
+
+/** A version whose tree the viewer may see, with its tree. */
+async function visibleVersion(db: Executor, viewer: AuthUser, id: number): Promise<{ version: VersionMetaRow; tree: TreeRow }> {
+  const version = await findVersionById(db, id);
+  const tree = version && (await findTreeById(db, version.tree_id));
+  authorizeViewTree(viewer, tree);
+  return { version: version!, tree: tree! };
+}
+
+/** A version of the viewer's own tree (404 when not visible, 403 when visible but not owned). */
+async function editableVersion(db: Executor, viewer: AuthUser, id: number): Promise<{ version: VersionMetaRow; tree: TreeRow }> {
+  const found = await visibleVersion(db, viewer, id);
+  authorizeEditTree(viewer, found.tree);
+  return found;
+}
+
+export async function getVersion(db: DB, viewer: AuthUser, id: number): Promise<{ version: VersionMetaRow; document: TreeDocument }> {
+  const { version } = await visibleVersion(db, viewer, id);
+  return { version, document: await readVersionDocument(db, version) };
+}
+
+/** Only the message of a version can change; its data never does. */
+export async function renameVersion(db: DB, viewer: AuthUser, id: number, message: string): Promise<VersionMetaRow> {
+  const { version } = await editableVersion(db, viewer, id);
+  await updateVersionMessage(db, id, message);
+  return { ...version, message };
+}
+
+/** Deletes a version other than the latest (400 for the latest: the history must keep its head). */
+export async function deleteVersion(db: DB, viewer: AuthUser, id: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const { version, tree } = await editableVersion(trx, viewer, id);
+    if (version.number === tree.latest_version) throw invalid('The latest version cannot be deleted.');
+    await removeVersion(trx, version);
+  });
+}
+
+/** Makes a version's data the working copy again, recorded as a new version. */
+export async function rollbackToVersion(db: DB, viewer: AuthUser, id: number, message: string | undefined): Promise<VersionWithDocument> {
+  const { version, tree } = await editableVersion(db, viewer, id);
+  const document = await readVersionDocument(db, version);
+  const replacement: CheckedDocument = { document, json: JSON.stringify(document), nodeCount: document.nodes.length };
+  return recordWithWorkingCopy(db, tree, replacement, { message: message ?? `Rollback to version ${version.number}`, createdBy: viewer.id });
+}
+
+async function versionOfTree(db: DB, tree: TreeRow, number: number | null | undefined): Promise<{ version: VersionMetaRow; document: TreeDocument }> {
+  const version = await findVersionByNumber(db, tree.id, number ?? tree.latest_version ?? 0);
+  if (!version) throw notFound('Version not found.');
+  return { version, document: await readVersionDocument(db, version) };
+}
+
+/** The newest version of a tree the viewer may see. */
+export async function latestVersion(db: DB, viewer: AuthUser, treeId: number) {
+  const tree = authorizeViewTree(viewer, await findTreeById(db, treeId));
+  return versionOfTree(db, tree, tree.latest_version);
+}
+
+/** Version `number` (the latest when absent) of the tree with that uuid, when the viewer may see it. */
+export async function versionByTreeUuid(db: DB, viewer: AuthUser, uuid: string, number?: number) {
+  const tree = authorizeViewTree(viewer, await findTreeByUuid(db, uuid));
+  return versionOfTree(db, tree, number);
+}
