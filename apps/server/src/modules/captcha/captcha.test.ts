@@ -13,7 +13,7 @@ afterAll(async () => t?.close());
 
 const decode = (payload: string) => JSON.parse(Buffer.from(payload, 'base64').toString('utf8'));
 const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64');
-const post = (url: string, payload: unknown) => t.app.inject({ method: 'POST', url, payload, remoteAddress: freshIp() });
+const post = (url: string, payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url, payload, remoteAddress: freshIp() });
 
 describe('captcha', () => {
   it('hands out a signed challenge that expires in 10 minutes', async () => {
