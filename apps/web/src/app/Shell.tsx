@@ -7,7 +7,7 @@ import { HeaderActions } from '../features/shell/components/HeaderActions.tsx';
 import { SkipLink } from '../features/shell/components/SkipLink.tsx';
 import { onSessionExpired } from '../lib/session.ts';
 import { markLayoutReady } from './splash.ts';
-import { loginPathFor } from './guards.tsx';
+import { loginPathFor } from '../lib/login-path.ts';
 import { BlankLayout } from './layouts/BlankLayout.tsx';
 import { HorizontalLayout } from './layouts/HorizontalLayout.tsx';
 import { PageView } from './layouts/PageView.tsx';

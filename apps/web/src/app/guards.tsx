@@ -2,7 +2,10 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { PageLoader } from '../features/shell/components/PageLoader.tsx';
 import { hasRole, useSession, type Session } from '../lib/session.ts';
-import { LOGIN_PATH, matchRoute, type RouteMeta } from './routes.tsx';
+import { loginPathFor } from '../lib/login-path.ts';
+import { matchRoute, type RouteMeta } from './routes.tsx';
+
+export { loginPathFor };
 
 /** May this session open `path`? Used to decide where `?redirect=` may send someone. */
 export function canVisit(path: string, session: Session): boolean {
@@ -20,11 +23,6 @@ export function redirectTarget(search: string, session: Session, fallback = '/')
   return canVisit(wanted, session) ? wanted : fallback;
 }
 
-/** `/login?redirect=<where the visitor was going>` */
-export function loginPathFor(location: { pathname: string; search: string; hash?: string }): string {
-  const back = location.pathname + location.search + (location.hash ?? '');
-  return back === '/' ? LOGIN_PATH : `${LOGIN_PATH}?redirect=${encodeURIComponent(back)}`;
-}
 
 /**
  * SPEC §5 guards: `auth` pages send a visitor who is not logged in (or lacks the role) to login and

@@ -8,7 +8,7 @@ import { I18nextProvider } from 'react-i18next';
 import { useSettings } from '../features/settings/settings-store.ts';
 import { i18n } from '../lib/i18n.ts';
 import { queryClient } from '../lib/query-client.ts';
-import { Z_INDEX, buildTheme } from './theme.ts';
+import { Z_INDEX, buildTheme, cssVariablesResolver } from './theme.ts';
 
 export const colorSchemeManager = localStorageColorSchemeManager({ key: 'arbor.color-scheme' });
 
@@ -27,7 +27,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
     <I18nextProvider i18n={i18n}>
       <DirectionProvider initialDirection={settings.rtl ? 'rtl' : 'ltr'} detectDirection={false}>
         <DirectionSync rtl={settings.rtl} />
-        <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme="auto">
+        <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme="auto" cssVariablesResolver={cssVariablesResolver}>
           <QueryClientProvider client={queryClient}>
             <ModalsProvider modalProps={{ zIndex: Z_INDEX.overlay }}>
               <NavigationProgress zIndex={Z_INDEX.progress} aria-label={i18n.t('common:loading')} />

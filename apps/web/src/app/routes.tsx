@@ -135,4 +135,4 @@ export function matchRoute(pathname: string): AppRoute {
   return ROUTES[ROUTES.length - 1]!;
 }
 
-export const LOGIN_PATH = '/login';
+export { LOGIN_PATH } from '../lib/login-path.ts';

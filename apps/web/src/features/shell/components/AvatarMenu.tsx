@@ -2,7 +2,7 @@ import { Avatar, Button, Menu, Text, UnstyledButton } from '@mantine/core';
 import { IconAdjustments, IconLogin2, IconLogout, IconRobot, IconUser } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { loginPathFor } from '../../../app/guards.tsx';
+import { loginPathFor } from '../../../lib/login-path.ts';
 import { useSession } from '../../../lib/session.ts';
 
 /** Profile, settings, admin (admins only) and log out; a "Log in" button when logged out. */

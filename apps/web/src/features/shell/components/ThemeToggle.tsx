@@ -1,7 +1,7 @@
 import { ActionIcon, Tooltip, useComputedColorScheme } from '@mantine/core';
 import { IconMoon, IconSun } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useThemeToggle } from '../theme-toggle.ts';
+import { useThemeToggle } from '../../../lib/theme-toggle.ts';
 
 export function ThemeToggle() {
   const { t } = useTranslation('shell');

@@ -1,0 +1,163 @@
+import { Center, Group, Kbd, Loader, Text } from '@mantine/core';
+import { Spotlight, spotlight } from '@mantine/spotlight';
+import {
+  IconBinaryTree2,
+  IconCompass,
+  IconFileText,
+  IconLanguage,
+  IconLogout,
+  IconMoonStars,
+  IconPlus,
+  IconSearch,
+} from '@tabler/icons-react';
+import { useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { LOCALES, setLocale } from '../../lib/i18n.ts';
+import { useThemeToggle } from '../../lib/theme-toggle.ts';
+import { useRemoteMatches } from './api/useRemoteMatches.ts';
+import { matchesTitle, queryTerms } from './matching.ts';
+
+/** A page the palette may open (the shell passes the ones this user can visit). */
+export interface PalettePage {
+  id: string;
+  title: string;
+  path: string;
+}
+
+interface PaletteItem {
+  id: string;
+  title: string;
+  description?: string;
+  icon: ReactNode;
+  run: () => void;
+}
+
+interface PaletteGroup {
+  id: string;
+  label: string;
+  items: PaletteItem[];
+}
+
+/** SPEC §9 palette close-reset delay: the query clears after the closing animation, not during it. */
+const CLOSE_RESET_MS = 100;
+const ICON = { size: 18, stroke: 1.7, 'aria-hidden': true } as const;
+
+function useActions(onLogout: () => void): PaletteItem[] {
+  const { t, i18n } = useTranslation('shell');
+  const navigate = useNavigate();
+  const toggleTheme = useThemeToggle();
+  return [
+    { id: 'new-tree', title: t('palette.actions.newTree'), icon: <IconPlus {...ICON} />, run: () => navigate('/trees?new=1') },
+    { id: 'toggle-theme', title: t('palette.actions.toggleTheme'), icon: <IconMoonStars {...ICON} />, run: () => toggleTheme() },
+    ...LOCALES.filter((locale) => locale !== i18n.language).map((locale) => ({
+      id: `language-${locale}`,
+      title: t('palette.actions.switchLanguage', { language: t(`language.names.${locale}`) }),
+      icon: <IconLanguage {...ICON} />,
+      run: () => setLocale(locale),
+    })),
+    { id: 'logout', title: t('palette.actions.logout'), icon: <IconLogout {...ICON} />, run: onLogout },
+  ];
+}
+
+/**
+ * Ctrl+K / Cmd+K (Mantine's `mod`): pages, the user's trees and community templates (from the API,
+ * debounced) and actions. A query of two characters or more is split on spaces and every word must
+ * occur in the title, case-insensitively. Rendered by the shell only for a logged-in user.
+ */
+export function CommandPalette({ pages }: { pages: PalettePage[] }) {
+  const { t } = useTranslation('shell');
+  const navigate = useNavigate();
+  const [query, setQuery] = useState('');
+  const [opened, setOpened] = useState(false);
+  const actions = useActions(() => navigate('/logout'));
+  const remote = useRemoteMatches(query, opened);
+  const terms = queryTerms(query);
+
+  const groups = useMemo<PaletteGroup[]>(() => {
+    const keep = (items: PaletteItem[]) => (terms.length ? items.filter((item) => matchesTitle(item.title, terms)) : items);
+    const fromRemote = (items: { uuid: string; title: string }[], prefix: string, icon: ReactNode, path: (uuid: string) => string) =>
+      items.map((item) => ({ id: `${prefix}-${item.uuid}`, title: item.title, icon, run: () => navigate(path(item.uuid)) }));
+    return [
+      {
+        id: 'pages',
+        label: t('palette.groups.pages'),
+        items: keep(pages.map((page) => ({ id: `page-${page.id}`, title: page.title, description: page.path, icon: <IconFileText {...ICON} />, run: () => navigate(page.path) }))),
+      },
+      { id: 'trees', label: t('palette.groups.trees'), items: keep(fromRemote(remote.trees, 'tree', <IconBinaryTree2 {...ICON} />, (uuid) => `/trees/${uuid}`)) },
+      {
+        id: 'templates',
+        label: t('palette.groups.templates'),
+        items: keep(fromRemote(remote.templates, 'template', <IconCompass {...ICON} />, (uuid) => `/community/${uuid}`)),
+      },
+      { id: 'actions', label: t('palette.groups.actions'), items: keep(actions) },
+    ].filter((group) => group.items.length > 0);
+    // `actions` is rebuilt each render but only changes with the language, which `t` tracks.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [pages, remote.trees, remote.templates, terms.join(' '), t, navigate]);
+
+  return (
+    <Spotlight.Root
+      query={query}
+      onQueryChange={setQuery}
+      shortcut={['mod + K']}
+      // Works from inside text fields too: the palette is the way around the app from anywhere.
+      tagsToIgnore={[]}
+      zIndex={2100}
+      scrollable
+      maxHeight={440}
+      onSpotlightOpen={() => setOpened(true)}
+      onSpotlightClose={() => {
+        setOpened(false);
+        window.setTimeout(() => setQuery(''), CLOSE_RESET_MS);
+      }}
+      title={t('palette.title')}
+    >
+      <Spotlight.Search
+        placeholder={t('palette.placeholder')}
+        aria-label={t('palette.placeholder')}
+        leftSection={<IconSearch size={20} stroke={1.6} aria-hidden />}
+        rightSection={remote.loading ? <Loader size={16} aria-label={t('common:loading')} /> : null}
+        data-testid="palette-search"
+      />
+      <Spotlight.ActionsList>
+        {groups.map((group) => (
+          <Spotlight.ActionsGroup key={group.id} label={group.label}>
+            {group.items.map((item) => (
+              <Spotlight.Action key={item.id} label={item.title} description={item.description} leftSection={item.icon} onClick={item.run} />
+            ))}
+          </Spotlight.ActionsGroup>
+        ))}
+        {groups.length === 0 && !remote.loading ? (
+          <Spotlight.Empty>
+            <Center>
+              <Text size="sm" c="dimmed" data-testid="palette-empty" style={{ overflowWrap: 'anywhere' }}>
+                {t('palette.empty', { query: query.trim() })}
+              </Text>
+            </Center>
+          </Spotlight.Empty>
+        ) : null}
+      </Spotlight.ActionsList>
+      <Group justify="flex-end" gap={6} px="md" py={8} className="arbor-palette-footer">
+        <Text size="xs" c="dimmed">
+          {t('palette.hint')}
+        </Text>
+      </Group>
+    </Spotlight.Root>
+  );
+}
+
+/** The header's search field look-alike; opens the palette and shows its shortcut. */
+export function SearchButton() {
+  const { t } = useTranslation('shell');
+  const mac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
+  return (
+    <button type="button" className="arbor-search-button" onClick={() => spotlight.open()} aria-label={t('palette.open')} aria-keyshortcuts={mac ? 'Meta+K' : 'Control+K'}>
+      <IconSearch size={16} stroke={1.8} aria-hidden />
+      <span className="arbor-search-label">{t('palette.button')}</span>
+      <Kbd size="xs" className="arbor-search-kbd">
+        {mac ? '⌘ K' : 'Ctrl K'}
+      </Kbd>
+    </button>
+  );
+}

@@ -1,0 +1,46 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPage } from '../support/browser.ts';
+import { apiLogin, signInContext, type ApiTokens } from '../support/session.ts';
+
+let browser: Browser;
+let tokens: ApiTokens;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  tokens = await apiLogin();
+});
+afterAll(async () => browser?.close());
+
+/** Serious and critical axe findings, as `rule: target` lines so a failure names the element. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  // Let the splash leave and the page's entrance animation finish, so colours are final.
+  await page.locator('#splash').waitFor({ state: 'detached' });
+  await page.waitForTimeout(400);
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.map((node) => `${v.id}: ${node.target.join(' ')} — ${node.failureSummary ?? ''}`));
+}
+
+const PAGES: { name: string; path: string; loggedIn: boolean }[] = [
+  { name: 'home', path: '/', loggedIn: false },
+  { name: 'login', path: '/login', loggedIn: false },
+  { name: '404', path: '/no/such/page', loggedIn: false },
+  { name: 'settings', path: '/settings', loggedIn: true },
+  { name: 'home (logged in)', path: '/', loggedIn: true },
+];
+
+describe('accessibility (axe)', () => {
+  for (const scheme of ['light', 'dark'] as const) {
+    for (const target of PAGES) {
+      it(`finds no serious or critical violation on ${target.name} in ${scheme}`, async () => {
+        const { context, page: anonymous } = await newPage(browser, { colorScheme: scheme });
+        const page = target.loggedIn ? await signInContext(context as BrowserContext, tokens) : anonymous;
+        await page.goto(target.path);
+        expect(await seriousViolations(page)).toEqual([]);
+        await context.close();
+      });
+    }
+  }
+});
