@@ -53,6 +53,7 @@ export function TemplateActions({ share }: { share: ShareWithData }) {
               value={share.my_rating ?? 0}
               onChange={(score) => rate.mutate(score, { onSuccess: () => notifications.show({ color: 'teal', message: t('detail.rated', { score }) }), onError: fail })}
               aria-label={t('detail.yourRating')}
+              getSymbolLabel={(value) => t('detail.stars', { count: value })}
               readOnly={rate.isPending}
             />
           </Tooltip>

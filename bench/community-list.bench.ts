@@ -1,0 +1,109 @@
+// Community list under a large community: 100,000 shares and about 1,000,000 likes, ratings and
+// views, on SQLite and on PostgreSQL. For each query shape (search, tag, each ordering; page 1 and
+// page 50) it measures exact p95 latency with a few keep-alive clients, and throughput at 50
+// connections with autocannon next to a bare Fastify route measured in the same run.
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { openDatabase } from '../apps/server/src/db/connection.ts';
+import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
+import { seedCommunity } from './support/community-seed.ts';
+import { latency, throughput } from './support/load.ts';
+import { recordResults } from './support/record.ts';
+import { ROOT, startProcess } from './support/server-process.ts';
+
+const SHARES = Number(process.env.BENCH_SHARES ?? 100_000);
+const INTERACTIONS = Number(process.env.BENCH_INTERACTIONS ?? 1_000_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const PG_ADMIN = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const TARGET_P95_MS = 15;
+
+const base = '/api/community/trees-shared/';
+const SCENARIOS: Array<[string, string]> = [];
+for (const ordering of ['-created_at', '-likes_count', '-rating_avg', '-views_count', '-uses_count', '-hot']) {
+  SCENARIOS.push([`ordering ${ordering}, page 1`, `?ordering=${ordering}`]);
+  SCENARIOS.push([`ordering ${ordering}, page 50`, `?ordering=${ordering}&page=50`]);
+}
+SCENARIOS.push(
+  ['search "learning", page 1', '?search=learning'],
+  ['search "learning", page 50', '?search=learning&page=50'],
+  ['search "机器学习", page 1', `?search=${encodeURIComponent('机器学习')}`],
+  ['search "学习" (2 chars), page 1', `?search=${encodeURIComponent('学习')}`],
+  ['tag "react", page 1', '?tags=react'],
+  ['tag "react", page 50', '?tags=react&page=50'],
+  ['search + tag + -hot, page 1', `?search=${encodeURIComponent('数据')}&tags=${encodeURIComponent('入门')}&ordering=-hot`],
+  ['search + tag + -likes_count, page 50', '?search=path&tags=beginner&ordering=-likes_count&page=50'],
+);
+
+async function prepare(kind: 'sqlite' | 'postgres') {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'arbor-bench-'));
+  let url = `sqlite://${path.join(dir, 'arbor.db')}`;
+  let dropDb: (() => Promise<void>) | undefined;
+  if (kind === 'postgres') {
+    const name = `arbor_bench_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: PG_ADMIN });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const u = new URL(PG_ADMIN);
+    u.pathname = `/${name}`;
+    url = u.toString();
+    dropDb = async () => {
+      const c = new pg.Client({ connectionString: PG_ADMIN });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    };
+  }
+  const handle = openDatabase(url);
+  await migrateToLatest(handle.db);
+  const started = Date.now();
+  await seedCommunity(handle, SHARES, INTERACTIONS);
+  console.log(`  seeded ${kind} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  await handle.close();
+  return {
+    url,
+    dir,
+    async cleanup() {
+      await dropDb?.();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+const results: Record<string, unknown> = { date: new Date().toISOString(), shares: SHARES, interactions: INTERACTIONS, seconds: SECONDS };
+
+const hello = await startProcess(path.join(ROOT, 'bench/support/hello-server.ts'), {});
+const ceiling = await throughput(`${hello.url}/hello`, { connections: 50, seconds: SECONDS });
+await hello.stop();
+results.ceiling = ceiling;
+console.log(`bare Fastify route: ${ceiling.rps} req/s at 50 connections`);
+
+let allMet = true;
+for (const kind of ['sqlite', 'postgres'] as const) {
+  console.log(`\n${kind}:`);
+  const db = await prepare(kind);
+  const server = await startProcess(path.join(ROOT, 'apps/server/src/main.ts'), {
+    DATA_DIR: db.dir,
+    DATABASE_URL: db.url,
+    ARBOR_SEED: '0',
+  });
+  const rows: Array<Record<string, unknown>> = [];
+  for (const [label, query] of SCENARIOS) {
+    const url = `${server.url}${base}${query}`;
+    const lat = await latency(url, { concurrency: 4, seconds: SECONDS });
+    const met = lat.p95 <= TARGET_P95_MS && lat.failures === 0;
+    allMet &&= met;
+    rows.push({ scenario: label, ...lat, met });
+    console.log(`  ${label.padEnd(40)} p50 ${lat.p50} ms  p95 ${lat.p95} ms  p99 ${lat.p99} ms  ${met ? 'ok' : 'OVER TARGET'}`);
+  }
+  const load = await throughput(`${server.url}${base}?ordering=-hot`, { connections: 50, seconds: SECONDS });
+  console.log(`  throughput (-hot, page 1, 50 connections): ${load.rps} req/s = ${((load.rps / ceiling.rps) * 100).toFixed(1)} % of the bare route`);
+  results[kind] = { scenarios: rows, throughput: load, ratioToCeiling: Math.round((load.rps / ceiling.rps) * 1000) / 1000 };
+  await server.stop();
+  await db.cleanup();
+}
+
+await recordResults('community-list', results);
+console.log(allMet ? '\nAll scenarios within the p95 target.' : '\nSome scenarios are over the p95 target.');
