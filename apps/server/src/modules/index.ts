@@ -4,6 +4,7 @@ import { healthRoutes } from './health/health.routes.ts';
 import { mediaRoutes } from './media/media.routes.ts';
 import { treesRoutes } from './trees/trees.routes.ts';
 import { versionsRoutes } from './versions/versions.routes.ts';
+import { nodeImagesRoutes } from './node-images/node-images.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { captchaRoutes } from './captcha/captcha.routes.ts';
 import { codesRoutes } from './codes/codes.routes.ts';
@@ -16,6 +17,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(mediaRoutes);
   await app.register(treesRoutes, { prefix: '/api' });
   await app.register(versionsRoutes, { prefix: '/api' });
+  await app.register(nodeImagesRoutes, { prefix: '/api' });
   await app.register(aiRoutes, { prefix: '/api' });
   await app.register(captchaRoutes, { prefix: '/api' });
   await app.register(codesRoutes, { prefix: '/api' });
