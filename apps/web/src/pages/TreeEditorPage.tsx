@@ -1,5 +1,24 @@
-import { PlaceholderPage } from '../features/shell/components/PlaceholderPage.tsx';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { ErrorView } from '../features/shell/components/ErrorView.tsx';
+import { useTreeByUuid } from '../features/trees/api/useTreeByUuid.ts';
+import { EditorSkeleton } from '../features/trees/components/EditorSkeleton.tsx';
+import { TreeEditor } from '../features/trees/components/TreeEditor.tsx';
+import { ApiError } from '../lib/api-client.ts';
+import { useSession } from '../lib/session.ts';
 
+/** /trees/:uuid — the owner edits; anyone else sees a non-private tree read-only. */
 export default function TreeEditorPage() {
-  return <PlaceholderPage titleKey="shell:routes.tree-editor" />;
+  const { t } = useTranslation('trees');
+  const { uuid } = useParams();
+  const session = useSession();
+  const tree = useTreeByUuid(uuid);
+  if (tree.isPending || session.status === 'loading') return <EditorSkeleton />;
+  if (tree.isError) {
+    const status = tree.error instanceof ApiError && tree.error.status ? tree.error.status : 500;
+    return <ErrorView status={status} message={status === 404 ? t('errors.treeNotFound') : t('errors.loadFailed')} />;
+  }
+  const readOnly = session.user?.id !== tree.data.owner.id;
+  // Keyed by uuid: opening another tree starts a fresh editor (store, history, autosave).
+  return <TreeEditor key={tree.data.uuid} tree={tree.data} readOnly={readOnly} />;
 }

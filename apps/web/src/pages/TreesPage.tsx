@@ -1,5 +1,6 @@
-import { PlaceholderPage } from '../features/shell/components/PlaceholderPage.tsx';
+import { TreeListPage } from '../features/trees/components/list/TreeListPage.tsx';
 
+/** /trees — my trees. */
 export default function TreesPage() {
-  return <PlaceholderPage titleKey="shell:routes.trees" />;
+  return <TreeListPage />;
 }

@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import type { TreeDocument } from '../model/tree-document.ts';
+import { treeKeys, type Tree, type Visibility } from './types.ts';
+
+export interface CreateTreeInput {
+  title: string;
+  description?: string;
+  tags?: string[];
+  visibility?: Visibility;
+  data?: TreeDocument;
+}
+
+/** POST /api/tree/skills_tree/: a new tree (one root node when `data` is absent); version 1 is recorded. */
+export function createTree(input: CreateTreeInput) {
+  return api<Tree>('/api/tree/skills_tree/', { method: 'POST', body: input });
+}
+
+export function useCreateTree() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: createTree,
+    onSuccess: () => client.invalidateQueries({ queryKey: treeKeys.lists() }),
+  });
+}

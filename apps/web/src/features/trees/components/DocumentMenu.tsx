@@ -1,0 +1,47 @@
+import { Button, FileButton, Menu } from '@mantine/core';
+import { IconDownload, IconFileTypeSvg, IconJson, IconMarkdown, IconPhoto, IconUpload } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { DocumentFormat } from '../io/document-files.ts';
+import type { ImageFormat } from '../io/export-image.ts';
+
+interface DocumentMenuProps {
+  readOnly: boolean;
+  onExportImage: (format: ImageFormat) => void;
+  onExportDocument: (format: DocumentFormat) => void;
+  onImport: (file: File) => void;
+  busy: boolean;
+}
+
+/** Export PNG/SVG/JSON/Markdown and import JSON/Markdown into the open tree. */
+export function DocumentMenu({ readOnly, onExportImage, onExportDocument, onImport, busy }: DocumentMenuProps) {
+  const { t } = useTranslation('trees');
+  return (
+    <Menu position="bottom-end" shadow="md" width={220} withinPortal>
+      <Menu.Target>
+        <Button variant="default" size="sm" leftSection={<IconDownload size={16} />} loading={busy} data-testid="document-menu">
+          {t('io.menu')}
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{t('io.export')}</Menu.Label>
+        <Menu.Item leftSection={<IconPhoto size={16} />} onClick={() => onExportImage('png')} data-testid="export-png">{t('io.png')}</Menu.Item>
+        <Menu.Item leftSection={<IconFileTypeSvg size={16} />} onClick={() => onExportImage('svg')} data-testid="export-svg">{t('io.svg')}</Menu.Item>
+        <Menu.Item leftSection={<IconJson size={16} />} onClick={() => onExportDocument('json')} data-testid="export-json">{t('io.json')}</Menu.Item>
+        <Menu.Item leftSection={<IconMarkdown size={16} />} onClick={() => onExportDocument('markdown')} data-testid="export-markdown">{t('io.markdown')}</Menu.Item>
+        {readOnly ? null : (
+          <>
+            <Menu.Divider />
+            <Menu.Label>{t('io.import')}</Menu.Label>
+            <FileButton onChange={(file) => file && onImport(file)} accept=".json,.md,.markdown,.txt,application/json,text/markdown,text/plain">
+              {(props) => (
+                <Menu.Item {...props} leftSection={<IconUpload size={16} />} closeMenuOnClick={false} data-testid="import-into-tree">
+                  {t('io.importFile')}
+                </Menu.Item>
+              )}
+            </FileButton>
+          </>
+        )}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,140 @@
+import { Handle, Position, type NodeProps } from '@xyflow/react';
+import { memo, useEffect, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { IconChevronDown, IconChevronRight, IconChevronUp, IconChevronLeft, IconPoint } from '@tabler/icons-react';
+import type { SkillFlowNode } from '../layout/flow-elements.ts';
+import { useEditorState } from '../state/editor-context.ts';
+import { useCanvasContext } from './canvas-context.ts';
+import { nodeIcon } from './node-icons.ts';
+import classes from './SkillNode.module.css';
+
+const HANDLE_POSITIONS = {
+  TB: { target: Position.Top, source: Position.Bottom },
+  LR: { target: Position.Left, source: Position.Right },
+  RADIAL: { target: Position.Top, source: Position.Bottom },
+} as const;
+
+function TitleEditor({ id, initial }: { id: string; initial: string }) {
+  const { commitTitle, cancelEditing } = useCanvasContext();
+  const [value, setValue] = useState(initial);
+  const ref = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    ref.current?.focus();
+    ref.current?.select();
+  }, []);
+  const done = useRef(false);
+  const commit = () => {
+    if (done.current) return;
+    done.current = true;
+    const title = value.trim();
+    if (title && title !== initial) commitTitle(id, title);
+    else cancelEditing();
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    // Keys typed into the title must not reach the canvas shortcuts (Tab, Enter, Delete…).
+    event.stopPropagation();
+    if (event.key === 'Enter' && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      commit();
+    } else if (event.key === 'Escape') {
+      done.current = true;
+      cancelEditing();
+    }
+  };
+  return (
+    <input
+      ref={ref}
+      className={`${classes.titleInput} nodrag nopan`}
+      value={value}
+      maxLength={200}
+      aria-label={initial}
+      data-testid="node-title-input"
+      onChange={(e) => setValue(e.target.value)}
+      onKeyDown={onKeyDown}
+      onBlur={commit}
+    />
+  );
+}
+
+const COLLAPSE_ICONS = {
+  TB: [IconChevronDown, IconChevronUp],
+  LR: [IconChevronRight, IconChevronLeft],
+  RADIAL: [IconChevronDown, IconChevronUp],
+} as const;
+
+/** One skill: fixed size (NODE_WIDTH × NODE_HEIGHT), memoised on its (stable) data object. */
+function SkillNodeView({ id, data, selected }: NodeProps<SkillFlowNode>) {
+  const { t } = useTranslation('trees');
+  const { node, direction, childCount, diff, match, dropHint } = data;
+  const { lowZoom, imageUrls, toggleCollapsed, readOnly } = useCanvasContext();
+  const editing = useEditorState((s) => s.editingId === id);
+  const handles = HANDLE_POSITIONS[direction];
+  const accent = node.color ?? 'var(--mantine-primary-color-filled)';
+  const className = [
+    classes.node,
+    selected ? classes.selected : '',
+    diff ? classes[`diff-${diff}`] : '',
+    match ? classes.match : '',
+    dropHint ? classes[`drop-${dropHint}`] : '',
+    node.parent_id === null ? classes.root : '',
+  ].join(' ');
+  const handleEls = (
+    <>
+      <Handle type="target" id="t" position={handles.target} className={classes.handle} isConnectable={!readOnly} />
+      <Handle type="source" id="s" position={handles.source} className={classes.handle} isConnectable={!readOnly} />
+    </>
+  );
+
+  if (lowZoom && !editing) {
+    // Zoomed out, a title is unreadable anyway: a coloured pill is a fraction of the DOM and paint.
+    return (
+      <div className={`${className} ${classes.simple}`} style={{ '--node-accent': accent } as CSSProperties} data-node-id={id}>
+        {handleEls}
+        <span className={classes.simpleTitle}>{node.title}</span>
+      </div>
+    );
+  }
+
+  const Icon = nodeIcon(node.icon);
+  const imageUrl = node.image_id ? imageUrls.get(node.image_id) : undefined;
+  const [ExpandIcon, CollapseIcon] = COLLAPSE_ICONS[direction];
+  return (
+    <div className={className} style={{ '--node-accent': accent } as CSSProperties} data-node-id={id} data-testid="skill-node">
+      {handleEls}
+      <div className={classes.badge} aria-hidden>
+        {imageUrl ? <img src={imageUrl} alt="" className={classes.thumb} draggable={false} /> : Icon ? <Icon size={20} stroke={1.8} /> : <IconPoint size={20} />}
+      </div>
+      <div className={classes.text}>
+        {editing ? (
+          <TitleEditor id={id} initial={node.title} />
+        ) : (
+          <div className={classes.title} title={node.title}>
+            {node.title}
+          </div>
+        )}
+        {node.summary ? <div className={classes.summary}>{node.summary}</div> : null}
+      </div>
+      {childCount > 0 ? (
+        <button
+          type="button"
+          className={`${classes.collapse} ${classes[`collapse-${direction}`]} nodrag`}
+          aria-label={node.collapsed ? t('node.expand', { count: childCount }) : t('node.collapse')}
+          title={node.collapsed ? t('node.expand', { count: childCount }) : t('node.collapse')}
+          onClick={(event) => {
+            event.stopPropagation();
+            toggleCollapsed(id);
+          }}
+        >
+          {node.collapsed ? (
+            <span className={classes.hiddenCount}>{childCount}</span>
+          ) : (
+            <CollapseIcon size={12} />
+          )}
+          {node.collapsed ? <ExpandIcon size={10} /> : null}
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+export const SkillNode = memo(SkillNodeView);

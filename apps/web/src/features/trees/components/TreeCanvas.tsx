@@ -1,0 +1,216 @@
+import {
+  Background,
+  BackgroundVariant,
+  Controls,
+  MiniMap,
+  ReactFlow,
+  useReactFlow,
+  useStore,
+  type Connection,
+  type Edge,
+  type NodeMouseHandler,
+  type OnNodeDrag,
+  type ReactFlowState,
+} from '@xyflow/react';
+import '@xyflow/react/dist/style.css';
+import { useMantineColorScheme } from '@mantine/core';
+import { useCallback, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { isInSubtree, indexTree } from '../model/tree-index.ts';
+import type { TreeDocument } from '../model/tree-document.ts';
+import { buildFlowEdges, buildFlowNodes, type DiffMark, type DropHint, type SkillFlowNode } from '../layout/flow-elements.ts';
+import { layoutTree, NODE_HEIGHT, NODE_WIDTH, sameStructure, type TreeLayout } from '../layout/tidy-layout.ts';
+import { useEditorState } from '../state/editor-context.ts';
+import type { EditorCommands } from '../state/commands.ts';
+import type { EditorStore } from '../state/editor-store.ts';
+import { CanvasContext, type CanvasContextValue } from './canvas-context.ts';
+import { SkillNode } from './SkillNode.tsx';
+import classes from './TreeCanvas.module.css';
+
+const nodeTypes = { skill: SkillNode };
+const LOW_ZOOM = 0.45;
+const lowZoomSelector = (s: ReactFlowState) => s.transform[2] < LOW_ZOOM;
+// Above this many visible nodes React Flow renders only what is on screen (PERFORMANCE.md).
+const CULL_THRESHOLD = 200;
+
+/** Layout that is recomputed only when the tree's shape changes, not on every title or content edit. */
+function useLayout(doc: TreeDocument): TreeLayout {
+  const cache = useRef<{ doc: TreeDocument; layout: TreeLayout } | null>(null);
+  return useMemo(() => {
+    const prev = cache.current;
+    if (prev && sameStructure(prev.doc, doc)) {
+      cache.current = { doc, layout: prev.layout };
+      return prev.layout;
+    }
+    const layout = layoutTree(doc);
+    cache.current = { doc, layout };
+    return layout;
+  }, [doc]);
+}
+
+/** Where a dragged node would land, from the pointer's place over another node. */
+function dropTarget(doc: TreeDocument, layout: TreeLayout, draggedId: string, point: { x: number; y: number }): { id: string; hint: DropHint } | null {
+  const index = indexTree(doc);
+  for (const [id, pos] of layout.positions) {
+    if (point.x < pos.x || point.x > pos.x + NODE_WIDTH || point.y < pos.y || point.y > pos.y + NODE_HEIGHT) continue;
+    if (isInSubtree(index, draggedId, id)) return null;
+    const isRoot = index.byId.get(id)?.parent_id === null;
+    // Edges of a node along the sibling axis mean "beside it", its middle means "under it".
+    const rel = layout.direction === 'LR' ? (point.y - pos.y) / NODE_HEIGHT : (point.x - pos.x) / NODE_WIDTH;
+    const hint: DropHint = isRoot || (rel > 0.25 && rel < 0.75) ? 'child' : rel <= 0.25 ? 'before' : 'after';
+    return { id, hint };
+  }
+  return null;
+}
+
+export interface TreeCanvasProps {
+  store: EditorStore;
+  commands?: EditorCommands;
+  readOnly: boolean;
+  diff?: Map<string, DiffMark>;
+  matches?: Set<string>;
+  imageUrls?: ReadonlyMap<number, string>;
+  /** renders every node (not only visible ones): needed while exporting an image */
+  renderAll?: boolean;
+  wrapperRef?: RefObject<HTMLDivElement | null>;
+  children?: ReactNode;
+}
+
+const EMPTY_IMAGES: ReadonlyMap<number, string> = new Map();
+
+/** The React Flow canvas of one tree document: layout, stable node objects, drag to re-parent, links. */
+export function TreeCanvas({ store, commands, readOnly, diff, matches, imageUrls = EMPTY_IMAGES, renderAll, wrapperRef, children }: TreeCanvasProps) {
+  const doc = useEditorState((s) => s.doc);
+  const selectedId = useEditorState((s) => s.selectedId);
+  const layout = useLayout(doc);
+  const layoutRef = useRef(layout);
+  layoutRef.current = layout;
+  const lowZoom = useStore(lowZoomSelector);
+  const flow = useReactFlow();
+  const { colorScheme } = useMantineColorScheme();
+  const [drag, setDrag] = useState<{ id: string; x: number; y: number; drop: { id: string; hint: DropHint } | null } | null>(null);
+
+  const nodeCache = useRef(new Map<string, SkillFlowNode>());
+  const edgeCache = useRef(new Map<string, Edge>());
+  const nodes = useMemo(() => {
+    const built = buildFlowNodes(doc, layout, { selectedId, diff, matches, drop: drag?.drop ?? null, dragging: drag }, nodeCache.current);
+    nodeCache.current = built.byId;
+    return built.nodes;
+  }, [doc, layout, selectedId, diff, matches, drag]);
+  const edges = useMemo(() => {
+    const built = buildFlowEdges(doc, layout, edgeCache.current);
+    edgeCache.current = built.byId;
+    return built.edges;
+  }, [doc, layout]);
+
+  const onNodeClick: NodeMouseHandler<SkillFlowNode> = useCallback((_, node) => store.select(node.id), [store]);
+  const onNodeDoubleClick: NodeMouseHandler<SkillFlowNode> = useCallback(
+    (_, node) => {
+      if (!readOnly) store.startEditing(node.id);
+    },
+    [store, readOnly],
+  );
+  const onPaneClick = useCallback(() => store.select(null), [store]);
+
+  const onNodeDrag: OnNodeDrag<SkillFlowNode> = useCallback(
+    (event, node) => {
+      const pointer = 'touches' in event ? event.touches[0] : event;
+      if (!pointer) return;
+      const point = flow.screenToFlowPosition({ x: pointer.clientX, y: pointer.clientY });
+      const current = store.getState().doc;
+      setDrag({ id: node.id, x: node.position.x, y: node.position.y, drop: dropTarget(current, layoutRef.current, node.id, point) });
+    },
+    [flow, store],
+  );
+  const onNodeDragStop: OnNodeDrag<SkillFlowNode> = useCallback(
+    (_, node) => {
+      setDrag((current) => {
+        if (current?.drop && commands) {
+          const { id, hint } = current.drop;
+          // Outside the state updater: applying an edit re-renders the store's subscribers.
+          queueMicrotask(() => commands.drop(node.id, id, hint));
+        }
+        return null;
+      });
+    },
+    [commands],
+  );
+  const onConnect = useCallback(
+    (connection: Connection) => {
+      if (commands && connection.source !== connection.target) commands.link(connection.source, connection.target, 'prerequisite');
+    },
+    [commands],
+  );
+
+  const contextValue = useMemo<CanvasContextValue>(
+    () => ({
+      readOnly,
+      lowZoom,
+      imageUrls,
+      toggleCollapsed: (id) => (commands ? commands.toggleCollapsed(id) : undefined),
+      commitTitle: (id, title) => {
+        commands?.renameInPlace(id, title);
+        wrapperRef?.current?.focus();
+      },
+      cancelEditing: () => {
+        store.startEditing(null);
+        wrapperRef?.current?.focus();
+      },
+      startEditing: (id) => {
+        if (!readOnly) store.startEditing(id);
+      },
+    }),
+    [readOnly, lowZoom, imageUrls, commands, store, wrapperRef],
+  );
+
+  const initialFit = useMemo(
+    () => (layout.visible.length > CULL_THRESHOLD ? undefined : { fitView: true, fitViewOptions: { maxZoom: 1, padding: 0.2 } }),
+    // only the first render decides how the canvas opens
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [],
+  );
+  const defaultViewport = useMemo(() => {
+    // Large trees open on the root at a readable zoom instead of fitting thousands of nodes on screen.
+    const root = layout.positions.get(indexTree(doc).rootId);
+    const width = wrapperRef?.current?.clientWidth ?? window.innerWidth;
+    return root ? { x: width / 2 - (root.x + NODE_WIDTH / 2), y: 80 - root.y, zoom: 1 } : { x: 0, y: 0, zoom: 1 };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  return (
+    <CanvasContext.Provider value={contextValue}>
+      <div ref={wrapperRef} className={`${classes.wrapper} arbor-dir-${layout.direction}`} tabIndex={-1} data-testid="tree-canvas">
+        <ReactFlow<SkillFlowNode, Edge>
+          nodes={nodes}
+          edges={edges}
+          nodeTypes={nodeTypes}
+          colorMode={colorScheme === 'dark' ? 'dark' : 'light'}
+          onNodeClick={onNodeClick}
+          onNodeDoubleClick={onNodeDoubleClick}
+          onPaneClick={onPaneClick}
+          onNodeDrag={readOnly ? undefined : onNodeDrag}
+          onNodeDragStop={readOnly ? undefined : onNodeDragStop}
+          onConnect={readOnly ? undefined : onConnect}
+          nodesDraggable={!readOnly}
+          nodesConnectable={!readOnly}
+          edgesFocusable={false}
+          deleteKeyCode={null}
+          selectionKeyCode={null}
+          multiSelectionKeyCode={null}
+          disableKeyboardA11y
+          zoomOnDoubleClick={false}
+          onlyRenderVisibleElements={!renderAll && layout.visible.length > CULL_THRESHOLD}
+          minZoom={0.05}
+          maxZoom={2}
+          defaultViewport={defaultViewport}
+          {...initialFit}
+          proOptions={{ hideAttribution: true }}
+        >
+          <Background variant={BackgroundVariant.Dots} gap={22} size={1.4} />
+          <MiniMap pannable zoomable className={classes.minimap} nodeBorderRadius={8} maskColor="rgb(0 0 0 / 0.08)" />
+          <Controls showInteractive={false} position="bottom-left" />
+          {children}
+        </ReactFlow>
+      </div>
+    </CanvasContext.Provider>
+  );
+}

@@ -1,0 +1,300 @@
+import { ActionIcon, Badge, Button, Drawer, Group, SegmentedControl, Text, Tooltip, useComputedColorScheme } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import {
+  IconArrowBackUp, IconArrowForwardUp, IconArrowLeft, IconBinaryTree, IconBinaryTree2, IconChartDonut, IconDeviceFloppy, IconFocus2,
+  IconHistory, IconLock, IconPlus,
+} from '@tabler/icons-react';
+import { ReactFlowProvider, useReactFlow } from '@xyflow/react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ApiError } from '../../../lib/api-client.ts';
+import { fetchTreeByUuid } from '../api/useTreeByUuid.ts';
+import { useNodeImages } from '../api/useNodeImages.ts';
+import { patchTree } from '../api/useUpdateTree.ts';
+import { useSaveVersion } from '../api/useVersions.ts';
+import type { TreeWithData } from '../api/types.ts';
+import { useTreesExtensions, type EditorExtensionContext } from '../extensions.ts';
+import { DocumentImportError, readDocumentFile, serializeDocument, type DocumentFormat } from '../io/document-files.ts';
+import { downloadBlob, safeFilename } from '../io/download.ts';
+import { exportCanvasImage, type ImageFormat } from '../io/export-image.ts';
+import { NODE_HEIGHT, NODE_WIDTH } from '../layout/tidy-layout.ts';
+import type { LayoutDirection } from '../model/tree-document.ts';
+import { indexTree } from '../model/tree-index.ts';
+import { Autosave, readDraft } from '../state/autosave.ts';
+import { EditorCommands } from '../state/commands.ts';
+import { EditorStoreContext, useEditorState, useEditorStore } from '../state/editor-context.ts';
+import { EditorStore } from '../state/editor-store.ts';
+import { useEditorKeyboard } from '../state/keyboard.ts';
+import { ConflictDialog } from './ConflictDialog.tsx';
+import { DocumentMenu } from './DocumentMenu.tsx';
+import { NodePanel } from './NodePanel.tsx';
+import { NodeSearch } from './NodeSearch.tsx';
+import { SaveStatusBadge, useSaveStatus } from './SaveStatusBadge.tsx';
+import { SaveVersionDialog } from './SaveVersionDialog.tsx';
+import { TreeCanvas } from './TreeCanvas.tsx';
+import classes from './TreeEditor.module.css';
+
+export interface TreeEditorProps {
+  tree: TreeWithData;
+  readOnly: boolean;
+}
+
+const draftKey = (uuid: string) => `arbor.tree-draft.${uuid}`;
+const DIRECTION_ICONS: Record<LayoutDirection, typeof IconBinaryTree> = { TB: IconBinaryTree, LR: IconBinaryTree2, RADIAL: IconChartDonut };
+
+/** The autosave of an owner's editor: created after mount (it listens to window events) and flushed on leave. */
+function useAutosave(store: EditorStore, tree: TreeWithData, readOnly: boolean, commands: EditorCommands, restoredMessage: string) {
+  const [autosave, setAutosave] = useState<Autosave | null>(null);
+  useEffect(() => {
+    if (readOnly) return;
+    const instance = new Autosave({
+      store,
+      revision: tree.revision,
+      draftKey: draftKey(tree.uuid),
+      save: async (data, ifMatch) => (await patchTree(tree.id, { data }, ifMatch)).revision,
+      load: async () => {
+        const fresh = await fetchTreeByUuid(tree.uuid);
+        return { doc: fresh.data, revision: fresh.revision };
+      },
+    });
+    setAutosave(instance);
+    // A copy that never reached the server (tab closed while offline) comes back when nobody has
+    // saved since; it is applied as an edit, so it is saved now and can be undone.
+    const draft = readDraft(draftKey(tree.uuid));
+    if (draft && draft.revision === tree.revision && JSON.stringify(draft.doc) !== JSON.stringify(store.getState().doc)) {
+      commands.replaceDocument(draft.doc);
+      notifications.show({ color: 'blue', message: restoredMessage });
+    }
+    const beforeUnload = (event: BeforeUnloadEvent) => {
+      if (instance.dirty) event.preventDefault();
+    };
+    window.addEventListener('beforeunload', beforeUnload);
+    return () => {
+      window.removeEventListener('beforeunload', beforeUnload);
+      // Leaving the page inside the debounce window must not drop the last edit.
+      void instance.flush().finally(() => instance.dispose());
+    };
+  }, [store, tree.id, tree.uuid, tree.revision, readOnly, commands, restoredMessage]);
+  return autosave;
+}
+
+function EditorBody({ tree, readOnly }: TreeEditorProps) {
+  const { t } = useTranslation('trees');
+  const flow = useReactFlow();
+  const scheme = useComputedColorScheme('light');
+  const isPhone = useMediaQuery('(max-width: 820px)');
+  const extensions = useTreesExtensions();
+  const store = useEditorStore();
+  const commands = useMemo(
+    () =>
+      new EditorCommands(store, {
+        newNodeTitle: () => t('node.newTitle'),
+        onRefused: (error) => notifications.show({ color: 'orange', message: t('errors.refused', { reason: error.message }) }),
+      }),
+    [store, t],
+  );
+  const autosave = useAutosave(store, tree, readOnly, commands, t('save.restored'));
+  const status = useSaveStatus(autosave);
+  const images = useNodeImages(tree.id);
+  const imageUrls = images.data ?? EMPTY_MAP;
+  const doc = useEditorState((s) => s.doc);
+  const selectedId = useEditorState((s) => s.selectedId);
+  const canUndo = useEditorState((s) => s.past.length > 0);
+  const canRedo = useEditorState((s) => s.future.length > 0);
+  const wrapperRef = useRef<HTMLDivElement>(null);
+  const searchRef = useRef<HTMLInputElement>(null);
+  const [matches, setMatches] = useState<Set<string>>(EMPTY_SET);
+  const [renderAll, setRenderAll] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [versionOpen, setVersionOpen] = useState(false);
+  const [panelOpen, setPanelOpen] = useState(true);
+  const saveVersion = useSaveVersion(tree.id);
+
+  /** Brings a node on screen (after the render that added it), keeping the zoom unless it is tiny. */
+  const reveal = useCallback(
+    (id: string, center = false) => {
+      requestAnimationFrame(() => {
+        const node = flow.getNode(id);
+        const el = wrapperRef.current;
+        if (!node || !el) return;
+        const { x, y, zoom } = flow.getViewport();
+        const sx = node.position.x * zoom + x;
+        const sy = node.position.y * zoom + y;
+        const margin = 40;
+        const inside = sx > margin && sy > margin && sx + NODE_WIDTH * zoom < el.clientWidth - margin && sy + NODE_HEIGHT * zoom < el.clientHeight - margin;
+        if (inside && !center) return;
+        void flow.setCenter(node.position.x + NODE_WIDTH / 2, node.position.y + NODE_HEIGHT / 2, { zoom: Math.max(zoom, 0.8), duration: 250 });
+      });
+    },
+    [flow],
+  );
+  const jumpTo = useCallback(
+    (id: string) => {
+      commands.expandTo(id);
+      store.select(id);
+      reveal(id, true);
+    },
+    [commands, store, reveal],
+  );
+  const focusSearch = useCallback(() => searchRef.current?.focus(), []);
+  useEditorKeyboard({ commands, readOnly, scope: wrapperRef, onReveal: reveal, onSearch: focusSearch });
+
+  // Keys go to the canvas from the start, so Tab/Enter work without a click first.
+  useEffect(() => wrapperRef.current?.focus(), []);
+
+  const exportImage = useCallback(
+    async (format: ImageFormat): Promise<Blob> => {
+      // Culling leaves off-screen nodes out of the DOM; render all of them for the picture.
+      setRenderAll(true);
+      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+      try {
+        const background = scheme === 'dark' ? '#1a1b1e' : '#ffffff';
+        return await exportCanvasImage(wrapperRef.current!, flow.getNodes(), format, background);
+      } finally {
+        setRenderAll(false);
+      }
+    },
+    [flow, scheme],
+  );
+  const onExportImage = (format: ImageFormat) => {
+    setBusy(true);
+    exportImage(format)
+      .then((blob) => downloadBlob(blob, safeFilename(tree.title, format)))
+      .catch(() => notifications.show({ color: 'red', message: t('io.exportFailed') }))
+      .finally(() => setBusy(false));
+  };
+  const onExportDocument = (format: DocumentFormat) => {
+    downloadBlob(serializeDocument(store.getState().doc, format), safeFilename(tree.title, format === 'json' ? 'json' : 'md'));
+  };
+  const onImport = (file: File) => {
+    readDocumentFile(file, tree.title)
+      .then((next) =>
+        modals.openConfirmModal({
+          title: t('io.importConfirmTitle'),
+          children: <Text size="sm">{t('io.importConfirmBody', { count: next.nodes.length })}</Text>,
+          labels: { confirm: t('io.importConfirm'), cancel: t('common.cancel') },
+          onConfirm: () => {
+            commands.replaceDocument(next);
+            requestAnimationFrame(() => void flow.fitView({ maxZoom: 1, duration: 250 }));
+          },
+        }),
+      )
+      .catch((error: unknown) =>
+        notifications.show({
+          color: 'red',
+          title: t('io.importFailed'),
+          message: error instanceof DocumentImportError ? error.issues.slice(0, 3).join('\n') || t('io.importEmpty') : String(error),
+        }),
+      );
+  };
+  const onSaveVersion = async (message: string) => {
+    if (autosave && !(await autosave.flush())) {
+      notifications.show({ color: 'red', message: t('version.notSaved') });
+      throw new Error('unsaved');
+    }
+    try {
+      const version = await saveVersion.mutateAsync(message);
+      notifications.show({ color: 'teal', message: t('version.saved', { number: version.number }) });
+    } catch (error) {
+      notifications.show({ color: 'red', message: error instanceof ApiError ? error.message : t('version.failed') });
+      throw error;
+    }
+  };
+
+  const extensionContext: EditorExtensionContext = useMemo(
+    () => ({ tree, doc, readOnly, commands, exportPng: () => exportImage('png'), flushSave: () => autosave?.flush() ?? Promise.resolve(true) }),
+    [tree, doc, readOnly, commands, exportImage, autosave],
+  );
+  const selectedNode = selectedId ? indexTree(doc).byId.get(selectedId) : undefined;
+  const showPanel = Boolean(selectedNode) && panelOpen;
+  const panel = selectedNode ? (
+    <NodePanel tree={tree} doc={doc} node={selectedNode} commands={readOnly ? undefined : commands} readOnly={readOnly} imageUrls={imageUrls}
+      extensionContext={extensionContext} onClose={() => setPanelOpen(false)} />
+  ) : null;
+  useEffect(() => {
+    if (selectedId) setPanelOpen(!isPhone);
+  }, [selectedId, isPhone]);
+
+  return (
+    <div className={classes.editor} data-testid="tree-editor">
+      <div className={classes.toolbar} role="toolbar" aria-label={t('toolbar.label')}>
+        <Group gap="xs" wrap="nowrap" className={classes.titleGroup}>
+          <Tooltip label={t('toolbar.back')}>
+            <ActionIcon component={Link} to="/trees" variant="subtle" color="gray" aria-label={t('toolbar.back')}><IconArrowLeft size={18} /></ActionIcon>
+          </Tooltip>
+          <Text fw={700} truncate className={classes.treeTitle} data-testid="editor-title">{tree.title}</Text>
+          {readOnly ? (
+            <Badge color="gray" variant="light" leftSection={<IconLock size={12} />} tt="none">{t('toolbar.readOnly')}</Badge>
+          ) : autosave ? (
+            <SaveStatusBadge autosave={autosave} />
+          ) : null}
+        </Group>
+        <Group gap={6} wrap="nowrap" className={classes.actions}>
+          {readOnly ? null : (
+            <>
+              <Tooltip label={`${t('toolbar.undo')} (Ctrl+Z)`}><ActionIcon variant="default" size="lg" disabled={!canUndo} onClick={() => commands.undo()} aria-label={t('toolbar.undo')}><IconArrowBackUp size={18} /></ActionIcon></Tooltip>
+              <Tooltip label={`${t('toolbar.redo')} (Shift+Ctrl+Z)`}><ActionIcon variant="default" size="lg" disabled={!canRedo} onClick={() => commands.redo()} aria-label={t('toolbar.redo')}><IconArrowForwardUp size={18} /></ActionIcon></Tooltip>
+              <Tooltip label={`${t('actions.addChild')} (Tab)`}>
+                <ActionIcon variant="default" size="lg" disabled={!selectedId} onClick={() => { const id = commands.addChild(); if (id) reveal(id); }} aria-label={t('actions.addChild')}><IconPlus size={18} /></ActionIcon>
+              </Tooltip>
+            </>
+          )}
+          <SegmentedControl size="xs" value={doc.layout.direction} disabled={readOnly} aria-label={t('toolbar.layout')}
+            onChange={(v) => { commands.setDirection(v as LayoutDirection); requestAnimationFrame(() => void flow.fitView({ maxZoom: 1, duration: 300 })); }}
+            data={(['TB', 'LR', 'RADIAL'] as const).map((d) => {
+              const Icon = DIRECTION_ICONS[d];
+              return { value: d, label: <Tooltip label={t(`layout.${d}`)}><span className={classes.segment} aria-label={t(`layout.${d}`)}><Icon size={16} /></span></Tooltip> };
+            })} />
+          <NodeSearch ref={searchRef} doc={doc} onJump={jumpTo} onQuery={setMatches} />
+          <Tooltip label={t('toolbar.fit')}><ActionIcon variant="default" size="lg" onClick={() => void flow.fitView({ maxZoom: 1, duration: 300 })} aria-label={t('toolbar.fit')}><IconFocus2 size={18} /></ActionIcon></Tooltip>
+          <DocumentMenu readOnly={readOnly} busy={busy} onExportImage={onExportImage} onExportDocument={onExportDocument} onImport={onImport} />
+          {readOnly ? null : (
+            <>
+              <Button component={Link} to={`/trees/${tree.uuid}/versions`} variant="default" size="sm" leftSection={<IconHistory size={16} />} data-testid="open-versions">{t('toolbar.versions')}</Button>
+              <Button size="sm" leftSection={<IconDeviceFloppy size={16} />} onClick={() => setVersionOpen(true)} data-testid="save-version">{t('toolbar.saveVersion')}</Button>
+            </>
+          )}
+          {extensions.map((ext) => (ext.editorToolbar ? <span key={ext.id}>{ext.editorToolbar(extensionContext)}</span> : null))}
+        </Group>
+      </div>
+      <div className={classes.main}>
+        <div className={classes.canvas}>
+          <TreeCanvas store={store} commands={readOnly ? undefined : commands} readOnly={readOnly} matches={matches} imageUrls={imageUrls} renderAll={renderAll} wrapperRef={wrapperRef} />
+          {!readOnly && doc.nodes.length === 1 ? <div className={classes.hint}>{t('hints.start')}</div> : null}
+        </div>
+        {!isPhone && showPanel ? <aside className={classes.side}>{panel}</aside> : null}
+      </div>
+      {isPhone ? (
+        <Drawer opened={showPanel} onClose={() => setPanelOpen(false)} position="bottom" size="75%" withCloseButton={false} padding={0}>
+          {panel}
+        </Drawer>
+      ) : null}
+      <SaveVersionDialog opened={versionOpen} onClose={() => setVersionOpen(false)} onSave={onSaveVersion} />
+      {autosave ? <ConflictDialog opened={status === 'conflict'} onReload={() => autosave.reload()} onOverwrite={() => autosave.overwrite()} /> : null}
+    </div>
+  );
+}
+
+const EMPTY_MAP: ReadonlyMap<number, string> = new Map();
+const EMPTY_SET: Set<string> = new Set();
+
+/** The skill-tree editor for one loaded tree (owner: editable and autosaved; others: read-only). */
+export function TreeEditor(props: TreeEditorProps) {
+  const [store] = useState(() => new EditorStore(props.tree.data, props.tree.data.nodes.find((n) => n.parent_id === null)?.id ?? null));
+  return (
+    <ReactFlowProvider>
+      <StoreScope store={store} {...props} />
+    </ReactFlowProvider>
+  );
+}
+
+function StoreScope({ store, ...props }: TreeEditorProps & { store: EditorStore }) {
+  return (
+    <EditorStoreContext.Provider value={store}>
+      <EditorBody {...props} />
+    </EditorStoreContext.Provider>
+  );
+}

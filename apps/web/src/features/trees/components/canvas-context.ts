@@ -1,0 +1,26 @@
+import { createContext, useContext } from 'react';
+
+/** What node components need from the canvas without going through node data (which would re-create every node). */
+export interface CanvasContextValue {
+  readOnly: boolean;
+  /** below the zoom threshold nodes render as simple coloured pills */
+  lowZoom: boolean;
+  /** image id → URL for node thumbnails */
+  imageUrls: ReadonlyMap<number, string>;
+  toggleCollapsed(id: string): void;
+  commitTitle(id: string, title: string): void;
+  cancelEditing(): void;
+  startEditing(id: string): void;
+}
+
+export const CanvasContext = createContext<CanvasContextValue>({
+  readOnly: true,
+  lowZoom: false,
+  imageUrls: new Map(),
+  toggleCollapsed: () => undefined,
+  commitTitle: () => undefined,
+  cancelEditing: () => undefined,
+  startEditing: () => undefined,
+});
+
+export const useCanvasContext = () => useContext(CanvasContext);

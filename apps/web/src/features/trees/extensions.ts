@@ -1,0 +1,74 @@
+import { useSyncExternalStore, type ReactNode } from 'react';
+import type { Tree } from './api/types.ts';
+import type { TreeDocument, TreeNode } from './model/tree-document.ts';
+import type { EditorCommands } from './state/commands.ts';
+
+/**
+ * Extension points of the trees feature. AI actions and sharing live in their own features and plug
+ * in here instead of the editor importing them (features never import each other's internals):
+ *
+ *   registerTreesExtension({ id: 'ai', nodePanel: (ctx) => <AiNodeActions {...ctx} />, order: 10 });
+ *
+ * Call it once at module load of the extending feature (e.g. from its `index.ts` imported by
+ * `app/`), and the editor, the node panel and the trees list render it in the right slot.
+ */
+export interface EditorExtensionContext {
+  tree: Tree;
+  /** the document as it is now (re-rendered on every change) */
+  doc: TreeDocument;
+  readOnly: boolean;
+  /** every edit goes through these: one undo step each, autosaved */
+  commands: EditorCommands;
+  /** renders the whole tree as a PNG (for a share cover) */
+  exportPng: () => Promise<Blob>;
+  /** waits until the working copy is on the server (before sharing a snapshot) */
+  flushSave: () => Promise<boolean>;
+}
+
+export interface NodePanelExtensionContext extends EditorExtensionContext {
+  node: TreeNode;
+  /** titles from the root down to the node's parent, for prompts */
+  path: string[];
+}
+
+export interface TreeCardExtensionContext {
+  tree: Tree;
+}
+
+export interface TreesExtension {
+  id: string;
+  /** lower first; built-in items come before extensions */
+  order?: number;
+  /** buttons in the editor's toolbar (e.g. "Share") */
+  editorToolbar?: (ctx: EditorExtensionContext) => ReactNode;
+  /** a section of the node side panel (e.g. AI "write content", "suggest children") */
+  nodePanel?: (ctx: NodePanelExtensionContext) => ReactNode;
+  /** `<Menu.Item>`s in the "New tree" menu of /trees (e.g. "Generate from a topic (AI)") */
+  createMenu?: () => ReactNode;
+  /** `<Menu.Item>`s in a tree card's menu on /trees (e.g. "Share") */
+  treeCardMenu?: (ctx: TreeCardExtensionContext) => ReactNode;
+}
+
+let extensions: readonly TreesExtension[] = [];
+const listeners = new Set<() => void>();
+
+/** Adds (or replaces, by id) an extension; returns a function that removes it. */
+export function registerTreesExtension(extension: TreesExtension): () => void {
+  extensions = [...extensions.filter((e) => e.id !== extension.id), extension].sort((a, b) => (a.order ?? 0) - (b.order ?? 0));
+  listeners.forEach((l) => l());
+  return () => {
+    extensions = extensions.filter((e) => e !== extension);
+    listeners.forEach((l) => l());
+  };
+}
+
+/** The registered extensions; components re-render when one is added or removed. */
+export function useTreesExtensions(): readonly TreesExtension[] {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => extensions,
+  );
+}

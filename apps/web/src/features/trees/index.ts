@@ -1,0 +1,10 @@
+// The trees feature's public surface: what pages and other features (versions, AI, sharing) may use.
+export { TreeViewer } from './components/TreeViewer.tsx';
+export type { DiffMark } from './layout/flow-elements.ts';
+export { registerTreesExtension, useTreesExtensions } from './extensions.ts';
+export type { EditorExtensionContext, NodePanelExtensionContext, TreeCardExtensionContext, TreesExtension } from './extensions.ts';
+export type { EditorCommands } from './state/commands.ts';
+export { useTreeByUuid, fetchTreeByUuid } from './api/useTreeByUuid.ts';
+export { useVersions, useVersion, useRollback, useSaveVersion } from './api/useVersions.ts';
+export { useNodeImages } from './api/useNodeImages.ts';
+export type { Tree, TreeWithData, TreeVersion, TreeVersionWithData } from './api/types.ts';

@@ -1,0 +1,153 @@
+import { MarkerType, Position, type Edge, type Node, type NodeHandle } from '@xyflow/react';
+import type { LayoutDirection, TreeDocument, TreeNode } from '../model/tree-document.ts';
+import { indexTree } from '../model/tree-index.ts';
+import { NODE_HEIGHT, NODE_WIDTH, type TreeLayout } from './tidy-layout.ts';
+
+/** How a node compares with another version (versions page); absent in the editor. */
+export type DiffMark = 'added' | 'removed' | 'changed' | 'moved';
+
+export interface SkillNodeData extends Record<string, unknown> {
+  node: TreeNode;
+  direction: LayoutDirection;
+  childCount: number;
+  diff: DiffMark | null;
+  match: boolean;
+  dropHint: DropHint | null;
+}
+
+export type DropHint = 'child' | 'before' | 'after';
+export type SkillFlowNode = Node<SkillNodeData, 'skill'>;
+
+/** Extra per-node state that is not in the document. */
+export interface Decorations {
+  selectedId: string | null;
+  diff?: Map<string, DiffMark>;
+  matches?: Set<string>;
+  drop?: { id: string; hint: DropHint } | null;
+  /** a node being dragged: its pointer-following position replaces the layout one */
+  dragging?: { id: string; x: number; y: number } | null;
+}
+
+function handlesFor(direction: LayoutDirection): NodeHandle[] {
+  if (direction === 'RADIAL') {
+    // Radial edges run centre to centre; nodes paint above them.
+    const c = { x: NODE_WIDTH / 2, y: NODE_HEIGHT / 2, width: 1, height: 1 };
+    return [
+      { id: 's', type: 'source', position: Position.Bottom, ...c },
+      { id: 't', type: 'target', position: Position.Top, ...c },
+    ];
+  }
+  if (direction === 'LR') {
+    return [
+      { id: 's', type: 'source', position: Position.Right, x: NODE_WIDTH - 1, y: NODE_HEIGHT / 2, width: 1, height: 1 },
+      { id: 't', type: 'target', position: Position.Left, x: 0, y: NODE_HEIGHT / 2, width: 1, height: 1 },
+    ];
+  }
+  return [
+    { id: 's', type: 'source', position: Position.Bottom, x: NODE_WIDTH / 2, y: NODE_HEIGHT - 1, width: 1, height: 1 },
+    { id: 't', type: 'target', position: Position.Top, x: NODE_WIDTH / 2, y: 0, width: 1, height: 1 },
+  ];
+}
+
+const handleCache = new Map<LayoutDirection, NodeHandle[]>();
+function cachedHandles(direction: LayoutDirection) {
+  let handles = handleCache.get(direction);
+  if (!handles) handleCache.set(direction, (handles = handlesFor(direction)));
+  return handles;
+}
+
+/**
+ * Turns the document and its layout into React Flow nodes, reusing the previous object for every
+ * node whose inputs did not change. React Flow compares node objects by identity, so an edit that
+ * touches one node costs one node's update, not 2,000 (PERFORMANCE.md).
+ */
+export function buildFlowNodes(
+  doc: TreeDocument,
+  layout: TreeLayout,
+  deco: Decorations,
+  previous: Map<string, SkillFlowNode>,
+): { nodes: SkillFlowNode[]; byId: Map<string, SkillFlowNode> } {
+  const index = indexTree(doc);
+  const handles = cachedHandles(layout.direction);
+  const nodes: SkillFlowNode[] = [];
+  const byId = new Map<string, SkillFlowNode>();
+  for (const id of layout.visible) {
+    const node = index.byId.get(id)!;
+    const laid = layout.positions.get(id)!;
+    const position = deco.dragging?.id === id ? { x: deco.dragging.x, y: deco.dragging.y } : laid;
+    const childCount = index.children.get(id)?.length ?? 0;
+    const selected = deco.selectedId === id;
+    const diff = deco.diff?.get(id) ?? null;
+    const match = deco.matches?.has(id) ?? false;
+    const dropHint = deco.drop?.id === id ? deco.drop.hint : null;
+    const prev = previous.get(id);
+    const d = prev?.data;
+    const reusable =
+      prev &&
+      d &&
+      d.node === node &&
+      d.direction === layout.direction &&
+      d.childCount === childCount &&
+      d.diff === diff &&
+      d.match === match &&
+      d.dropHint === dropHint &&
+      prev.selected === selected &&
+      prev.position.x === position.x &&
+      prev.position.y === position.y;
+    const flowNode: SkillFlowNode = reusable
+      ? prev
+      : {
+          id,
+          type: 'skill',
+          position,
+          width: NODE_WIDTH,
+          height: NODE_HEIGHT,
+          handles,
+          selected,
+          data: { node, direction: layout.direction, childCount, diff, match, dropHint },
+        };
+    nodes.push(flowNode);
+    byId.set(id, flowNode);
+  }
+  return { nodes, byId };
+}
+
+const LINK_COLORS = { prerequisite: 'var(--mantine-color-orange-6)', related: 'var(--mantine-color-grape-5)' };
+
+/** Tree edges (parent → child) and the document's extra links, reusing unchanged edge objects. */
+export function buildFlowEdges(doc: TreeDocument, layout: TreeLayout, previous: Map<string, Edge>): { edges: Edge[]; byId: Map<string, Edge> } {
+  const index = indexTree(doc);
+  const edges: Edge[] = [];
+  const byId = new Map<string, Edge>();
+  const treeType = layout.direction === 'RADIAL' ? 'straight' : layout.direction === 'LR' ? 'default' : 'smoothstep';
+  const push = (edge: Edge) => {
+    const prev = previous.get(edge.id);
+    const same = prev && prev.source === edge.source && prev.target === edge.target && prev.type === edge.type;
+    const chosen = same ? prev : edge;
+    edges.push(chosen);
+    byId.set(chosen.id, chosen);
+  };
+  const visible = layout.positions;
+  for (const id of layout.visible) {
+    const parent = index.byId.get(id)!.parent_id;
+    if (parent) push({ id: `t:${id}`, source: parent, target: id, sourceHandle: 's', targetHandle: 't', type: treeType, className: 'arbor-tree-edge', selectable: false });
+  }
+  for (const link of doc.links) {
+    if (!visible.has(link.source) || !visible.has(link.target)) continue;
+    const color = LINK_COLORS[link.kind];
+    push({
+      id: `l:${link.kind}:${link.source}:${link.target}`,
+      source: link.source,
+      target: link.target,
+      sourceHandle: 's',
+      targetHandle: 't',
+      type: 'default',
+      className: `arbor-link arbor-link-${link.kind}`,
+      style: { stroke: color, strokeWidth: 2, strokeDasharray: link.kind === 'prerequisite' ? '8 5' : '2 5' },
+      markerEnd: { type: MarkerType.ArrowClosed, color, width: 18, height: 18 },
+      zIndex: 1,
+      data: { kind: link.kind },
+    });
+  }
+  return { edges, byId };
+}
