@@ -24,14 +24,20 @@ export function readOutbox(dataDir: string): OutboxEntry[] {
   return files.map((f) => JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as OutboxEntry);
 }
 
-/** The code of the latest message to an address (throws when none). */
-export function latestCode(dataDir: string, to: string, purpose?: string): string {
-  const entry = readOutbox(dataDir)
-    .filter((m) => m.to === to && (!purpose || m.purpose === purpose))
-    .pop();
-  const code = entry && /\b(\d{6})\b/.exec(entry.text)?.[1];
-  if (!code) throw new Error(`no code was sent to ${to}`);
-  return code;
+/**
+ * The code of the latest message to an address. Login and reset codes are delivered after the answer
+ * (so timing does not reveal accounts), hence the short wait.
+ */
+export async function latestCode(dataDir: string, to: string, purpose?: string): Promise<string> {
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const entry = readOutbox(dataDir)
+      .filter((m) => m.to === to && (!purpose || m.purpose === purpose))
+      .pop();
+    const code = entry && /\b(\d{6})\b/.exec(entry.text)?.[1];
+    if (code) return code;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`no code was sent to ${to}`);
 }
 
 let ipSeq = 0;

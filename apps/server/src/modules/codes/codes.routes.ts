@@ -22,6 +22,8 @@ import { CODE_TTL_S, RESEND_AFTER_S, issueCode, messageLocale, verifyCode, type 
 
 const tags = ['codes'];
 const LOGIN_PURPOSES = new Set(['bind_email', 'cancel_email', 'bind_phone', 'cancel_phone', 'message']);
+/** Purposes whose answer must not reveal whether the address has an account. */
+const SILENT_PURPOSES = new Set(['login', 'reset_password']);
 
 /** `/api/ses/…` and `/api/sms/…`: send and check one-time codes. */
 export const codesRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -73,12 +75,17 @@ export const codesRoutes: FastifyPluginAsyncZod = async (app) => {
         : undefined;
       const locale = messageLocale(profile?.locale, localeFromAcceptLanguage(request.headers['accept-language']));
       const message = codeMessage(locale, purpose, code, CODE_TTL_S / 60);
-      try {
-        if (channel === 'email') await mailer.send({ to: address, purpose, ...message });
-        else await sms.send({ to: address, purpose, text: message.text });
-      } catch (error) {
-        request.log.error({ err: safeError(error), channel }, 'code delivery failed');
-        throw new AppError(502, 'upstream_error', 'The message could not be delivered. Try again later.');
+      const delivery = channel === 'email' ? mailer.send({ to: address, purpose, ...message }) : sms.send({ to: address, purpose, text: message.text });
+      if (SILENT_PURPOSES.has(purpose)) {
+        // Waiting for the mail server here would make known addresses answer slower than unknown ones.
+        delivery.catch((error: unknown) => request.log.error({ err: safeError(error), channel }, 'code delivery failed'));
+      } else {
+        try {
+          await delivery;
+        } catch (error) {
+          request.log.error({ err: safeError(error), channel }, 'code delivery failed');
+          throw new AppError(502, 'upstream_error', 'The message could not be delivered. Try again later.');
+        }
       }
     }
     return { detail: channel === 'email' ? 'A code has been sent to the email address.' : 'A code has been sent to the phone.', expires_in: CODE_TTL_S, resend_after: RESEND_AFTER_S };

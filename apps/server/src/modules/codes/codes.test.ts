@@ -20,7 +20,7 @@ describe('sending codes', () => {
     expect(res.json()).toEqual({ detail: expect.any(String), expires_in: 600, resend_after: 60 });
     const message = readOutbox(t.database.dataDir).find((m) => m.to === email)!;
     expect(message).toMatchObject({ channel: 'email', to: email, purpose: 'signup', subject: expect.any(String), created_at: expect.any(String) });
-    const code = latestCode(t.database.dataDir, email);
+    const code = await latestCode(t.database.dataDir, email);
     expect(code).toMatch(/^\d{6}$/);
     const rows = await t.app.db.selectFrom('one_time_codes').selectAll().where('address', '=', email).execute();
     expect(rows).toHaveLength(1);
@@ -35,6 +35,7 @@ describe('sending codes', () => {
       expect(res.statusCode).toBe(200);
       await t.app.db.deleteFrom('throttle_events').where('bucket', 'like', `code-address:sms:${phone}`).execute();
     }
+    await latestCode(t.database.dataDir, phone, 'reset_password');
     expect(readOutbox(t.database.dataDir).filter((m) => m.to === phone && m.channel === 'sms').map((m) => m.purpose)).toEqual(['login', 'reset_password']);
   });
 
@@ -55,6 +56,7 @@ describe('sending codes', () => {
       const email = uniqueEmail();
       const res = await sendCode(t.app, 'ses', purpose, email);
       expect(res.statusCode).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 100));
       expect(readOutbox(t.database.dataDir).some((m) => m.to === email)).toBe(false);
     }
   });
