@@ -19,7 +19,7 @@ afterEach(() => vi.useRealTimers());
 
 describe('autosave', () => {
   it('saves once after a burst of edits, with the revision as If-Match', async () => {
-    const save = vi.fn(async () => 2);
+    const save = vi.fn(async (_doc: TreeDocument, _ifMatch: number | undefined) => 2);
     const { autosave, edit } = setup(save);
     edit('A');
     edit('B');
