@@ -1,5 +1,6 @@
 import type { Config } from '../../config.ts';
 import { DiskStorage } from './disk-storage.ts';
+import { S3Storage } from './s3-storage.ts';
 
 /** Where uploaded files live. Keys are server-generated (`avatars/ab12….webp`), never user input. */
 export interface Storage {
@@ -12,7 +13,7 @@ export interface Storage {
 /** Public URL path of a stored key: files are served by the `/media/` route. */
 export const mediaPath = (key: string) => `/media/${key}`;
 
-/** Disk under `DATA_DIR/uploads` unless S3 is configured. */
+/** Disk under `DATA_DIR/uploads` unless S3 is configured (`S3_*`). */
 export function createStorage(config: Config): Storage {
-  return new DiskStorage(config.dataDir);
+  return config.s3 ? new S3Storage(config.s3) : new DiskStorage(config.dataDir);
 }
