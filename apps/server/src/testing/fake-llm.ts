@@ -28,6 +28,10 @@ export interface FakeLlmRequest {
   /** the bearer token the caller sent (tests check the stored key was decrypted correctly) */
   apiKey: string | null;
   body: unknown;
+  /** the whole answer was sent */
+  finished: boolean;
+  /** the caller closed the connection before the answer was complete */
+  hungUp: boolean;
 }
 
 export interface FakeLlm {
@@ -200,7 +204,14 @@ export async function startFakeLlm(options: FakeLlmOptions = {}): Promise<FakeLl
       return sendError(res, 400, 'Request body is not JSON.', 'invalid_request_error');
     }
     const auth = /^Bearer (.+)$/.exec(req.headers.authorization ?? '');
-    requests.push({ method: req.method ?? 'GET', path, apiKey: auth?.[1] ?? null, body });
+    const record: FakeLlmRequest = { method: req.method ?? 'GET', path, apiKey: auth?.[1] ?? null, body, finished: false, hungUp: false };
+    requests.push(record);
+    res.on('finish', () => {
+      record.finished = true;
+    });
+    res.on('close', () => {
+      record.hungUp = !record.finished;
+    });
 
     if (req.method === 'GET' && path.startsWith('/v1/files/')) {
       const file = files.get(path.slice('/v1/files/'.length));

@@ -82,8 +82,10 @@ function upstreamMessage(error: InstanceType<typeof OpenAI.APIError>): string {
 }
 
 /** Maps whatever the SDK or the guard threw onto a readable LlmError. */
-export function toLlmError(error: unknown): LlmError {
+export function toLlmError(error: unknown, signal?: AbortSignal): LlmError {
   if (error instanceof LlmError) return error;
+  // Once the caller aborted, whatever surfaced (reader errors, socket resets) is the cancellation.
+  if (signal?.aborted) return new LlmError('aborted', 'The request was cancelled.');
   for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
     if (e instanceof RefusedAddressError) return new LlmError('refused_address', `The AI provider address is not allowed: ${e.message}`);
   }
@@ -139,7 +141,7 @@ export class LlmClient {
       if (typeof text !== 'string') throw new LlmError('bad_response', 'The AI provider sent an empty answer.');
       return { text, usage: usageOf(completion.usage) };
     } catch (error) {
-      throw toLlmError(error);
+      throw toLlmError(error, signal);
     }
   }
 
@@ -171,7 +173,7 @@ export class LlmClient {
       }
     } catch (error) {
       if (stalled.signal.aborted && !signal?.aborted) throw new LlmError('timeout', 'The AI provider stopped answering.');
-      throw toLlmError(error);
+      throw toLlmError(error, signal);
     } finally {
       clearTimeout(watchdog);
     }
@@ -192,7 +194,7 @@ export class LlmClient {
       if (image?.url) return await this.download(image.url, signal);
       throw new LlmError('bad_response', 'The AI provider sent no image.');
     } catch (error) {
-      throw toLlmError(error);
+      throw toLlmError(error, signal);
     }
   }
 
@@ -216,7 +218,7 @@ export class LlmClient {
       for await (const model of this.sdk.models.list({ signal })) ids.push(model.id);
       return ids;
     } catch (error) {
-      throw toLlmError(error);
+      throw toLlmError(error, signal);
     }
   }
 }

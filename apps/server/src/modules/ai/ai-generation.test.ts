@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../../testing/test-app.ts';
 import { startFakeLlm, type FakeLlm } from '../../testing/fake-llm.ts';
+import { createTree } from '../trees/trees.fixtures.ts';
 import { configureAi, FAKE_API_KEY, parseSse, type ConfiguredAi } from './ai-test-helpers.ts';
 
 let t: TestApp;
@@ -273,5 +274,83 @@ describe('request logs', () => {
     expect(rows.length).toBeGreaterThan(5);
     expect(JSON.stringify(rows)).not.toContain(FAKE_API_KEY);
     expect(JSON.stringify(rows)).not.toContain('0123456789abcdef');
+  });
+});
+
+describe('tree context', () => {
+  const data = {
+    nodes: [
+      { id: 'root', parent_id: null, title: 'Machine learning' },
+      { id: 'sup', parent_id: 'root', title: 'Supervised learning' },
+      { id: 'uns', parent_id: 'root', title: 'Unsupervised learning' },
+      { id: 'reg', parent_id: 'sup', title: 'Regression', content: 'Least squares notes' },
+      { id: 'cls', parent_id: 'sup', title: 'Classification' },
+      { id: 'tree', parent_id: 'cls', title: 'Decision trees' },
+    ],
+  };
+  const lastPrompt = () => JSON.stringify(fake.requests.at(-1)!.body);
+
+  it('reads path, siblings, children and content from the caller’s tree', async () => {
+    const tree = await createTree(t.app, user, { data });
+    const res = await generate({ tree: tree.id, node_id: 'cls', title: 'Classification', mode: 'children', language: 'en-US' });
+    expect(res.statusCode).toBe(200);
+    expect(lastPrompt()).toContain('Machine learning > Supervised learning > Classification');
+    expect(lastPrompt()).toContain('Decision trees');
+    await generate({ tree: tree.id, node_id: 'cls', title: 'Classification', mode: 'content', language: 'en-US' });
+    expect(lastPrompt()).toContain('Related skills at the same level: Regression');
+    await generate({ tree: tree.id, node_id: 'reg', title: 'Regression', mode: 'summary', language: 'en-US' });
+    expect(lastPrompt()).toContain('Least squares notes');
+  });
+
+  it('lets the body speak for a node not saved yet', async () => {
+    const tree = await createTree(t.app, user, { data });
+    const res = await generate({ tree: tree.id, node_id: 'new-node', title: 'Fresh', path: ['Machine learning'], mode: 'content', language: 'en-US' });
+    expect(res.statusCode).toBe(200);
+    expect(lastPrompt()).toContain('Machine learning > Fresh');
+  });
+
+  it('answers 404 for another user’s private tree and reads a public one', async () => {
+    const owner = await createUser(t.app);
+    const hidden = await createTree(t.app, owner, { data, visibility: 'private' });
+    const shown = await createTree(t.app, owner, { data, visibility: 'public' });
+    expect((await generate({ tree: hidden.id, node_id: 'cls', title: 'C', mode: 'content' })).statusCode).toBe(404);
+    expect((await generate({ tree: 999999, node_id: 'cls', title: 'C', mode: 'content' })).statusCode).toBe(404);
+    expect((await generate({ tree: shown.id, node_id: 'cls', title: 'C', mode: 'content' })).statusCode).toBe(200);
+  });
+
+  it('stores a generated image as a node image of the caller’s tree', async () => {
+    const tree = await createTree(t.app, user, { data });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/llm/image-generation/generate_image/',
+      headers: user.headers,
+      payload: { prompt: 'Decision trees', tree: tree.id, node_id: 'tree' },
+    });
+    expect(res.statusCode).toBe(201);
+    const image = res.json().image;
+    expect(image).toMatchObject({ id: expect.any(Number), tree: tree.id, node_id: 'tree', content_type: 'image/webp', width: 64, height: 64 });
+    expect(image.url).toMatch(/\/media\/node-images\/[0-9a-f]{32}\.webp$/);
+    const row = await t.app.db.selectFrom('node_images').selectAll().where('id', '=', image.id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ tree_id: tree.id, owner_id: user.id, node_id: 'tree' });
+    expect(await t.app.storage.get(row.storage_key)).not.toBeNull();
+  });
+
+  it('refuses images for trees the caller does not own, before calling upstream', async () => {
+    const owner = await createUser(t.app);
+    const hidden = await createTree(t.app, owner, { data, visibility: 'private' });
+    const shown = await createTree(t.app, owner, { data, visibility: 'public' });
+    const before = fake.requests.length;
+    const post = (tree: number) =>
+      t.app.inject({ method: 'POST', url: '/api/llm/image-generation/generate_image/', headers: user.headers, payload: { prompt: 'x', tree, node_id: 'root' } });
+    expect((await post(hidden.id)).statusCode).toBe(404);
+    expect((await post(shown.id)).statusCode).toBe(403);
+    expect(fake.requests.length).toBe(before);
+    const batch = await t.app.inject({
+      method: 'POST',
+      url: '/api/llm/image-generation/generate_images_batch/',
+      headers: user.headers,
+      payload: { items: [{ prompt: 'x', tree: hidden.id, node_id: 'root' }] },
+    });
+    expect(batch.json().results).toEqual([{ index: 0, error: { code: 'not_found', detail: expect.any(String) } }]);
   });
 });

@@ -57,11 +57,14 @@ export async function generateImage(
       return { value: image, usage: { promptTokens: 0, completionTokens: 0 }, responseText: `stored ${image.key} (${image.width}×${image.height})` };
     },
   );
-  const image =
-    body.tree !== undefined && body.node_id !== undefined
-      ? await attachNodeImage(app, user, { tree: body.tree, nodeId: body.node_id }, stored)
-      : { url: stored.url };
-  return { image, request_log: logId };
+  if (body.tree === undefined || body.node_id === undefined) return { image: { url: stored.url }, request_log: logId };
+  try {
+    return { image: await attachNodeImage(app, user, { tree: body.tree, nodeId: body.node_id }, stored), request_log: logId };
+  } catch (error) {
+    // The tree went away meanwhile: no orphan file is left behind.
+    await app.storage.delete(stored.key);
+    throw error;
+  }
 }
 
 /** Runs `work` over `items` with at most `limit` in flight, keeping results in input order. */
