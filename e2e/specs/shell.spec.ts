@@ -191,3 +191,18 @@ describe('command palette', () => {
     await context.close();
   });
 });
+
+describe('lazy chunk failures (after a deploy)', () => {
+  it('reloads once, then shows the error page instead of looping', async () => {
+    const { context } = await newPage(browser, { locale: 'en-US' });
+    await presetStorage(context, ENGLISH);
+    const page = await signInContext(context, tokens);
+    await page.route('**/assets/SettingsPage-*.js', (route) => route.abort());
+    let loads = 0;
+    page.on('load', () => (loads += 1));
+    await page.goto('/settings');
+    await page.getByRole('link', { name: 'Go to home' }).waitFor();
+    expect(loads).toBe(2);
+    await context.close();
+  });
+});

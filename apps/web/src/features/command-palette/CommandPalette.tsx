@@ -111,7 +111,7 @@ export function CommandPalette({ pages }: { pages: PalettePage[] }) {
         setOpened(false);
         window.setTimeout(() => setQuery(''), CLOSE_RESET_MS);
       }}
-      title={t('palette.title')}
+      aria-label={t('palette.title')}
     >
       <Spotlight.Search
         placeholder={t('palette.placeholder')}
