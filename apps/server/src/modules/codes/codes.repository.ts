@@ -1,7 +1,7 @@
 import type { DB } from '../../db/connection.ts';
 import type { OneTimeCodesTable } from '../../db/tables/accounts.ts';
 import type { Selectable } from 'kysely';
-import { nowIso } from '../../lib/clock.ts';
+import { isoIn, nowIso } from '../../lib/clock.ts';
 
 export type CodeChannel = 'email' | 'sms';
 export type CodeRow = Selectable<OneTimeCodesTable>;
@@ -23,6 +23,8 @@ export async function storeCode(db: DB, row: { channel: CodeChannel; address: st
       .values({ channel: row.channel, address: row.address, purpose: row.purpose, code_hash: row.codeHash, expires_at: row.expiresAt, consumed_at: null, created_at: now })
       .execute();
   });
+  // Expired codes are useless: sweep them now and then rather than on a schedule.
+  if (Math.random() < 0.02) await db.deleteFrom('one_time_codes').where('expires_at', '<', isoIn(-3600 * 1000)).execute();
 }
 
 /** The latest unused code for an address and purpose. */

@@ -1,6 +1,6 @@
-import { DEFAULT_AVATAR_PATH, type Locale, type Me, type Profile } from '@arbor/contract';
+import type { Locale, Me, Profile } from '@arbor/contract';
 import type { DB } from '../../db/connection.ts';
-import { mediaPath } from '../../lib/storage/storage.ts';
+import { avatarUrlOf } from '../../lib/avatars/avatars.ts';
 import type { UserRow } from '../auth/accounts.repository.ts';
 import { ensureProfile, type ProfileRow } from './profile.repository.ts';
 
@@ -17,7 +17,6 @@ export function maskPhone(phone: string | null): string | null {
   return `${phone.slice(0, Math.max(3, phone.length - 8))}****${phone.slice(-4)}`;
 }
 
-export const avatarUrl = (baseUrl: string, key: string | null) => `${baseUrl}${key ? mediaPath(key) : DEFAULT_AVATAR_PATH}`;
 
 export function presentProfile(baseUrl: string, row: ProfileRow): Profile {
   return {
@@ -26,7 +25,7 @@ export function presentProfile(baseUrl: string, row: ProfileRow): Profile {
     bio: row.bio,
     locale: row.locale as Locale,
     avatar: row.avatar_key,
-    avatar_url: avatarUrl(baseUrl, row.avatar_key),
+    avatar_url: avatarUrlOf(baseUrl, row.avatar_key),
   };
 }
 
