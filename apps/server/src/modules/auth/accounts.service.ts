@@ -46,7 +46,9 @@ export async function loginAnswer(ctx: AccountsContext, user: UserRow): Promise<
  * password give the same answer after the same work.
  */
 export async function passwordLogin(ctx: AccountsContext, login: string, password: string, ip: string): Promise<UserRow> {
-  const loginBucket = `login-fail:${login.trim().toLowerCase()}`;
+  const user = await findUserByLogin(ctx.db, login);
+  // One bucket per account, whichever of its logins (username, email, phone) is tried.
+  const loginBucket = user ? `login-fail:user:${user.id}` : `login-fail:${login.trim().toLowerCase()}`;
   const ipBucket = `login-fail-ip:${ip}`;
   await assertNotThrottled(
     ctx.db,
@@ -56,7 +58,6 @@ export async function passwordLogin(ctx: AccountsContext, login: string, passwor
     ],
     'Too many failed logins.',
   );
-  const user = await findUserByLogin(ctx.db, login);
   const matches = await verifyPassword(user?.password_hash ?? null, password);
   if (!user || !matches || !user.is_active) {
     await recordEvent(ctx.db, loginBucket, ipBucket);

@@ -208,10 +208,12 @@ describe('password login throttling', () => {
     expect(unknown.json()).toEqual(wrong.json());
   });
 
-  it('locks a login after 10 failures in 15 minutes, whatever the password', async () => {
-    const user = await createUser(t.app, { passwordHash: knownHash });
+  it('locks an account after 10 failures in 15 minutes, whatever the password or the login used', async () => {
+    const email = uniqueEmail();
+    const user = await createUser(t.app, { passwordHash: knownHash, email });
     for (let i = 0; i < 10; i += 1) {
-      expect((await post('/api/token/', { username: user.username, password: OTHER_PASSWORD })).statusCode).toBe(401);
+      const login = i % 2 ? user.username : email;
+      expect((await post('/api/token/', { username: login, password: OTHER_PASSWORD })).statusCode).toBe(401);
     }
     const res = await post('/api/token/', { username: user.username, password: PASSWORD });
     expect(res.statusCode).toBe(429);
@@ -231,6 +233,13 @@ describe('password login throttling', () => {
     const elsewhere = await post('/api/token/', { username: user.username, password: PASSWORD });
     expect(elsewhere.statusCode).toBe(200);
   });
+});
+
+it('publishes every account endpoint in the OpenAPI document', async () => {
+  const paths = Object.keys((await t.app.inject({ method: 'GET', url: '/api/schema/' })).json().paths);
+  for (const path of ['/api/token/', '/api/token/refresh/', '/api/auth/ses/signup/', '/api/captcha/challenge/', '/api/sms/send/{purpose}/', '/api/profile/users/me/']) {
+    expect(paths).toContain(path);
+  }
 });
 
 describe('bind, cancel and reset', () => {
