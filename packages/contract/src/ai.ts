@@ -81,7 +81,10 @@ export const AiModelCreate = z.object({
 export type AiModelCreate = z.infer<typeof AiModelCreate>;
 export const AiModelUpdate = AiModelCreate.partial();
 export type AiModelUpdate = z.infer<typeof AiModelUpdate>;
-export const AiModelListQuery = z.object({ kind: AiModelKind.optional(), config: z.coerce.number().int().positive().optional() });
+export const AiModelListQuery = z.object({
+  kind: AiModelKind.optional(),
+  config: z.coerce.number().int().positive().optional(),
+});
 
 // ---- Prompts ---------------------------------------------------------------------------------
 
@@ -114,7 +117,11 @@ export const AiPromptCreate = z.object({
   description: z.string().max(2000).optional(),
   system: z.string().max(20_000).optional(),
   template: z.string().min(1).max(20_000),
-  variables: z.array(z.string().regex(/^\w{1,64}$/)).max(50).optional().describe('derived from the template when absent'),
+  variables: z
+    .array(z.string().regex(/^\w{1,64}$/))
+    .max(50)
+    .optional()
+    .describe('derived from the template when absent'),
   is_active: z.boolean().optional(),
 });
 export type AiPromptCreate = z.infer<typeof AiPromptCreate>;
@@ -175,7 +182,9 @@ export type GenerateImageRequest = z.infer<typeof GenerateImageRequest>;
 
 /** A node image (see the trees contract) or, without a tree, just the stored file's URL. */
 export const GeneratedImage = z.looseObject({ url: z.string() });
-export const GenerateImageResponse = z.object({ image: GeneratedImage, request_log: id }).meta({ id: 'GenerateImageResponse' });
+export const GenerateImageResponse = z
+  .object({ image: GeneratedImage, request_log: id })
+  .meta({ id: 'GenerateImageResponse' });
 export type GenerateImageResponse = z.infer<typeof GenerateImageResponse>;
 
 export const MAX_IMAGE_BATCH = 10;

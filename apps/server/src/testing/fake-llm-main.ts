@@ -8,7 +8,9 @@ const port = Number(process.env.FAKE_LLM_PORT ?? 8660);
 const fake = await startFakeLlm({ port, host: process.env.FAKE_LLM_HOST ?? '127.0.0.1' });
 if (process.env.FAKE_LLM_MODE) fake.setMode(process.env.FAKE_LLM_MODE as FakeLlmMode);
 console.log(`Fake LLM listening on ${fake.url} (models: fake-chat, fake-image; any API key)`);
-console.log('Configure it as an AI provider with base URL above; Arbor needs AI_ALLOW_PRIVATE_BASE_URL=1 in production mode.');
+console.log(
+  'Configure it as an AI provider with base URL above; Arbor needs AI_ALLOW_PRIVATE_BASE_URL=1 in production mode.',
+);
 
 const stop = () => {
   void fake.close().then(() => process.exit(0));

@@ -13,7 +13,8 @@ import sharp from 'sharp';
  * - `redirect`: every call answers 307 to another URL (clients must not follow it)
  * - `image_url`: images come back as a URL served by the fake instead of `b64_json`
  */
-export type FakeLlmMode = 'normal' | 'slow' | 'rate_limited' | 'server_error' | 'malformed' | 'fenced' | 'redirect' | 'image_url';
+export type FakeLlmMode =
+  'normal' | 'slow' | 'rate_limited' | 'server_error' | 'malformed' | 'fenced' | 'redirect' | 'image_url';
 
 export interface FakeLlmOptions {
   port?: number;
@@ -78,7 +79,8 @@ function childrenOf(title: string) {
 }
 
 function answerFor(intent: Intent, title: string, mode: FakeLlmMode): string {
-  if (intent === 'summary') return `${title} in one sentence: the essential ideas, tools and practice needed to master it.`;
+  if (intent === 'summary')
+    return `${title} in one sentence: the essential ideas, tools and practice needed to master it.`;
   if (intent === 'content') {
     return [
       `## ${title}`,
@@ -92,7 +94,8 @@ function answerFor(intent: Intent, title: string, mode: FakeLlmMode): string {
   }
   const json = JSON.stringify(childrenOf(title), null, 2);
   if (mode === 'malformed') return json.slice(0, Math.floor(json.length / 2));
-  if (mode === 'fenced') return `Sure! Here are some children:\n\`\`\`json\n${json}\n\`\`\`\nLet me know if you need more.`;
+  if (mode === 'fenced')
+    return `Sure! Here are some children:\n\`\`\`json\n${json}\n\`\`\`\nLet me know if you need more.`;
   return json;
 }
 
@@ -114,7 +117,9 @@ async function readBody(req: http.IncomingMessage): Promise<string> {
 /** A small solid-colour PNG whose colour depends on the prompt, so answers are deterministic. */
 async function pngFor(prompt: string): Promise<Buffer> {
   const [r, g, b] = createHash('sha256').update(prompt).digest();
-  return sharp({ create: { width: 64, height: 64, channels: 3, background: { r: r!, g: g!, b: b! } } }).png().toBuffer();
+  return sharp({ create: { width: 64, height: 64, channels: 3, background: { r: r!, g: g!, b: b! } } })
+    .png()
+    .toBuffer();
 }
 
 /** Starts a real OpenAI-compatible HTTP server for tests and development. */
@@ -182,7 +187,11 @@ export async function startFakeLlm(options: FakeLlmOptions = {}): Promise<FakeLl
     res.end('data: [DONE]\n\n');
   }
 
-  async function images(res: http.ServerResponse, body: { prompt?: string; response_format?: string }, current: FakeLlmMode) {
+  async function images(
+    res: http.ServerResponse,
+    body: { prompt?: string; response_format?: string },
+    current: FakeLlmMode,
+  ) {
     if (current === 'slow') await sleep(delayMs);
     const png = await pngFor(body.prompt ?? '');
     const created = Math.floor(Date.now() / 1000);
@@ -191,7 +200,10 @@ export async function startFakeLlm(options: FakeLlmOptions = {}): Promise<FakeLl
       files.set(name, png);
       return sendJson(res, 200, { created, data: [{ url: `${baseUrl}/files/${name}` }] });
     }
-    return sendJson(res, 200, { created, data: [{ b64_json: png.toString('base64'), revised_prompt: body.prompt ?? '' }] });
+    return sendJson(res, 200, {
+      created,
+      data: [{ b64_json: png.toString('base64'), revised_prompt: body.prompt ?? '' }],
+    });
   }
 
   async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
@@ -204,7 +216,14 @@ export async function startFakeLlm(options: FakeLlmOptions = {}): Promise<FakeLl
       return sendError(res, 400, 'Request body is not JSON.', 'invalid_request_error');
     }
     const auth = /^Bearer (.+)$/.exec(req.headers.authorization ?? '');
-    const record: FakeLlmRequest = { method: req.method ?? 'GET', path, apiKey: auth?.[1] ?? null, body, finished: false, hungUp: false };
+    const record: FakeLlmRequest = {
+      method: req.method ?? 'GET',
+      path,
+      apiKey: auth?.[1] ?? null,
+      body,
+      finished: false,
+      hungUp: false,
+    };
     requests.push(record);
     res.on('finish', () => {
       record.finished = true;
@@ -223,7 +242,8 @@ export async function startFakeLlm(options: FakeLlmOptions = {}): Promise<FakeLl
 
     const current = takeMode();
     if (current === 'rate_limited') return sendError(res, 429, 'Rate limit reached for requests.', 'rate_limit_error');
-    if (current === 'server_error') return sendError(res, 500, 'The server had an error while processing your request.', 'server_error');
+    if (current === 'server_error')
+      return sendError(res, 500, 'The server had an error while processing your request.', 'server_error');
     if (current === 'redirect') {
       res.writeHead(307, { location: 'http://169.254.169.254/latest/meta-data/' });
       return res.end();
@@ -238,8 +258,10 @@ export async function startFakeLlm(options: FakeLlmOptions = {}): Promise<FakeLl
         data: [CHAT_MODEL, IMAGE_MODEL].map((id) => ({ id, object: 'model', created, owned_by: 'arbor-fake' })),
       });
     }
-    if (req.method === 'POST' && path === '/v1/chat/completions') return chat(res, (body ?? {}) as ChatBody, current, abort.signal);
-    if (req.method === 'POST' && path === '/v1/images/generations') return images(res, (body ?? {}) as { prompt?: string }, current);
+    if (req.method === 'POST' && path === '/v1/chat/completions')
+      return chat(res, (body ?? {}) as ChatBody, current, abort.signal);
+    if (req.method === 'POST' && path === '/v1/images/generations')
+      return images(res, (body ?? {}) as { prompt?: string }, current);
     return sendError(res, 404, `Unknown endpoint ${req.method} ${path}.`, 'invalid_request_error');
   }
 

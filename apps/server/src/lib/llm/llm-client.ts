@@ -4,7 +4,8 @@ import { createGuardedFetch, RefusedAddressError, type OutboundPolicy } from '..
 /** One upstream call failed; `message` is safe to show to users (no key, no stack). */
 export class LlmError extends Error {
   constructor(
-    readonly reason: 'refused_address' | 'timeout' | 'rate_limited' | 'upstream_status' | 'network' | 'aborted' | 'bad_response',
+    readonly reason:
+      'refused_address' | 'timeout' | 'rate_limited' | 'upstream_status' | 'network' | 'aborted' | 'bad_response',
     message: string,
     readonly status?: number,
   ) {
@@ -70,7 +71,10 @@ function clampRetryHeaders(fetchImpl: typeof fetch): typeof fetch {
     const headers = new Headers(response.headers);
     const afterMs = Number(headers.get('retry-after-ms') ?? Number(headers.get('retry-after') ?? 'NaN') * 1000);
     headers.delete('retry-after');
-    headers.set('retry-after-ms', String(Number.isFinite(afterMs) ? Math.min(Math.max(afterMs, 0), MAX_RETRY_WAIT_MS) : 500));
+    headers.set(
+      'retry-after-ms',
+      String(Number.isFinite(afterMs) ? Math.min(Math.max(afterMs, 0), MAX_RETRY_WAIT_MS) : 500),
+    );
     return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
   };
 }
@@ -87,13 +91,21 @@ export function toLlmError(error: unknown, signal?: AbortSignal): LlmError {
   // Once the caller aborted, whatever surfaced (reader errors, socket resets) is the cancellation.
   if (signal?.aborted) return new LlmError('aborted', 'The request was cancelled.');
   for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
-    if (e instanceof RefusedAddressError) return new LlmError('refused_address', `The AI provider address is not allowed: ${e.message}`);
+    if (e instanceof RefusedAddressError)
+      return new LlmError('refused_address', `The AI provider address is not allowed: ${e.message}`);
   }
   if (error instanceof OpenAI.APIUserAbortError) return new LlmError('aborted', 'The request was cancelled.');
-  if (error instanceof OpenAI.APIConnectionTimeoutError) return new LlmError('timeout', 'The AI provider did not answer in time.');
-  if (error instanceof OpenAI.APIConnectionError) return new LlmError('network', 'The AI provider could not be reached.');
+  if (error instanceof OpenAI.APIConnectionTimeoutError)
+    return new LlmError('timeout', 'The AI provider did not answer in time.');
+  if (error instanceof OpenAI.APIConnectionError)
+    return new LlmError('network', 'The AI provider could not be reached.');
   if (error instanceof OpenAI.APIError && error.status !== undefined) {
-    if (error.status === 429) return new LlmError('rate_limited', `${upstreamMessage(error)} It is rate limiting requests; try again later.`, 429);
+    if (error.status === 429)
+      return new LlmError(
+        'rate_limited',
+        `${upstreamMessage(error)} It is rate limiting requests; try again later.`,
+        429,
+      );
     return new LlmError('upstream_status', upstreamMessage(error), error.status);
   }
   if ((error as { name?: string })?.name === 'AbortError') return new LlmError('aborted', 'The request was cancelled.');
@@ -129,14 +141,19 @@ export class LlmClient {
       model: request.model,
       messages: request.messages,
       ...(request.maxTokens ? { max_tokens: request.maxTokens } : {}),
-      ...(request.temperature !== null && request.temperature !== undefined ? { temperature: request.temperature } : {}),
+      ...(request.temperature !== null && request.temperature !== undefined
+        ? { temperature: request.temperature }
+        : {}),
     };
   }
 
   /** One whole chat answer. */
   async chat(request: ChatRequest, signal?: AbortSignal): Promise<ChatAnswer> {
     try {
-      const completion = await this.sdk.chat.completions.create({ ...this.chatParams(request), stream: false }, { signal });
+      const completion = await this.sdk.chat.completions.create(
+        { ...this.chatParams(request), stream: false },
+        { signal },
+      );
       const text = completion.choices?.[0]?.message?.content;
       if (typeof text !== 'string') throw new LlmError('bad_response', 'The AI provider sent an empty answer.');
       return { text, usage: usageOf(completion.usage) };
@@ -172,21 +189,31 @@ export class LlmClient {
         if (chunk.usage) usage = usageOf(chunk.usage);
       }
     } catch (error) {
-      if (stalled.signal.aborted && !signal?.aborted) throw new LlmError('timeout', 'The AI provider stopped answering.');
+      if (stalled.signal.aborted && !signal?.aborted)
+        throw new LlmError('timeout', 'The AI provider stopped answering.');
       throw toLlmError(error, signal);
     } finally {
       clearTimeout(watchdog);
     }
     if (signal?.aborted) throw new LlmError('aborted', 'The request was cancelled.');
     const promptChars = request.messages.reduce((n, m) => n + m.content.length, 0);
-    return { text, usage: usage ?? { promptTokens: Math.ceil(promptChars / 4), completionTokens: Math.ceil(text.length / 4) } };
+    return {
+      text,
+      usage: usage ?? { promptTokens: Math.ceil(promptChars / 4), completionTokens: Math.ceil(text.length / 4) },
+    };
   }
 
   /** One generated image's bytes (the provider may answer base64 or a URL, which is fetched under the same policy). */
   async generateImage(request: ImageRequest, signal?: AbortSignal): Promise<Buffer> {
     try {
       const answer = await this.sdk.images.generate(
-        { model: request.model, prompt: request.prompt, n: 1, size: request.size as '1024x1024', response_format: 'b64_json' },
+        {
+          model: request.model,
+          prompt: request.prompt,
+          n: 1,
+          size: request.size as '1024x1024',
+          response_format: 'b64_json',
+        },
         { signal },
       );
       const image = answer.data?.[0];
@@ -200,7 +227,12 @@ export class LlmClient {
 
   private async download(url: string, signal?: AbortSignal): Promise<Buffer> {
     const response = await this.fetchGuarded(url, { signal });
-    if (!response.ok || !response.body) throw new LlmError('upstream_status', `Fetching the generated image failed (${response.status}).`, response.status);
+    if (!response.ok || !response.body)
+      throw new LlmError(
+        'upstream_status',
+        `Fetching the generated image failed (${response.status}).`,
+        response.status,
+      );
     const parts: Buffer[] = [];
     let size = 0;
     for await (const part of response.body) {

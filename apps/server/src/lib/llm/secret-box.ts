@@ -12,7 +12,9 @@ export function sealSecret(plain: string, secret: string, purpose: string): stri
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', deriveKey(secret, purpose), iv);
   const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-  return [VERSION, iv, cipher.getAuthTag(), body].map((p) => (typeof p === 'string' ? p : p.toString('base64url'))).join('.');
+  return [VERSION, iv, cipher.getAuthTag(), body]
+    .map((p) => (typeof p === 'string' ? p : p.toString('base64url')))
+    .join('.');
 }
 
 /** Decrypts what `sealSecret` produced; throws when it was tampered with or sealed under another key. */

@@ -21,13 +21,15 @@ export class RefusedAddressError extends Error {
 
 /** Checks what can be checked without DNS: the scheme, IP literals and local-only host names. */
 export function assertUrlAllowed(url: URL, policy: OutboundPolicy): void {
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new RefusedAddressError('Only http and https URLs are allowed.');
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new RefusedAddressError('Only http and https URLs are allowed.');
   if (policy.allowPrivate) return;
   const host = url.hostname.replace(/^\[|\]$/g, '');
   if (isLocalHostName(host)) throw new RefusedAddressError('Local host names are not allowed.');
   // Only IP literals are judged here; names are judged after resolution, when connecting.
   if (/^[\d.]+$/.test(host) || host.includes(':')) {
-    if (isNonPublicAddress(host)) throw new RefusedAddressError('Loopback, private and link-local addresses are not allowed.');
+    if (isNonPublicAddress(host))
+      throw new RefusedAddressError('Loopback, private and link-local addresses are not allowed.');
   }
 }
 
@@ -39,7 +41,11 @@ const publicOnlyLookup: LookupFunction = (hostname, options, callback) => {
   dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
     if (error) return callback(error, '', 0);
     if (!addresses.length || addresses.some((a) => isNonPublicAddress(a.address))) {
-      return callback(new RefusedAddressError('The host resolves to a loopback, private or link-local address.'), '', 0);
+      return callback(
+        new RefusedAddressError('The host resolves to a loopback, private or link-local address.'),
+        '',
+        0,
+      );
     }
     if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, addresses);
     return callback(null, addresses[0]!.address, addresses[0]!.family);
@@ -86,7 +92,13 @@ export function createGuardedFetch(policy: OutboundPolicy): typeof fetch {
           const hasBody = request.method !== 'HEAD' && !NO_BODY_STATUSES.has(status);
           if (!hasBody) incoming.resume();
           const stream = hasBody ? (Readable.toWeb(incoming) as ReadableStream<Uint8Array>) : null;
-          resolve(new Response(stream, { status: status < 200 ? 502 : status, statusText: incoming.statusMessage, headers: responseHeaders }));
+          resolve(
+            new Response(stream, {
+              status: status < 200 ? 502 : status,
+              statusText: incoming.statusMessage,
+              headers: responseHeaders,
+            }),
+          );
         },
       );
       outgoing.on('error', reject);

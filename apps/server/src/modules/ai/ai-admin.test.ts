@@ -20,11 +20,20 @@ afterAll(async () => {
   await fake?.close();
 });
 
-const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, who: TestUser | null, payload?: object) =>
-  t.app.inject({ method, url, headers: who?.headers ?? {}, ...(payload ? { payload } : {}) });
+const call = (
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  who: TestUser | null,
+  payload?: object,
+) => t.app.inject({ method, url, headers: who?.headers ?? {}, ...(payload ? { payload } : {}) });
 
 async function createProvider(fields: Record<string, unknown> = {}) {
-  const res = await call('POST', '/api/llm/deepseek-config/', admin, { name: 'Provider', base_url: fake.url, api_key: FAKE_API_KEY, ...fields });
+  const res = await call('POST', '/api/llm/deepseek-config/', admin, {
+    name: 'Provider',
+    base_url: fake.url,
+    api_key: FAKE_API_KEY,
+    ...fields,
+  });
   expect(res.statusCode).toBe(201);
   return res.json();
 }
@@ -32,7 +41,13 @@ async function createProvider(fields: Record<string, unknown> = {}) {
 describe('providers (deepseek-config)', () => {
   it('lets an admin create, read, update and delete a provider, masking the key', async () => {
     const created = await createProvider({ timeout_s: 30 });
-    expect(created).toMatchObject({ name: 'Provider', base_url: fake.url, api_key: 'sk-…cdef', is_active: false, timeout_s: 30 });
+    expect(created).toMatchObject({
+      name: 'Provider',
+      base_url: fake.url,
+      api_key: 'sk-…cdef',
+      is_active: false,
+      timeout_s: 30,
+    });
 
     const read = await call('GET', `/api/llm/deepseek-config/${created.id}/`, admin);
     expect(read.json().api_key).toBe('sk-…cdef');
@@ -40,7 +55,10 @@ describe('providers (deepseek-config)', () => {
     expect(list.json().results.map((c: { id: number }) => c.id)).toContain(created.id);
     expect(list.body).not.toContain(FAKE_API_KEY);
 
-    const patched = await call('PATCH', `/api/llm/deepseek-config/${created.id}/`, admin, { name: 'Renamed', api_key: 'sk-other-key-9999' });
+    const patched = await call('PATCH', `/api/llm/deepseek-config/${created.id}/`, admin, {
+      name: 'Renamed',
+      api_key: 'sk-other-key-9999',
+    });
     expect(patched.json()).toMatchObject({ name: 'Renamed', api_key: 'sk-…9999' });
     const put = await call('PUT', `/api/llm/deepseek-config/${created.id}/`, admin, { timeout_s: 5 });
     expect(put.json()).toMatchObject({ name: 'Renamed', timeout_s: 5, api_key: 'sk-…9999' });
@@ -51,7 +69,11 @@ describe('providers (deepseek-config)', () => {
 
   it('stores the key encrypted, never in plain text', async () => {
     const created = await createProvider();
-    const row = await t.app.db.selectFrom('ai_configs').selectAll().where('id', '=', created.id).executeTakeFirstOrThrow();
+    const row = await t.app.db
+      .selectFrom('ai_configs')
+      .selectAll()
+      .where('id', '=', created.id)
+      .executeTakeFirstOrThrow();
     expect(JSON.stringify(row)).not.toContain(FAKE_API_KEY);
     expect(row.api_key_sealed).toMatch(/^v1\./);
   });
@@ -67,7 +89,11 @@ describe('providers (deepseek-config)', () => {
   });
 
   it('refuses a base URL that is not http or https', async () => {
-    const res = await call('POST', '/api/llm/deepseek-config/', admin, { name: 'x', base_url: 'file:///etc/passwd', api_key: 'k' });
+    const res = await call('POST', '/api/llm/deepseek-config/', admin, {
+      name: 'x',
+      base_url: 'file:///etc/passwd',
+      api_key: 'k',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().fields.base_url).toBeDefined();
   });
@@ -107,15 +133,27 @@ describe('providers (deepseek-config)', () => {
 describe('models (deepseek-models)', () => {
   it('lets an admin manage models and keeps one default per provider and kind', async () => {
     const provider = await createProvider();
-    const add = (fields: object) => call('POST', '/api/llm/deepseek-models/', admin, { config: provider.id, ...fields });
+    const add = (fields: object) =>
+      call('POST', '/api/llm/deepseek-models/', admin, { config: provider.id, ...fields });
     const first = (await add({ name: 'chat-a', is_default: true })).json();
-    expect(first).toMatchObject({ config: provider.id, name: 'chat-a', display_name: 'chat-a', kind: 'chat', is_default: true, is_active: true });
-    const second = (await add({ name: 'chat-b', display_name: 'Chat B', is_default: true, temperature: 0.3, max_tokens: 500 })).json();
+    expect(first).toMatchObject({
+      config: provider.id,
+      name: 'chat-a',
+      display_name: 'chat-a',
+      kind: 'chat',
+      is_default: true,
+      is_active: true,
+    });
+    const second = (
+      await add({ name: 'chat-b', display_name: 'Chat B', is_default: true, temperature: 0.3, max_tokens: 500 })
+    ).json();
     expect(second).toMatchObject({ display_name: 'Chat B', temperature: 0.3, max_tokens: 500 });
     expect((await call('GET', `/api/llm/deepseek-models/${first.id}/`, admin)).json().is_default).toBe(false);
 
     expect((await add({ name: 'chat-a' })).statusCode).toBe(400);
-    expect((await call('POST', '/api/llm/deepseek-models/', admin, { config: 999999, name: 'x' })).json().fields.config).toBeDefined();
+    expect(
+      (await call('POST', '/api/llm/deepseek-models/', admin, { config: 999999, name: 'x' })).json().fields.config,
+    ).toBeDefined();
 
     const patched = await call('PATCH', `/api/llm/deepseek-models/${first.id}/`, admin, { is_active: false });
     expect(patched.json().is_active).toBe(false);
@@ -124,11 +162,14 @@ describe('models (deepseek-models)', () => {
 
   it('shows users only active models of the active provider, read-only', async () => {
     const provider = await createProvider({ is_active: true });
-    const add = (fields: object) => call('POST', '/api/llm/deepseek-models/', admin, { config: provider.id, ...fields });
+    const add = (fields: object) =>
+      call('POST', '/api/llm/deepseek-models/', admin, { config: provider.id, ...fields });
     const visible = (await add({ name: 'visible' })).json();
     const hidden = (await add({ name: 'hidden', is_active: false })).json();
     const inactiveProvider = await createProvider();
-    const elsewhere = (await call('POST', '/api/llm/deepseek-models/', admin, { config: inactiveProvider.id, name: 'elsewhere' })).json();
+    const elsewhere = (
+      await call('POST', '/api/llm/deepseek-models/', admin, { config: inactiveProvider.id, name: 'elsewhere' })
+    ).json();
 
     const list = await call('GET', '/api/llm/deepseek-models/', user);
     const ids = list.json().results.map((m: { id: number }) => m.id);
@@ -137,16 +178,22 @@ describe('models (deepseek-models)', () => {
     expect(ids).not.toContain(elsewhere.id);
     expect((await call('GET', `/api/llm/deepseek-models/${hidden.id}/`, user)).statusCode).toBe(404);
     expect((await call('GET', `/api/llm/deepseek-models/${visible.id}/`, user)).statusCode).toBe(200);
-    expect((await call('GET', '/api/llm/deepseek-models/', admin)).json().results.map((m: { id: number }) => m.id)).toContain(hidden.id);
+    expect(
+      (await call('GET', '/api/llm/deepseek-models/', admin)).json().results.map((m: { id: number }) => m.id),
+    ).toContain(hidden.id);
 
-    expect((await call('POST', '/api/llm/deepseek-models/', user, { config: provider.id, name: 'mine' })).statusCode).toBe(403);
+    expect(
+      (await call('POST', '/api/llm/deepseek-models/', user, { config: provider.id, name: 'mine' })).statusCode,
+    ).toBe(403);
     expect((await call('PATCH', `/api/llm/deepseek-models/${visible.id}/`, user, { name: 'x' })).statusCode).toBe(403);
     expect((await call('DELETE', `/api/llm/deepseek-models/${visible.id}/`, user)).statusCode).toBe(403);
   });
 
   it('drops the models of a deleted provider', async () => {
     const provider = await createProvider();
-    const model = (await call('POST', '/api/llm/deepseek-models/', admin, { config: provider.id, name: 'gone' })).json();
+    const model = (
+      await call('POST', '/api/llm/deepseek-models/', admin, { config: provider.id, name: 'gone' })
+    ).json();
     await call('DELETE', `/api/llm/deepseek-config/${provider.id}/`, admin);
     expect((await call('GET', `/api/llm/deepseek-models/${model.id}/`, admin)).statusCode).toBe(404);
   });
@@ -156,7 +203,12 @@ describe('prompts', () => {
   it('seeds the shipped prompts in three languages, idempotently and without overwriting edits', async () => {
     await seedDefaultPrompts(t.app);
     const list = await call('GET', '/api/llm/prompts/?key=node_content&page_size=100', admin);
-    expect(list.json().results.map((p: { language: string }) => p.language).sort()).toEqual(['en-US', 'ja-JP', 'zh-CN']);
+    expect(
+      list
+        .json()
+        .results.map((p: { language: string }) => p.language)
+        .sort(),
+    ).toEqual(['en-US', 'ja-JP', 'zh-CN']);
     const english = list.json().results.find((p: { language: string }) => p.language === 'en-US');
     expect(english.variables).toEqual(expect.arrayContaining(['title', 'path', 'content', 'language']));
 
@@ -172,25 +224,52 @@ describe('prompts', () => {
   });
 
   it('lets an admin create, update and delete prompts; duplicates are refused', async () => {
-    const created = await call('POST', '/api/llm/prompts/', admin, { key: 'quiz', language: 'en-US', name: 'Quiz', template: 'Quiz on {{title}}' });
+    const created = await call('POST', '/api/llm/prompts/', admin, {
+      key: 'quiz',
+      language: 'en-US',
+      name: 'Quiz',
+      template: 'Quiz on {{title}}',
+    });
     expect(created.statusCode).toBe(201);
-    expect(created.json()).toMatchObject({ key: 'quiz', variables: ['title'], is_active: true, system: '', description: '' });
-    const dup = await call('POST', '/api/llm/prompts/', admin, { key: 'quiz', language: 'en-US', name: 'Again', template: 'x' });
+    expect(created.json()).toMatchObject({
+      key: 'quiz',
+      variables: ['title'],
+      is_active: true,
+      system: '',
+      description: '',
+    });
+    const dup = await call('POST', '/api/llm/prompts/', admin, {
+      key: 'quiz',
+      language: 'en-US',
+      name: 'Again',
+      template: 'x',
+    });
     expect(dup.statusCode).toBe(400);
     expect(dup.json().fields.key).toBeDefined();
-    const put = await call('PUT', `/api/llm/prompts/${created.json().id}/`, admin, { name: 'Quiz 2', is_active: false });
+    const put = await call('PUT', `/api/llm/prompts/${created.json().id}/`, admin, {
+      name: 'Quiz 2',
+      is_active: false,
+    });
     expect(put.json()).toMatchObject({ name: 'Quiz 2', is_active: false });
     expect((await call('DELETE', `/api/llm/prompts/${created.json().id}/`, admin)).statusCode).toBe(204);
   });
 
   it('shows users only active prompts and no write access', async () => {
-    const active = (await call('POST', '/api/llm/prompts/', admin, { key: 'user-visible', name: 'A', template: 't' })).json();
-    const inactive = (await call('POST', '/api/llm/prompts/', admin, { key: 'user-hidden', name: 'B', template: 't', is_active: false })).json();
-    const ids = (await call('GET', '/api/llm/prompts/?page_size=100', user)).json().results.map((p: { id: number }) => p.id);
+    const active = (
+      await call('POST', '/api/llm/prompts/', admin, { key: 'user-visible', name: 'A', template: 't' })
+    ).json();
+    const inactive = (
+      await call('POST', '/api/llm/prompts/', admin, { key: 'user-hidden', name: 'B', template: 't', is_active: false })
+    ).json();
+    const ids = (await call('GET', '/api/llm/prompts/?page_size=100', user))
+      .json()
+      .results.map((p: { id: number }) => p.id);
     expect(ids).toContain(active.id);
     expect(ids).not.toContain(inactive.id);
     expect((await call('GET', `/api/llm/prompts/${inactive.id}/`, user)).statusCode).toBe(404);
-    expect((await call('POST', '/api/llm/prompts/', user, { key: 'x', name: 'x', template: 'x' })).statusCode).toBe(403);
+    expect((await call('POST', '/api/llm/prompts/', user, { key: 'x', name: 'x', template: 'x' })).statusCode).toBe(
+      403,
+    );
     expect((await call('DELETE', `/api/llm/prompts/${active.id}/`, user)).statusCode).toBe(403);
   });
 });

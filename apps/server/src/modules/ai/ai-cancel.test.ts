@@ -23,7 +23,11 @@ afterAll(async () => {
 
 async function waitForLog() {
   for (let i = 0; i < 50; i++) {
-    const row = await t.app.db.selectFrom('ai_request_logs').selectAll().where('user_id', '=', user.id).executeTakeFirst();
+    const row = await t.app.db
+      .selectFrom('ai_request_logs')
+      .selectAll()
+      .where('user_id', '=', user.id)
+      .executeTakeFirst();
     if (row) return row;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

@@ -22,9 +22,15 @@ afterAll(async () => {
 afterEach(() => fake.setMode('normal'));
 
 const generate = (payload: object, headers: Record<string, string> = {}, who: TestUser = user) =>
-  t.app.inject({ method: 'POST', url: '/api/llm/ai-content/generate_node/', headers: { ...who.headers, ...headers }, payload });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/llm/ai-content/generate_node/',
+    headers: { ...who.headers, ...headers },
+    payload,
+  });
 
-const logOf = (id: number, who: TestUser = user) => t.app.inject({ method: 'GET', url: `/api/llm/request-logs/${id}/`, headers: who.headers });
+const logOf = (id: number, who: TestUser = user) =>
+  t.app.inject({ method: 'GET', url: `/api/llm/request-logs/${id}/`, headers: who.headers });
 
 describe('generate_node as JSON', () => {
   it('writes Markdown content for a node from its title and path', async () => {
@@ -71,9 +77,18 @@ describe('generate_node as JSON', () => {
     fake.setMode('malformed');
     const res = await generate({ title: 'Haskell', mode: 'children' });
     expect(res.statusCode).toBe(502);
-    expect(res.json()).toMatchObject({ code: 'upstream_error', detail: expect.stringContaining('valid list of children') });
+    expect(res.json()).toMatchObject({
+      code: 'upstream_error',
+      detail: expect.stringContaining('valid list of children'),
+    });
     expect(res.json().children).toBeUndefined();
-    const logs = (await t.app.inject({ method: 'GET', url: '/api/llm/request-logs/?status=error&kind=children', headers: user.headers })).json();
+    const logs = (
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/llm/request-logs/?status=error&kind=children',
+        headers: user.headers,
+      })
+    ).json();
     const latest = (await logOf(logs.results[0].id)).json();
     expect(latest.error).toContain('valid list of children');
     expect(latest.response_body).toContain('Haskell');
@@ -92,7 +107,12 @@ describe('generate_node as JSON', () => {
       method: 'POST',
       url: '/api/llm/prompts/',
       headers: ai.admin.headers,
-      payload: { key: 'haiku', language: 'en-US', name: 'Haiku', template: 'A haiku about "{{title}}" (path {{path}})' },
+      payload: {
+        key: 'haiku',
+        language: 'en-US',
+        name: 'Haiku',
+        template: 'A haiku about "{{title}}" (path {{path}})',
+      },
     });
     const res = await generate({ title: 'Trees', mode: 'content', language: 'en-US', prompt_key: 'haiku' });
     expect(res.statusCode).toBe(200);
@@ -102,7 +122,11 @@ describe('generate_node as JSON', () => {
   });
 
   it('requires authentication and a valid body', async () => {
-    const anonymous = await t.app.inject({ method: 'POST', url: '/api/llm/ai-content/generate_node/', payload: { title: 'x', mode: 'content' } });
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: '/api/llm/ai-content/generate_node/',
+      payload: { title: 'x', mode: 'content' },
+    });
     expect(anonymous.statusCode).toBe(401);
     const bad = await generate({ title: '', mode: 'poem' });
     expect(bad.statusCode).toBe(400);
@@ -115,6 +139,8 @@ describe('generate_node as Server-Sent Events', () => {
     const res = await generate({ title: 'Databases', mode: 'content', language: 'en-US', stream: true });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/event-stream');
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-request-id']).toBeTruthy();
     const events = parseSse(res.body);
     const deltas = events.filter((e) => e.event === 'delta');
     expect(deltas.length).toBeGreaterThan(3);
@@ -143,14 +169,19 @@ describe('generate_node as Server-Sent Events', () => {
     fake.setMode('malformed');
     const events = parseSse((await generate({ title: 'Lisp', mode: 'children', stream: true })).body);
     expect(events.some((e) => e.event === 'delta')).toBe(true);
-    expect(events.at(-1)).toEqual({ event: 'error', data: { code: 'upstream_error', detail: expect.stringContaining('children') } });
+    expect(events.at(-1)).toEqual({
+      event: 'error',
+      data: { code: 'upstream_error', detail: expect.stringContaining('children') },
+    });
     expect(events.some((e) => e.event === 'done')).toBe(false);
   });
 
   it('sends an error event when the upstream fails', async () => {
     fake.setMode('server_error');
     const events = parseSse((await generate({ title: 'X', mode: 'content', stream: true })).body);
-    expect(events).toEqual([{ event: 'error', data: { code: 'upstream_error', detail: expect.stringContaining('500') } }]);
+    expect(events).toEqual([
+      { event: 'error', data: { code: 'upstream_error', detail: expect.stringContaining('500') } },
+    ]);
   });
 
   it('answers refusals before streaming as plain JSON errors', async () => {
@@ -179,7 +210,9 @@ describe('upstream failures', () => {
     expect(res.statusCode).toBe(502);
     expect(res.json()).toEqual({ code: 'upstream_error', detail: expect.stringContaining(status) });
     expect(fake.requests.length - before).toBe(2);
-    const logs = (await t.app.inject({ method: 'GET', url: '/api/llm/request-logs/?status=error', headers: user.headers })).json();
+    const logs = (
+      await t.app.inject({ method: 'GET', url: '/api/llm/request-logs/?status=error', headers: user.headers })
+    ).json();
     expect(logs.results[0]).toMatchObject({ status: 'error', kind: 'content', error: expect.stringContaining(status) });
   });
 
@@ -221,14 +254,24 @@ describe('image generation', () => {
 
   it('fetches an image the provider returns as a URL', async () => {
     fake.setMode('image_url');
-    const res = await t.app.inject({ method: 'POST', url: '/api/llm/image-generation/generate_image/', headers: user.headers, payload: { prompt: 'x' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/llm/image-generation/generate_image/',
+      headers: user.headers,
+      payload: { prompt: 'x' },
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json().image.url).toContain('/media/node-images/');
   });
 
   it('generates a batch with per-item errors', async () => {
     const payload = { items: [{ prompt: 'one' }, { prompt: 'two', model: 'no-such-model' }, { prompt: 'three' }] };
-    const res = await t.app.inject({ method: 'POST', url: '/api/llm/image-generation/generate_images_batch/', headers: user.headers, payload });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/llm/image-generation/generate_images_batch/',
+      headers: user.headers,
+      payload,
+    });
     expect(res.statusCode).toBe(200);
     const results = res.json().results;
     expect(results.map((r: { index: number }) => r.index)).toEqual([0, 1, 2]);
@@ -239,13 +282,23 @@ describe('image generation', () => {
 
   it('refuses batches over ten items', async () => {
     const items = Array.from({ length: 11 }, (_, i) => ({ prompt: `p${i}` }));
-    const res = await t.app.inject({ method: 'POST', url: '/api/llm/image-generation/generate_images_batch/', headers: user.headers, payload: { items } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/llm/image-generation/generate_images_batch/',
+      headers: user.headers,
+      payload: { items },
+    });
     expect(res.statusCode).toBe(400);
   });
 
   it('maps an upstream image failure to 502', async () => {
     fake.setMode('server_error');
-    const res = await t.app.inject({ method: 'POST', url: '/api/llm/image-generation/generate_image/', headers: user.headers, payload: { prompt: 'x' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/llm/image-generation/generate_image/',
+      headers: user.headers,
+      payload: { prompt: 'x' },
+    });
     expect(res.statusCode).toBe(502);
   });
 });
@@ -259,10 +312,16 @@ describe('request logs', () => {
     expect((await logOf(mine, user)).statusCode).toBe(404);
     expect((await logOf(mine, other)).statusCode).toBe(200);
 
-    const all = (await t.app.inject({ method: 'GET', url: '/api/llm/request-logs/?page_size=100', headers: ai.admin.headers })).json();
+    const all = (
+      await t.app.inject({ method: 'GET', url: '/api/llm/request-logs/?page_size=100', headers: ai.admin.headers })
+    ).json();
     expect(all.results.map((l: { user: number }) => l.user)).toEqual(expect.arrayContaining([user.id, other.id]));
     const filtered = (
-      await t.app.inject({ method: 'GET', url: `/api/llm/request-logs/?kind=summary&model=fake-chat&status=success&user=${other.id}`, headers: ai.admin.headers })
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/llm/request-logs/?kind=summary&model=fake-chat&status=success&user=${other.id}`,
+        headers: ai.admin.headers,
+      })
     ).json();
     expect(filtered.results.map((l: { id: number }) => l.id)).toEqual([mine]);
     expect((await logOf(mine, ai.admin)).json().username).toBe(other.username);
@@ -292,7 +351,13 @@ describe('tree context', () => {
 
   it('reads path, siblings, children and content from the caller’s tree', async () => {
     const tree = await createTree(t.app, user, { data });
-    const res = await generate({ tree: tree.id, node_id: 'cls', title: 'Classification', mode: 'children', language: 'en-US' });
+    const res = await generate({
+      tree: tree.id,
+      node_id: 'cls',
+      title: 'Classification',
+      mode: 'children',
+      language: 'en-US',
+    });
     expect(res.statusCode).toBe(200);
     expect(lastPrompt()).toContain('Machine learning > Supervised learning > Classification');
     expect(lastPrompt()).toContain('Decision trees');
@@ -304,7 +369,14 @@ describe('tree context', () => {
 
   it('lets the body speak for a node not saved yet', async () => {
     const tree = await createTree(t.app, user, { data });
-    const res = await generate({ tree: tree.id, node_id: 'new-node', title: 'Fresh', path: ['Machine learning'], mode: 'content', language: 'en-US' });
+    const res = await generate({
+      tree: tree.id,
+      node_id: 'new-node',
+      title: 'Fresh',
+      path: ['Machine learning'],
+      mode: 'content',
+      language: 'en-US',
+    });
     expect(res.statusCode).toBe(200);
     expect(lastPrompt()).toContain('Machine learning > Fresh');
   });
@@ -328,9 +400,20 @@ describe('tree context', () => {
     });
     expect(res.statusCode).toBe(201);
     const image = res.json().image;
-    expect(image).toMatchObject({ id: expect.any(Number), tree: tree.id, node_id: 'tree', content_type: 'image/webp', width: 64, height: 64 });
+    expect(image).toMatchObject({
+      id: expect.any(Number),
+      tree: tree.id,
+      node_id: 'tree',
+      content_type: 'image/webp',
+      width: 64,
+      height: 64,
+    });
     expect(image.url).toMatch(/\/media\/node-images\/[0-9a-f]{32}\.webp$/);
-    const row = await t.app.db.selectFrom('node_images').selectAll().where('id', '=', image.id).executeTakeFirstOrThrow();
+    const row = await t.app.db
+      .selectFrom('node_images')
+      .selectAll()
+      .where('id', '=', image.id)
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ tree_id: tree.id, owner_id: user.id, node_id: 'tree' });
     expect(await t.app.storage.get(row.storage_key)).not.toBeNull();
   });
@@ -341,7 +424,12 @@ describe('tree context', () => {
     const shown = await createTree(t.app, owner, { data, visibility: 'public' });
     const before = fake.requests.length;
     const post = (tree: number) =>
-      t.app.inject({ method: 'POST', url: '/api/llm/image-generation/generate_image/', headers: user.headers, payload: { prompt: 'x', tree, node_id: 'root' } });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/llm/image-generation/generate_image/',
+        headers: user.headers,
+        payload: { prompt: 'x', tree, node_id: 'root' },
+      });
     expect((await post(hidden.id)).statusCode).toBe(404);
     expect((await post(shown.id)).statusCode).toBe(403);
     expect(fake.requests.length).toBe(before);

@@ -18,9 +18,19 @@ afterAll(async () => {
 });
 
 const generate = (who: TestUser) =>
-  t.app.inject({ method: 'POST', url: '/api/llm/ai-content/generate_node/', headers: who.headers, payload: { title: 'Q', mode: 'summary' } });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/llm/ai-content/generate_node/',
+    headers: who.headers,
+    payload: { title: 'Q', mode: 'summary' },
+  });
 const image = (who: TestUser) =>
-  t.app.inject({ method: 'POST', url: '/api/llm/image-generation/generate_image/', headers: who.headers, payload: { prompt: 'q' } });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/llm/image-generation/generate_image/',
+    headers: who.headers,
+    payload: { prompt: 'q' },
+  });
 
 describe('without configuration', () => {
   it('answers 503 ai_not_configured with no active provider', async () => {
@@ -39,11 +49,21 @@ describe('daily quota', () => {
   });
 
   it('answers 503 when the active provider has no model of the needed kind', async () => {
-    await t.app.inject({ method: 'PATCH', url: `/api/llm/deepseek-models/${ai.imageModelId}/`, headers: ai.admin.headers, payload: { is_active: false } });
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/llm/deepseek-models/${ai.imageModelId}/`,
+      headers: ai.admin.headers,
+      payload: { is_active: false },
+    });
     const res = await image(user);
     expect(res.statusCode).toBe(503);
     expect(res.json().detail).toContain('image model');
-    await t.app.inject({ method: 'PATCH', url: `/api/llm/deepseek-models/${ai.imageModelId}/`, headers: ai.admin.headers, payload: { is_active: true } });
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/llm/deepseek-models/${ai.imageModelId}/`,
+      headers: ai.admin.headers,
+      payload: { is_active: true },
+    });
   });
 
   it('throttles a user after AI_DAILY_QUOTA calls, failures included, with Retry-After', async () => {

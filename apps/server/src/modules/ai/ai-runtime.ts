@@ -30,13 +30,17 @@ export async function assertBaseUrlAllowed(config: Config, baseUrl: string): Pro
   try {
     assertUrlAllowed(url, policy);
   } catch (error) {
-    if (error instanceof RefusedAddressError) throw invalidField('base_url', `This address is not allowed: ${error.message}`);
+    if (error instanceof RefusedAddressError)
+      throw invalidField('base_url', `This address is not allowed: ${error.message}`);
     throw error;
   }
   if (policy.allowPrivate) return;
   const addresses = await lookup(url.hostname.replace(/^\[|\]$/g, ''), { all: true }).catch(() => []);
   if (addresses.some((a) => isNonPublicAddress(a.address))) {
-    throw invalidField('base_url', 'This address is not allowed: the host resolves to a loopback, private or link-local address.');
+    throw invalidField(
+      'base_url',
+      'This address is not allowed: the host resolves to a loopback, private or link-local address.',
+    );
   }
 }
 
@@ -52,7 +56,9 @@ export function clientFor(app: FastifyInstance, row: Selectable<AiConfigsTable>)
     apiKey = openSecret(row.api_key_sealed, app.config.secretKey, API_KEY_PURPOSE);
   } catch {
     // SECRET_KEY changed since the key was stored: say so without revealing anything.
-    throw aiNotConfigured('The stored API key cannot be decrypted (was SECRET_KEY changed?); an administrator must enter it again.');
+    throw aiNotConfigured(
+      'The stored API key cannot be decrypted (was SECRET_KEY changed?); an administrator must enter it again.',
+    );
   }
   return new LlmClient({ baseUrl: row.base_url, apiKey, timeoutS: row.timeout_s, policy: outboundPolicy(app.config) });
 }

@@ -24,7 +24,12 @@ afterAll(async () => {
 });
 
 const createProvider = (base_url: string) =>
-  t.app.inject({ method: 'POST', url: '/api/llm/deepseek-config/', headers: admin.headers, payload: { name: 'p', base_url, api_key: FAKE_API_KEY } });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/llm/deepseek-config/',
+    headers: admin.headers,
+    payload: { name: 'p', base_url, api_key: FAKE_API_KEY },
+  });
 
 describe('base URL refusal in production', () => {
   it.each([
@@ -65,8 +70,18 @@ describe('base URL refusal in production', () => {
 describe('call-time refusal in production', () => {
   async function activeProviderAt(baseUrl: string) {
     const created = (await createProvider('https://api.example.com/v1')).json();
-    await t.app.inject({ method: 'PATCH', url: `/api/llm/deepseek-config/${created.id}/`, headers: admin.headers, payload: { is_active: true } });
-    await t.app.inject({ method: 'POST', url: '/api/llm/deepseek-models/', headers: admin.headers, payload: { config: created.id, name: 'fake-chat' } });
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/llm/deepseek-config/${created.id}/`,
+      headers: admin.headers,
+      payload: { is_active: true },
+    });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/llm/deepseek-models/',
+      headers: admin.headers,
+      payload: { config: created.id, name: 'fake-chat' },
+    });
     // Stored before the rules tightened, or via DNS that changed since: the call itself must refuse.
     await t.app.db.updateTable('ai_configs').set({ base_url: baseUrl }).where('id', '=', created.id).execute();
   }
@@ -74,11 +89,20 @@ describe('call-time refusal in production', () => {
   it('refuses to call a provider stored with a private IP and logs the refusal', async () => {
     await activeProviderAt(fake.url);
     const before = fake.requests.length;
-    const res = await t.app.inject({ method: 'POST', url: '/api/llm/ai-content/generate_node/', headers: user.headers, payload: { title: 'x', mode: 'content' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/llm/ai-content/generate_node/',
+      headers: user.headers,
+      payload: { title: 'x', mode: 'content' },
+    });
     expect(res.statusCode).toBe(502);
     expect(res.json().detail).toContain('not allowed');
     expect(fake.requests.length).toBe(before);
-    const row = await t.app.db.selectFrom('ai_request_logs').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const row = await t.app.db
+      .selectFrom('ai_request_logs')
+      .selectAll()
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ status: 'error', user_id: user.id });
   });
 
@@ -88,7 +112,12 @@ describe('call-time refusal in production', () => {
     if (!addresses.length || !addresses.every((a) => isNonPublicAddress(a.address))) return;
     await activeProviderAt(fake.url.replace('127.0.0.1', name));
     const before = fake.requests.length;
-    const res = await t.app.inject({ method: 'POST', url: '/api/llm/ai-content/generate_node/', headers: user.headers, payload: { title: 'x', mode: 'content' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/llm/ai-content/generate_node/',
+      headers: user.headers,
+      payload: { title: 'x', mode: 'content' },
+    });
     expect(res.statusCode).toBe(502);
     expect(res.json().detail).toContain('resolves to a loopback');
     expect(fake.requests.length).toBe(before);

@@ -11,7 +11,11 @@ export interface ConfiguredAi {
 }
 
 /** An admin, an active provider pointing at `baseUrl`, and a default chat and image model. */
-export async function configureAi(app: FastifyInstance, baseUrl: string, extra: { timeout_s?: number } = {}): Promise<ConfiguredAi> {
+export async function configureAi(
+  app: FastifyInstance,
+  baseUrl: string,
+  extra: { timeout_s?: number } = {},
+): Promise<ConfiguredAi> {
   const admin = await createUser(app, { role: 'admin' });
   const config = await app.inject({
     method: 'POST',
@@ -31,7 +35,12 @@ export async function configureAi(app: FastifyInstance, baseUrl: string, extra: 
     if (res.statusCode !== 201) throw new Error(`model not created: ${res.body}`);
     return res.json().id as number;
   };
-  return { admin, configId, chatModelId: await model('fake-chat', 'chat'), imageModelId: await model('fake-image', 'image') };
+  return {
+    admin,
+    configId,
+    chatModelId: await model('fake-chat', 'chat'),
+    imageModelId: await model('fake-image', 'image'),
+  };
 }
 
 export interface SseEvent {
@@ -43,7 +52,7 @@ export interface SseEvent {
 export function parseSse(body: string): SseEvent[] {
   return body
     .split('\n\n')
-    .filter((block) => block.trim())
+    .filter((block) => block.split('\n').some((line) => line.startsWith('data: ')))
     .map((block) => {
       const event = /^event: (.*)$/m.exec(block)?.[1] ?? 'message';
       const data = block

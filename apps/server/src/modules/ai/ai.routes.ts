@@ -107,7 +107,10 @@ export const aiRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/llm/ai-content/generate_node/',
-    { onRequest: app.requireAuth, schema: { tags: ['ai'], body: GenerateNodeRequest, response: { 200: GenerateNodeResponse } } },
+    {
+      onRequest: app.requireAuth,
+      schema: { tags: ['ai'], body: GenerateNodeRequest, response: { 200: GenerateNodeResponse } },
+    },
     async (request, reply) => {
       const user = currentUser(request);
       // Every refusal (503, 400, 404, 429) is a normal JSON error, decided before a stream opens.
@@ -117,12 +120,24 @@ export const aiRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const stream = openEventStream(request, reply);
       try {
-        const answer = await runNodeGeneration(app, prepared, { signal: stream.signal, onDelta: (text) => stream.send('delta', { text }) });
+        const answer = await runNodeGeneration(app, prepared, {
+          signal: stream.signal,
+          onDelta: (text) => stream.send('delta', { text }),
+        });
         stream.send('done', answer);
       } catch (error) {
         const known = error instanceof AppError ? error : null;
-        if (!known) request.log.error({ err: { message: (error as Error)?.message?.split('\n')[0] } }, 'generation stream failed');
-        stream.send('error', known ? { detail: known.detail, code: known.code } : { detail: 'A server error occurred.', code: 'server_error' });
+        if (!known)
+          request.log.error(
+            { err: { message: (error as Error)?.message?.split('\n')[0] } },
+            'generation stream failed',
+          );
+        stream.send(
+          'error',
+          known
+            ? { detail: known.detail, code: known.code }
+            : { detail: 'A server error occurred.', code: 'server_error' },
+        );
       }
       stream.end();
       return reply;
@@ -131,21 +146,33 @@ export const aiRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/llm/image-generation/generate_image/',
-    { onRequest: app.requireAuth, schema: { tags: ['ai'], body: GenerateImageRequest, response: { 201: GenerateImageResponse } } },
-    async (request, reply) => reply.code(201).send(await generateImage(app, currentUser(request), request.body, disconnectSignal(reply))),
+    {
+      onRequest: app.requireAuth,
+      schema: { tags: ['ai'], body: GenerateImageRequest, response: { 201: GenerateImageResponse } },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await generateImage(app, currentUser(request), request.body, disconnectSignal(reply))),
   );
 
   app.post(
     '/llm/image-generation/generate_images_batch/',
-    { onRequest: app.requireAuth, schema: { tags: ['ai'], body: GenerateImagesBatchRequest, response: { 200: GenerateImagesBatchResponse } } },
-    async (request, reply) => generateImagesBatch(app, currentUser(request), request.body.items, disconnectSignal(reply)),
+    {
+      onRequest: app.requireAuth,
+      schema: { tags: ['ai'], body: GenerateImagesBatchRequest, response: { 200: GenerateImagesBatchResponse } },
+    },
+    async (request, reply) =>
+      generateImagesBatch(app, currentUser(request), request.body.items, disconnectSignal(reply)),
   );
 
   app.get(
     '/llm/request-logs/',
     {
       onRequest: app.requireAuth,
-      schema: { tags: ['ai'], querystring: PageQuery.extend(AiRequestLogQuery.shape), response: { 200: paginated(AiRequestLog) } },
+      schema: {
+        tags: ['ai'],
+        querystring: PageQuery.extend(AiRequestLogQuery.shape),
+        response: { 200: paginated(AiRequestLog) },
+      },
     },
     async (request) => {
       const window = pageWindow(request.query);

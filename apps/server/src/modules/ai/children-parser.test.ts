@@ -22,10 +22,15 @@ describe('parseSuggestedChildren', () => {
   });
 
   it('drops empty and duplicate titles', () => {
-    expect(parseSuggestedChildren('[{"title":" A "},{"title":"a"},{"title":""}]')).toEqual([{ title: 'A', summary: '' }]);
+    expect(parseSuggestedChildren('[{"title":" A "},{"title":"a"},{"title":""}]')).toEqual([
+      { title: 'A', summary: '' },
+    ]);
   });
 
-  it.each(['', 'no json here', '[{"title": "A"', '[]', '[{"name": "A"}]', '{"count": 3}'])('gives null for %j', (text) => {
-    expect(parseSuggestedChildren(text)).toBeNull();
-  });
+  it.each(['', 'no json here', '[{"title": "A"', '[]', '[{"name": "A"}]', '{"count": 3}'])(
+    'gives null for %j',
+    (text) => {
+      expect(parseSuggestedChildren(text)).toBeNull();
+    },
+  );
 });

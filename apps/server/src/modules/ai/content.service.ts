@@ -11,7 +11,11 @@ import { renderTemplate, resolvePrompt } from './prompts.service.ts';
 import { loadTreeNodeContext } from './tree-access.ts';
 import { assertWithinDailyQuota, runUpstreamCall, UnusableAnswer } from './upstream-call.ts';
 
-const PROMPT_KEYS: Record<GenerateMode, string> = { content: 'node_content', children: 'node_children', summary: 'node_summary' };
+const PROMPT_KEYS: Record<GenerateMode, string> = {
+  content: 'node_content',
+  children: 'node_children',
+  summary: 'node_summary',
+};
 const DEFAULT_LANGUAGE: Locale = 'zh-CN';
 const SUMMARY_MAX = 1000;
 
@@ -42,7 +46,11 @@ function promptValues(context: NodeContext, language: Locale): Record<string, st
  * prompt) and builds the chat request. Throws the API errors (503, 400, 404, 429) before any
  * byte of a stream is sent.
  */
-export async function prepareNodeGeneration(app: FastifyInstance, user: AuthUser, body: GenerateNodeRequest): Promise<PreparedGeneration> {
+export async function prepareNodeGeneration(
+  app: FastifyInstance,
+  user: AuthUser,
+  body: GenerateNodeRequest,
+): Promise<PreparedGeneration> {
   const stored = body.tree !== undefined ? await loadTreeNodeContext(app, user, body.tree, body.node_id) : null;
   const { config, client } = await activeProvider(app);
   const model = await pickModel(app, config.id, 'chat', body.model);
@@ -69,7 +77,11 @@ function shapeAnswer(mode: GenerateMode, answer: ChatAnswer): Omit<GenerateNodeR
   if (mode === 'children') {
     const children = parseSuggestedChildren(answer.text);
     if (!children) {
-      throw new UnusableAnswer('The AI model did not answer with a valid list of children (expected a JSON array of {title, summary}).', answer.text, answer.usage);
+      throw new UnusableAnswer(
+        'The AI model did not answer with a valid list of children (expected a JSON array of {title, summary}).',
+        answer.text,
+        answer.usage,
+      );
     }
     return { content: '', children, usage };
   }
@@ -88,7 +100,13 @@ export async function runNodeGeneration(
 ): Promise<GenerateNodeResponse> {
   const { value, logId } = await runUpstreamCall(
     app,
-    { user: prepared.user, kind: prepared.mode, model: prepared.request.model, request: prepared.request, secrets: [prepared.apiKey] },
+    {
+      user: prepared.user,
+      kind: prepared.mode,
+      model: prepared.request.model,
+      request: prepared.request,
+      secrets: [prepared.apiKey],
+    },
     async () => {
       const answer = options.onDelta
         ? await prepared.client.chatStream(prepared.request, options.onDelta, options.signal)

@@ -25,7 +25,9 @@ export interface CrudResource<Item, Create, Update, Query> {
 }
 
 /** Registers the DRF-style routes of one resource: `GET/POST path`, `GET/PUT/PATCH/DELETE path/{id}/`. */
-export function crudRoutes<Item, Create, Update, Query>(resource: CrudResource<Item, Create, Update, Query>): FastifyPluginAsyncZod {
+export function crudRoutes<Item, Create, Update, Query>(
+  resource: CrudResource<Item, Create, Update, Query>,
+): FastifyPluginAsyncZod {
   return async (app) => {
     const readGuard: Guard = resource.readers === 'admin' ? app.requireAdmin : app.requireAuth;
     const tags = [resource.tag];
@@ -38,27 +40,40 @@ export function crudRoutes<Item, Create, Update, Query>(resource: CrudResource<I
 
     app.get(
       resource.path,
-      { onRequest: readGuard, schema: { tags, querystring: PageQuery.extend(resource.listQuery.shape), response: { 200: paginated(item) } } },
+      {
+        onRequest: readGuard,
+        schema: { tags, querystring: PageQuery.extend(resource.listQuery.shape), response: { 200: paginated(item) } },
+      },
       async (request) => {
         const window = pageWindow(request.query);
         const { count, results } = await resource.list(currentUser(request), request.query as Query, window);
         return paginate(request, app.config.publicBaseUrl, window, count, results);
       },
     );
-    app.post(resource.path, { onRequest: app.requireAdmin, schema: { tags, body: createBody, response: { 201: item } } }, async (request, reply) =>
-      reply.code(201).send(await resource.add(request.body as Create)),
+    app.post(
+      resource.path,
+      { onRequest: app.requireAdmin, schema: { tags, body: createBody, response: { 201: item } } },
+      async (request, reply) => reply.code(201).send(await resource.add(request.body as Create)),
     );
-    app.get(itemPath, { onRequest: readGuard, schema: { tags, params: IdParam, response: { 200: item } } }, async (request) =>
-      resource.get(currentUser(request), request.params.id),
+    app.get(
+      itemPath,
+      { onRequest: readGuard, schema: { tags, params: IdParam, response: { 200: item } } },
+      async (request) => resource.get(currentUser(request), request.params.id),
     );
     for (const method of ['put', 'patch'] as const) {
-      app[method](itemPath, { onRequest: app.requireAdmin, schema: { tags, params: IdParam, body: updateBody, response: { 200: item } } }, async (request) =>
-        resource.change(request.params.id, request.body as Update),
+      app[method](
+        itemPath,
+        { onRequest: app.requireAdmin, schema: { tags, params: IdParam, body: updateBody, response: { 200: item } } },
+        async (request) => resource.change(request.params.id, request.body as Update),
       );
     }
-    app.delete(itemPath, { onRequest: app.requireAdmin, schema: { tags, params: IdParam, response: { 204: z.null() } } }, async (request, reply) => {
-      await resource.remove(request.params.id);
-      return reply.code(204).send(null);
-    });
+    app.delete(
+      itemPath,
+      { onRequest: app.requireAdmin, schema: { tags, params: IdParam, response: { 204: z.null() } } },
+      async (request, reply) => {
+        await resource.remove(request.params.id);
+        return reply.code(204).send(null);
+      },
+    );
   };
 }

@@ -41,25 +41,37 @@ export async function generateImage(
   body: GenerateImageRequest,
   signal?: AbortSignal,
 ): Promise<GenerateImageResponse> {
-  if (body.tree !== undefined && body.node_id === undefined) throw invalidField('node_id', 'Give the node the image is for.');
+  if (body.tree !== undefined && body.node_id === undefined)
+    throw invalidField('node_id', 'Give the node the image is for.');
   if (body.tree !== undefined) await assertCanAttachImage(app, user, body.tree);
   const { config, client } = await activeProvider(app);
   const model = await pickModel(app, config.id, 'image', body.model);
   await assertWithinDailyQuota(app, user);
   const template = await resolvePrompt(app, 'node_image', 'en-US');
-  const request = { model: model.name, prompt: renderTemplate(template.template, { prompt: body.prompt }), size: body.size ?? DEFAULT_SIZE };
+  const request = {
+    model: model.name,
+    prompt: renderTemplate(template.template, { prompt: body.prompt }),
+    size: body.size ?? DEFAULT_SIZE,
+  };
   const { value: stored, logId } = await runUpstreamCall(
     app,
     { user, kind: 'image', model: model.name, request, secrets: [storedApiKey(app, config)] },
     async () => {
       const bytes = await client.generateImage(request, signal);
       const image = await storeGenerated(app, bytes);
-      return { value: image, usage: { promptTokens: 0, completionTokens: 0 }, responseText: `stored ${image.key} (${image.width}×${image.height})` };
+      return {
+        value: image,
+        usage: { promptTokens: 0, completionTokens: 0 },
+        responseText: `stored ${image.key} (${image.width}×${image.height})`,
+      };
     },
   );
   if (body.tree === undefined || body.node_id === undefined) return { image: { url: stored.url }, request_log: logId };
   try {
-    return { image: await attachNodeImage(app, user, { tree: body.tree, nodeId: body.node_id }, stored), request_log: logId };
+    return {
+      image: await attachNodeImage(app, user, { tree: body.tree, nodeId: body.node_id }, stored),
+      request_log: logId,
+    };
   } catch (error) {
     // The tree went away meanwhile: no orphan file is left behind.
     await app.storage.delete(stored.key);
@@ -68,7 +80,11 @@ export async function generateImage(
 }
 
 /** Runs `work` over `items` with at most `limit` in flight, keeping results in input order. */
-async function mapWithConcurrency<T, R>(items: T[], limit: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
+async function mapWithConcurrency<T, R>(
+  items: T[],
+  limit: number,
+  work: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
   const results = new Array<R>(items.length);
   let next = 0;
   const worker = async () => {

@@ -20,7 +20,13 @@ function filtered(db: DB, filter: ModelFilter) {
 }
 
 export const countModels = async (db: DB, filter: ModelFilter) =>
-  Number((await filtered(db, filter).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await filtered(db, filter)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 export const listModels = (db: DB, filter: ModelFilter, window: PageWindow) =>
   filtered(db, filter)

@@ -62,7 +62,8 @@ export async function createModel(app: FastifyInstance, body: AiModelCreate): Pr
 }
 
 export async function updateModel(app: FastifyInstance, id: number, body: AiModelUpdate): Promise<AiModel> {
-  if (body.config !== undefined && !(await findConfigById(app.db, body.config))) throw invalidField('config', 'No such provider.');
+  if (body.config !== undefined && !(await findConfigById(app.db, body.config)))
+    throw invalidField('config', 'No such provider.');
   try {
     const row = await app.db.transaction().execute(async (trx) => {
       const current = await repo.findModel(trx, id, { usableOnly: false });

@@ -23,7 +23,7 @@ export function contextFromDocument(nodes: DocumentNode[], nodeId: string): Node
   if (!node) return null;
   const path: string[] = [];
   const visited = new Set<string>([node.id]);
-  for (let parent = node.parent_id ? byId.get(node.parent_id) : undefined; parent && !visited.has(parent.id); ) {
+  for (let parent = node.parent_id ? byId.get(node.parent_id) : undefined; parent && !visited.has(parent.id);) {
     visited.add(parent.id);
     path.unshift(parent.title);
     parent = parent.parent_id ? byId.get(parent.parent_id) : undefined;
@@ -31,7 +31,9 @@ export function contextFromDocument(nodes: DocumentNode[], nodeId: string): Node
   return {
     title: node.title,
     path,
-    siblings: nodes.filter((n) => n.parent_id === node.parent_id && n.id !== node.id && node.parent_id !== null).map((n) => n.title),
+    siblings: nodes
+      .filter((n) => n.parent_id === node.parent_id && n.id !== node.id && node.parent_id !== null)
+      .map((n) => n.title),
     children: nodes.filter((n) => n.parent_id === node.id).map((n) => n.title),
     content: node.content ?? '',
   };

@@ -18,15 +18,35 @@ function filtered(db: DB, filter: PromptFilter) {
 }
 
 export const countPrompts = async (db: DB, filter: PromptFilter) =>
-  Number((await filtered(db, filter).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await filtered(db, filter)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 export const listPrompts = (db: DB, filter: PromptFilter, window: PageWindow) =>
-  filtered(db, filter).selectAll().orderBy('key').orderBy('language').orderBy('id').limit(window.pageSize).offset(window.offset).execute();
+  filtered(db, filter)
+    .selectAll()
+    .orderBy('key')
+    .orderBy('language')
+    .orderBy('id')
+    .limit(window.pageSize)
+    .offset(window.offset)
+    .execute();
 
-export const findPrompt = (db: DB, id: number, filter: PromptFilter) => filtered(db, filter).selectAll().where('id', '=', id).executeTakeFirst();
+export const findPrompt = (db: DB, id: number, filter: PromptFilter) =>
+  filtered(db, filter).selectAll().where('id', '=', id).executeTakeFirst();
 
 export const findActivePromptByKey = (db: DB, key: string, language: AiPromptsTable['language']) =>
-  db.selectFrom('ai_prompts').selectAll().where('key', '=', key).where('language', '=', language).where('is_active', '=', 1).executeTakeFirst();
+  db
+    .selectFrom('ai_prompts')
+    .selectAll()
+    .where('key', '=', key)
+    .where('language', '=', language)
+    .where('is_active', '=', 1)
+    .executeTakeFirst();
 
 export const insertPrompt = (db: DB, values: Insertable<AiPromptsTable>) =>
   db.insertInto('ai_prompts').values(values).returningAll().executeTakeFirstOrThrow();

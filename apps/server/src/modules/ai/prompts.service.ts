@@ -33,7 +33,10 @@ export async function listPrompts(
   window: PageWindow,
 ): Promise<{ count: number; results: AiPrompt[] }> {
   const filter = { ...visibility(user), key: query.key, language: query.language };
-  const [count, rows] = await Promise.all([repo.countPrompts(app.db, filter), repo.listPrompts(app.db, filter, window)]);
+  const [count, rows] = await Promise.all([
+    repo.countPrompts(app.db, filter),
+    repo.listPrompts(app.db, filter, window),
+  ]);
   return { count, results: rows.map(presentPrompt) };
 }
 

@@ -4,14 +4,23 @@ import type { AiConfigsTable } from '../../db/tables/ai.ts';
 import type { PageWindow } from '../../lib/pagination.ts';
 
 export const countConfigs = async (db: DB) =>
-  Number((await db.selectFrom('ai_configs').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await db
+        .selectFrom('ai_configs')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 export const listConfigs = (db: DB, window: PageWindow) =>
   db.selectFrom('ai_configs').selectAll().orderBy('id', 'desc').limit(window.pageSize).offset(window.offset).execute();
 
-export const findConfigById = (db: DB, id: number) => db.selectFrom('ai_configs').selectAll().where('id', '=', id).executeTakeFirst();
+export const findConfigById = (db: DB, id: number) =>
+  db.selectFrom('ai_configs').selectAll().where('id', '=', id).executeTakeFirst();
 
-export const findActiveConfig = (db: DB) => db.selectFrom('ai_configs').selectAll().where('is_active', '=', 1).executeTakeFirst();
+export const findActiveConfig = (db: DB) =>
+  db.selectFrom('ai_configs').selectAll().where('is_active', '=', 1).executeTakeFirst();
 
 export const insertConfig = (db: DB, values: Insertable<AiConfigsTable>) =>
   db.insertInto('ai_configs').values(values).returningAll().executeTakeFirstOrThrow();

@@ -1,7 +1,8 @@
 import type { AiConfig, AiConfigCreate, AiConfigUpdate, AiConnectionTest } from '@arbor/contract';
 import type { FastifyInstance } from 'fastify';
 import { nowIso } from '../../lib/clock.ts';
-import { AppError, notFound } from '../../lib/http-errors.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { AppError, conflict, notFound } from '../../lib/http-errors.ts';
 import { maskSecret } from '../../lib/llm/secret-box.ts';
 import type { PageWindow } from '../../lib/pagination.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
@@ -12,8 +13,22 @@ import { runUpstreamCall } from './upstream-call.ts';
 
 const DEFAULT_TIMEOUT_S = 60;
 
+/** Two admins activating different providers at once: the database's one-active index decides. */
+async function withOneActiveRule<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error))
+      throw conflict('Another provider was activated at the same time; reload and try again.');
+    throw error;
+  }
+}
+
 /** Providers, newest first (admins). */
-export async function listProviders(app: FastifyInstance, window: PageWindow): Promise<{ count: number; results: AiConfig[] }> {
+export async function listProviders(
+  app: FastifyInstance,
+  window: PageWindow,
+): Promise<{ count: number; results: AiConfig[] }> {
   const [count, rows] = await Promise.all([repo.countConfigs(app.db), repo.listConfigs(app.db, window)]);
   return { count, results: rows.map(presentConfig) };
 }
@@ -28,19 +43,21 @@ export async function getProvider(app: FastifyInstance, id: number): Promise<AiC
 export async function createProvider(app: FastifyInstance, body: AiConfigCreate): Promise<AiConfig> {
   await assertBaseUrlAllowed(app.config, body.base_url);
   const now = nowIso();
-  const row = await app.db.transaction().execute(async (trx) => {
-    if (body.is_active) await repo.deactivateOtherConfigs(trx, null, now);
-    return repo.insertConfig(trx, {
-      name: body.name,
-      base_url: body.base_url,
-      api_key_sealed: sealApiKey(app.config, body.api_key),
-      api_key_hint: maskSecret(body.api_key),
-      is_active: body.is_active ? 1 : 0,
-      timeout_s: body.timeout_s ?? DEFAULT_TIMEOUT_S,
-      created_at: now,
-      updated_at: now,
-    });
-  });
+  const row = await withOneActiveRule(() =>
+    app.db.transaction().execute(async (trx) => {
+      if (body.is_active) await repo.deactivateOtherConfigs(trx, null, now);
+      return repo.insertConfig(trx, {
+        name: body.name,
+        base_url: body.base_url,
+        api_key_sealed: sealApiKey(app.config, body.api_key),
+        api_key_hint: maskSecret(body.api_key),
+        is_active: body.is_active ? 1 : 0,
+        timeout_s: body.timeout_s ?? DEFAULT_TIMEOUT_S,
+        created_at: now,
+        updated_at: now,
+      });
+    }),
+  );
   return presentConfig(row);
 }
 
@@ -48,20 +65,22 @@ export async function createProvider(app: FastifyInstance, body: AiConfigCreate)
 export async function updateProvider(app: FastifyInstance, id: number, body: AiConfigUpdate): Promise<AiConfig> {
   if (body.base_url !== undefined) await assertBaseUrlAllowed(app.config, body.base_url);
   const now = nowIso();
-  const row = await app.db.transaction().execute(async (trx) => {
-    if (!(await repo.findConfigById(trx, id))) throw notFound();
-    if (body.is_active) await repo.deactivateOtherConfigs(trx, id, now);
-    return repo.updateConfig(trx, id, {
-      ...(body.name !== undefined ? { name: body.name } : {}),
-      ...(body.base_url !== undefined ? { base_url: body.base_url } : {}),
-      ...(body.api_key !== undefined
-        ? { api_key_sealed: sealApiKey(app.config, body.api_key), api_key_hint: maskSecret(body.api_key) }
-        : {}),
-      ...(body.is_active !== undefined ? { is_active: body.is_active ? 1 : 0 } : {}),
-      ...(body.timeout_s !== undefined ? { timeout_s: body.timeout_s } : {}),
-      updated_at: now,
-    });
-  });
+  const row = await withOneActiveRule(() =>
+    app.db.transaction().execute(async (trx) => {
+      if (!(await repo.findConfigById(trx, id))) throw notFound();
+      if (body.is_active) await repo.deactivateOtherConfigs(trx, id, now);
+      return repo.updateConfig(trx, id, {
+        ...(body.name !== undefined ? { name: body.name } : {}),
+        ...(body.base_url !== undefined ? { base_url: body.base_url } : {}),
+        ...(body.api_key !== undefined
+          ? { api_key_sealed: sealApiKey(app.config, body.api_key), api_key_hint: maskSecret(body.api_key) }
+          : {}),
+        ...(body.is_active !== undefined ? { is_active: body.is_active ? 1 : 0 } : {}),
+        ...(body.timeout_s !== undefined ? { timeout_s: body.timeout_s } : {}),
+        updated_at: now,
+      });
+    }),
+  );
   if (!row) throw notFound();
   return presentConfig(row);
 }
@@ -85,7 +104,12 @@ export async function testProvider(app: FastifyInstance, user: AuthUser, id: num
         return { value: models, usage: { promptTokens: 0, completionTokens: 0 }, responseText: models.join(', ') };
       },
     );
-    return { ok: true, models: value, latency_ms: Math.round(performance.now() - started), detail: `Connected: ${value.length} models.` };
+    return {
+      ok: true,
+      models: value,
+      latency_ms: Math.round(performance.now() - started),
+      detail: `Connected: ${value.length} models.`,
+    };
   } catch (error) {
     if (!(error instanceof AppError) || error.code !== 'upstream_error') throw error;
     return { ok: false, models: [], latency_ms: Math.round(performance.now() - started), detail: error.detail };

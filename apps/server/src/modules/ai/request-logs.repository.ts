@@ -22,7 +22,13 @@ function filtered(db: DB, filter: RequestLogFilter) {
 }
 
 export const countRequestLogs = async (db: DB, filter: RequestLogFilter) =>
-  Number((await filtered(db, filter).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await filtered(db, filter)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 export const listRequestLogs = (db: DB, filter: RequestLogFilter, window: PageWindow) =>
   filtered(db, filter)
@@ -35,7 +41,11 @@ export const listRequestLogs = (db: DB, filter: RequestLogFilter, window: PageWi
     .execute();
 
 export const findRequestLog = (db: DB, id: number, filter: RequestLogFilter) =>
-  filtered(db, filter).selectAll('ai_request_logs').select('users.username').where('ai_request_logs.id', '=', id).executeTakeFirst();
+  filtered(db, filter)
+    .selectAll('ai_request_logs')
+    .select('users.username')
+    .where('ai_request_logs.id', '=', id)
+    .executeTakeFirst();
 
 export const insertRequestLog = async (db: DB, values: Insertable<AiRequestLogsTable>) =>
   (await db.insertInto('ai_request_logs').values(values).returning('id').executeTakeFirstOrThrow()).id;

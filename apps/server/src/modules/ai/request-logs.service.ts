@@ -28,7 +28,10 @@ export async function listRequestLogs(
   window: PageWindow,
 ): Promise<{ count: number; results: AiRequestLog[] }> {
   const filter = scope(viewer, query);
-  const [count, rows] = await Promise.all([repo.countRequestLogs(app.db, filter), repo.listRequestLogs(app.db, filter, window)]);
+  const [count, rows] = await Promise.all([
+    repo.countRequestLogs(app.db, filter),
+    repo.listRequestLogs(app.db, filter, window),
+  ]);
   return { count, results: rows.map(presentRequestLog) };
 }
 

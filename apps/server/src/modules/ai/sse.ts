@@ -12,15 +12,22 @@ export function wantsEventStream(request: FastifyRequest, bodyFlag: boolean | un
   return bodyFlag === true || (request.headers.accept ?? '').includes('text/event-stream');
 }
 
+/** Proxies drop connections idle for about a minute; a comment line keeps a slow model's stream open. */
+const HEARTBEAT_MS = 15_000;
+
 /**
- * Takes the response over from Fastify and opens an SSE stream. Headers Fastify would add later
- * (request id, security headers set on the raw response by earlier hooks) are kept.
+ * Takes the response over from Fastify and opens an SSE stream. Headers earlier hooks set (security
+ * headers on the raw response, CORS on the reply) are kept; onSend hooks do not run for a hijacked reply.
  */
 export function openEventStream(request: FastifyRequest, reply: FastifyReply): EventStream {
   const raw = reply.raw;
   const controller = new AbortController();
+  const inherited = Object.fromEntries(
+    Object.entries(reply.getHeaders()).filter(([, value]) => value !== undefined),
+  ) as Record<string, string | number | string[]>;
   reply.hijack();
   raw.writeHead(200, {
+    ...inherited,
     'content-type': 'text/event-stream; charset=utf-8',
     'cache-control': 'no-cache, no-transform',
     'x-accel-buffering': 'no',
@@ -28,7 +35,9 @@ export function openEventStream(request: FastifyRequest, reply: FastifyReply): E
     'x-request-id': request.id,
     connection: 'keep-alive',
   });
+  const heartbeat = setInterval(() => raw.write(': keep-alive\n\n'), HEARTBEAT_MS);
   raw.on('close', () => {
+    clearInterval(heartbeat);
     if (!raw.writableEnded) controller.abort();
   });
   return {
@@ -37,6 +46,7 @@ export function openEventStream(request: FastifyRequest, reply: FastifyReply): E
       if (!raw.writableEnded && !raw.destroyed) raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
     },
     end() {
+      clearInterval(heartbeat);
       if (!raw.writableEnded) raw.end();
     },
   };

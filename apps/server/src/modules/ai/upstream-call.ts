@@ -13,7 +13,7 @@ const BEARER = /Bearer\s+[^\s"']+/gi;
 
 /** Text fit for a log row: known secrets and anything key-shaped removed, then cut to a bounded excerpt. */
 export function redactedExcerpt(value: unknown, secrets: Array<string | null>): string {
-  let text = typeof value === 'string' ? value : JSON.stringify(value) ?? '';
+  let text = typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
   for (const secret of secrets) if (secret && secret.length >= 4) text = text.split(secret).join('[redacted]');
   text = text.replace(KEY_LIKE, '[redacted]').replace(BEARER, 'Bearer [redacted]');
   return text.length > EXCERPT_CHARS ? `${text.slice(0, EXCERPT_CHARS)}…[truncated]` : text;
