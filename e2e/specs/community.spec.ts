@@ -59,7 +59,7 @@ describe('sharing and using a template', () => {
     await card.waitFor();
     // And by its hot tag.
     await page.getByRole('searchbox', { name: '搜索' }).fill('');
-    await page.getByText('量子', { exact: true }).first().click();
+    await page.getByRole('group', { name: '热门标签' }).getByText('量子', { exact: true }).click();
     await page.waitForURL(/tags=/);
     await card.waitFor();
 
@@ -68,7 +68,9 @@ describe('sharing and using a template', () => {
     await page.getByRole('heading', { name: '量子计算入门', level: 1 }).waitFor();
     await page.getByRole('button', { name: /点赞/ }).click();
     await page.getByRole('button', { name: /已点赞 · 1/ }).waitFor();
-    await page.getByLabel('4 星').click({ force: true });
+    // The stars are radio inputs: choose four by keyboard, as a keyboard user would.
+    await page.getByLabel('4 星').focus();
+    await page.keyboard.press('Space');
     await page.getByText('你打了 4 星').waitFor();
 
     await page.getByRole('button', { name: '使用此模板' }).click();

@@ -11,24 +11,43 @@ import { ShareGrid } from './ShareGrid.tsx';
 const ORDERINGS: ShareOrdering[] = ['-hot', '-created_at', '-likes_count', '-rating_avg', '-views_count', '-uses_count'];
 const PAGE_SIZE = 20;
 
-/** Reads and writes the list's state in the URL, so the back button and links restore it. */
+interface ListState {
+  q: string;
+  tags: string[];
+  ordering: ShareOrdering;
+  page: number;
+}
+
+function readState(params: URLSearchParams): ListState {
+  const orderingParam = params.get('ordering') as ShareOrdering | null;
+  return {
+    q: params.get('q') ?? '',
+    tags: (params.get('tags') ?? '').split(',').filter(Boolean),
+    ordering: orderingParam && ORDERINGS.includes(orderingParam) ? orderingParam : '-hot',
+    page: Math.max(1, Number(params.get('page')) || 1),
+  };
+}
+
+function writeState(state: ListState): URLSearchParams {
+  const out = new URLSearchParams();
+  if (state.q) out.set('q', state.q);
+  if (state.tags.length) out.set('tags', state.tags.join(','));
+  if (state.ordering !== '-hot') out.set('ordering', state.ordering);
+  if (state.page > 1) out.set('page', String(state.page));
+  return out;
+}
+
+/**
+ * Reads and writes the list's state in the URL, so the back button and links restore it. Updates
+ * apply to the URL as it is when they run (a debounced search must not undo a tag picked meanwhile);
+ * any change but paging goes back to page 1.
+ */
 function useListParams() {
   const [params, setParams] = useSearchParams();
-  const search = params.get('q') ?? '';
-  const tags = (params.get('tags') ?? '').split(',').filter(Boolean);
-  const orderingParam = params.get('ordering') as ShareOrdering | null;
-  const ordering = orderingParam && ORDERINGS.includes(orderingParam) ? orderingParam : '-hot';
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const update = (next: { q?: string; tags?: string[]; ordering?: ShareOrdering; page?: number }) => {
-    const merged = { q: search, tags, ordering, page: 1, ...next };
-    const out = new URLSearchParams();
-    if (merged.q) out.set('q', merged.q);
-    if (merged.tags.length) out.set('tags', merged.tags.join(','));
-    if (merged.ordering !== '-hot') out.set('ordering', merged.ordering);
-    if (merged.page > 1) out.set('page', String(merged.page));
-    setParams(out, { replace: next.q !== undefined });
-  };
-  return { search, tags, ordering, page, update };
+  const state = readState(params);
+  const update = (next: Partial<ListState>) =>
+    setParams((prev) => writeState({ ...readState(prev), page: 1, ...next }), { replace: next.q !== undefined });
+  return { ...state, search: state.q, update };
 }
 
 /** The community: search, hot-tag filter, ordering and a paged grid of templates. */

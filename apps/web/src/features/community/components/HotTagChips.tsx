@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useHotTags } from '../api/hot-tags.ts';
 
 /** The most used tags as toggle chips; selected tags filter the list (all must match). */
-export function HotTagChips({ selected, onChange, limit = 16 }: { selected: string[]; onChange: (tags: string[]) => void; limit?: number }) {
+export function HotTagChips({ selected, onChange, limit = 30 }: { selected: string[]; onChange: (tags: string[]) => void; limit?: number }) {
   const { t } = useTranslation('community');
   const { data, isLoading } = useHotTags(limit);
   if (isLoading) {
