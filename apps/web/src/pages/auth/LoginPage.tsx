@@ -6,6 +6,7 @@ import { AuthCard } from '../../features/auth/components/AuthCard.tsx';
 import { AuthLink } from '../../features/auth/components/AuthLink.tsx';
 import { CodeLoginForm } from '../../features/auth/forms/CodeLoginForm.tsx';
 import { PasswordLoginForm } from '../../features/auth/forms/PasswordLoginForm.tsx';
+import classes from './LoginPage.module.css';
 
 type Method = 'password' | 'email' | 'sms';
 
@@ -24,15 +25,20 @@ export default function LoginPage() {
       }
     >
       {/* Unmounting hidden panels keeps one captcha widget at work, for the method in use. */}
-      <Tabs value={method} onChange={(value) => setMethod((value as Method) ?? 'password')} keepMounted={false}>
+      <Tabs
+        value={method}
+        onChange={(value) => setMethod((value as Method) ?? 'password')}
+        keepMounted={false}
+        classNames={{ tabSection: classes.tabIcon }}
+      >
         <Tabs.List grow mb="lg">
-          <Tabs.Tab value="password" leftSection={<IconKey size={16} />}>
+          <Tabs.Tab px="xs" value="password" leftSection={<IconKey size={16} aria-hidden />}>
             {t('login.tabs.password')}
           </Tabs.Tab>
-          <Tabs.Tab value="email" leftSection={<IconMail size={16} />}>
+          <Tabs.Tab px="xs" value="email" leftSection={<IconMail size={16} aria-hidden />}>
             {t('login.tabs.email')}
           </Tabs.Tab>
-          <Tabs.Tab value="sms" leftSection={<IconDeviceMobileMessage size={16} />}>
+          <Tabs.Tab px="xs" value="sms" leftSection={<IconDeviceMobileMessage size={16} aria-hidden />}>
             {t('login.tabs.sms')}
           </Tabs.Tab>
         </Tabs.List>

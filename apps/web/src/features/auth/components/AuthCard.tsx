@@ -22,7 +22,7 @@ export function AuthCard({ title, subtitle, children, footer }: AuthCardProps) {
         <Center>
           <Logo />
         </Center>
-        <Paper className={classes.card} withBorder shadow="md" radius="lg" p={{ base: 'lg', xs: 'xl' }}>
+        <Paper className={classes.card} withBorder shadow="md" radius="lg" p={{ base: 'md', xs: 'xl' }}>
           <Stack gap={4} mb="lg">
             <Title order={1} fz={24} ta="center">
               {title}

@@ -47,6 +47,7 @@ export function AvatarCropModal({ file, onClose, onConfirm, busy }: AvatarCropMo
   const [crop, setCrop] = useState<CropState>({ zoom: 1, x: 0, y: 0 });
   const drag = useRef<{ id: number; x: number; y: number } | null>(null);
   const previewRef = useRef<HTMLCanvasElement>(null);
+  const viewportRef = useRef<HTMLDivElement>(null);
 
   // Decode the picked file; the object URL is released when the file changes or the modal closes.
   useEffect(() => {
@@ -71,6 +72,12 @@ export function AvatarCropModal({ file, onClose, onConfirm, busy }: AvatarCropMo
       URL.revokeObjectURL(url);
     };
   }, [file]);
+
+  // The image decodes after the modal has placed focus, so move it to the crop area once it exists:
+  // arrow keys and +/- then work at once.
+  useEffect(() => {
+    if (loaded) viewportRef.current?.focus();
+  }, [loaded]);
 
   // The round preview is drawn from the same geometry as the upload, so it cannot disagree with it.
   useEffect(() => {
@@ -142,6 +149,7 @@ export function AvatarCropModal({ file, onClose, onConfirm, busy }: AvatarCropMo
               style={{ width: VIEW, height: VIEW }}
               role="application"
               tabIndex={0}
+              ref={viewportRef}
               aria-label={t('avatar.cropArea')}
               aria-describedby="avatar-crop-help"
               onPointerDown={onPointerDown}

@@ -21,7 +21,7 @@ export function ProfileSection({ title, description, children, danger, id }: Pro
       withBorder
       radius="lg"
       p={{ base: 'md', sm: 'xl' }}
-      style={danger ? { borderColor: 'var(--mantine-color-red-light-color)' } : undefined}
+      style={danger ? { borderColor: 'var(--mantine-color-red-outline)' } : undefined}
     >
       <Stack gap={4} mb="lg">
         <Title order={2} fz="lg" id={headingId} c={danger ? 'red' : undefined}>
