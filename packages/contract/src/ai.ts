@@ -235,3 +235,19 @@ export const AiRequestLogQuery = z.object({
   model: z.string().max(200).optional(),
   user: z.coerce.number().int().positive().optional().describe('admins only'),
 });
+
+/** Calls and tokens per UTC day, for the admin charts (own usage for non-admins). */
+export const AiUsageDay = z.object({
+  date: z.string().describe('YYYY-MM-DD (UTC)'),
+  calls: z.number().int(),
+  errors: z.number().int(),
+  prompt_tokens: z.number().int(),
+  completion_tokens: z.number().int(),
+});
+export type AiUsageDay = z.infer<typeof AiUsageDay>;
+export const AiUsageQuery = z.object({
+  days: z.coerce.number().int().min(1).max(366).optional().describe('how many days back, today included (default 30)'),
+  user: z.coerce.number().int().positive().optional().describe('admins only'),
+});
+export const AiUsageResponse = z.object({ results: z.array(AiUsageDay) }).meta({ id: 'AiUsageResponse' });
+export type AiUsageResponse = z.infer<typeof AiUsageResponse>;

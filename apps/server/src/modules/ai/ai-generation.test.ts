@@ -327,6 +327,36 @@ describe('request logs', () => {
     expect((await logOf(mine, ai.admin)).json().username).toBe(other.username);
   });
 
+  it('totals calls and tokens per day, own for users and everyone’s for admins', async () => {
+    const other = await createUser(t.app);
+    await generate({ title: 'Count me', mode: 'summary' }, {}, other);
+    fake.setMode('server_error');
+    await generate({ title: 'Count me', mode: 'summary' }, {}, other);
+    const today = new Date().toISOString().slice(0, 10);
+    const own = await t.app.inject({
+      method: 'GET',
+      url: '/api/llm/request-logs/daily_totals/?days=7',
+      headers: other.headers,
+    });
+    expect(own.statusCode).toBe(200);
+    expect(own.json().results).toEqual([
+      { date: today, calls: 2, errors: 1, prompt_tokens: expect.any(Number), completion_tokens: expect.any(Number) },
+    ]);
+    expect(own.json().results[0].prompt_tokens).toBeGreaterThan(0);
+    const all = (
+      await t.app.inject({ method: 'GET', url: '/api/llm/request-logs/daily_totals/', headers: ai.admin.headers })
+    ).json();
+    expect(all.results[0].calls).toBeGreaterThan(2);
+    const one = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/llm/request-logs/daily_totals/?user=${other.id}`,
+        headers: ai.admin.headers,
+      })
+    ).json();
+    expect(one.results[0].calls).toBe(2);
+  });
+
   it('never stores the API key in a log row', async () => {
     await generate({ title: `Leak ${FAKE_API_KEY} Bearer ${FAKE_API_KEY}`, mode: 'content' });
     const rows = await t.app.db.selectFrom('ai_request_logs').selectAll().execute();

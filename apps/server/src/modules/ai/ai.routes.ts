@@ -14,6 +14,8 @@ import {
   AiRequestLogDetail,
   AiRequestLog,
   AiRequestLogQuery,
+  AiUsageQuery,
+  AiUsageResponse,
   GenerateImageRequest,
   GenerateImageResponse,
   GenerateImagesBatchRequest,
@@ -36,7 +38,7 @@ import { generateImage, generateImagesBatch } from './images.service.ts';
 import * as models from './models.service.ts';
 import * as prompts from './prompts.service.ts';
 import * as providers from './providers.service.ts';
-import { getRequestLog, listRequestLogs } from './request-logs.service.ts';
+import { getRequestLog, listRequestLogs, usageByDay } from './request-logs.service.ts';
 import { openEventStream, wantsEventStream } from './sse.ts';
 
 /** Aborted when the client disconnects before the answer is sent, so the upstream call stops. */
@@ -179,6 +181,14 @@ export const aiRoutes: FastifyPluginAsyncZod = async (app) => {
       const { count, results } = await listRequestLogs(app, currentUser(request), request.query, window);
       return paginate(request, app.config.publicBaseUrl, window, count, results);
     },
+  );
+  app.get(
+    '/llm/request-logs/daily_totals/',
+    {
+      onRequest: app.requireAuth,
+      schema: { tags: ['ai'], querystring: AiUsageQuery, response: { 200: AiUsageResponse } },
+    },
+    async (request) => ({ results: await usageByDay(app, currentUser(request), request.query) }),
   );
   app.get(
     '/llm/request-logs/:id/',

@@ -1,4 +1,4 @@
-import type { Insertable } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { DB } from '../../db/connection.ts';
 import type { AiRequestLogsTable } from '../../db/tables/ai.ts';
 import type { PageWindow } from '../../lib/pagination.ts';
@@ -63,3 +63,22 @@ export const countUserCallsSince = async (db: DB, userId: number, sinceIso: stri
         .executeTakeFirstOrThrow()
     ).n,
   );
+
+/** Per-day totals since `sinceIso` (timestamps are ISO strings, so the day is their first ten characters). */
+export const dailyTotals = (db: DB, userId: number | null, sinceIso: string) => {
+  const day = sql<string>`substr(created_at, 1, 10)`;
+  return db
+    .selectFrom('ai_request_logs')
+    .select((eb) => [
+      day.as('date'),
+      eb.fn.countAll<number>().as('calls'),
+      eb.fn.sum<number>(eb.case().when('status', '=', 'error').then(1).else(0).end()).as('errors'),
+      eb.fn.sum<number>('prompt_tokens').as('prompt_tokens'),
+      eb.fn.sum<number>('completion_tokens').as('completion_tokens'),
+    ])
+    .where('created_at', '>=', sinceIso)
+    .$if(userId !== null, (q) => q.where('user_id', '=', userId!))
+    .groupBy(day)
+    .orderBy(day)
+    .execute();
+};

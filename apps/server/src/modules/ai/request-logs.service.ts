@@ -1,4 +1,4 @@
-import type { AiRequestLog, AiRequestLogDetail } from '@arbor/contract';
+import type { AiRequestLog, AiRequestLogDetail, AiUsageDay } from '@arbor/contract';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../lib/http-errors.ts';
 import type { PageWindow } from '../../lib/pagination.ts';
@@ -39,4 +39,25 @@ export async function getRequestLog(app: FastifyInstance, viewer: AuthUser, id: 
   const row = await repo.findRequestLog(app.db, id, scope(viewer, {}));
   if (!row) throw notFound();
   return presentRequestLogDetail(row);
+}
+
+const DEFAULT_USAGE_DAYS = 30;
+
+/** Calls, errors and tokens per UTC day over the last `days` days (own usage; admins everyone's or one user's). */
+export async function usageByDay(
+  app: FastifyInstance,
+  viewer: AuthUser,
+  query: { days?: number; user?: number },
+): Promise<AiUsageDay[]> {
+  const since = new Date();
+  since.setUTCHours(0, 0, 0, 0);
+  since.setUTCDate(since.getUTCDate() - ((query.days ?? DEFAULT_USAGE_DAYS) - 1));
+  const rows = await repo.dailyTotals(app.db, scope(viewer, query).userId, since.toISOString());
+  return rows.map((r) => ({
+    date: r.date,
+    calls: Number(r.calls),
+    errors: Number(r.errors ?? 0),
+    prompt_tokens: Number(r.prompt_tokens ?? 0),
+    completion_tokens: Number(r.completion_tokens ?? 0),
+  }));
 }
