@@ -191,3 +191,18 @@ describe('OpenAPI and the web app', () => {
     expect(res.headers['cache-control']).toContain('immutable');
   });
 });
+
+describe('web app assets', () => {
+  it('answers a missing hashed asset with 404, not the HTML page', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/app-gone.js' });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toContain('application/json');
+  });
+
+  it('serves an asset added after start (a rebuild) without a restart', async () => {
+    writeFileSync(path.join(webDist, 'assets', 'late-xyz789.js'), 'console.log(2)');
+    const res = await t.app.inject({ method: 'GET', url: '/assets/late-xyz789.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('javascript');
+  });
+});

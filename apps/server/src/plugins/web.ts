@@ -20,7 +20,8 @@ async function webPlugin(app: FastifyInstance, opts: { config: Config }) {
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root,
-      wildcard: false,
+      // Looked up per request, so a rebuild is served without a restart.
+      wildcard: true,
       index: false,
       cacheControl: false,
       setHeaders(reply, filePath) {
@@ -31,7 +32,9 @@ async function webPlugin(app: FastifyInstance, opts: { config: Config }) {
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
-    if (isApiPath(url) || !['GET', 'HEAD'].includes(request.method)) throw notFound(`Not found: ${url}`);
+    // A missing hashed asset (an old chunk after a deploy) must fail as a 404, never turn into the
+    // HTML page: the client reloads once on a failed chunk.
+    if (isApiPath(url) || url.startsWith('/assets/') || !['GET', 'HEAD'].includes(request.method)) throw notFound(`Not found: ${url}`);
     if (!hasBuild) {
       return reply
         .code(200)

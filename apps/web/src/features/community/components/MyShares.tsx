@@ -32,7 +32,7 @@ export function MyShares() {
               </Anchor>
               <Group gap={4}>
                 {share.tags.slice(0, 4).map((tag) => (
-                  <Badge key={tag} size="xs" variant="light">
+                  <Badge key={tag} size="xs" variant="light" tt="none">
                     {tag}
                   </Badge>
                 ))}

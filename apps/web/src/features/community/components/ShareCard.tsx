@@ -57,14 +57,12 @@ export function ShareCard({ share }: { share: Share }) {
             <Stat icon={<IconHeart size={14} aria-hidden />} value={share.likes_count} label={t('stats.likes')} />
             <Stat icon={<IconEye size={14} aria-hidden />} value={share.views_count} label={t('stats.views')} />
             <Stat icon={<IconGitFork size={14} aria-hidden />} value={share.uses_count} label={t('stats.uses')} />
+            <Stat icon={<IconSitemap size={14} aria-hidden />} value={share.node_count} label={t('stats.nodes')} />
           </Group>
         </Group>
         <Group gap={4} wrap="nowrap" className={classes.tags}>
-          <Badge variant="light" color="gray" size="sm" leftSection={<IconSitemap size={12} aria-hidden />}>
-            {t('card.nodes', { count: share.node_count })}
-          </Badge>
           {share.tags.slice(0, 3).map((tag) => (
-            <Badge key={tag} variant="light" size="sm">
+            <Badge key={tag} variant="light" size="sm" tt="none" className={classes.tag}>
               {tag}
             </Badge>
           ))}

@@ -119,7 +119,7 @@ export function TemplateDetail({ uuid }: { uuid: string }) {
             </Group>
             <Group gap={6}>
               {share.tags.map((tag) => (
-                <Badge key={tag} component={Link} to={`/community?tags=${encodeURIComponent(tag)}`} variant="light" style={{ cursor: 'pointer' }}>
+                <Badge key={tag} component={Link} to={`/community?tags=${encodeURIComponent(tag)}`} variant="light" tt="none" style={{ cursor: 'pointer' }}>
                   {tag}
                 </Badge>
               ))}
