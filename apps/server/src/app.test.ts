@@ -178,6 +178,12 @@ describe('OpenAPI and the web app', () => {
     expect(res.body).toContain('swagger');
   });
 
+  it('serves the app at the root', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<div id="root">');
+  });
+
   it('serves the app for any unknown page so the client router can answer', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/some/unknown/page' });
     expect(res.statusCode).toBe(200);

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
 import { notFound } from '../lib/http-errors.ts';
@@ -30,11 +30,7 @@ async function webPlugin(app: FastifyInstance, opts: { config: Config }) {
       },
     });
   }
-  app.setNotFoundHandler((request, reply) => {
-    const url = request.url.split('?')[0] ?? '/';
-    // A missing hashed asset (an old chunk after a deploy) must fail as a 404, never turn into the
-    // HTML page: the client reloads once on a failed chunk.
-    if (isApiPath(url) || url.startsWith('/assets/') || !['GET', 'HEAD'].includes(request.method)) throw notFound(`Not found: ${url}`);
+  const sendIndex = (reply: FastifyReply) => {
     if (!hasBuild) {
       return reply
         .code(200)
@@ -43,6 +39,15 @@ async function webPlugin(app: FastifyInstance, opts: { config: Config }) {
     }
     // Re-read so a rebuild is picked up without restart; the file is small.
     return reply.code(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(readFileSync(indexPath));
+  };
+  // The static handler would refuse the root directory; the app answers it.
+  app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    // A missing hashed asset (an old chunk after a deploy) must fail as a 404, never turn into the
+    // HTML page: the client reloads once on a failed chunk.
+    if (isApiPath(url) || url.startsWith('/assets/') || !['GET', 'HEAD'].includes(request.method)) throw notFound(`Not found: ${url}`);
+    return sendIndex(reply);
   });
 }
 
