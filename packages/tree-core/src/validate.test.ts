@@ -88,3 +88,13 @@ describe('validateTreeDocument', () => {
     expect(validateTreeDocument(doc, { maxNodes: 10, maxBytes: 2000 }).ok).toBe(true);
   });
 });
+
+describe('document size', () => {
+  it('counts UTF-8 bytes of every kind of character', () => {
+    const content = 'aé中😀'.repeat(200); // 1 + 2 + 3 + 4 bytes
+    const doc = { nodes: [{ id: 'root', parent_id: null, title: 'R', content }] };
+    const result = validateTreeDocument(doc, { maxNodes: 10, maxBytes: 10_000 });
+    expect(result.ok && result.bytes).toBe(new TextEncoder().encode(JSON.stringify(result.ok && result.document)).length);
+    expect(result.ok && result.json).toBe(JSON.stringify(result.ok && result.document));
+  });
+});

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { DEFAULT_TREE_LIMITS, NODE_ID_PATTERN, TreeDocument, type TreeLimits } from './document.ts';
+import { fastParseTreeDocument } from './fast-parse.ts';
 
 /**
  * One broken rule. `path` names the node by id (`nodes.<id>.parent_id`) so an editor can highlight it
@@ -12,17 +13,20 @@ export interface TreeIssue {
   code: 'invalid' | 'too_large';
 }
 
-export type TreeValidationResult = { ok: true; document: TreeDocument; bytes: number } | { ok: false; issues: TreeIssue[] };
+export type TreeValidationResult = { ok: true; document: TreeDocument; json: string; bytes: number } | { ok: false; issues: TreeIssue[] };
 
 /** Enough to show the user what is wrong without building a huge answer for a badly broken document. */
 const MAX_ISSUES = 50;
 
-const encoder = new TextEncoder();
-
-/** UTF-8 size of a string; skips the encoding when the length alone settles it. */
-function utf8Size(text: string, limit: number): number {
-  if (text.length > limit || text.length * 3 <= limit) return text.length;
-  return encoder.encode(text).length;
+/** UTF-8 size of a string, counted without copying it. */
+function utf8Size(text: string): number {
+  let bytes = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    // Surrogate pairs are 2 UTF-16 units and 4 UTF-8 bytes: +1 for each unit.
+    if (code >= 0x80) bytes += code >= 0x800 && (code < 0xd800 || code > 0xdfff) ? 2 : 1;
+  }
+  return bytes;
 }
 
 const nodePath = (id: string | null, index: number, rest = '') =>
@@ -109,23 +113,28 @@ function structuralIssues(doc: TreeDocument): TreeIssue[] {
 
 /**
  * Parses and fully checks a tree document: field rules, limits, one root, existing parents, no
- * cycles, unique ids, sound links. Returns the document with defaults filled in, or issues naming
- * the node. `serialized` (the JSON text, when the caller has it) avoids stringifying twice.
+ * cycles, unique ids, sound links. Returns the document with defaults filled in and its JSON (what
+ * the byte limit measures, and what a server stores), or issues naming the node.
  */
-export function validateTreeDocument(input: unknown, limits: TreeLimits = DEFAULT_TREE_LIMITS, serialized?: string): TreeValidationResult {
-  const text = serialized ?? JSON.stringify(input) ?? '';
-  const bytes = utf8Size(text, limits.maxBytes);
-  if (bytes > limits.maxBytes) {
-    return { ok: false, issues: [{ path: 'data', node_id: null, message: `The document is larger than ${limits.maxBytes} bytes.`, code: 'too_large' }] };
-  }
+export function validateTreeDocument(input: unknown, limits: TreeLimits = DEFAULT_TREE_LIMITS): TreeValidationResult {
   const rawNodes = (input as { nodes?: unknown })?.nodes;
   if (Array.isArray(rawNodes) && rawNodes.length > limits.maxNodes) {
     return { ok: false, issues: [{ path: 'nodes', node_id: null, message: `A tree has at most ${limits.maxNodes} nodes (this one has ${rawNodes.length}).`, code: 'invalid' }] };
   }
-  const parsed = TreeDocument.safeParse(input);
-  if (!parsed.success) return { ok: false, issues: schemaIssues(input, parsed.error) };
-  const issues = structuralIssues(parsed.data);
-  return issues.length ? { ok: false, issues } : { ok: true, document: parsed.data, bytes };
+  let document = fastParseTreeDocument(input);
+  if (!document) {
+    const parsed = TreeDocument.safeParse(input);
+    if (!parsed.success) return { ok: false, issues: schemaIssues(input, parsed.error) };
+    document = parsed.data;
+  }
+  const issues = structuralIssues(document);
+  if (issues.length) return { ok: false, issues };
+  const json = JSON.stringify(document);
+  const bytes = utf8Size(json);
+  if (bytes > limits.maxBytes) {
+    return { ok: false, issues: [{ path: 'data', node_id: null, message: `The document is larger than ${limits.maxBytes} bytes (${bytes}).`, code: 'too_large' }] };
+  }
+  return { ok: true, document, json, bytes };
 }
 
 /** Throws a `TreeDocumentError` unless the document is valid; returns it with defaults filled in. */

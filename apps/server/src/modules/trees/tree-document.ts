@@ -1,4 +1,5 @@
 import { validateTreeDocument, treeIssuesToFields, type TreeDocument, type TreeLimits } from '@arbor/tree-core';
+import type { FastifyReply } from 'fastify';
 import { invalid, payloadTooLarge } from '../../lib/http-errors.ts';
 
 export interface CheckedDocument {
@@ -18,7 +19,7 @@ export function checkTreeDocument(input: unknown, limits: TreeLimits): CheckedDo
     if (result.issues.some((issue) => issue.code === 'too_large')) throw payloadTooLarge(result.issues[0]!.message);
     throw invalid(result.issues[0]!.message, treeIssuesToFields(result.issues, 'data'));
   }
-  return { document: result.document, json: JSON.stringify(result.document), nodeCount: result.document.nodes.length };
+  return { document: result.document, json: result.json, nodeCount: result.document.nodes.length };
 }
 
 /** Reads a stored document (already valid when it was written). */
@@ -26,3 +27,12 @@ export function parseStoredDocument(json: string): TreeDocument {
   return JSON.parse(json) as TreeDocument;
 }
 
+
+/**
+ * Sends an answer that carries a stored document without re-checking it against the response
+ * schema (which still documents it): documents are validated when written, and re-parsing up to
+ * 5,000 nodes on every read would cost more than the rest of the request.
+ */
+export function serializeTrusted(reply: FastifyReply): FastifyReply {
+  return reply.serializer((payload: unknown) => JSON.stringify(payload));
+}

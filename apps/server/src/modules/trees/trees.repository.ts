@@ -62,6 +62,24 @@ export async function findTreeByUuid(db: Executor, uuid: string): Promise<TreeRo
   return selectTree(db).where('trees.uuid', '=', uuid).executeTakeFirst();
 }
 
+function selectTreeMeta(db: Executor) {
+  return db.selectFrom('trees').innerJoin('users', 'users.id', 'trees.owner_id').select(LIST_COLUMNS);
+}
+
+/** A tree without its document: for permission checks and answers that do not carry `data`. */
+export async function findTreeMetaById(db: Executor, id: number): Promise<TreeListRow | undefined> {
+  return selectTreeMeta(db).where('trees.id', '=', id).executeTakeFirst();
+}
+
+export async function findTreeMetaByUuid(db: Executor, uuid: string): Promise<TreeListRow | undefined> {
+  return selectTreeMeta(db).where('trees.uuid', '=', uuid).executeTakeFirst();
+}
+
+/** Just the stored document of a tree. */
+export async function findTreeData(db: Executor, id: number): Promise<{ data: string; revision: number } | undefined> {
+  return db.selectFrom('trees').select(['data', 'revision']).where('id', '=', id).executeTakeFirst();
+}
+
 /** One page of a user's trees matching the filter, and how many match in all. */
 export async function listTrees(db: DB, filter: TreeFilter, page: { offset: number; limit: number }): Promise<{ count: number; rows: TreeListRow[] }> {
   let base = db.selectFrom('trees').where('trees.owner_id', '=', filter.ownerId);

@@ -12,6 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/auth.ts';
 import { paginate, pageWindow } from '../../lib/pagination.ts';
 import { expectedRevision, revisionEtag } from './revision.ts';
+import { serializeTrusted } from './tree-document.ts';
 import { presentTree, presentTreeWithData } from './trees.presenter.ts';
 import { findTreeById } from './trees.repository.ts';
 import {
@@ -41,17 +42,17 @@ export const treesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(`${base}/`, { schema: { tags, body: TreeCreateBody, response: { 201: TreeWithData } } }, async (request, reply) => {
     const id = await createTreeFromDocument(app.db, currentUser(request).id, { ...request.body, limits });
     const tree = (await findTreeById(app.db, id))!;
-    return reply.code(201).header('etag', revisionEtag(tree.revision)).send(presentTreeWithData(tree, baseUrl));
+    return serializeTrusted(reply).code(201).header('etag', revisionEtag(tree.revision)).send(presentTreeWithData(tree, baseUrl));
   });
 
   app.get(`${base}/get_data_by_uuid/`, { schema: { tags, querystring: TreeUuidQuery, response: { 200: TreeWithData } } }, async (request, reply) => {
     const tree = await getTreeByUuidForViewer(app.db, currentUser(request), request.query.uuid);
-    return reply.header('etag', revisionEtag(tree.revision)).send(presentTreeWithData(tree, baseUrl));
+    return serializeTrusted(reply).header('etag', revisionEtag(tree.revision)).send(presentTreeWithData(tree, baseUrl));
   });
 
   app.get(`${base}/:id/`, { schema: { tags, params: IdParam, response: { 200: TreeWithData } } }, async (request, reply) => {
     const tree = await getTreeForViewer(app.db, currentUser(request), request.params.id);
-    return reply.header('etag', revisionEtag(tree.revision)).send(presentTreeWithData(tree, baseUrl));
+    return serializeTrusted(reply).header('etag', revisionEtag(tree.revision)).send(presentTreeWithData(tree, baseUrl));
   });
 
   for (const method of ['PUT', 'PATCH'] as const) {

@@ -20,6 +20,7 @@ import {
   deleteTreeRow,
   findTreeById,
   findTreeByUuid,
+  findTreeMetaById,
   insertTree,
   listTrees,
   updateTree,
@@ -105,9 +106,9 @@ export async function getTreeByUuidForViewer(db: DB, viewer: AuthUser, uuid: str
   return authorizeViewTree(viewer, await findTreeByUuid(db, uuid));
 }
 
-/** A tree only its owner may change: 404 when not visible, 403 when visible but not owned. */
-export async function getTreeForEditor(db: Executor, viewer: AuthUser, id: number): Promise<TreeRow> {
-  return authorizeEditTree(viewer, await findTreeById(db, id));
+/** A tree (without its document) only its owner may change: 404 when not visible, 403 when visible but not owned. */
+export async function getTreeForEditor(db: Executor, viewer: AuthUser, id: number): Promise<TreeListRow> {
+  return authorizeEditTree(viewer, await findTreeMetaById(db, id));
 }
 
 /**
@@ -126,7 +127,7 @@ export async function saveWorkingCopy(db: Executor, treeId: number, checked: Che
 }
 
 /** Applies a PUT/PATCH of the owner: any described field, and `data` as the new working copy. */
-export async function updateOwnTree(db: DB, viewer: AuthUser, id: number, input: TreeUpdateBody, limits: TreeLimits, expected?: number): Promise<TreeRow> {
+export async function updateOwnTree(db: DB, viewer: AuthUser, id: number, input: TreeUpdateBody, limits: TreeLimits, expected?: number): Promise<TreeListRow> {
   const tree = await getTreeForEditor(db, viewer, id);
   const checked = input.data === undefined ? null : checkTreeDocument(input.data, limits);
   const fields: TreeFieldsUpdate = { updated_at: nowIso() };
@@ -140,7 +141,7 @@ export async function updateOwnTree(db: DB, viewer: AuthUser, id: number, input:
   if (checked) Object.assign(fields, { data: checked.json, node_count: checked.nodeCount });
   const revision = await updateTree(db, id, fields, { bumpRevision: checked !== null, expectedRevision: expected });
   if (revision === null) throw staleRevision((await currentRevision(db, id)) ?? 0);
-  return (await findTreeById(db, id))!;
+  return (await findTreeMetaById(db, id))!;
 }
 
 /** Deletes an own tree with its versions and images (shares keep their snapshots). */
@@ -164,10 +165,18 @@ export interface OwnedTreeDocument {
  * 404 when the tree is not theirs or the version does not exist.
  */
 export async function getTreeDocumentForOwner(db: DB, ownerId: number, treeId: number, options: { version?: number } = {}): Promise<OwnedTreeDocument> {
-  const tree = await findTreeById(db, treeId);
+  if (options.version === undefined) {
+    const tree = await findTreeById(db, treeId);
+    if (!tree || tree.owner_id !== ownerId) throw notFound();
+    return { tree, document: parseStoredDocument(tree.data) };
+  }
+  const tree = await findTreeMetaById(db, treeId);
   if (!tree || tree.owner_id !== ownerId) throw notFound();
-  if (options.version === undefined) return { tree, document: parseStoredDocument(tree.data) };
-  const version = await findVersionByNumber(db, treeId, options.version);
+  return { tree, document: await versionDocument(db, treeId, options.version) };
+}
+
+async function versionDocument(db: DB, treeId: number, number: number): Promise<TreeDocument> {
+  const version = await findVersionByNumber(db, treeId, number);
   if (!version) throw notFound('Version not found.');
-  return { tree, document: await readVersionDocument(db, version) };
+  return readVersionDocument(db, version);
 }

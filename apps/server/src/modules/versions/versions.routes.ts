@@ -13,6 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { paginate, pageWindow } from '../../lib/pagination.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { expectedRevision, revisionEtag } from '../trees/revision.ts';
+import { serializeTrusted } from '../trees/tree-document.ts';
 import { presentVersion, presentVersionWithData } from './versions.presenter.ts';
 import {
   createVersion,
@@ -43,12 +44,12 @@ export const versionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(`${base}/`, { schema: { tags, body: VersionCreateBody, response: { 201: VersionWithData } } }, async (request, reply) => {
     const expected = expectedRevision(request.headers['if-match'], request.body.base_revision);
     const created = await createVersion(app.db, currentUser(request), request.body, limits, expected);
-    return reply.code(201).header('etag', revisionEtag(created.revision)).send(presentVersionWithData(created.version, created.document));
+    return serializeTrusted(reply).code(201).header('etag', revisionEtag(created.revision)).send(presentVersionWithData(created.version, created.document));
   });
 
-  app.get(`${base}/:id/`, { schema: { tags, params: IdParam, response: { 200: VersionWithData } } }, async (request) => {
+  app.get(`${base}/:id/`, { schema: { tags, params: IdParam, response: { 200: VersionWithData } } }, async (request, reply) => {
     const { version, document } = await getVersion(app.db, currentUser(request), request.params.id);
-    return presentVersionWithData(version, document);
+    return serializeTrusted(reply).send(presentVersionWithData(version, document));
   });
 
   for (const method of ['PUT', 'PATCH'] as const) {
@@ -67,16 +68,16 @@ export const versionsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(`${base}/:id/rollback/`, { schema: { tags, params: IdParam, body: RollbackBody.nullish(), response: { 201: VersionWithData } } }, async (request, reply) => {
     const created = await rollbackToVersion(app.db, currentUser(request), request.params.id, request.body?.message);
-    return reply.code(201).header('etag', revisionEtag(created.revision)).send(presentVersionWithData(created.version, created.document));
+    return serializeTrusted(reply).code(201).header('etag', revisionEtag(created.revision)).send(presentVersionWithData(created.version, created.document));
   });
 
-  app.get('/tree/skills_tree/:id/latest_version/', { schema: { tags, params: IdParam, response: { 200: VersionWithData } } }, async (request) => {
+  app.get('/tree/skills_tree/:id/latest_version/', { schema: { tags, params: IdParam, response: { 200: VersionWithData } } }, async (request, reply) => {
     const { version, document } = await latestVersion(app.db, currentUser(request), request.params.id);
-    return presentVersionWithData(version, document);
+    return serializeTrusted(reply).send(presentVersionWithData(version, document));
   });
 
-  app.get('/tree/skills_tree/get_version_by_uuid/', { schema: { tags, querystring: VersionByUuidQuery, response: { 200: VersionWithData } } }, async (request) => {
+  app.get('/tree/skills_tree/get_version_by_uuid/', { schema: { tags, querystring: VersionByUuidQuery, response: { 200: VersionWithData } } }, async (request, reply) => {
     const { version, document } = await versionByTreeUuid(app.db, currentUser(request), request.query.uuid, request.query.version);
-    return presentVersionWithData(version, document);
+    return serializeTrusted(reply).send(presentVersionWithData(version, document));
   });
 };

@@ -7,7 +7,7 @@ import type { AuthUser } from '../../plugins/auth.ts';
 import { staleRevision } from '../trees/revision.ts';
 import { checkTreeDocument, parseStoredDocument, type CheckedDocument } from '../trees/tree-document.ts';
 import { authorizeEditTree, authorizeViewTree, canEditTree } from '../trees/trees.policy.ts';
-import { findTreeById, findTreeByUuid, type Executor, type TreeRow } from '../trees/trees.repository.ts';
+import { findTreeData, findTreeMetaById, findTreeMetaByUuid, type Executor, type TreeListRow } from '../trees/trees.repository.ts';
 import { getTreeForEditor, saveWorkingCopy } from '../trees/trees.service.ts';
 import { readVersionDocument, recordVersion, removeVersion } from './version-storage.ts';
 import {
@@ -27,7 +27,7 @@ export interface VersionWithDocument {
 
 /** Versions of the caller's own tree, newest first (others' trees: 404). */
 export async function listTreeVersions(db: DB, viewer: AuthUser, treeId: number, window: PageWindow) {
-  const tree = await findTreeById(db, treeId);
+  const tree = await findTreeMetaById(db, treeId);
   if (!tree || !canEditTree(viewer, tree)) throw notFound();
   return listVersions(db, treeId, { offset: window.offset, limit: window.pageSize });
 }
@@ -35,7 +35,7 @@ export async function listTreeVersions(db: DB, viewer: AuthUser, treeId: number,
 /** Records a new version in one transaction, optionally replacing the working copy first. */
 async function recordWithWorkingCopy(
   db: DB,
-  tree: TreeRow,
+  tree: TreeListRow,
   replacement: CheckedDocument | null,
   fields: { message: string; createdBy: number; expectedRevision?: number },
 ): Promise<VersionWithDocument> {
@@ -47,7 +47,7 @@ async function recordWithWorkingCopy(
       document = replacement.document;
     } else {
       // Re-read inside the transaction: the snapshot must be of the working copy as it is now.
-      const current = (await findTreeById(trx, tree.id))!;
+      const current = (await findTreeData(trx, tree.id))!;
       if (fields.expectedRevision !== undefined && current.revision !== fields.expectedRevision) {
         throw staleRevision(current.revision);
       }
@@ -67,15 +67,15 @@ export async function createVersion(db: DB, viewer: AuthUser, body: VersionCreat
 }
 
 /** A version whose tree the viewer may see, with its tree. */
-async function visibleVersion(db: Executor, viewer: AuthUser, id: number): Promise<{ version: VersionMetaRow; tree: TreeRow }> {
+async function visibleVersion(db: Executor, viewer: AuthUser, id: number): Promise<{ version: VersionMetaRow; tree: TreeListRow }> {
   const version = await findVersionById(db, id);
-  const tree = version && (await findTreeById(db, version.tree_id));
+  const tree = version && (await findTreeMetaById(db, version.tree_id));
   authorizeViewTree(viewer, tree);
   return { version: version!, tree: tree! };
 }
 
 /** A version of the viewer's own tree (404 when not visible, 403 when visible but not owned). */
-async function editableVersion(db: Executor, viewer: AuthUser, id: number): Promise<{ version: VersionMetaRow; tree: TreeRow }> {
+async function editableVersion(db: Executor, viewer: AuthUser, id: number): Promise<{ version: VersionMetaRow; tree: TreeListRow }> {
   const found = await visibleVersion(db, viewer, id);
   authorizeEditTree(viewer, found.tree);
   return found;
@@ -110,7 +110,7 @@ export async function rollbackToVersion(db: DB, viewer: AuthUser, id: number, me
   return recordWithWorkingCopy(db, tree, replacement, { message: message ?? `Rollback to version ${version.number}`, createdBy: viewer.id });
 }
 
-async function versionOfTree(db: DB, tree: TreeRow, number: number | null | undefined): Promise<{ version: VersionMetaRow; document: TreeDocument }> {
+async function versionOfTree(db: DB, tree: TreeListRow, number: number | null | undefined): Promise<{ version: VersionMetaRow; document: TreeDocument }> {
   const version = await findVersionByNumber(db, tree.id, number ?? tree.latest_version ?? 0);
   if (!version) throw notFound('Version not found.');
   return { version, document: await readVersionDocument(db, version) };
@@ -118,12 +118,12 @@ async function versionOfTree(db: DB, tree: TreeRow, number: number | null | unde
 
 /** The newest version of a tree the viewer may see. */
 export async function latestVersion(db: DB, viewer: AuthUser, treeId: number) {
-  const tree = authorizeViewTree(viewer, await findTreeById(db, treeId));
+  const tree = authorizeViewTree(viewer, await findTreeMetaById(db, treeId));
   return versionOfTree(db, tree, tree.latest_version);
 }
 
 /** Version `number` (the latest when absent) of the tree with that uuid, when the viewer may see it. */
 export async function versionByTreeUuid(db: DB, viewer: AuthUser, uuid: string, number?: number) {
-  const tree = authorizeViewTree(viewer, await findTreeByUuid(db, uuid));
+  const tree = authorizeViewTree(viewer, await findTreeMetaByUuid(db, uuid));
   return versionOfTree(db, tree, number);
 }
