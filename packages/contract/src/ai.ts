@@ -251,3 +251,19 @@ export const AiUsageQuery = z.object({
 });
 export const AiUsageResponse = z.object({ results: z.array(AiUsageDay) }).meta({ id: 'AiUsageResponse' });
 export type AiUsageResponse = z.infer<typeof AiUsageResponse>;
+
+/** What the editor needs to show AI actions or a clear "not configured" / "quota used" state. */
+export const AiStatus = z
+  .object({
+    configured: z.boolean().describe('an active provider exists'),
+    chat: z.boolean().describe('it has an active chat model'),
+    image: z.boolean().describe('it has an active image model'),
+    quota: z.object({
+      limit: z.number().int(),
+      used: z.number().int(),
+      remaining: z.number().int(),
+      resets_at: z.string(),
+    }),
+  })
+  .meta({ id: 'AiStatus' });
+export type AiStatus = z.infer<typeof AiStatus>;

@@ -39,6 +39,13 @@ describe('without configuration', () => {
       expect(res.json().code).toBe('ai_not_configured');
     }
     expect(fake.requests).toHaveLength(0);
+    const status = await t.app.inject({ method: 'GET', url: '/api/llm/status/', headers: user.headers });
+    expect(status.json()).toMatchObject({
+      configured: false,
+      chat: false,
+      image: false,
+      quota: { limit: 2, used: 0, remaining: 2 },
+    });
   });
 });
 
@@ -77,6 +84,13 @@ describe('daily quota', () => {
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
     expect((await image(user)).statusCode).toBe(429);
     expect(fake.requests.length).toBe(before);
+    const status = await t.app.inject({ method: 'GET', url: '/api/llm/status/', headers: user.headers });
+    expect(status.json()).toMatchObject({
+      configured: true,
+      chat: true,
+      image: true,
+      quota: { limit: 2, used: 2, remaining: 0 },
+    });
   });
 
   it('counts each user separately', async () => {

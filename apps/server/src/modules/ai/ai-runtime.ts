@@ -3,13 +3,17 @@ import type { FastifyInstance } from 'fastify';
 import type { Selectable } from 'kysely';
 import type { Config } from '../../config.ts';
 import type { AiConfigsTable } from '../../db/tables/ai.ts';
+import type { AiStatus } from '@arbor/contract';
 import { invalidField } from '../../lib/http-errors.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
 import { LlmClient } from '../../lib/llm/llm-client.ts';
 import { openSecret, sealSecret } from '../../lib/llm/secret-box.ts';
 import { isNonPublicAddress } from '../../lib/net/address-policy.ts';
 import { assertUrlAllowed, RefusedAddressError, type OutboundPolicy } from '../../lib/net/guarded-fetch.ts';
 import { aiNotConfigured } from './ai-errors.ts';
+import { findDefaultModel } from './models.repository.ts';
 import { findActiveConfig } from './providers.repository.ts';
+import { dailyQuotaState } from './upstream-call.ts';
 
 const API_KEY_PURPOSE = 'ai-provider-api-key';
 
@@ -77,4 +81,23 @@ export function storedApiKey(app: FastifyInstance, row: Selectable<AiConfigsTabl
   } catch {
     return null;
   }
+}
+
+/** Whether AI can be used right now by this user, for the web to show actions or a clear state. */
+export async function aiStatus(app: FastifyInstance, user: AuthUser): Promise<AiStatus> {
+  const [config, quota] = await Promise.all([findActiveConfig(app.db), dailyQuotaState(app, user)]);
+  const [chat, image] = config
+    ? await Promise.all([findDefaultModel(app.db, config.id, 'chat'), findDefaultModel(app.db, config.id, 'image')])
+    : [undefined, undefined];
+  return {
+    configured: Boolean(config),
+    chat: Boolean(chat),
+    image: Boolean(image),
+    quota: {
+      limit: quota.limit,
+      used: quota.used,
+      remaining: Math.max(0, quota.limit - quota.used),
+      resets_at: quota.resetsAt.toISOString(),
+    },
+  };
 }

@@ -14,6 +14,7 @@ import {
   AiRequestLogDetail,
   AiRequestLog,
   AiRequestLogQuery,
+  AiStatus,
   AiUsageQuery,
   AiUsageResponse,
   GenerateImageRequest,
@@ -33,6 +34,7 @@ import { AppError } from '../../lib/http-errors.ts';
 import { paginate, pageWindow } from '../../lib/pagination.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { prepareNodeGeneration, runNodeGeneration } from './content.service.ts';
+import { aiStatus } from './ai-runtime.ts';
 import { crudRoutes } from './crud-routes.ts';
 import { generateImage, generateImagesBatch } from './images.service.ts';
 import * as models from './models.service.ts';
@@ -99,6 +101,12 @@ export const aiRoutes: FastifyPluginAsyncZod = async (app) => {
       change: (id, body) => prompts.updatePrompt(app, id, body),
       remove: (id) => prompts.removePrompt(app, id),
     }),
+  );
+
+  app.get(
+    '/llm/status/',
+    { onRequest: app.requireAuth, schema: { tags: ['ai'], response: { 200: AiStatus } } },
+    async (request) => aiStatus(app, currentUser(request)),
   );
 
   app.post(

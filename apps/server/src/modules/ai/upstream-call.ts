@@ -30,14 +30,28 @@ export class UnusableAnswer extends Error {
   }
 }
 
-/** 429 throttled once a user made `AI_DAILY_QUOTA` upstream calls since midnight UTC. */
-export async function assertWithinDailyQuota(app: FastifyInstance, user: AuthUser): Promise<void> {
+export interface QuotaState {
+  limit: number;
+  used: number;
+  resetsAt: Date;
+}
+
+/** A user's upstream calls since midnight UTC against `AI_DAILY_QUOTA`. */
+export async function dailyQuotaState(app: FastifyInstance, user: AuthUser): Promise<QuotaState> {
   const midnight = new Date();
   midnight.setUTCHours(0, 0, 0, 0);
   const used = await countUserCallsSince(app.db, user.id, midnight.toISOString());
-  if (used >= app.config.ai.dailyQuota) {
-    const secondsLeft = (midnight.getTime() + 86_400_000 - Date.now()) / 1000;
-    throw throttled(secondsLeft, `Daily AI quota of ${app.config.ai.dailyQuota} requests reached.`);
+  return { limit: app.config.ai.dailyQuota, used, resetsAt: new Date(midnight.getTime() + 86_400_000) };
+}
+
+/** 429 throttled once a user made `AI_DAILY_QUOTA` upstream calls since midnight UTC. */
+export async function assertWithinDailyQuota(app: FastifyInstance, user: AuthUser): Promise<void> {
+  const quota = await dailyQuotaState(app, user);
+  if (quota.used >= quota.limit) {
+    throw throttled(
+      (quota.resetsAt.getTime() - Date.now()) / 1000,
+      `Daily AI quota of ${quota.limit} requests reached.`,
+    );
   }
 }
 
