@@ -103,52 +103,53 @@ export function TemplateDetail({ uuid }: { uuid: string }) {
   const nodes = (share.data as { nodes?: Array<{ id: string; parent_id: string | null; title: string }> })?.nodes ?? [];
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(share.updated_at));
   return (
-    <Grid gap="xl">
-      <Grid.Col span={{ base: 12, md: 8 }}>
-        <Stack gap="md">
-          <Stack gap={6}>
-            <Title order={1} fz="h2">
-              {share.title}
-            </Title>
-            <Group gap="xs">
-              <Avatar src={share.author.avatar_url} size={24} radius="xl" alt="" />
-              <Text size="sm">{t('detail.by', { author: share.author.username })}</Text>
-              <Text size="sm" c="dimmed">
-                · {t('detail.updated', { date })}
-              </Text>
-            </Group>
-            <Group gap={6}>
-              {share.tags.map((tag) => (
-                <Badge key={tag} component={Link} to={`/community?tags=${encodeURIComponent(tag)}`} variant="light" tt="none" style={{ cursor: 'pointer' }}>
-                  {tag}
-                </Badge>
-              ))}
-            </Group>
-          </Stack>
-          {share.description && <Text>{share.description}</Text>}
+    <Stack gap="lg">
+      <Stack gap={6}>
+        <Title order={1} fz="h2">
+          {share.title}
+        </Title>
+        <Group gap="xs">
+          <Avatar src={share.author.avatar_url} size={24} radius="xl" alt="" />
+          <Text size="sm">{t('detail.by', { author: share.author.username })}</Text>
+          <Text size="sm" c="dimmed">
+            · {t('detail.updated', { date })}
+          </Text>
+        </Group>
+        <Group gap={6}>
+          {share.tags.map((tag) => (
+            <Badge key={tag} component={Link} to={`/community?tags=${encodeURIComponent(tag)}`} variant="light" tt="none" style={{ cursor: 'pointer' }}>
+              {tag}
+            </Badge>
+          ))}
+        </Group>
+        {share.description && <Text mt="xs">{share.description}</Text>}
+      </Stack>
+      <Grid gap="xl">
+        {/* On a phone the actions come first: using the template is why most people are here. */}
+        <Grid.Col span={{ base: 12, md: 8 }} order={{ base: 2, md: 1 }}>
           <Card withBorder padding="md" radius="md">
             <Title order={2} fz="h4" mb="sm">
               {t('detail.tree')}
             </Title>
             <TemplateOutline nodes={nodes} />
           </Card>
-        </Stack>
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, md: 4 }}>
-        <Stack gap="md" pos="sticky" top={90}>
-          <Card withBorder padding="md" radius="md">
-            <TemplateActions share={share} />
-          </Card>
-          <SimpleGrid cols={2} spacing="sm">
-            <Stat icon={<IconStar size={18} aria-hidden />} label={t('stats.ratings', { count: share.rating_count })} value={share.rating_count ? share.rating_avg.toFixed(2) : '—'} />
-            <Stat icon={<IconHeart size={18} aria-hidden />} label={t('stats.likes')} value={share.likes_count} />
-            <Stat icon={<IconEye size={18} aria-hidden />} label={t('stats.views')} value={share.views_count} />
-            <Stat icon={<IconGitFork size={18} aria-hidden />} label={t('stats.uses')} value={share.uses_count} />
-            <Stat icon={<IconSitemap size={18} aria-hidden />} label={t('stats.nodes')} value={share.node_count} />
-          </SimpleGrid>
-          {canManage && <OwnerTools share={share} />}
-        </Stack>
-      </Grid.Col>
-    </Grid>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }} order={{ base: 1, md: 2 }}>
+          <Stack gap="md" pos="sticky" top={90}>
+            <Card withBorder padding="md" radius="md">
+              <TemplateActions share={share} />
+            </Card>
+            <SimpleGrid cols={2} spacing="sm">
+              <Stat icon={<IconStar size={18} aria-hidden />} label={t('stats.ratings', { count: share.rating_count })} value={share.rating_count ? share.rating_avg.toFixed(2) : '—'} />
+              <Stat icon={<IconHeart size={18} aria-hidden />} label={t('stats.likes')} value={share.likes_count} />
+              <Stat icon={<IconEye size={18} aria-hidden />} label={t('stats.views')} value={share.views_count} />
+              <Stat icon={<IconGitFork size={18} aria-hidden />} label={t('stats.uses')} value={share.uses_count} />
+              <Stat icon={<IconSitemap size={18} aria-hidden />} label={t('stats.nodes')} value={share.node_count} />
+            </SimpleGrid>
+            {canManage && <OwnerTools share={share} />}
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </Stack>
   );
 }
