@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema.ts';
 import type { TreesTable } from '../../db/tables/trees.ts';
 
 export type Executor = DB | Transaction<Database>;
-export type TreeRow = Selectable<TreesTable> & { owner_username: string };
+export type TreeRow = Selectable<TreesTable> & { owner_username: string; owner_avatar_key: string | null };
 /** A tree without its (possibly large) document. */
 export type TreeListRow = Omit<TreeRow, 'data' | 'search_text' | 'tag_key'>;
 
@@ -22,6 +22,7 @@ const LIST_COLUMNS = [
   'trees.created_at',
   'trees.updated_at',
   'users.username as owner_username',
+  'profiles.avatar_key as owner_avatar_key',
 ] as const;
 
 export const TREE_ORDER = {
@@ -50,8 +51,13 @@ export async function insertTree(db: Executor, values: Omit<TreesTable, 'id'>): 
   return row.id;
 }
 
+/** Trees with their owner's name and avatar (a profile may not exist yet). */
+function fromTreesWithOwner(db: Executor) {
+  return db.selectFrom('trees').innerJoin('users', 'users.id', 'trees.owner_id').leftJoin('profiles', 'profiles.user_id', 'trees.owner_id');
+}
+
 function selectTree(db: Executor) {
-  return db.selectFrom('trees').innerJoin('users', 'users.id', 'trees.owner_id').selectAll('trees').select('users.username as owner_username');
+  return fromTreesWithOwner(db).selectAll('trees').select(['users.username as owner_username', 'profiles.avatar_key as owner_avatar_key']);
 }
 
 export async function findTreeById(db: Executor, id: number): Promise<TreeRow | undefined> {
@@ -63,7 +69,7 @@ export async function findTreeByUuid(db: Executor, uuid: string): Promise<TreeRo
 }
 
 function selectTreeMeta(db: Executor) {
-  return db.selectFrom('trees').innerJoin('users', 'users.id', 'trees.owner_id').select(LIST_COLUMNS);
+  return fromTreesWithOwner(db).select(LIST_COLUMNS);
 }
 
 /** A tree without its document: for permission checks and answers that do not carry `data`. */
@@ -90,6 +96,7 @@ export async function listTrees(db: DB, filter: TreeFilter, page: { offset: numb
     base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
     base
       .innerJoin('users', 'users.id', 'trees.owner_id')
+      .leftJoin('profiles', 'profiles.user_id', 'trees.owner_id')
       .select(LIST_COLUMNS)
       .orderBy(`trees.${column}`, direction)
       .orderBy('trees.id', direction)

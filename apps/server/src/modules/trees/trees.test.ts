@@ -74,6 +74,17 @@ describe('creating and reading trees', () => {
     }
   });
 
+  it('shows the owner with their avatar, or the default one', async () => {
+    const dave = await createUser(t.app);
+    const before = await createTree(t.app, dave);
+    expect(before.owner).toEqual({ id: dave.id, username: dave.username, avatar_url: `${t.config.publicBaseUrl}/images/avatar-64.png` });
+    const now = new Date().toISOString();
+    await t.app.db.insertInto('profiles').values({ user_id: dave.id, avatar_key: 'avatars/abc123.webp', created_at: now, updated_at: now }).execute();
+    const after = (await inject('GET', url(before.id), dave)).json();
+    expect(after.owner.avatar_url).toBe(`${t.config.publicBaseUrl}/media/avatars/abc123.webp`);
+    expect((await inject('GET', url(), dave)).json().results[0].owner.avatar_url).toBe(after.owner.avatar_url);
+  });
+
   it('requires authentication', async () => {
     expect((await inject('GET', url(), null)).statusCode).toBe(401);
     expect((await inject('POST', url(), null, { title: 'x' })).statusCode).toBe(401);
