@@ -43,4 +43,16 @@ describe('accessibility (axe)', () => {
       });
     }
   }
+
+  it('finds no serious or critical violation with the command palette open', async () => {
+    const { context } = await newPage(browser);
+    const page = await signInContext(context, tokens);
+    await page.goto('/');
+    await page.getByTestId('avatar-menu').waitFor();
+    await page.keyboard.press('Control+K');
+    await page.getByTestId('palette-search').fill('se');
+    await page.waitForTimeout(500);
+    expect(await seriousViolations(page)).toEqual([]);
+    await context.close();
+  });
 });

@@ -111,7 +111,9 @@ export function CommandPalette({ pages }: { pages: PalettePage[] }) {
         setOpened(false);
         window.setTimeout(() => setQuery(''), CLOSE_RESET_MS);
       }}
-      aria-label={t('palette.title')}
+      // The dialog needs a name for screen readers; sighted users see the search field instead.
+      title={t('palette.title')}
+      classNames={{ header: 'arbor-visually-hidden' }}
     >
       <Spotlight.Search
         placeholder={t('palette.placeholder')}
