@@ -1,6 +1,7 @@
 import type { Config } from './config.ts';
 import type { DB } from './db/connection.ts';
 import { ACCOUNT_COMMANDS } from './modules/auth/accounts.cli.ts';
+import { BACKUP_COMMANDS } from './ops/backup.cli.ts';
 
 export interface CliContext {
   config: Config;
@@ -10,12 +11,15 @@ export interface CliContext {
 
 export interface CliCommand {
   usage: string;
+  /** open (and migrate) the database before running; false for commands that replace it */
+  needsDatabase?: boolean;
   run(ctx: CliContext): Promise<void>;
 }
 
 /** Every `npm run admin` command by name. Features add theirs here. */
 export const CLI_COMMANDS: Record<string, CliCommand> = {
   ...ACCOUNT_COMMANDS,
+  ...BACKUP_COMMANDS,
   'list-users': {
     usage: 'list every account: id, username, role',
     async run({ db }) {

@@ -14,6 +14,10 @@ async function main(argv: string[]) {
     process.exit(name && name !== 'help' ? 2 : 0);
   }
   const config = loadConfig();
+  if (command.needsDatabase === false) {
+    await command.run({ config, db: undefined as never, args });
+    return;
+  }
   const handle = openDatabase(config.databaseUrl);
   try {
     await migrateToLatest(handle.db);
