@@ -12,9 +12,10 @@ import sharp from 'sharp';
  * - `fenced`: children answers wrapped in a ```json fence with chatter around it (repairable)
  * - `redirect`: every call answers 307 to another URL (clients must not follow it)
  * - `image_url`: images come back as a URL served by the fake instead of `b64_json`
+ * - `bad_key`: 401 whose message echoes the key, as some providers do
  */
 export type FakeLlmMode =
-  'normal' | 'slow' | 'rate_limited' | 'server_error' | 'malformed' | 'fenced' | 'redirect' | 'image_url';
+  'normal' | 'slow' | 'rate_limited' | 'server_error' | 'malformed' | 'fenced' | 'redirect' | 'image_url' | 'bad_key';
 
 export interface FakeLlmOptions {
   port?: number;
@@ -244,6 +245,8 @@ export async function startFakeLlm(options: FakeLlmOptions = {}): Promise<FakeLl
     if (current === 'rate_limited') return sendError(res, 429, 'Rate limit reached for requests.', 'rate_limit_error');
     if (current === 'server_error')
       return sendError(res, 500, 'The server had an error while processing your request.', 'server_error');
+    if (current === 'bad_key')
+      return sendError(res, 401, `Incorrect API key provided: ${auth[1]}.`, 'invalid_request_error');
     if (current === 'redirect') {
       res.writeHead(307, { location: 'http://169.254.169.254/latest/meta-data/' });
       return res.end();

@@ -223,6 +223,18 @@ describe('upstream failures', () => {
     expect(res.json().detail).toContain('did not answer in time');
   });
 
+  it('keeps a key echoed by the provider out of the answer and the log', async () => {
+    fake.setMode('bad_key');
+    const res = await generate({ title: 'Key', mode: 'content' });
+    expect(res.statusCode).toBe(502);
+    expect(res.json().detail).toContain('401');
+    expect(res.body).not.toContain(FAKE_API_KEY);
+    const logs = (
+      await t.app.inject({ method: 'GET', url: '/api/llm/request-logs/?status=error', headers: user.headers })
+    ).json();
+    expect(logs.results[0].error).toContain('[redacted]');
+  });
+
   it('does not follow redirects from the provider', async () => {
     fake.setMode('redirect');
     const res = await generate({ title: 'Redirect', mode: 'content' });

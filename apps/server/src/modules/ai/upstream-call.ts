@@ -113,6 +113,7 @@ export async function runUpstreamCall<T>(
       response_excerpt: unusable ? redactedExcerpt(unusable.responseText, call.secrets) : '',
       created_at: nowIso(),
     });
-    throw upstreamError(message);
+    // Providers sometimes echo the key in their error text; users must not see it either.
+    throw upstreamError(redactedExcerpt(message, call.secrets));
   }
 }
