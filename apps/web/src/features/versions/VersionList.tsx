@@ -32,13 +32,11 @@ export function VersionList({ versions, selectedId, onView, onRollback }: Versio
             <Button size="compact-xs" variant={v.id === selectedId ? 'filled' : 'light'} leftSection={<IconEye size={14} />} onClick={() => onView(v.id)}>
               {t('versions.view')}
             </Button>
-            {v.id === latest ? (
-              <Badge size="sm" variant="dot" color="teal">{t('versions.latest')}</Badge>
-            ) : (
-              <Button size="compact-xs" variant="subtle" color="orange" leftSection={<IconArrowBackUp size={14} />} onClick={() => onRollback(v)} data-testid="version-rollback">
-                {t('versions.rollback')}
-              </Button>
-            )}
+            {v.id === latest ? <Badge size="sm" variant="dot" color="teal">{t('versions.latest')}</Badge> : null}
+            {/* The latest version too: rolling back to it discards working-copy edits made since. */}
+            <Button size="compact-xs" variant="subtle" color="orange" leftSection={<IconArrowBackUp size={14} />} onClick={() => onRollback(v)} data-testid="version-rollback">
+              {t('versions.rollback')}
+            </Button>
           </Group>
         </Paper>
       ))}

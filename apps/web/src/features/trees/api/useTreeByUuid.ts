@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { apiWithHeaders } from '../../../lib/api-client.ts';
 import { treeKeys, type TreeWithData } from './types.ts';
 
@@ -14,13 +15,25 @@ export async function fetchTreeByUuid(uuid: string, signal?: AbortSignal): Promi
   return { ...data, revision: data.revision ?? revisionFromEtag(headers) ?? 0 };
 }
 
+/**
+ * The tree with its working copy as the server has it now. Pages that edit or compare the working
+ * copy must not start from a cached copy (another page may have saved or rolled back since), so the
+ * result is "pending" until the fetch made on mount has answered; later background refreshes never
+ * take the data away from a mounted editor.
+ */
 export function useTreeByUuid(uuid: string | undefined) {
-  return useQuery({
+  const query = useQuery({
     queryKey: treeKeys.byUuid(uuid ?? ''),
     queryFn: ({ signal }) => fetchTreeByUuid(uuid!, signal),
     enabled: Boolean(uuid),
     // The editor owns the working copy once loaded: refetching under it would fight autosave.
     staleTime: Infinity,
-    gcTime: 0,
+    refetchOnMount: 'always',
+    refetchOnReconnect: false,
   });
+  const [fresh, setFresh] = useState(false);
+  useEffect(() => {
+    if (!fresh && query.fetchStatus === 'idle' && (query.isSuccess || query.isError)) setFresh(true);
+  }, [fresh, query.fetchStatus, query.isSuccess, query.isError]);
+  return { ...query, isPending: query.isPending || !fresh } as typeof query;
 }

@@ -1,7 +1,7 @@
 import { Handle, Position, type NodeProps } from '@xyflow/react';
 import { memo, useEffect, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IconChevronDown, IconChevronRight, IconChevronUp, IconChevronLeft, IconPoint } from '@tabler/icons-react';
+import { IconChevronDown, IconChevronRight, IconChevronUp, IconChevronLeft } from '@tabler/icons-react';
 import type { SkillFlowNode } from '../layout/flow-elements.ts';
 import { useEditorState } from '../state/editor-context.ts';
 import { useCanvasContext } from './canvas-context.ts';
@@ -62,6 +62,11 @@ const COLLAPSE_ICONS = {
   RADIAL: [IconChevronDown, IconChevronUp],
 } as const;
 
+/** First letter (or CJK character) of a title: a node without an icon still has a recognisable badge. */
+function monogram(title: string): string {
+  return ([...title.trim()][0] ?? '·').toUpperCase();
+}
+
 /** One skill: fixed size (NODE_WIDTH × NODE_HEIGHT), memoised on its (stable) data object. */
 function SkillNodeView({ id, data, selected }: NodeProps<SkillFlowNode>) {
   const { t } = useTranslation('trees');
@@ -102,13 +107,19 @@ function SkillNodeView({ id, data, selected }: NodeProps<SkillFlowNode>) {
     <div className={className} style={{ '--node-accent': accent } as CSSProperties} data-node-id={id} data-testid="skill-node">
       {handleEls}
       <div className={classes.badge} aria-hidden>
-        {imageUrl ? <img src={imageUrl} alt="" className={classes.thumb} draggable={false} /> : Icon ? <Icon size={20} stroke={1.8} /> : <IconPoint size={20} />}
+        {imageUrl ? (
+          <img src={imageUrl} alt="" className={classes.thumb} draggable={false} />
+        ) : Icon ? (
+          <Icon size={20} stroke={1.8} />
+        ) : (
+          <span className={classes.monogram}>{monogram(node.title)}</span>
+        )}
       </div>
       <div className={classes.text}>
         {editing ? (
           <TitleEditor id={id} initial={node.title} />
         ) : (
-          <div className={classes.title} title={node.title}>
+          <div className={classes.title} title={node.title} data-testid="node-title">
             {node.title}
           </div>
         )}

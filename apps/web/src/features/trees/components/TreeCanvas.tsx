@@ -13,7 +13,7 @@ import {
   type ReactFlowState,
 } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
-import { useMantineColorScheme } from '@mantine/core';
+import { useComputedColorScheme } from '@mantine/core';
 import { useCallback, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { isInSubtree, indexTree } from '../model/tree-index.ts';
 import type { TreeDocument } from '../model/tree-document.ts';
@@ -27,6 +27,7 @@ import { SkillNode } from './SkillNode.tsx';
 import classes from './TreeCanvas.module.css';
 
 const nodeTypes = { skill: SkillNode };
+const minimapNodeColor = (node: SkillFlowNode) => node.data.node.color ?? 'var(--mantine-primary-color-filled)';
 const LOW_ZOOM = 0.45;
 const lowZoomSelector = (s: ReactFlowState) => s.transform[2] < LOW_ZOOM;
 // Above this many visible nodes React Flow renders only what is on screen (PERFORMANCE.md).
@@ -86,7 +87,7 @@ export function TreeCanvas({ store, commands, readOnly, diff, matches, imageUrls
   layoutRef.current = layout;
   const lowZoom = useStore(lowZoomSelector);
   const flow = useReactFlow();
-  const { colorScheme } = useMantineColorScheme();
+  const colorScheme = useComputedColorScheme('light');
   const [drag, setDrag] = useState<{ id: string; x: number; y: number; drop: { id: string; hint: DropHint } | null } | null>(null);
 
   const nodeCache = useRef(new Map<string, SkillFlowNode>());
@@ -206,7 +207,8 @@ export function TreeCanvas({ store, commands, readOnly, diff, matches, imageUrls
           proOptions={{ hideAttribution: true }}
         >
           <Background variant={BackgroundVariant.Dots} gap={22} size={1.4} />
-          <MiniMap pannable zoomable className={classes.minimap} nodeBorderRadius={8} maskColor="rgb(0 0 0 / 0.08)" />
+          <MiniMap pannable zoomable className={classes.minimap} nodeBorderRadius={8} nodeColor={minimapNodeColor}
+            bgColor={colorScheme === 'dark' ? '#25262b' : '#ffffff'} maskColor={colorScheme === 'dark' ? 'rgb(0 0 0 / 0.45)' : 'rgb(0 0 0 / 0.08)'} />
           <Controls showInteractive={false} position="bottom-left" />
           {children}
         </ReactFlow>

@@ -85,7 +85,9 @@ function EditorBody({ tree, readOnly }: TreeEditorProps) {
   const { t } = useTranslation('trees');
   const flow = useReactFlow();
   const scheme = useComputedColorScheme('light');
-  const isPhone = useMediaQuery('(max-width: 820px)');
+  // Read synchronously: a first render with the desktop side panel would squeeze a phone's canvas
+  // to a few pixels and React Flow would fit the tree into that.
+  const isPhone = useMediaQuery('(max-width: 820px)', undefined, { getInitialValueInEffect: false });
   const extensions = useTreesExtensions();
   const store = useEditorStore();
   const commands = useMemo(
@@ -136,6 +138,9 @@ function EditorBody({ tree, readOnly }: TreeEditorProps) {
       commands.expandTo(id);
       store.select(id);
       reveal(id, true);
+      // Shortcuts (Delete, Tab…) now apply to the node that was found; after the search box has
+      // finished handling its own Enter, which would otherwise keep the focus.
+      setTimeout(() => wrapperRef.current?.focus(), 0);
     },
     [commands, store, reveal],
   );
