@@ -9,6 +9,7 @@ import './app/shell.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import './app/feature-extensions.ts';
 import { AppProviders } from './app/providers.tsx';
 import { router } from './app/router.tsx';
 

@@ -1,0 +1,78 @@
+import { Button, Menu } from '@mantine/core';
+import { IconShare } from '@tabler/icons-react';
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+// The registry module alone: the trees feature's index would pull the canvas into the first bundle.
+import { registerTreesExtension, type EditorExtensionContext } from '../trees/extensions.ts';
+
+// Loaded only when someone opens it, so the editor's first paint does not pay for it.
+const ShareDialog = lazy(() => import('./components/ShareDialog.tsx').then((m) => ({ default: m.ShareDialog })));
+
+const blobToDataUrl = (blob: Blob) =>
+  new Promise<string>((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error('cover could not be read'));
+    reader.readAsDataURL(blob);
+  });
+
+/** "Share" in the editor's toolbar: saves pending edits first, then shares the snapshot with a cover of the canvas. */
+function ShareButton({ ctx }: { ctx: EditorExtensionContext }) {
+  const { t } = useTranslation('community');
+  const [open, setOpen] = useState(false);
+  const [saving, setSaving] = useState(false);
+  if (ctx.readOnly) return null;
+  return (
+    <>
+      <Button
+        size="xs"
+        variant="light"
+        leftSection={<IconShare size={14} aria-hidden />}
+        loading={saving}
+        onClick={async () => {
+          setSaving(true);
+          await ctx.flushSave();
+          setSaving(false);
+          setOpen(true);
+        }}
+      >
+        {t('share.action')}
+      </Button>
+      {open && (
+        <Suspense fallback={null}>
+          <ShareDialog
+            opened={open}
+            onClose={() => setOpen(false)}
+            tree={{ id: ctx.tree.id, title: ctx.tree.title, description: ctx.tree.description, tags: ctx.tree.tags }}
+            captureCover={async () => blobToDataUrl(await ctx.exportPng())}
+          />
+        </Suspense>
+      )}
+    </>
+  );
+}
+
+/** "Share" in a tree card's menu on /trees (no canvas there: the shared snapshot gets a generated cover). */
+function ShareMenuItem({ tree }: { tree: EditorExtensionContext['tree'] }) {
+  const { t } = useTranslation('community');
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Menu.Item leftSection={<IconShare size={14} aria-hidden />} onClick={() => setOpen(true)} closeMenuOnClick={false}>
+        {t('share.action')}
+      </Menu.Item>
+      {open && (
+        <Suspense fallback={null}>
+          <ShareDialog opened={open} onClose={() => setOpen(false)} tree={{ id: tree.id, title: tree.title, description: tree.description, tags: tree.tags }} />
+        </Suspense>
+      )}
+    </>
+  );
+}
+
+registerTreesExtension({
+  id: 'community-share',
+  order: 20,
+  editorToolbar: (ctx) => <ShareButton ctx={ctx} />,
+  treeCardMenu: ({ tree }) => <ShareMenuItem tree={tree} />,
+});
