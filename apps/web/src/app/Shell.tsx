@@ -67,9 +67,15 @@ export function Shell() {
       <SkipLink />
       {layout === 'blank' ? (
         <BlankLayout>
-          <div className="arbor-page" data-transition={settings.transition} id="main-content" tabIndex={-1}>
-            <Outlet />
-          </div>
+          {meta.layout === 'blank' ? (
+            // Auth pages own the whole window.
+            <div className="arbor-page" data-transition={settings.transition} id="main-content" tabIndex={-1}>
+              <Outlet />
+            </div>
+          ) : (
+            // A user who chose "no navigation" still gets the page's box, padding and footer.
+            <PageView meta={meta} />
+          )}
         </BlankLayout>
       ) : layout === 'vertical' ? (
         <VerticalLayout actions={actions}>

@@ -1,15 +1,31 @@
-import { Box, Group } from '@mantine/core';
+import { ActionIcon, Box, Group, Tooltip } from '@mantine/core';
+import { IconAdjustments } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { LanguageMenu } from '../../features/shell/components/LanguageMenu.tsx';
 import { ThemeToggle } from '../../features/shell/components/ThemeToggle.tsx';
+import { useSession } from '../../lib/session.ts';
 
-/** Auth pages: the page alone, with language and theme still in reach in the corner. */
+/**
+ * Auth pages (and anyone who picks "blank" in Settings): the page alone, with language and theme in
+ * the corner, plus a way back to Settings for a signed-in user who chose this layout.
+ */
 export function BlankLayout({ children }: { children: ReactNode }) {
+  const { t } = useTranslation('shell');
+  const session = useSession();
   return (
     <Box component="main" mih="100dvh" pos="relative" className="arbor-blank">
       <Group gap={6} pos="absolute" top={12} style={{ insetInlineEnd: 12, zIndex: 10 }}>
         <LanguageMenu />
         <ThemeToggle />
+        {session.status === 'authenticated' ? (
+          <Tooltip label={t('account.settings')}>
+            <ActionIcon component={Link} to="/settings" variant="subtle" color="gray" size="lg" aria-label={t('account.settings')}>
+              <IconAdjustments size={20} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+        ) : null}
       </Group>
       {children}
     </Box>
