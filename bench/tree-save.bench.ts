@@ -1,0 +1,191 @@
+// Tree saving and version storage (issue 5, "Performance"), on SQLite and on PostgreSQL:
+// - saving a 5,000-node document server-side (PATCH through the real app with app.inject: body
+//   parsing, validation, storage; target ≤ 50 ms), with the validation share broken out;
+// - 100 versions of a 1,000-node tree, each a few node edits apart: stored bytes against one full
+//   snapshot (target ≤ 3×), and how long any version takes to read back (target ≤ 50 ms).
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { updateNode, validateTreeDocument, type TreeDocument, type TreeNode } from '@arbor/tree-core';
+import pg from 'pg';
+import { buildApp } from '../apps/server/src/app.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { openDatabase } from '../apps/server/src/db/connection.ts';
+import { storedVersionBytes } from '../apps/server/src/modules/versions/versions.repository.ts';
+import { createUser } from '../apps/server/src/testing/test-app.ts';
+import { recordResults } from './support/record.ts';
+
+const PG_ADMIN = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const SAVE_RUNS = Number(process.env.BENCH_SAVE_RUNS ?? 30);
+const TARGETS = { saveMs: 50, storageRatio: 3, readMs: 50 };
+
+/** A tree of `count` nodes, branching 2–6, with a summary and a paragraph of content per node. */
+function makeDocument(count: number): TreeDocument {
+  const nodes: TreeNode[] = [];
+  const parents = ['root'];
+  for (let i = 0; i < count; i++) {
+    const id = i === 0 ? 'root' : `node-${i}`;
+    const parent = i === 0 ? null : parents[Math.floor((i - 1) / 4)]!;
+    nodes.push({
+      id,
+      parent_id: parent,
+      title: `Skill ${i}: ${['Foundations', 'Practice', 'Theory', 'Projects'][i % 4]}`,
+      summary: `What to learn at step ${i} and why it matters.`,
+      content: `## Step ${i}\n\nRead the chapter, do the exercises, then build something small that uses it. `.repeat(2),
+      icon: null,
+      color: i % 7 === 0 ? '#3366cc' : null,
+      image_id: null,
+      resources: i % 10 === 0 ? [{ title: 'Reference', url: `https://example.com/skills/${i}` }] : [],
+      collapsed: false,
+      position: null,
+    });
+    if (i > 0) parents.push(id);
+  }
+  return { format: 1, layout: { direction: 'TB' }, nodes, links: [] };
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(xs.length * 0.95) - 1)]!;
+const round = (x: number) => Math.round(x * 100) / 100;
+
+async function timed(fn: () => Promise<unknown> | unknown): Promise<number> {
+  const start = performance.now();
+  await fn();
+  return performance.now() - start;
+}
+
+async function temporaryDatabase(kind: 'sqlite' | 'postgres') {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'arbor-bench-tree-'));
+  if (kind === 'sqlite') {
+    return { url: `sqlite://${path.join(dataDir, 'arbor.db')}`, dataDir, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
+  }
+  const name = `arbor_bench_tree_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: PG_ADMIN });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(PG_ADMIN);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    dataDir,
+    async drop() {
+      const c = new pg.Client({ connectionString: PG_ADMIN });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function benchDatabase(kind: 'sqlite' | 'postgres') {
+  const database = await temporaryDatabase(kind);
+  const handle = openDatabase(database.url);
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: database.dataDir, DATABASE_URL: database.url, ARBOR_SEED: '0' });
+  const app = await buildApp(config, { database: handle });
+  await app.ready();
+  try {
+    const user = await createUser(app);
+    const call = async (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown, headers: Record<string, string> = {}) => {
+      const res = await app.inject({ method, url, headers: { ...user.headers, ...headers }, ...(payload === undefined ? {} : { payload: payload as object }) });
+      if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+      return res;
+    };
+
+    // 1. Saving a 5,000-node document.
+    let big = makeDocument(5000);
+    const bigJson = JSON.stringify(big);
+    const tree = (await call('POST', '/api/tree/skills_tree/', { title: 'Big', data: big })).json();
+    let revision = tree.revision as number;
+    const saves: number[] = [];
+    const validations: number[] = [];
+    // Floor measured side by side (this machine is noisy): parsing and re-serialising the same body.
+    const floors: number[] = [];
+    for (let run = 0; run < SAVE_RUNS + 5; run++) {
+      big = updateNode(big, `node-${1 + ((run * 97) % 4999)}`, { title: `Edited in run ${run}` });
+      const payload = JSON.stringify({ data: big });
+      const ms = await timed(async () => {
+        const res = await call('PATCH', `/api/tree/skills_tree/${tree.id}/`, payload, { 'content-type': 'application/json', 'if-match': `"${revision}"` });
+        revision = res.json().revision;
+      });
+      const validation = await timed(() => validateTreeDocument(big));
+      const floor = await timed(() => JSON.stringify(JSON.parse(payload)));
+      if (run >= 5) {
+        saves.push(ms);
+        validations.push(validation);
+        floors.push(floor);
+      }
+    }
+
+    // 2. 100 versions of a 1,000-node tree, a few node edits apart.
+    let doc = makeDocument(1000);
+    const versioned = (await call('POST', '/api/tree/skills_tree/', { title: 'Versioned', data: doc })).json();
+    const expected: TreeDocument[] = [doc];
+    for (let v = 2; v <= 100; v++) {
+      for (let edit = 0; edit < 3; edit++) {
+        const id = `node-${1 + ((v * 31 + edit * 7) % 999)}`;
+        doc = updateNode(doc, id, { title: `Version ${v} edit ${edit}`, summary: `Changed in version ${v}.` });
+      }
+      expected.push(doc);
+      await call('POST', '/api/tree/skills_tree_version/', { tree: versioned.id, message: `v${v}`, data: doc });
+    }
+    const stored = await storedVersionBytes(app.db, versioned.id);
+    const snapshotBytes = Buffer.byteLength(JSON.stringify(expected[0]));
+    const list = (await call('GET', `/api/tree/skills_tree_version/?tree=${versioned.id}&page_size=100`)).json();
+    const idOf = (n: number) => list.results.find((r: { number: number }) => r.number === n).id as number;
+    const reads: Record<string, number> = {};
+    for (const number of [1, 2, 50, 99, 100]) {
+      const times: number[] = [];
+      for (let i = 0; i < 7; i++) {
+        times.push(
+          await timed(async () => {
+            const got = (await call('GET', `/api/tree/skills_tree_version/${idOf(number)}/`)).json();
+            if (got.data.nodes.length !== expected[number - 1]!.nodes.length) throw new Error('version read back wrong');
+          }),
+        );
+      }
+      reads[`v${number}`] = round(median(times));
+    }
+
+    return {
+      save_5000_nodes: {
+        document_bytes: bigJson.length,
+        runs: saves.length,
+        median_ms: round(median(saves)),
+        p95_ms: round(p95(saves)),
+        of_which_validation_median_ms: round(median(validations)),
+        json_parse_and_stringify_floor_median_ms: round(median(floors)),
+        target_ms: TARGETS.saveMs,
+        meets_target: median(saves) <= TARGETS.saveMs,
+      },
+      versions_1000_nodes: {
+        versions: stored.count,
+        snapshots: stored.snapshots,
+        one_snapshot_bytes: snapshotBytes,
+        stored_bytes: stored.total,
+        ratio: round(stored.total / snapshotBytes),
+        target_ratio: TARGETS.storageRatio,
+        read_back_median_ms: reads,
+        target_read_ms: TARGETS.readMs,
+        meets_target: stored.total / snapshotBytes <= TARGETS.storageRatio && Object.values(reads).every((ms) => ms <= TARGETS.readMs),
+      },
+    };
+  } finally {
+    await app.close();
+    await handle.close();
+    await database.drop();
+  }
+}
+
+// The load average says how busy the machine was: these 2-core machines are often shared.
+const results: Record<string, unknown> = { date: new Date().toISOString(), node: process.version, cpus: os.cpus().length, load_average_1m_at_start: os.loadavg()[0], save_runs: SAVE_RUNS };
+for (const kind of ['sqlite', 'postgres'] as const) {
+  console.log(`  ${kind}…`);
+  results[kind] = await benchDatabase(kind);
+  console.log(JSON.stringify(results[kind], null, 2));
+}
+results.load_average_1m_at_end = os.loadavg()[0];
+await recordResults('tree-save', results);
