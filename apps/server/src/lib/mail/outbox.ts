@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { nowIso } from '../clock.ts';
 
@@ -17,6 +17,9 @@ export async function writeOutbox(dataDir: string, message: OutboxMessage): Prom
   const dir = path.join(dataDir, 'outbox');
   await mkdir(dir, { recursive: true });
   const name = `${Date.now()}-${message.channel}-${randomBytes(6).toString('hex')}.json`;
-  await writeFile(path.join(dir, name), JSON.stringify({ ...message, created_at: nowIso() }, null, 2) + '\n', { flag: 'wx' });
+  // Written aside and renamed, so a reader polling the folder never sees half a message.
+  const temp = path.join(dir, `.${name}.tmp`);
+  await writeFile(temp, JSON.stringify({ ...message, created_at: nowIso() }, null, 2) + '\n', { flag: 'wx' });
+  await rename(temp, path.join(dir, name));
   return name;
 }

@@ -29,7 +29,7 @@ export function readOutbox(dataDir: string): OutboxEntry[] {
  * (so timing does not reveal accounts), hence the short wait.
  */
 export async function latestCode(dataDir: string, to: string, purpose?: string): Promise<string> {
-  for (let attempt = 0; attempt < 50; attempt += 1) {
+  for (let attempt = 0; attempt < 250; attempt += 1) {
     const entry = readOutbox(dataDir)
       .filter((m) => m.to === to && (!purpose || m.purpose === purpose))
       .pop();
