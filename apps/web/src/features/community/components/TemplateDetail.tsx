@@ -1,5 +1,6 @@
 import type { ShareWithData } from '@arbor/contract';
-import { Alert, Avatar, Badge, Button, Card, Grid, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import type { TreeDocument } from '@arbor/tree-core';
+import { Alert, Avatar, Badge, Box, Button, Card, Grid, Group, Paper, SimpleGrid, Tabs, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
@@ -8,10 +9,12 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useSession } from '../../../lib/session.ts';
+import { TreeViewer } from '../../trees/index.ts';
 import { useShare } from '../api/get-share.ts';
 import { useCountView, useDeleteShare } from '../api/share-actions.ts';
 import { ShareEditModal } from './ShareEditModal.tsx';
 import { TemplateActions } from './TemplateActions.tsx';
+import classes from './TemplateDetail.module.css';
 import { TemplateOutline } from './TemplateOutline.tsx';
 
 // One view per page open, even when React runs effects twice in development.
@@ -128,10 +131,25 @@ export function TemplateDetail({ uuid }: { uuid: string }) {
         {/* On a phone the actions come first: using the template is why most people are here. */}
         <Grid.Col span={{ base: 12, md: 8 }} order={{ base: 2, md: 1 }}>
           <Card withBorder padding="md" radius="md">
-            <Title order={2} fz="h4" mb="sm">
-              {t('detail.tree')}
-            </Title>
-            <TemplateOutline nodes={nodes} />
+            <Tabs defaultValue="canvas" keepMounted={false}>
+              <Group justify="space-between" mb="sm" wrap="nowrap">
+                <Title order={2} fz="h4">
+                  {t('detail.tree')}
+                </Title>
+                <Tabs.List>
+                  <Tabs.Tab value="canvas">{t('detail.canvas')}</Tabs.Tab>
+                  <Tabs.Tab value="outline">{t('detail.outline')}</Tabs.Tab>
+                </Tabs.List>
+              </Group>
+              <Tabs.Panel value="canvas">
+                <Box h={{ base: 420, md: 560 }} className={classes.canvas}>
+                  <TreeViewer key={share.updated_at} doc={share.data as TreeDocument} />
+                </Box>
+              </Tabs.Panel>
+              <Tabs.Panel value="outline">
+                <TemplateOutline nodes={nodes} />
+              </Tabs.Panel>
+            </Tabs>
           </Card>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }} order={{ base: 1, md: 2 }}>
