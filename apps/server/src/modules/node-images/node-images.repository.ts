@@ -43,3 +43,14 @@ export async function imageKeysOfTree(db: Executor, treeId: number): Promise<str
   const rows = await db.selectFrom('node_images').select('storage_key').where('tree_id', '=', treeId).execute();
   return rows.map((r) => r.storage_key);
 }
+
+/** Files of every image of a user's trees (node images follow their tree's owner). */
+export async function imageKeysOfOwner(db: Executor, ownerId: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('node_images')
+    .innerJoin('trees', 'trees.id', 'node_images.tree_id')
+    .select('node_images.storage_key')
+    .where('trees.owner_id', '=', ownerId)
+    .execute();
+  return rows.map((r) => r.storage_key);
+}

@@ -152,3 +152,7 @@ export async function allocateVersionNumber(db: Executor, treeId: number): Promi
 export async function deleteTreeRow(db: Executor, id: number): Promise<void> {
   await db.deleteFrom('trees').where('id', '=', id).execute();
 }
+
+export async function deleteTreesOfOwner(db: Executor, ownerId: number): Promise<void> {
+  await db.deleteFrom('trees').where('owner_id', '=', ownerId).execute();
+}

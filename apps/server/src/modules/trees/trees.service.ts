@@ -8,7 +8,7 @@ import { notFound } from '../../lib/http-errors.ts';
 import type { PageWindow } from '../../lib/pagination.ts';
 import type { Storage } from '../../lib/storage/storage.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { imageKeysOfTree } from '../node-images/node-images.repository.ts';
+import { imageKeysOfOwner, imageKeysOfTree } from '../node-images/node-images.repository.ts';
 import { deleteStoredFiles } from '../node-images/stored-files.ts';
 import { readVersionDocument, recordVersion } from '../versions/version-storage.ts';
 import { findVersionByNumber } from '../versions/versions.repository.ts';
@@ -18,6 +18,7 @@ import { authorizeEditTree, authorizeViewTree } from './trees.policy.ts';
 import {
   currentRevision,
   deleteTreeRow,
+  deleteTreesOfOwner,
   findTreeById,
   findTreeByUuid,
   findTreeMetaById,
@@ -150,6 +151,19 @@ export async function deleteOwnTree(db: DB, storage: Storage, log: FastifyBaseLo
   const keys = await db.transaction().execute(async (trx) => {
     const imageKeys = await imageKeysOfTree(trx, id);
     await deleteTreeRow(trx, id);
+    return imageKeys;
+  });
+  await deleteStoredFiles(storage, keys, log);
+}
+
+/**
+ * Deletes every tree of a user with their versions and images, files included; for account
+ * deletion, since the database cascade from `users` cannot remove stored files.
+ */
+export async function deleteTreesOfUser(db: DB, storage: Storage, log: FastifyBaseLogger, userId: number): Promise<void> {
+  const keys = await db.transaction().execute(async (trx) => {
+    const imageKeys = await imageKeysOfOwner(trx, userId);
+    await deleteTreesOfOwner(trx, userId);
     return imageKeys;
   });
   await deleteStoredFiles(storage, keys, log);

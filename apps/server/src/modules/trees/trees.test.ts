@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../../testing/test-app.ts';
 import { createTree, sampleDocument } from './trees.fixtures.ts';
-import { createTreeFromDocument, getTreeDocumentForOwner } from './trees.service.ts';
+import { createTreeFromDocument, deleteTreesOfUser, getTreeDocumentForOwner } from './trees.service.ts';
 
 let t: TestApp;
 let alice: TestUser;
@@ -177,6 +177,19 @@ describe('saving and concurrency', () => {
   });
 });
 
+describe('concurrent saves', () => {
+  it('lets exactly one of two saves based on the same revision win', async () => {
+    const tree = await createTree(t.app, alice);
+    const results = await Promise.all(
+      [2, 3].map((count) => inject('PATCH', url(tree.id), alice, { data: sampleDocument(count) }, { 'if-match': '"1"' })),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 412]);
+    const winner = results.find((r) => r.statusCode === 200)!.json();
+    const current = (await inject('GET', url(tree.id), alice)).json();
+    expect(current).toMatchObject({ revision: 2, node_count: winner.node_count });
+  });
+});
+
 describe('listing', () => {
   it('lists only own trees, with search, tags, ordering and pagination', async () => {
     const carol = await createUser(t.app);
@@ -215,6 +228,24 @@ describe('deleting', () => {
 });
 
 describe('service functions for other features', () => {
+  it('deletes every tree of a user with versions, images and their files', async () => {
+    const erin = await createUser(t.app);
+    const first = await createTree(t.app, erin);
+    await createTree(t.app, erin);
+    const key = 'node-images/0123456789abcdef0123456789abcdef.webp';
+    await t.app.storage.put(key, Buffer.from('webp'), 'image/webp');
+    await t.app.db
+      .insertInto('node_images')
+      .values({ tree_id: first.id, owner_id: erin.id, node_id: 'root', storage_key: key, width: 1, height: 1, bytes: 4, content_type: 'image/webp', created_at: new Date().toISOString() })
+      .execute();
+    const keep = await createTree(t.app, alice);
+    await deleteTreesOfUser(t.app.db, t.app.storage, t.app.log, erin.id);
+    expect((await inject('GET', url(), erin)).json().count).toBe(0);
+    expect(await t.app.db.selectFrom('tree_versions').select('id').where('tree_id', '=', first.id).execute()).toEqual([]);
+    expect(await t.app.storage.get(key)).toBeNull();
+    expect((await inject('GET', url(keep.id), alice)).statusCode).toBe(200);
+  });
+
   it('creates a tree from a document and reads it back for its owner only', async () => {
     const id = await createTreeFromDocument(t.app.db, alice.id, { title: 'From template', tags: ['x'], data: sampleDocument(3), message: 'Imported' });
     const { tree, document } = await getTreeDocumentForOwner(t.app.db, alice.id, id);
