@@ -1,3 +1,4 @@
+import { NODE_ID_PATTERN } from '@arbor/tree-core';
 import { z } from 'zod';
 import { Locale } from './common.ts';
 
@@ -134,11 +135,14 @@ export const AiPromptListQuery = z.object({ key: z.string().max(64).optional(), 
 export const GenerateMode = z.enum(['content', 'children', 'summary']);
 export type GenerateMode = z.infer<typeof GenerateMode>;
 
+/** A node id of the tree document: 1–64 letters, digits, `_` or `-`. */
+const nodeId = z.string().regex(NODE_ID_PATTERN, 'Node ids are 1–64 letters, digits, "_" or "-".');
+
 const modelRef = z.union([z.number().int().positive(), z.string().trim().min(1).max(200)]);
 
 export const GenerateNodeRequest = z.object({
   tree: z.number().int().positive().optional(),
-  node_id: z.string().min(1).max(64).optional(),
+  node_id: nodeId.optional(),
   title: z.string().trim().min(1).max(200),
   path: z.array(z.string().max(200)).max(50).optional().describe('ancestor titles, root first'),
   siblings: z.array(z.string().max(200)).max(200).optional().describe('titles of the other children of the parent'),
@@ -174,7 +178,7 @@ export const ImageSize = z.enum(['512x512', '1024x1024']);
 export const GenerateImageRequest = z.object({
   prompt: z.string().trim().min(1).max(4000),
   tree: z.number().int().positive().optional(),
-  node_id: z.string().min(1).max(64).optional(),
+  node_id: nodeId.optional(),
   size: ImageSize.optional(),
   model: modelRef.optional(),
 });

@@ -292,6 +292,17 @@ describe('image generation', () => {
     expect(results[2].image.url).toContain('/media/');
   });
 
+  it('refuses a node id the tree document could not hold', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/llm/image-generation/generate_image/',
+      headers: user.headers,
+      payload: { prompt: 'x', tree: 1, node_id: 'bad id!' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields.node_id).toBeDefined();
+  });
+
   it('refuses batches over ten items', async () => {
     const items = Array.from({ length: 11 }, (_, i) => ({ prompt: `p${i}` }));
     const res = await t.app.inject({

@@ -2,13 +2,13 @@ import { randomBytes } from 'node:crypto';
 import type { GenerateImageRequest, GenerateImageResponse, GenerateImagesBatchResponse } from '@arbor/contract';
 import type { FastifyInstance } from 'fastify';
 import { AppError, invalidField } from '../../lib/http-errors.ts';
-import { processImage } from '../../lib/images.ts';
+import { processImage, type ProcessedImage } from '../../lib/images.ts';
 import { mediaPath } from '../../lib/storage/storage.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { activeProvider, storedApiKey } from './ai-runtime.ts';
 import { pickModel } from './models.service.ts';
 import { renderTemplate, resolvePrompt } from './prompts.service.ts';
-import { assertCanAttachImage, attachNodeImage, type StoredImage } from './tree-access.ts';
+import { assertCanAttachImage, saveAsNodeImage } from './tree-access.ts';
 import { assertWithinDailyQuota, runUpstreamCall } from './upstream-call.ts';
 
 const DEFAULT_SIZE = '1024x1024';
@@ -16,24 +16,19 @@ const BATCH_CONCURRENCY = 3;
 const IMAGE_LIMITS = { maxBytes: 20 * 1024 * 1024, maxSide: 4096 };
 const STORED_SIDE = 1024;
 
-/** Decodes, re-encodes and stores a generated image under `node-images/`. */
-async function storeGenerated(app: FastifyInstance, bytes: Buffer): Promise<StoredImage> {
-  const image = await processImage(bytes, IMAGE_LIMITS, { fit: STORED_SIDE });
+/** A generated image is decoded and re-encoded (WebP, fitted in 1024 px) before it is kept anywhere. */
+const normalise = (bytes: Buffer) => processImage(bytes, IMAGE_LIMITS, { fit: STORED_SIDE });
+
+/** Without a tree the image is only a file under `node-images/`; the caller gets its URL. */
+async function storeLoose(app: FastifyInstance, image: ProcessedImage): Promise<{ url: string }> {
   const key = `node-images/${randomBytes(16).toString('hex')}.webp`;
   await app.storage.put(key, image.body, image.contentType);
-  return {
-    key,
-    url: `${app.config.publicBaseUrl}${mediaPath(key)}`,
-    width: image.width,
-    height: image.height,
-    bytes: image.body.length,
-    contentType: image.contentType,
-  };
+  return { url: `${app.config.publicBaseUrl}${mediaPath(key)}` };
 }
 
 /**
- * Generates one image, stores it, and attaches it to the node when `tree` and `node_id` are given.
- * Throws 503 (no provider/model), 429 (quota), 404 (tree), 502 (upstream).
+ * Generates one image and stores it: as a node image of the caller's tree when `tree` and `node_id`
+ * are given, else as a file. Throws 503 (no provider/model), 429 (quota), 404/403 (tree), 502 (upstream).
  */
 export async function generateImage(
   app: FastifyInstance,
@@ -53,30 +48,24 @@ export async function generateImage(
     prompt: renderTemplate(template.template, { prompt: body.prompt }),
     size: body.size ?? DEFAULT_SIZE,
   };
-  const { value: stored, logId } = await runUpstreamCall(
+  // An unreadable image is the provider's failure (502), so decoding happens inside the logged call.
+  const { value: image, logId } = await runUpstreamCall(
     app,
     { user, kind: 'image', model: model.name, request, secrets: [storedApiKey(app, config)] },
     async () => {
-      const bytes = await client.generateImage(request, signal);
-      const image = await storeGenerated(app, bytes);
+      const processed = await normalise(await client.generateImage(request, signal));
       return {
-        value: image,
+        value: processed,
         usage: { promptTokens: 0, completionTokens: 0 },
-        responseText: `stored ${image.key} (${image.width}×${image.height})`,
+        responseText: `image ${processed.width}×${processed.height}, ${processed.body.length} bytes`,
       };
     },
   );
-  if (body.tree === undefined || body.node_id === undefined) return { image: { url: stored.url }, request_log: logId };
-  try {
-    return {
-      image: await attachNodeImage(app, user, { tree: body.tree, nodeId: body.node_id }, stored),
-      request_log: logId,
-    };
-  } catch (error) {
-    // The tree went away meanwhile: no orphan file is left behind.
-    await app.storage.delete(stored.key);
-    throw error;
-  }
+  const stored =
+    body.tree !== undefined && body.node_id !== undefined
+      ? await saveAsNodeImage(app, user, { tree: body.tree, nodeId: body.node_id }, image.body)
+      : await storeLoose(app, image);
+  return { image: stored, request_log: logId };
 }
 
 /** Runs `work` over `items` with at most `limit` in flight, keeping results in input order. */

@@ -1,16 +1,15 @@
 import type { NodeImage } from '@arbor/contract';
 import type { FastifyInstance } from 'fastify';
-import { nowIso } from '../../lib/clock.ts';
-import { mediaPath } from '../../lib/storage/storage.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { insertNodeImage } from '../node-images/node-images.repository.ts';
+import { presentNodeImage } from '../node-images/node-images.presenter.ts';
+import { createNodeImage } from '../node-images/node-images.service.ts';
 import { parseStoredDocument } from '../trees/tree-document.ts';
 import { getTreeForEditor, getTreeForViewer } from '../trees/trees.service.ts';
 import { contextFromDocument, type NodeContext } from './node-context.ts';
 
 /*
  * The AI feature's only window on trees: it reads through the trees service (which applies the
- * visibility rules) and writes node images through the node-images repository.
+ * visibility rules) and writes node images through the node-images service.
  */
 
 /**
@@ -28,47 +27,22 @@ export async function loadTreeNodeContext(
   return contextFromDocument(parseStoredDocument(tree.data).nodes, nodeId);
 }
 
-export interface StoredImage {
-  key: string;
-  url: string;
-  width: number;
-  height: number;
-  bytes: number;
-  contentType: string;
-}
-
 /** Refuses a tree the caller may not attach images to (404 unseen, 403 not owned), before any upstream call. */
 export async function assertCanAttachImage(app: FastifyInstance, user: AuthUser, treeId: number): Promise<void> {
   await getTreeForEditor(app.db, user, treeId);
 }
 
-/** Records a stored image as a node image of the caller's tree. */
-export async function attachNodeImage(
+/** Stores image bytes as a node image of the caller's tree, through the node-images feature. */
+export async function saveAsNodeImage(
   app: FastifyInstance,
   user: AuthUser,
   target: { tree: number; nodeId: string },
-  image: StoredImage,
+  image: Buffer,
 ): Promise<NodeImage> {
-  const row = await insertNodeImage(app.db, {
-    tree_id: target.tree,
-    owner_id: user.id,
-    node_id: target.nodeId,
-    storage_key: image.key,
-    width: image.width,
-    height: image.height,
-    bytes: image.bytes,
-    content_type: image.contentType,
-    created_at: nowIso(),
+  const row = await createNodeImage({ db: app.db, storage: app.storage, log: app.log }, user, {
+    treeId: target.tree,
+    nodeId: target.nodeId,
+    upload: image,
   });
-  return {
-    id: row.id,
-    tree: row.tree_id,
-    node_id: row.node_id,
-    url: `${app.config.publicBaseUrl}${mediaPath(row.storage_key)}`,
-    width: row.width,
-    height: row.height,
-    bytes: row.bytes,
-    content_type: row.content_type,
-    created_at: row.created_at,
-  };
+  return presentNodeImage(row, app.config.publicBaseUrl);
 }
