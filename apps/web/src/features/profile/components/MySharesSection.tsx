@@ -1,16 +1,6 @@
-import { Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { MyShares } from '../../community/components/MyShares.tsx';
 
-/**
- * SLOT for "My shares" (UI.md `/profile`): the community feature replaces this body with the list of
- * the user's shared templates. The profile page already renders it in its own section with a heading,
- * so the replacement only has to provide the content.
- */
+/** "My shares" on the profile (UI.md `/profile`): the community feature's list of the caller's templates. */
 export function MySharesSection() {
-  const { t } = useTranslation('profile');
-  return (
-    <Text size="sm" c="dimmed">
-      {t('shares.empty')}
-    </Text>
-  );
+  return <MyShares />;
 }
