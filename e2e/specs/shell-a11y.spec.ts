@@ -15,6 +15,8 @@ afterAll(async () => browser?.close());
 /** Serious and critical axe findings, as `rule: target` lines so a failure names the element. */
 async function seriousViolations(page: Page): Promise<string[]> {
   // Let the splash leave and the page's entrance animation finish, so colours are final.
+  // The app itself rendered (not a server error page), and the splash has gone.
+  await page.locator('#main-content').waitFor();
   await page.locator('#splash').waitFor({ state: 'detached' });
   await page.waitForTimeout(400);
   const { violations } = await new AxeBuilder({ page }).analyze();

@@ -20,6 +20,8 @@ describe('home page screenshots (looked at by a person; checked here for overflo
           const { context, page, errors } = await newPage(browser, { colorScheme: scheme, locale, width, height: 900 });
           await presetStorage(context, { 'arbor.locale': locale });
           await page.goto('/');
+          // The app itself rendered (not a server error page), and the splash has gone.
+          await page.locator('#main-content').waitFor();
           await page.locator('#splash').waitFor({ state: 'detached' });
           await page.waitForTimeout(400);
           await page.screenshot({ path: `/tmp/arbor-shell-home-${scheme}-${locale}-${width}.png`, fullPage: true });
