@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -191,6 +192,28 @@ describe('accounts in the browser', () => {
     await page.getByRole('button', { name: authEn.login.submit, exact: true }).click();
     await waitForPath('/');
     expect((await me()).phone).toBe(account.phone);
+  });
+
+  it('has no serious accessibility violation on the profile and auth pages, light and dark', { timeout: 150_000 }, async () => {
+    // Profile first while logged in, then the auth pages logged out (they send a session away).
+    const targets = ['/profile', '/auth/register', '/auth/forgotpassword'];
+    for (const target of targets) {
+      const authPage = target.startsWith('/auth/');
+      if (authPage) await page.evaluate(() => localStorage.removeItem('__arbor__jwt__'));
+      for (const scheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: scheme });
+        await page.goto(target);
+        await waitForPath(target);
+        await page.locator(authPage ? 'form' : 'section').first().waitFor();
+        // Settled states only: the widget verified, no entrance animation left.
+        if (authPage) await expect.poll(widgetState, { timeout: 20_000 }).toBe('verified');
+        await page.waitForTimeout(400);
+        // Only our page: overlays the shell keeps mounted (command palette) are the shell's to check.
+        const { violations } = await new AxeBuilder({ page }).include('main').analyze();
+        const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+        expect(serious.map((v) => `${scheme} ${target} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+      }
+    }
   });
 
   it('never needed the development captcha solver and threw no page errors', () => {

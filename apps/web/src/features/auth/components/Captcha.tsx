@@ -113,6 +113,8 @@ export function Captcha({ ref, error }: CaptchaProps) {
           challengeurl={CAPTCHA_CHALLENGE_URL}
           auto="onload"
           hidefooter
+          // The logo is a link the widget marks aria-hidden yet leaves focusable (axe: aria-hidden-focus).
+          hidelogo
           strings={strings}
         />
       </div>

@@ -1,7 +1,7 @@
 import { Button, Stack } from '@mantine/core';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { signIn } from '../../../lib/session.ts';
+import { completeLogin } from '../lib/complete-login.ts';
 import type { Channel } from '../api/types.ts';
 import { useCodeLogin } from '../api/useCodeLogin.ts';
 import { CodeSection } from '../components/CodeSection.tsx';
@@ -18,7 +18,7 @@ export function CodeLoginForm({ channel }: { channel: Channel }) {
     event.preventDefault();
     flow.errors.clear();
     try {
-      signIn(await login.mutateAsync({ channel, address: flow.address, code: flow.code }));
+      completeLogin(await login.mutateAsync({ channel, address: flow.address, code: flow.code }));
     } catch (error) {
       flow.errors.report(error, { codeField: 'code' });
     }

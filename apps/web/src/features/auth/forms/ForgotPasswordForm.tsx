@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { signIn } from '../../../lib/session.ts';
+import { completeLogin } from '../lib/complete-login.ts';
 import { usePasswordReset } from '../api/usePasswordReset.ts';
 import { tokenLogin } from '../api/useTokenLogin.ts';
 import { ChannelSwitch } from '../components/ChannelSwitch.tsx';
@@ -40,7 +40,7 @@ export function ForgotPasswordForm() {
     notifications.show({ color: 'teal', message: t('forgot.done') });
     setSigningIn(true);
     try {
-      signIn(await tokenLogin({ username: flow.address, password }));
+      completeLogin(await tokenLogin({ username: flow.address, password }));
     } catch {
       setSigningIn(false);
       void navigate({ pathname: '/auth/login', search }, { replace: true });

@@ -3,7 +3,7 @@ import { IconUser } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client.ts';
-import { signIn } from '../../../lib/session.ts';
+import { completeLogin } from '../lib/complete-login.ts';
 import { usePhonePasswordLogin } from '../api/usePhonePasswordLogin.ts';
 import { useTokenLogin } from '../api/useTokenLogin.ts';
 import { AuthLink } from '../components/AuthLink.tsx';
@@ -32,7 +32,7 @@ export function PasswordLoginForm() {
       const answer = looksLikePhone(login)
         ? await phoneLogin.mutateAsync({ phone: normalizePhone(login), password })
         : await tokenLogin.mutateAsync({ username: login.trim(), password });
-      signIn(answer);
+      completeLogin(answer);
     } catch (error) {
       // Wrong login and wrong password get one answer from the server (no account probing); say it
       // in the user's language rather than the server's English detail.

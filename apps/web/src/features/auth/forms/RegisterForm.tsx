@@ -2,7 +2,7 @@ import { Username } from '@arbor/contract';
 import { Button, Stack, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { signIn } from '../../../lib/session.ts';
+import { completeLogin } from '../lib/complete-login.ts';
 import { useSignup } from '../api/useSignup.ts';
 import { ChannelSwitch } from '../components/ChannelSwitch.tsx';
 import { CodeSection } from '../components/CodeSection.tsx';
@@ -48,7 +48,7 @@ export function RegisterForm() {
         username: username.trim() || undefined,
         altcha,
       });
-      signIn(answer);
+      completeLogin(answer);
     } catch (error) {
       errors.report(error, { codeField: 'code' });
     }

@@ -65,7 +65,10 @@ function DeleteForm({ me, onCancel }: { me: Me; onCancel: () => void }) {
             required
             data-autofocus
             value={confirmation}
-            onChange={(event) => setConfirmation(event.currentTarget.value)}
+            onChange={(event) => {
+              setConfirmation(event.currentTarget.value);
+              errors.clearField('password');
+            }}
             error={errors.field('password')}
           />
         ) : (

@@ -24,7 +24,13 @@ export function ProfileSection({ title, description, children, danger, id }: Pro
       style={danger ? { borderColor: 'var(--mantine-color-red-outline)' } : undefined}
     >
       <Stack gap={4} mb="lg">
-        <Title order={2} fz="lg" id={headingId} c={danger ? 'red' : undefined}>
+        <Title
+          order={2}
+          fz="lg"
+          id={headingId}
+          // Darker red in light mode: the filled shade misses the 4.5:1 text contrast on white.
+          style={danger ? { color: 'light-dark(var(--mantine-color-red-8), var(--mantine-color-red-4))' } : undefined}
+        >
           {title}
         </Title>
         {description ? (
