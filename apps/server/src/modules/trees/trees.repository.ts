@@ -149,6 +149,14 @@ export async function allocateVersionNumber(db: Executor, treeId: number): Promi
   return row.latest_version!;
 }
 
+/**
+ * Takes the tree's row lock until the transaction ends (a no-op update: portable, unlike
+ * SELECT … FOR UPDATE), so version writes of one tree never interleave.
+ */
+export async function lockTree(db: Executor, treeId: number): Promise<void> {
+  await db.updateTable('trees').set({ latest_version: sql<number>`latest_version` }).where('id', '=', treeId).execute();
+}
+
 export async function deleteTreeRow(db: Executor, id: number): Promise<void> {
   await db.deleteFrom('trees').where('id', '=', id).execute();
 }

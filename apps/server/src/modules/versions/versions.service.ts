@@ -7,7 +7,7 @@ import type { AuthUser } from '../../plugins/auth.ts';
 import { staleRevision } from '../trees/revision.ts';
 import { checkTreeDocument, parseStoredDocument, type CheckedDocument } from '../trees/tree-document.ts';
 import { authorizeEditTree, authorizeViewTree, canEditTree } from '../trees/trees.policy.ts';
-import { findTreeData, findTreeMetaById, findTreeMetaByUuid, type Executor, type TreeListRow } from '../trees/trees.repository.ts';
+import { findTreeData, findTreeMetaById, findTreeMetaByUuid, lockTree, type Executor, type TreeListRow } from '../trees/trees.repository.ts';
 import { getTreeForEditor, saveWorkingCopy } from '../trees/trees.service.ts';
 import { readVersionDocument, recordVersion, removeVersion } from './version-storage.ts';
 import {
@@ -95,7 +95,10 @@ export async function renameVersion(db: DB, viewer: AuthUser, id: number, messag
 
 /** Deletes a version other than the latest (400 for the latest: the history must keep its head). */
 export async function deleteVersion(db: DB, viewer: AuthUser, id: number): Promise<void> {
+  const { version: found } = await editableVersion(db, viewer, id);
   await db.transaction().execute(async (trx) => {
+    // Under the tree's lock, re-read: a version recorded meanwhile may have changed which one is latest.
+    await lockTree(trx, found.tree_id);
     const { version, tree } = await editableVersion(trx, viewer, id);
     if (version.number === tree.latest_version) throw invalid('The latest version cannot be deleted.');
     await removeVersion(trx, version);
