@@ -1,5 +1,5 @@
-import { PlaceholderPage } from '../features/shell/components/PlaceholderPage.tsx';
+import { AdminAi } from '../features/ai/admin/AdminAi.tsx';
 
 export default function AdminAiPage() {
-  return <PlaceholderPage titleKey="shell:routes.admin-ai" />;
+  return <AdminAi />;
 }
