@@ -1,10 +1,6 @@
-import { DEFAULT_AVATAR_PATH, type UserSummary } from '@arbor/contract';
+import type { UserSummary } from '@arbor/contract';
 import type { DB } from '../db/connection.ts';
-import { mediaPath } from './storage/storage.ts';
-
-/** Absolute URL of a stored avatar, or of the default avatar when there is none. */
-export const avatarUrlOf = (baseUrl: string, avatarKey: string | null | undefined) =>
-  `${baseUrl}${avatarKey ? mediaPath(avatarKey) : DEFAULT_AVATAR_PATH}`;
+import { avatarUrlOf } from './avatars/avatars.ts';
 
 /**
  * `{id, username, avatar_url}` of each user, for content shown with its owner (trees, shares).

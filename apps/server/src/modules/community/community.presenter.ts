@@ -1,7 +1,7 @@
 import type { Share, ShareWithData, UserSummary } from '@arbor/contract';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { mediaPath } from '../../lib/storage/storage.ts';
-import { avatarUrlOf } from '../../lib/user-summaries.ts';
+import { avatarUrlOf } from '../../lib/avatars/avatars.ts';
 import { canSeeSourceTree } from './community.policy.ts';
 import type { ShareListRow, ShareRow } from './community.repository.ts';
 

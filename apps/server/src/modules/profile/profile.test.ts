@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { avatarUrlsOf } from '../../lib/avatars/avatars.ts';
+import { loadUserSummaries } from '../../lib/user-summaries.ts';
 import { hashPassword } from '../../lib/passwords/passwords.ts';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../../testing/test-app.ts';
 import { forgetSends, obtainCode, uniqueEmail, uniquePhone } from '../auth/accounts.testing.ts';
@@ -159,9 +159,9 @@ describe('avatar', () => {
     expect([meta.format, meta.width, meta.height]).toEqual(['webp', 256, 256]);
     expect((await call(user, 'GET', '/api/profile/users/me/')).json().profile).toMatchObject({ avatar, avatar_url });
     const stranger = await createUser(t.app);
-    const urls = await avatarUrlsOf(t.app.db, t.config.publicBaseUrl, [user.id, stranger.id]);
-    expect(urls.get(user.id)).toBe(avatar_url);
-    expect(urls.get(stranger.id)).toBe(`${t.config.publicBaseUrl}/images/avatar-64.png`);
+    const summaries = await loadUserSummaries(t.app.db, t.config.publicBaseUrl, [user.id, stranger.id]);
+    expect(summaries.get(user.id)?.avatar_url).toBe(avatar_url);
+    expect(summaries.get(stranger.id)?.avatar_url).toBe(`${t.config.publicBaseUrl}/images/avatar-64.png`);
 
     const second = await upload(user, 'again.png', 'image/png', png);
     expect((await t.app.inject({ method: 'GET', url: `/media/${avatar}` })).statusCode).toBe(404);
