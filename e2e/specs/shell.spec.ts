@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage } from '../support/browser.ts';
+import { baseURL, launchBrowser, newPage } from '../support/browser.ts';
 import { apiLogin, presetStorage, signInContext, storeTokens, type ApiTokens } from '../support/session.ts';
 
 let browser: Browser;
@@ -188,6 +188,36 @@ describe('command palette', () => {
     await page.getByText('We couldn\'t find anything matching "zzqx nothing"').waitFor();
     await search.press('Escape');
     await search.waitFor({ state: 'hidden' });
+    await context.close();
+  });
+});
+
+describe('command palette with data', () => {
+  it('finds the user\'s own trees and creates a new one that opens in the editor', async () => {
+    const { context } = await newPage(browser, { locale: 'en-US' });
+    await presetStorage(context, ENGLISH);
+    const own = await apiLogin();
+    const created = await fetch(`${baseURL()}/api/tree/skills_tree/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${own.access}` },
+      body: JSON.stringify({ title: 'Palette Probe Tree' }),
+    });
+    expect(created.status).toBe(201);
+    const page = await signInContext(context, own);
+    await page.goto('/');
+    await page.getByTestId('avatar-menu').waitFor();
+    await page.keyboard.press('Control+K');
+    const search = page.getByTestId('palette-search');
+    await search.fill('probe palette');
+    await page.locator('.mantine-Spotlight-action', { hasText: 'Palette Probe Tree' }).click();
+    await urlMatches(page, (p) => /^\/trees\/[0-9a-f-]{36}$/.test(p));
+
+    await page.goto('/');
+    await page.getByTestId('avatar-menu').waitFor();
+    await page.keyboard.press('Control+K');
+    await search.fill('new tree');
+    await page.locator('.mantine-Spotlight-action', { hasText: 'New tree' }).click();
+    await urlMatches(page, (p) => /^\/trees\/[0-9a-f-]{36}$/.test(p));
     await context.close();
   });
 });

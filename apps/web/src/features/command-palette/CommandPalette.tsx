@@ -1,4 +1,5 @@
 import { Center, Group, Kbd, Loader, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { Spotlight, spotlight } from '@mantine/spotlight';
 import {
   IconBinaryTree2,
@@ -15,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { LOCALES, setLocale } from '../../lib/i18n.ts';
 import { useThemeToggle } from '../../lib/theme-toggle.ts';
+import { createBlankTree } from './api/createBlankTree.ts';
 import { useRemoteMatches } from './api/useRemoteMatches.ts';
 import { matchesTitle, queryTerms } from './matching.ts';
 
@@ -47,8 +49,16 @@ function useActions(onLogout: () => void): PaletteItem[] {
   const { t, i18n } = useTranslation('shell');
   const navigate = useNavigate();
   const toggleTheme = useThemeToggle();
+  // A new blank tree opens straight in the editor, the quickest way from "idea" to "canvas".
+  const newTree = () =>
+    createBlankTree(t('palette.untitledTree'))
+      .then(({ uuid }) => navigate(`/trees/${uuid}`))
+      .catch((error: unknown) => {
+        console.warn('Could not create a tree from the command palette', error);
+        notifications.show({ color: 'red', message: t('palette.newTreeFailed') });
+      });
   return [
-    { id: 'new-tree', title: t('palette.actions.newTree'), icon: <IconPlus {...ICON} />, run: () => navigate('/trees?new=1') },
+    { id: 'new-tree', title: t('palette.actions.newTree'), icon: <IconPlus {...ICON} />, run: () => void newTree() },
     { id: 'toggle-theme', title: t('palette.actions.toggleTheme'), icon: <IconMoonStars {...ICON} />, run: () => toggleTheme() },
     ...LOCALES.filter((locale) => locale !== i18n.language).map((locale) => ({
       id: `language-${locale}`,
