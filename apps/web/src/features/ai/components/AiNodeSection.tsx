@@ -68,7 +68,7 @@ export function AiNodeSection({ ctx }: { ctx: NodePanelExtensionContext }) {
         <Group gap={6}>
           {ACTIONS.map(({ mode, icon: Icon, testId }) => (
             <Button key={mode} size="xs" variant="light" leftSection={<Icon size={14} />} disabled={busy || quotaUsed}
-              loading={busy && state.mode === mode} onClick={() => void start(requestFor(ctx, mode))} data-testid={testId}>
+              onClick={() => void start(requestFor(ctx, mode))} data-testid={testId}>
               {t(`action.${mode}`)}
             </Button>
           ))}

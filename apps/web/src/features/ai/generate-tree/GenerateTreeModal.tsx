@@ -1,5 +1,5 @@
 import type { Locale, Tree } from '@arbor/contract';
-import { Button, Group, NumberInput, Progress, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Input, Progress, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -12,6 +12,7 @@ import { aiKeys } from '../api/keys.ts';
 import { AiProblemAlert } from '../components/AiProblemAlert.tsx';
 import { buildTreeFromTopic, MAX_DEPTH, MIN_DEPTH, type BuildProgress } from './build-tree.ts';
 
+const DEPTHS = Array.from({ length: MAX_DEPTH - MIN_DEPTH + 1 }, (_, i) => MIN_DEPTH + i);
 const LANGUAGE_NAMES: Record<Locale, string> = { 'zh-CN': '简体中文', 'en-US': 'English', 'ja-JP': '日本語' };
 
 /** Topic, depth and language → a generated tree, created and opened in the editor. */
@@ -56,9 +57,11 @@ export function GenerateTreeModal({ onClose, onCreated }: { onClose: () => void;
     <Stack data-testid="generate-tree-modal">
       <TextInput label={t('generateTree.topic')} placeholder={t('generateTree.topicPlaceholder')} value={topic} maxLength={200} required
         data-autofocus disabled={running} onChange={(e) => setTopic(e.currentTarget.value)} data-testid="generate-tree-topic" />
-      <Group grow align="flex-start">
-        <NumberInput label={t('generateTree.depth')} description={t('generateTree.depthHint')} min={MIN_DEPTH} max={MAX_DEPTH} clampBehavior="strict"
-          allowDecimal={false} value={depth} disabled={running} onChange={(v) => setDepth(typeof v === 'number' ? v : MIN_DEPTH)} />
+      <Group grow align="flex-end">
+        <Input.Wrapper label={t('generateTree.depth')}>
+          <SegmentedControl fullWidth value={String(depth)} disabled={running} onChange={(v) => setDepth(Number(v))} data-testid="generate-tree-depth"
+            data={DEPTHS.map((d) => ({ value: String(d), label: String(d) }))} />
+        </Input.Wrapper>
         <Select label={t('generateTree.language')} allowDeselect={false} value={language} disabled={running}
           data={LOCALES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] }))} onChange={(v) => v && setLanguage(v as Locale)} />
       </Group>
