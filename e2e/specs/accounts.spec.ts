@@ -68,10 +68,19 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const widgetState = () => page.locator('altcha-widget').first().evaluate((el) => (el as HTMLElement & { getState(): string }).getState());
+const widgetState = () =>
+  page
+    .locator('altcha-widget')
+    .first()
+    .evaluate((el) => (el as HTMLElement & { getState(): string }).getState());
 
 /** The signed-in user as the app sees it, read with the app's own stored token. */
-async function me(): Promise<{ username: string; email: string | null; phone: string | null; profile: { avatar: string | null; locale: string } }> {
+async function me(): Promise<{
+  username: string;
+  email: string | null;
+  phone: string | null;
+  profile: { avatar: string | null; locale: string };
+}> {
   return page.evaluate(async () => {
     const { accessToken } = JSON.parse(localStorage.getItem('__arbor__jwt__') ?? '{}') as { accessToken?: string };
     const res = await fetch('/api/profile/users/me/', { headers: { authorization: `Bearer ${accessToken}` } });
@@ -140,7 +149,13 @@ describe('accounts in the browser', () => {
   it('changes the avatar through the square cropper', async () => {
     // A wide PNG, so the cropper has something to cut.
     const png = await sharp({ create: { width: 640, height: 400, channels: 3, background: { r: 40, g: 160, b: 90 } } })
-      .composite([{ input: Buffer.from('<svg width="200" height="200"><circle cx="100" cy="100" r="90" fill="#fff"/></svg>'), left: 220, top: 100 }])
+      .composite([
+        {
+          input: Buffer.from('<svg width="200" height="200"><circle cx="100" cy="100" r="90" fill="#fff"/></svg>'),
+          left: 220,
+          top: 100,
+        },
+      ])
       .png()
       .toBuffer();
     await page.locator('input[type=file]').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
@@ -194,27 +209,36 @@ describe('accounts in the browser', () => {
     expect((await me()).phone).toBe(account.phone);
   });
 
-  it('has no serious accessibility violation on the profile and auth pages, light and dark', { timeout: 150_000 }, async () => {
-    // Profile first while logged in, then the auth pages logged out (they send a session away).
-    const targets = ['/profile', '/auth/register', '/auth/forgotpassword'];
-    for (const target of targets) {
-      const authPage = target.startsWith('/auth/');
-      if (authPage) await page.evaluate(() => localStorage.removeItem('__arbor__jwt__'));
-      for (const scheme of ['light', 'dark'] as const) {
-        await page.emulateMedia({ colorScheme: scheme });
-        await page.goto(target);
-        await waitForPath(target);
-        await page.locator(authPage ? 'form' : 'section').first().waitFor();
-        // Settled states only: the widget verified, no entrance animation left.
-        if (authPage) await expect.poll(widgetState, { timeout: 20_000 }).toBe('verified');
-        await page.waitForTimeout(400);
-        // Only our page: overlays the shell keeps mounted (command palette) are the shell's to check.
-        const { violations } = await new AxeBuilder({ page }).include('main').analyze();
-        const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-        expect(serious.map((v) => `${scheme} ${target} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  it(
+    'has no serious accessibility violation on the profile and auth pages, light and dark',
+    { timeout: 150_000 },
+    async () => {
+      // Profile first while logged in, then the auth pages logged out (they send a session away).
+      const targets = ['/profile', '/auth/register', '/auth/forgotpassword'];
+      for (const target of targets) {
+        const authPage = target.startsWith('/auth/');
+        if (authPage) await page.evaluate(() => localStorage.removeItem('__arbor__jwt__'));
+        for (const scheme of ['light', 'dark'] as const) {
+          await page.emulateMedia({ colorScheme: scheme });
+          await page.goto(target);
+          await waitForPath(target);
+          await page
+            .locator(authPage ? 'form' : 'section')
+            .first()
+            .waitFor();
+          // Settled states only: the widget verified, no entrance animation left.
+          if (authPage) await expect.poll(widgetState, { timeout: 20_000 }).toBe('verified');
+          await page.waitForTimeout(400);
+          // Only our page: overlays the shell keeps mounted (command palette) are the shell's to check.
+          const { violations } = await new AxeBuilder({ page }).include('main').analyze();
+          const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+          expect(
+            serious.map((v) => `${scheme} ${target} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+          ).toEqual([]);
+        }
       }
-    }
-  });
+    },
+  );
 
   it('never needed the development captcha solver and threw no page errors', () => {
     expect(solverCalls).toEqual([]);

@@ -34,7 +34,7 @@ export function Captcha({ ref, error }: CaptchaProps) {
   const { t } = useTranslation('auth');
   const widgetRef = useRef<WidgetElement>(null);
   const payloadRef = useRef<string | null>(null);
-  const waitersRef = useRef<Array<(payload: string) => void>>([]);
+  const waitersRef = useRef<Array<{ resolve: (payload: string) => void; reject: (error: Error) => void }>>([]);
 
   const strings = useMemo(
     () =>
@@ -69,9 +69,16 @@ export function Captcha({ ref, error }: CaptchaProps) {
         payloadRef.current = payload;
         const waiters = waitersRef.current;
         waitersRef.current = [];
-        waiters.forEach((resolve) => resolve(payload));
+        waiters.forEach((waiter) => waiter.resolve(payload));
       } else if (state !== 'verified') {
         payloadRef.current = null;
+      }
+      // A failed solve (challenge not reachable, say) fails the waiting send now rather than at the
+      // timeout; the widget shows its own retry.
+      if (state === 'error') {
+        const waiters = waitersRef.current;
+        waitersRef.current = [];
+        waiters.forEach((waiter) => waiter.reject(new Error('captcha failed')));
       }
     };
     widget.addEventListener('statechange', onState);
@@ -93,9 +100,15 @@ export function Captcha({ ref, error }: CaptchaProps) {
         if (payloadRef.current) return Promise.resolve(handOver(payloadRef.current));
         return new Promise<string>((resolve, reject) => {
           const timer = window.setTimeout(() => reject(new Error('captcha timeout')), SOLVE_TIMEOUT_MS);
-          waitersRef.current.push((payload) => {
-            window.clearTimeout(timer);
-            resolve(handOver(payload));
+          waitersRef.current.push({
+            resolve: (payload) => {
+              window.clearTimeout(timer);
+              resolve(handOver(payload));
+            },
+            reject: (error) => {
+              window.clearTimeout(timer);
+              reject(error);
+            },
           });
           // Not already working on one (never started, failed or expired): start now.
           if (widget.getState?.() !== 'verifying') void widget.verify?.();

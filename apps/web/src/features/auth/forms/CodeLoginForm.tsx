@@ -29,7 +29,13 @@ export function CodeLoginForm({ channel }: { channel: Channel }) {
       <Stack gap="md">
         <FormAlert message={flow.errors.message} />
         <CodeSection flow={flow} />
-        <Button type="submit" fullWidth size="md" loading={login.isPending} disabled={!flow.addressValid || !flow.codeComplete}>
+        <Button
+          type="submit"
+          fullWidth
+          size="md"
+          loading={login.isPending}
+          disabled={!flow.addressValid || !flow.codeComplete}
+        >
           {t('login.submit')}
         </Button>
       </Stack>

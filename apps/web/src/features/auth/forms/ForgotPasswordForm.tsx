@@ -33,7 +33,12 @@ export function ForgotPasswordForm() {
     const lengthError = passwordLengthError(password);
     if (lengthError) return errors.setField('new_password', t(`password.${lengthError}`));
     try {
-      await reset.mutateAsync({ channel: flow.channel, address: flow.address, code: flow.code, new_password: password });
+      await reset.mutateAsync({
+        channel: flow.channel,
+        address: flow.address,
+        code: flow.code,
+        new_password: password,
+      });
     } catch (error) {
       return errors.report(error, { codeField: 'code' });
     }

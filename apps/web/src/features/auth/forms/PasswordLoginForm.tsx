@@ -36,7 +36,10 @@ export function PasswordLoginForm() {
     } catch (error) {
       // Wrong login and wrong password get one answer from the server (no account probing); say it
       // in the user's language rather than the server's English detail.
-      if (error instanceof ApiError && (error.status === 401 || (error.status === 400 && !Object.keys(error.fields).length))) {
+      if (
+        error instanceof ApiError &&
+        (error.status === 401 || (error.status === 400 && !Object.keys(error.fields).length))
+      ) {
         errors.clear();
         errors.setMessage(t('errors.badCredentials'));
       } else errors.report(error);

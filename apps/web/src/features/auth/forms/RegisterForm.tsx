@@ -29,7 +29,8 @@ export function RegisterForm() {
     errors.clear();
     const lengthError = passwordLengthError(password);
     if (lengthError) return errors.setField('password', t(`password.${lengthError}`));
-    if (username.trim() && !Username.safeParse(username).success) return errors.setField('username', t('hints.usernameRule'));
+    if (username.trim() && !Username.safeParse(username).success)
+      return errors.setField('username', t('hints.usernameRule'));
     let altcha: string;
     setSolving(true);
     try {

@@ -108,7 +108,9 @@ export function AvatarCropModal({ file, onClose, onConfirm, busy }: AvatarCropMo
   function onWheel(event: WheelEvent<HTMLDivElement>) {
     const rect = event.currentTarget.getBoundingClientRect();
     const factor = event.deltaY < 0 ? 1.1 : 1 / 1.1;
-    update((current, size) => zoomTo(current, current.zoom * factor, size, VIEW, event.clientX - rect.left, event.clientY - rect.top));
+    update((current, size) =>
+      zoomTo(current, current.zoom * factor, size, VIEW, event.clientX - rect.left, event.clientY - rect.top),
+    );
   }
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     const moves: Record<string, [number, number]> = {
@@ -119,7 +121,8 @@ export function AvatarCropModal({ file, onClose, onConfirm, busy }: AvatarCropMo
     };
     const move = moves[event.key];
     if (move) update((current, size) => panBy(current, move[0], move[1], size, VIEW));
-    else if (event.key === '+' || event.key === '=') update((current, size) => zoomTo(current, current.zoom + 0.1, size, VIEW));
+    else if (event.key === '+' || event.key === '=')
+      update((current, size) => zoomTo(current, current.zoom + 0.1, size, VIEW));
     else if (event.key === '-') update((current, size) => zoomTo(current, current.zoom - 0.1, size, VIEW));
     else return;
     event.preventDefault();

@@ -21,7 +21,12 @@ export function BindAddressModal({ channel, opened, onClose, replacing }: BindAd
   const { t } = useTranslation('profile');
   const kind = channel === 'ses' ? 'email' : 'phone';
   return (
-    <Modal opened={opened} onClose={onClose} title={t(`contact.${kind}.${replacing ? 'changeTitle' : 'bindTitle'}`)} centered>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t(`contact.${kind}.${replacing ? 'changeTitle' : 'bindTitle'}`)}
+      centered
+    >
       <BindForm channel={channel} onDone={onClose} />
     </Modal>
   );

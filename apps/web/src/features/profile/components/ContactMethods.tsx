@@ -27,10 +27,20 @@ export function ContactMethods({ me }: { me: Me }) {
         />
       ))}
       {me.email ? (
-        <UnbindAddressModal channel="ses" address={me.email} opened={dialog?.channel === 'ses' && dialog.action === 'unbind'} onClose={close} />
+        <UnbindAddressModal
+          channel="ses"
+          address={me.email}
+          opened={dialog?.channel === 'ses' && dialog.action === 'unbind'}
+          onClose={close}
+        />
       ) : null}
       {me.phone ? (
-        <UnbindAddressModal channel="sms" address={me.phone} opened={dialog?.channel === 'sms' && dialog.action === 'unbind'} onClose={close} />
+        <UnbindAddressModal
+          channel="sms"
+          address={me.phone}
+          opened={dialog?.channel === 'sms' && dialog.action === 'unbind'}
+          onClose={close}
+        />
       ) : null}
     </Stack>
   );
@@ -76,7 +86,13 @@ function ContactRow({ channel, value, onAction }: ContactRowProps) {
           {value ? t('contact.change') : t('contact.bind')}
         </Button>
         {value ? (
-          <Button size="xs" variant="subtle" color="red" onClick={() => onAction('unbind')} aria-label={t(`contact.${kind}.unbindTitle`)}>
+          <Button
+            size="xs"
+            variant="subtle"
+            color="red"
+            onClick={() => onAction('unbind')}
+            aria-label={t(`contact.${kind}.unbindTitle`)}
+          >
             {t('contact.unbind')}
           </Button>
         ) : null}

@@ -22,7 +22,10 @@ export function LanguageSelect({ me }: { me: Me }) {
       setLocale(value);
       notifications.show({ color: 'teal', message: i18n.t('profile:language.saved', { lng: value }) });
     } catch (error) {
-      notifications.show({ color: 'red', message: describeError(error, t, i18n.language).message ?? t('language.failed') });
+      notifications.show({
+        color: 'red',
+        message: describeError(error, t, i18n.language).message ?? t('language.failed'),
+      });
     }
   }
 

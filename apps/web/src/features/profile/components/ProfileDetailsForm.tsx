@@ -28,7 +28,8 @@ export function ProfileDetailsForm({ me }: { me: Me }) {
   async function submit(event: FormEvent) {
     event.preventDefault();
     errors.clear();
-    if (usernameChanged && !Username.safeParse(username).success) return errors.setField('username', t('details.usernameRule'));
+    if (usernameChanged && !Username.safeParse(username).success)
+      return errors.setField('username', t('details.usernameRule'));
     try {
       if (usernameChanged) await updateUsername.mutateAsync({ id: me.id, username: username.trim() });
       if (profileChanged) await updateProfile.mutateAsync({ id: me.profile.id, nickname: nickname.trim(), bio });
@@ -82,7 +83,11 @@ export function ProfileDetailsForm({ me }: { me: Me }) {
           error={errors.field('bio')}
         />
         <Group justify="flex-end">
-          <Button type="submit" loading={updateProfile.isPending || updateUsername.isPending} disabled={!usernameChanged && !profileChanged}>
+          <Button
+            type="submit"
+            loading={updateProfile.isPending || updateUsername.isPending}
+            disabled={!usernameChanged && !profileChanged}
+          >
             {t('actions.save')}
           </Button>
         </Group>

@@ -44,7 +44,14 @@ export function centredCrop(image: ImageSize, view: number): CropState {
 }
 
 /** Zooms keeping the point under (`cx`, `cy`) of the viewport still, as a map does. */
-export function zoomTo(state: CropState, zoom: number, image: ImageSize, view: number, cx = view / 2, cy = view / 2): CropState {
+export function zoomTo(
+  state: CropState,
+  zoom: number,
+  image: ImageSize,
+  view: number,
+  cx = view / 2,
+  cy = view / 2,
+): CropState {
   const before = scaleAt(image, view, state.zoom);
   const after = scaleAt(image, view, clamp(zoom, MIN_ZOOM, MAX_ZOOM));
   const px = (cx - state.x) / before;
@@ -67,7 +74,13 @@ export function sourceSquare(state: CropState, image: ImageSize, view: number) {
  * Draws the visible square into a canvas and encodes it: WebP where the browser can (small), PNG
  * otherwise. The server sniffs the content either way, so the file name is only a courtesy.
  */
-export function renderCrop(source: CanvasImageSource, state: CropState, image: ImageSize, view: number, size = OUTPUT_SIZE): Promise<Blob> {
+export function renderCrop(
+  source: CanvasImageSource,
+  state: CropState,
+  image: ImageSize,
+  view: number,
+  size = OUTPUT_SIZE,
+): Promise<Blob> {
   const canvas = document.createElement('canvas');
   canvas.width = size;
   canvas.height = size;
