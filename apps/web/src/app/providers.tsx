@@ -4,7 +4,7 @@ import { Notifications } from '@mantine/notifications';
 import { NavigationProgress } from '@mantine/nprogress';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useMemo, type ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
+import { I18nextProvider, useTranslation } from 'react-i18next';
 import { useSettings } from '../features/settings/settings-store.ts';
 import { i18n } from '../lib/i18n.ts';
 import { queryClient } from '../lib/query-client.ts';
@@ -19,6 +19,12 @@ function DirectionSync({ rtl }: { rtl: boolean }) {
   return null;
 }
 
+/** The navigation loading bar, labelled in the current language. */
+function LoadingBar() {
+  const { t } = useTranslation('common');
+  return <NavigationProgress zIndex={Z_INDEX.progress} aria-label={t('loading')} />;
+}
+
 /** Everything the pages rely on: theme, colour scheme, i18n, server state, modals, toasts, progress bar. */
 export function AppProviders({ children }: { children: ReactNode }) {
   const settings = useSettings();
@@ -30,7 +36,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
         <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme="auto" cssVariablesResolver={cssVariablesResolver}>
           <QueryClientProvider client={queryClient}>
             <ModalsProvider modalProps={{ zIndex: Z_INDEX.overlay }}>
-              <NavigationProgress zIndex={Z_INDEX.progress} aria-label={i18n.t('common:loading')} />
+              <LoadingBar />
               <Notifications position="top-right" zIndex={Z_INDEX.notifications} />
               {children}
             </ModalsProvider>
