@@ -132,6 +132,29 @@ describe('layouts', () => {
     await context.close();
   });
 
+  it('applies RTL, footer and primary colour from Settings at once and keeps them', async () => {
+    const { context } = await newPage(browser, { locale: 'en-US' });
+    await presetStorage(context, ENGLISH);
+    const page = await signInContext(context, tokens);
+    await page.goto('/settings');
+    const footer = page.locator('footer');
+    await footer.waitFor();
+    await page.getByRole('switch', { name: 'Right to left' }).dispatchEvent('click');
+    await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    await page.getByRole('switch', { name: 'Show footer' }).dispatchEvent('click');
+    await footer.waitFor({ state: 'detached' });
+    await page.getByRole('radio', { name: 'Blue' }).click();
+    // Blue preset, shade 7 in the light scheme.
+    const primary = () => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--mantine-primary-color-filled').trim());
+    await expect.poll(primary).toBe('#175cd3');
+    await page.reload();
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    expect(await footer.count()).toBe(0);
+    await expect.poll(primary).toBe('#175cd3');
+    await context.close();
+  });
+
   it('closes the sidebar after a navigation at 700px', async () => {
     const { context } = await newPage(browser, { locale: 'en-US', width: 700, height: 900 });
     await presetStorage(context, { ...ENGLISH, 'arbor.settings': JSON.stringify({ layout: 'vertical', sidebarCollapsed: false }) });
