@@ -14,10 +14,13 @@ export function NodeLinks({ doc, nodeId, commands, readOnly }: { doc: TreeDocume
   const index = indexTree(doc);
   const [target, setTarget] = useState<string | null>(null);
   const [kind, setKind] = useState<LinkKind>('prerequisite');
+  const [adding, setAdding] = useState(false);
   const links = doc.links.filter((l) => l.source === nodeId || l.target === nodeId);
+  // Every node is a candidate: build that list only while the user is adding a link, not on each
+  // edit of a 2,000-node tree.
   const options = useMemo(
-    () => doc.nodes.filter((n) => n.id !== nodeId).map((n) => ({ value: n.id, label: n.title })),
-    [doc.nodes, nodeId],
+    () => (adding ? doc.nodes.filter((n) => n.id !== nodeId).map((n) => ({ value: n.id, label: n.title })) : []),
+    [adding, doc.nodes, nodeId],
   );
   const title = (id: string) => index.byId.get(id)?.title ?? id;
 
@@ -37,7 +40,11 @@ export function NodeLinks({ doc, nodeId, commands, readOnly }: { doc: TreeDocume
           )}
         </Group>
       ))}
-      {readOnly || !commands ? null : (
+      {readOnly || !commands ? null : !adding ? (
+        <Button size="xs" variant="light" leftSection={<IconLink size={14} />} onClick={() => setAdding(true)} style={{ alignSelf: 'flex-start' }} data-testid="add-link">
+          {t('panel.addLink')}
+        </Button>
+      ) : (
         <Group gap={6} wrap="nowrap" align="flex-end">
           <Select size="xs" style={{ flex: 1 }} searchable limit={50} data={options} value={target} onChange={setTarget}
             placeholder={t('panel.linkTarget')} aria-label={t('panel.linkTarget')} nothingFoundMessage={t('search.none')} />
@@ -46,7 +53,10 @@ export function NodeLinks({ doc, nodeId, commands, readOnly }: { doc: TreeDocume
             data={[{ value: 'prerequisite', label: t('links.prerequisite') }, { value: 'related', label: t('links.related') }]} />
           <Button size="xs" variant="light" leftSection={<IconLink size={14} />} disabled={!target}
             onClick={() => {
-              if (target && commands.link(nodeId, target, kind)) setTarget(null);
+              if (target && commands.link(nodeId, target, kind)) {
+                setTarget(null);
+                setAdding(false);
+              }
             }}>
             {t('panel.addLink')}
           </Button>

@@ -119,7 +119,7 @@ export function NodePanel({ tree, doc, node, commands, readOnly, imageUrls, exte
               readOnly={readOnly} onChange={(image_id) => update({ image_id })} />
           </Section>
           <Section label={t('panel.links')}>
-            <NodeLinks doc={doc} nodeId={node.id} commands={commands} readOnly={readOnly} />
+            <NodeLinks key={node.id} doc={doc} nodeId={node.id} commands={commands} readOnly={readOnly} />
           </Section>
         </Stack>
       </ScrollArea>

@@ -10,6 +10,7 @@ import {
   type Edge,
   type NodeMouseHandler,
   type OnNodeDrag,
+  type ReactFlowInstance,
   type ReactFlowState,
 } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
@@ -28,7 +29,9 @@ import classes from './TreeCanvas.module.css';
 
 const nodeTypes = { skill: SkillNode };
 const minimapNodeColor = (node: SkillFlowNode) => node.data.node.color ?? 'var(--mantine-primary-color-filled)';
-const LOW_ZOOM = 0.45;
+const LOW_ZOOM = 0.35;
+// Opening a tree: fit it on screen unless that makes titles unreadable (a wide tree, a phone).
+const MIN_FIT_ZOOM = 0.5;
 const lowZoomSelector = (s: ReactFlowState) => s.transform[2] < LOW_ZOOM;
 // Above this many visible nodes React Flow renders only what is on screen (PERFORMANCE.md).
 const CULL_THRESHOLD = 200;
@@ -73,15 +76,19 @@ export interface TreeCanvasProps {
   /** renders every node (not only visible ones): needed while exporting an image */
   renderAll?: boolean;
   wrapperRef?: RefObject<HTMLDivElement | null>;
+  /** small read-only canvases (versions) leave it out: it would cover the tree */
+  minimap?: boolean;
   children?: ReactNode;
 }
 
 const EMPTY_IMAGES: ReadonlyMap<number, string> = new Map();
 
 /** The React Flow canvas of one tree document: layout, stable node objects, drag to re-parent, links. */
-export function TreeCanvas({ store, commands, readOnly, diff, matches, imageUrls = EMPTY_IMAGES, renderAll, wrapperRef, children }: TreeCanvasProps) {
+export function TreeCanvas({ store, commands, readOnly, diff, matches, imageUrls = EMPTY_IMAGES, renderAll, wrapperRef: givenRef, minimap = true, children }: TreeCanvasProps) {
   const doc = useEditorState((s) => s.doc);
   const selectedId = useEditorState((s) => s.selectedId);
+  const ownRef = useRef<HTMLDivElement>(null);
+  const wrapperRef = givenRef ?? ownRef;
   const layout = useLayout(doc);
   const layoutRef = useRef(layout);
   layoutRef.current = layout;
@@ -163,19 +170,30 @@ export function TreeCanvas({ store, commands, readOnly, diff, matches, imageUrls
     [readOnly, lowZoom, imageUrls, commands, store, wrapperRef],
   );
 
-  const initialFit = useMemo(
-    () => (layout.visible.length > CULL_THRESHOLD ? undefined : { fitView: true, fitViewOptions: { maxZoom: 1, padding: 0.2 } }),
-    // only the first render decides how the canvas opens
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [],
+  /** First view: the whole tree when it fits legibly, otherwise the root at a readable zoom. */
+  const onInit = useCallback(
+    (instance: ReactFlowInstance<SkillFlowNode, Edge>) => {
+      const el = wrapperRef?.current;
+      const current = layoutRef.current;
+      const root = current.positions.get(indexTree(store.getState().doc).rootId);
+      if (!el || !root) return;
+      let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+      for (const p of current.positions.values()) {
+        minX = Math.min(minX, p.x);
+        minY = Math.min(minY, p.y);
+        maxX = Math.max(maxX, p.x + NODE_WIDTH);
+        maxY = Math.max(maxY, p.y + NODE_HEIGHT);
+      }
+      const fitZoom = Math.min(1, (el.clientWidth * 0.85) / (maxX - minX), (el.clientHeight * 0.85) / (maxY - minY));
+      if (fitZoom >= MIN_FIT_ZOOM) {
+        void instance.fitView({ maxZoom: 1, padding: 0.15 });
+        return;
+      }
+      const zoom = el.clientWidth < 640 ? 0.75 : 0.9;
+      void instance.setViewport({ x: el.clientWidth / 2 - (root.x + NODE_WIDTH / 2) * zoom, y: 60 - root.y * zoom, zoom });
+    },
+    [store, wrapperRef],
   );
-  const defaultViewport = useMemo(() => {
-    // Large trees open on the root at a readable zoom instead of fitting thousands of nodes on screen.
-    const root = layout.positions.get(indexTree(doc).rootId);
-    const width = wrapperRef?.current?.clientWidth ?? window.innerWidth;
-    return root ? { x: width / 2 - (root.x + NODE_WIDTH / 2), y: 80 - root.y, zoom: 1 } : { x: 0, y: 0, zoom: 1 };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
 
   return (
     <CanvasContext.Provider value={contextValue}>
@@ -202,13 +220,14 @@ export function TreeCanvas({ store, commands, readOnly, diff, matches, imageUrls
           onlyRenderVisibleElements={!renderAll && layout.visible.length > CULL_THRESHOLD}
           minZoom={0.05}
           maxZoom={2}
-          defaultViewport={defaultViewport}
-          {...initialFit}
+          onInit={onInit}
           proOptions={{ hideAttribution: true }}
         >
           <Background variant={BackgroundVariant.Dots} gap={22} size={1.4} />
+          {minimap ? (
           <MiniMap pannable zoomable className={classes.minimap} nodeBorderRadius={8} nodeColor={minimapNodeColor}
             bgColor={colorScheme === 'dark' ? '#25262b' : '#ffffff'} maskColor={colorScheme === 'dark' ? 'rgb(0 0 0 / 0.45)' : 'rgb(0 0 0 / 0.08)'} />
+          ) : null}
           <Controls showInteractive={false} position="bottom-left" />
           {children}
         </ReactFlow>

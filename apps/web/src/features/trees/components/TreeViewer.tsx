@@ -21,7 +21,7 @@ export function TreeViewer({ doc, diff, imageUrls }: TreeViewerProps) {
   return (
     <ReactFlowProvider>
       <EditorStoreContext.Provider value={store}>
-        <TreeCanvas store={store} readOnly diff={diff} imageUrls={imageUrls} />
+        <TreeCanvas store={store} readOnly diff={diff} imageUrls={imageUrls} minimap={false} />
       </EditorStoreContext.Provider>
     </ReactFlowProvider>
   );

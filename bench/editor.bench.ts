@@ -1,0 +1,268 @@
+// The skill-tree editor on a 2,000-node tree in headless Chromium, next to bare React Flow drawing
+// the same tree in the same run (PERFORMANCE.md: these machines are noisy, the ratio is what counts).
+// Figures: time to interactive after navigation, pan and drag fps (requestAnimationFrame callbacks
+// per second while the viewport or a node moves in a rAF loop), add node → in DOM, JS heap.
+// Targets: TTI ≤ 1.5 s, fps ≥ 50, add ≤ 50 ms, and the editor within 1.3× of bare React Flow.
+import { spawnSync } from 'node:child_process';
+import { createReadStream, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { build } from 'vite';
+import { benchTree } from './editor-tree.ts';
+import { recordResults } from './support/record.ts';
+import { freePort, ROOT, startProcess } from './support/server-process.ts';
+
+const NODES = Number(process.env.BENCH_NODES ?? 2000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const MOVE_MS = 3000;
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const VIEWPORT = { width: 1440, height: 900 };
+const TARGETS = { ttiMs: 1500, fps: 50, addMs: 50, ratio: 1.3 };
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? (s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2) : NaN;
+};
+const round = (x: number, digits = 0) => Math.round(x * 10 ** digits) / 10 ** digits;
+
+// In-page probes are strings: this file is type-checked without the DOM library.
+/** Resolves after the next frame and a task: the page has painted and can take input. */
+const SETTLED = `new Promise((r) => requestAnimationFrame(() => setTimeout(() => r(performance.now()), 0)))`;
+
+/**
+ * Presses the mouse on `selector` and moves it back and forth a few pixels every frame for `ms`,
+ * counting rAF callbacks; also reports whether the viewport (or node) really moved.
+ */
+const MOVE_LOOP = (selector: string, ms: number) => `(async () => {
+  const target = document.querySelector(${JSON.stringify(selector)});
+  if (!target) return { fps: 0, moved: false, worstFrameMs: 0 };
+  const box = target.getBoundingClientRect();
+  let x = box.left + Math.min(box.width / 2, 60), y = box.top + box.height / 2;
+  const init = (type, extra = {}) => ({ bubbles: true, cancelable: true, view: window, clientX: x, clientY: y, button: 0, buttons: 1, pointerId: 1, isPrimary: true, ...extra });
+  const viewport = document.querySelector('.react-flow__viewport');
+  const before = viewport.style.transform + '|' + target.style.transform;
+  target.dispatchEvent(new PointerEvent('pointerdown', init('pointerdown')));
+  target.dispatchEvent(new MouseEvent('mousedown', init('mousedown')));
+  let frames = 0, step = 0, last = performance.now(), worst = 0;
+  const start = last;
+  await new Promise((resolve) => {
+    const tick = (now) => {
+      frames++;
+      worst = Math.max(worst, now - last);
+      last = now;
+      step++;
+      // a slow oval, so the pointer stays near where it started
+      x += Math.cos(step / 20) * 6;
+      y += Math.sin(step / 20) * 4;
+      window.dispatchEvent(new PointerEvent('pointermove', init('pointermove')));
+      window.dispatchEvent(new MouseEvent('mousemove', init('mousemove')));
+      if (now - start < ${ms}) requestAnimationFrame(tick); else resolve();
+    };
+    requestAnimationFrame(tick);
+  });
+  const moved = viewport.style.transform + '|' + target.style.transform !== before;
+  window.dispatchEvent(new PointerEvent('pointerup', init('pointerup', { buttons: 0 })));
+  window.dispatchEvent(new MouseEvent('mouseup', init('mouseup', { buttons: 0 })));
+  return { fps: frames / ((performance.now() - start) / 1000), moved, worstFrameMs: worst };
+})()`;
+
+/** Runs `trigger` and resolves with the ms until a new `.react-flow__node` (or `waitFor`) is in the DOM. */
+const TIME_TO_DOM = (trigger: string, waitFor: string) => `(async () => {
+  const count = () => document.querySelectorAll('.react-flow__node').length;
+  const before = count();
+  const done = () => (${JSON.stringify(waitFor)} ? document.querySelector(${JSON.stringify(waitFor)}) : count() > before);
+  return await new Promise((resolve) => {
+    const t0 = performance.now();
+    const observer = new MutationObserver(() => {
+      if (done()) { observer.disconnect(); resolve(performance.now() - t0); }
+    });
+    observer.observe(document.querySelector('.react-flow'), { childList: true, subtree: true });
+    ${trigger};
+  });
+})()`;
+
+const HEAP_MB = `performance.memory ? performance.memory.usedJSHeapSize / 1048576 : null`;
+
+interface Figures {
+  ttiMs: number;
+  ttiRunsMs: number[];
+  panFps: number;
+  panWorstFrameMs: number;
+  dragFps: number;
+  dragWorstFrameMs: number;
+  addNodeMs: number;
+  heapMb: number | null;
+  moved: { pan: boolean; drag: boolean };
+}
+
+async function measure(browser: Browser, url: string, prepare: (page: Page) => Promise<void>, addNode: (page: Page) => Promise<number>, dragSelector: string): Promise<Figures> {
+  const tti: number[] = [];
+  let last: Page | null = null;
+  for (let run = 0; run < RUNS; run++) {
+    const context = await browser.newContext({ viewport: VIEWPORT });
+    const page = await context.newPage();
+    await prepare(page);
+    await page.goto(url);
+    await page.waitForSelector('.react-flow__node', { timeout: 30_000 });
+    // performance.now() counts from navigation start: this is navigation → drawn and responsive.
+    tti.push((await page.evaluate(SETTLED)) as number);
+    if (run < RUNS - 1) await context.close();
+    else last = page;
+  }
+  const page = last!;
+  await page.waitForTimeout(500);
+  const adds: number[] = [];
+  for (let i = 0; i < 5; i++) adds.push(await addNode(page));
+  const pan = (await page.evaluate(MOVE_LOOP('.react-flow__pane', MOVE_MS))) as { fps: number; moved: boolean; worstFrameMs: number };
+  const drag = (await page.evaluate(MOVE_LOOP(dragSelector, MOVE_MS))) as { fps: number; moved: boolean; worstFrameMs: number };
+  const heapMb = (await page.evaluate(HEAP_MB)) as number | null;
+  await page.context().close();
+  return {
+    ttiMs: round(median(tti)),
+    ttiRunsMs: tti.map((t) => round(t)),
+    panFps: round(pan.fps, 1),
+    panWorstFrameMs: round(pan.worstFrameMs, 1),
+    dragFps: round(drag.fps, 1),
+    dragWorstFrameMs: round(drag.worstFrameMs, 1),
+    addNodeMs: round(median(adds), 1),
+    heapMb: heapMb === null ? null : round(heapMb, 1),
+    moved: { pan: pan.moved, drag: drag.moved },
+  };
+}
+
+/** Serves a built folder on loopback. */
+async function serveStatic(dir: string): Promise<{ url: string; close: () => void }> {
+  const port = await freePort();
+  const server = http.createServer((req, res) => {
+    const file = path.join(dir, decodeURIComponent((req.url ?? '/').split('?')[0]!));
+    const target = existsSync(file) && statSync(file).isFile() ? file : path.join(dir, 'index.html');
+    const type = target.endsWith('.js') ? 'text/javascript' : target.endsWith('.css') ? 'text/css' : 'text/html';
+    res.writeHead(200, { 'content-type': type });
+    createReadStream(target).pipe(res);
+  });
+  await new Promise<void>((r) => server.listen(port, '127.0.0.1', r));
+  return { url: `http://127.0.0.1:${port}`, close: () => server.close() };
+}
+
+interface Ratios {
+  ttiVsDefault: number;
+  ttiVsVisible: number;
+  panVsVisible: number;
+}
+
+function writeReadme(results: Record<string, Figures>, ratio: Ratios, date: string) {
+  const file = path.join(import.meta.dirname, 'README.md');
+  const start = '<!-- editor-bench:start -->';
+  const end = '<!-- editor-bench:end -->';
+  const editor = results.editor!;
+  const row = (name: string, f: Figures) =>
+    `| ${name} | ${f.ttiMs} ms | ${f.panFps} (worst frame ${f.panWorstFrameMs} ms) | ${f.dragFps} (worst frame ${f.dragWorstFrameMs} ms) | ${f.addNodeMs} ms | ${f.heapMb ?? '–'} MB |`;
+  const pass = (ok: boolean) => (ok ? 'met' : '**missed**');
+  const section = `${start}
+## Editor (\`editor.bench.ts\`)
+
+${NODES}-node tree (branching 2–6), headless Chromium ${VIEWPORT.width}×${VIEWPORT.height}, no GPU; TTI is the median of
+${RUNS} navigations (navigation start → nodes drawn and the next task runs); fps is requestAnimationFrame
+callbacks per second while the viewport (pan) or a node (drag) moves every frame for ${MOVE_MS / 1000} s; add node is the
+median of 5 Tab presses until the new node is in the DOM. Bare React Flow runs in the same browser, same tree,
+default nodes, d3-hierarchy layout, no app code (\`editor-baseline/\`); "visible only" adds
+\`onlyRenderVisibleElements\`. Run: \`npm run bench -- editor\`.
+
+Recorded ${date}:
+
+| page | time to interactive | pan fps | drag fps | add node → in DOM | JS heap |
+|---|---|---|---|---|---|
+${row('Arbor editor', editor)}
+${row('bare React Flow (default)', results.bareDefault!)}
+${row('bare React Flow (visible only)', results.bareVisible!)}
+
+Targets: TTI ≤ ${TARGETS.ttiMs} ms — ${pass(editor.ttiMs <= TARGETS.ttiMs)}; pan and drag ≥ ${TARGETS.fps} fps — ${pass(editor.panFps >= TARGETS.fps && editor.dragFps >= TARGETS.fps)};
+add node ≤ ${TARGETS.addMs} ms — ${pass(editor.addNodeMs <= TARGETS.addMs)}; within ${TARGETS.ratio}× of bare React Flow: TTI ratio ${ratio.ttiVsDefault} (default) /
+${ratio.ttiVsVisible} (visible only), pan fps ratio ${ratio.panVsVisible} (visible only / editor) — ${pass(ratio.ttiVsDefault <= TARGETS.ratio)}.
+The editor's TTI includes what bare React Flow does not do: the app shell, the signed-in user and the tree
+fetched from the server.
+${end}`;
+  const current = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n\n`npm run bench` runs every `*.bench.ts` here; figures land in `results/`.\n';
+  const next = current.includes(start)
+    ? current.slice(0, current.indexOf(start)) + section + current.slice(current.indexOf(end) + end.length)
+    : `${current.trimEnd()}\n\n${section}\n`;
+  writeFileSync(file, next);
+}
+
+async function main() {
+  // The product as `npm start` serves it: a fresh web build, a throwaway database, an admin.
+  const built = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: ROOT, stdio: 'ignore' });
+  if (built.status !== 0) throw new Error('the web build failed');
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'arbor-editor-bench-'));
+  const server = await startProcess(path.join(ROOT, 'apps/server/src/main.ts'), {
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    ARBOR_ADMIN_USERNAME: 'bench',
+    ARBOR_ADMIN_PASSWORD: 'arbor-bench-admin-pass',
+    ARBOR_SEED: '0',
+  });
+  const baselineDir = mkdtempSync(path.join(os.tmpdir(), 'arbor-rf-baseline-'));
+  await build({ root: path.join(import.meta.dirname, 'editor-baseline'), base: './', logLevel: 'warn', build: { outDir: baselineDir, emptyOutDir: true } });
+  const baseline = await serveStatic(baselineDir);
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true });
+  try {
+    const login = await fetch(`${server.url}/api/token/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'bench', password: 'arbor-bench-admin-pass' }),
+    });
+    const tokens = (await login.json()) as { access: string; refresh: string };
+    const created = await fetch(`${server.url}/api/tree/skills_tree/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens.access}` },
+      body: JSON.stringify({ title: `Bench ${NODES}`, data: benchTree(NODES) }),
+    });
+    if (created.status !== 201) throw new Error(`creating the tree answered ${created.status}`);
+    const tree = (await created.json()) as { uuid: string };
+
+    const signIn = async (page: Page) => {
+      await page.context().addInitScript(`localStorage.setItem('__arbor__jwt__', ${JSON.stringify(JSON.stringify({ accessToken: tokens.access, refreshToken: tokens.refresh }))})`);
+    };
+    const editorAdd = async (page: Page) => {
+      // Tab on the selected node, timed until the new node's title editor is in the DOM; Escape keeps it.
+      const ms = (await page.evaluate(
+        TIME_TO_DOM(`document.querySelector('[data-testid=tree-canvas]').dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab', bubbles: true, cancelable: true }))`, '[data-testid=node-title-input]'),
+      )) as number;
+      await page.keyboard.press('Escape');
+      await page.waitForSelector('[data-testid=node-title-input]', { state: 'detached' });
+      return ms;
+    };
+    const bareAdd = async (page: Page) => (await page.evaluate(TIME_TO_DOM('window.__addNode()', ''))) as number;
+
+    const results: Record<string, Figures> = {};
+    // Any drawn node but the root (with culling, only nodes on screen are in the DOM).
+    const dragTarget = '.react-flow__node:not([data-id="root"])';
+    results.editor = await measure(browser, `${server.url}/trees/${tree.uuid}`, signIn, editorAdd, dragTarget);
+    console.log('editor', results.editor);
+    if (process.env.BENCH_EDITOR_ONLY) return;
+    results.bareDefault = await measure(browser, `${baseline.url}/`, async () => undefined, bareAdd, dragTarget);
+    console.log('bare React Flow', results.bareDefault);
+    results.bareVisible = await measure(browser, `${baseline.url}/?visible=1`, async () => undefined, bareAdd, dragTarget);
+    console.log('bare React Flow, visible only', results.bareVisible);
+
+    const ratio: Ratios = {
+      ttiVsDefault: round(results.editor.ttiMs / results.bareDefault.ttiMs, 2),
+      ttiVsVisible: round(results.editor.ttiMs / results.bareVisible.ttiMs, 2),
+      panVsVisible: round(results.bareVisible.panFps / results.editor.panFps, 2),
+    };
+    const date = new Date().toISOString().slice(0, 10);
+    await recordResults('editor', { date, nodes: NODES, runs: RUNS, targets: TARGETS, results, ratio });
+    writeReadme(results, ratio, date);
+    console.log('ratios', ratio);
+  } finally {
+    await browser.close();
+    baseline.close();
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(baselineDir, { recursive: true, force: true });
+  }
+}
+
+await main();
