@@ -212,3 +212,11 @@ describe('web app assets', () => {
     expect(res.headers['content-type']).toContain('javascript');
   });
 });
+
+describe('request bodies', () => {
+  it('treats an absent body as absent for an optional body schema', async () => {
+    const user = await createUser(t.app);
+    const res = await t.app.inject({ method: 'DELETE', url: `/api/profile/users/${user.id}/`, headers: user.headers });
+    expect(res.statusCode).toBe(204);
+  });
+});

@@ -171,6 +171,12 @@ export async function findRating(db: Executor, shareId: number, userId: number):
   return row?.score;
 }
 
+/** Removes a rating; returns the score it had, or undefined when there was none. */
+export async function deleteRating(trx: Executor, shareId: number, userId: number): Promise<number | undefined> {
+  const row = await trx.deleteFrom('share_ratings').where('share_id', '=', shareId).where('user_id', '=', userId).returning('score').executeTakeFirst();
+  return row?.score;
+}
+
 export async function upsertRating(trx: Executor, shareId: number, userId: number, score: number, now: string): Promise<void> {
   await trx
     .insertInto('share_ratings')

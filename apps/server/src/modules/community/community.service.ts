@@ -238,3 +238,33 @@ export async function listHotTags(ctx: Ctx, limit: number) {
 export async function myShares(ctx: Ctx, user: AuthUser, window: PageWindow): Promise<Pick<Paginated<Share>, 'count' | 'results'>> {
   return listShares(ctx, user, { author: String(user.id) }, window);
 }
+
+/**
+ * Takes a user out of the community before their account is deleted: their likes and ratings are
+ * withdrawn through the counters (so other templates' figures stay exact), their own shares and
+ * cover files are removed. Views stay counted: they record that a visit happened.
+ */
+export async function removeUserFromCommunity(ctx: Ctx, userId: number): Promise<void> {
+  const liked = await ctx.db.selectFrom('share_likes').select('share_id').where('user_id', '=', userId).execute();
+  for (const { share_id } of liked) {
+    await changeCounters(ctx, share_id, async (trx, current) => {
+      const removed = await repo.deleteLike(trx, share_id, userId);
+      return { counters: removed ? { likes_count: Math.max(0, current.likes_count - 1) } : null, result: null };
+    });
+  }
+  const rated = await ctx.db.selectFrom('share_ratings').select('share_id').where('user_id', '=', userId).execute();
+  for (const { share_id } of rated) {
+    await changeCounters(ctx, share_id, async (trx, current) => {
+      const score = await repo.deleteRating(trx, share_id, userId);
+      if (score === undefined) return { counters: null, result: null };
+      const ratingSum = current.rating_sum - score;
+      const ratingCount = Math.max(0, current.rating_count - 1);
+      return { counters: { rating_sum: ratingSum, rating_count: ratingCount, rating_avg: ratingAverage(ratingSum, ratingCount) }, result: null };
+    });
+  }
+  const own = await ctx.db.selectFrom('shares').select(['id', 'cover_key']).where('author_id', '=', userId).execute();
+  await ctx.db.transaction().execute(async (trx) => {
+    for (const share of own) await repo.deleteShare(trx, share.id);
+  });
+  for (const share of own) if (share.cover_key) await ctx.storage.delete(share.cover_key).catch(() => undefined);
+}

@@ -336,3 +336,20 @@ describe('sample templates', () => {
     }
   });
 });
+
+describe('deleting an account', () => {
+  it("withdraws the user's likes and ratings from other templates' counters and removes their shares", async () => {
+    const leaving = await createUser(t.app, { username: 'leaving_user' });
+    const stays = await insertShare(bob, 'Stays', '', ['keep']);
+    const gone = await insertShare(leaving, 'Goes', '', ['gone']);
+    await t.app.inject({ method: 'POST', url: `/api/community/trees-shared/${stays}/like/`, headers: leaving.headers, payload: { liked: true } });
+    await t.app.inject({ method: 'POST', url: `/api/community/trees-shared/${stays}/rate/`, headers: leaving.headers, payload: { score: 1 } });
+    await t.app.inject({ method: 'POST', url: `/api/community/trees-shared/${stays}/rate/`, headers: bob.headers, payload: { score: 5 } });
+    expect((await t.app.inject({ method: 'GET', url: `/api/community/trees-shared/${stays}/` })).json()).toMatchObject({ likes_count: 1, rating_count: 2, rating_avg: 3 });
+
+    const res = await t.app.inject({ method: 'DELETE', url: `/api/profile/users/${leaving.id}/`, headers: leaving.headers, payload: {} });
+    expect(res.statusCode).toBe(204);
+    expect((await t.app.inject({ method: 'GET', url: `/api/community/trees-shared/${stays}/` })).json()).toMatchObject({ likes_count: 0, rating_count: 1, rating_avg: 5 });
+    expect((await t.app.inject({ method: 'GET', url: `/api/community/trees-shared/${gone}/` })).statusCode).toBe(404);
+  });
+});

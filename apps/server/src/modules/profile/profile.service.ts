@@ -8,6 +8,8 @@ import { verifyPassword } from '../../lib/passwords/passwords.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { findUserById, type UserRow } from '../auth/accounts.repository.ts';
 import { revokeAllRefreshTokens } from '../auth/tokens.service.ts';
+import { removeUserFromCommunity } from '../community/community.service.ts';
+import { deleteTreesOfUser } from '../trees/trees.service.ts';
 import { ensureProfile, updateProfile } from './profile.repository.ts';
 import { authorizeUserAccess } from './profile.policy.ts';
 
@@ -45,14 +47,17 @@ export async function patchUser(app: FastifyInstance, caller: AuthUser, id: numb
 }
 
 /**
- * Deletes an account: the user's own rows go with it (ON DELETE CASCADE on every user_id), then the
- * avatar file. The owner confirms with the password when the account has one.
+ * Deletes an account: likes and ratings are withdrawn, trees with their image files and shares with
+ * their covers are removed, every other row goes with the user (ON DELETE CASCADE), then the avatar file. The owner confirms with the password when the account has one.
  */
 export async function deleteAccount(app: FastifyInstance, caller: AuthUser, id: number, password: string | undefined) {
   const user = await visibleUser(app, caller, id);
   if (caller.id === id && user.password_hash && !(await verifyPassword(user.password_hash, password ?? '')))
     throw invalidField('password', 'The password is incorrect.');
   const profile = await app.db.selectFrom('profiles').select('avatar_key').where('user_id', '=', id).executeTakeFirst();
+  // Features with counters or stored files clean up first; every other row goes by ON DELETE CASCADE.
+  await removeUserFromCommunity(app, id);
+  await deleteTreesOfUser(app.db, app.storage, app.log, id);
   await app.db.deleteFrom('users').where('id', '=', id).execute();
   if (profile?.avatar_key) await app.storage.delete(profile.avatar_key).catch(() => undefined);
 }
