@@ -26,14 +26,14 @@ for (const ordering of ['-created_at', '-likes_count', '-rating_avg', '-views_co
   SCENARIOS.push([`ordering ${ordering}, page 50`, `?ordering=${ordering}&page=50`]);
 }
 SCENARIOS.push(
-  ['search "learning", page 1', '?search=learning'],
-  ['search "learning", page 50', '?search=learning&page=50'],
+  ['search "kubernetes", page 1', '?search=kubernetes'],
+  ['search "beginners", page 50', '?search=beginners&page=50'],
   ['search "机器学习", page 1', `?search=${encodeURIComponent('机器学习')}`],
   ['search "学习" (2 chars), page 1', `?search=${encodeURIComponent('学习')}`],
   ['tag "react", page 1', '?tags=react'],
   ['tag "react", page 50', '?tags=react&page=50'],
   ['search + tag + -hot, page 1', `?search=${encodeURIComponent('数据')}&tags=${encodeURIComponent('入门')}&ordering=-hot`],
-  ['search + tag + -likes_count, page 50', '?search=path&tags=beginner&ordering=-likes_count&page=50'],
+  ['search + tag + -likes_count, page 50', '?search=step&tags=beginner&ordering=-likes_count&page=50'],
 );
 
 async function prepare(kind: 'sqlite' | 'postgres') {

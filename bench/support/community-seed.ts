@@ -36,6 +36,10 @@ export async function seedCommunity(handle: DatabaseHandle, shares: number, inte
   const users = 20_000;
   await run(`CREATE TABLE bench_topics (i integer primary key, title varchar(100), tag varchar(30))`);
   await run(`INSERT INTO bench_topics (i, title, tag) VALUES ${TOPICS.map(([t, g], i) => `(${i}, '${t}', '${g}')`).join(', ')}`);
+  // Descriptions vary with the topic, so a search word matches a realistic share of the templates.
+  const PHRASES = ['从零开始', 'step by step', '実践で学ぶ', 'for beginners', '进阶指南', 'interview prep', '体系化', 'hands-on projects'];
+  await run(`CREATE TABLE bench_phrases (i integer primary key, phrase varchar(40))`);
+  await run(`INSERT INTO bench_phrases (i, phrase) VALUES ${PHRASES.map((p, i) => `(${i}, '${p}')`).join(', ')}`);
   await run(`CREATE TABLE bench_tags (i integer primary key, tag varchar(30))`);
   const allTags = [...new Set([...TOPICS.map(([, g]) => g!), ...EXTRA_TAGS])];
   await run(`INSERT INTO bench_tags (i, tag) VALUES ${allTags.map((g, i) => `(${i}, '${g}')`).join(', ')}`);
@@ -49,11 +53,12 @@ export async function seedCommunity(handle: DatabaseHandle, shares: number, inte
   const doc = `'{"format":1,"layout":{"direction":"TB"},"nodes":[{"id":"root","parent_id":null,"title":"' || t.title || '"}],"links":[]}'`;
   await run(`${s.head} INSERT INTO shares (uuid, tree_id, author_id, title, description, tags, search_text, data, node_count,
       created_at, updated_at, uses_count)
-    SELECT 'bench-' || n, NULL, (n % ${users}) + 1, t.title || ' ' || n, 'A learning path: ' || t.title || ', step by step',
+    SELECT 'bench-' || n, NULL, (n % ${users}) + 1, t.title || ' ' || n, t.title || ' · ' || p.phrase,
       '["' || t.tag || '","' || g.tag || '"]',
-      lower(t.title || ' ' || n || ' a learning path: ' || t.title || ', step by step ' || t.tag || ' ' || g.tag),
+      lower(t.title || ' ' || n || ' ' || t.title || ' · ' || p.phrase || ' ' || t.tag || ' ' || g.tag),
       ${doc}, 1, ${created}, ${created}, n % 50
-    ${s.from} JOIN bench_topics t ON t.i = n % ${TOPICS.length} JOIN bench_tags g ON g.i = (n * 7) % ${allTags.length}`);
+    ${s.from} JOIN bench_topics t ON t.i = n % ${TOPICS.length} JOIN bench_tags g ON g.i = (n * 7) % ${allTags.length}
+      JOIN bench_phrases p ON p.i = (n * 3) % ${PHRASES.length}`);
   await run(`INSERT INTO share_tags (share_id, tag, display, created_at)
     SELECT id, lower(t.tag), t.tag, created_at FROM shares JOIN bench_topics t ON t.i = (id % ${TOPICS.length})`);
   await run(`INSERT INTO share_tags (share_id, tag, display, created_at)
@@ -87,6 +92,7 @@ export async function seedCommunity(handle: DatabaseHandle, shares: number, inte
     dialect === 'sqlite' ? `CAST(strftime('%s', created_at) AS REAL)` : `extract(epoch from to_timestamp(created_at, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`;
   await run(`UPDATE shares SET hot_score = log10(1 + 3 * likes_count + 4 * uses_count + 2 * rating_count * (rating_avg / 5) + 0.1 * views_count) + ${epoch} / 45000`);
   await run(`DROP TABLE bench_topics`);
+  await run(`DROP TABLE bench_phrases`);
   await run(`DROP TABLE bench_tags`);
   await run('ANALYZE');
 }
