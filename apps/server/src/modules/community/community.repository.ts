@@ -68,12 +68,16 @@ export async function findShareByTree(db: Executor, treeId: number): Promise<Sha
   return (await db.selectFrom('shares').selectAll().where('tree_id', '=', treeId).executeTakeFirst()) as ShareRow | undefined;
 }
 
-/** One page of shares matching the filter, and how many match in all. */
+/**
+ * One page of shares matching the filter, and how many match in all. `knownCount` (a recent count
+ * of the same filter) saves the count query.
+ */
 export async function listShares(
   db: DB,
   dialect: Dialect,
   filter: ShareFilter,
   page: { offset: number; limit: number },
+  knownCount?: number,
 ): Promise<{ count: number; rows: ShareListRow[] }> {
   let base = db.selectFrom('shares');
   for (const term of filter.terms) base = base.where(termCondition(dialect, term));
@@ -82,8 +86,8 @@ export async function listShares(
   }
   if (filter.authorId !== undefined) base = base.where('shares.author_id', '=', filter.authorId);
   const column = ORDER_COLUMNS[filter.ordering];
-  const [countRow, rows] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+  const [count, rows] = await Promise.all([
+    knownCount ?? base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow().then((r) => Number(r.count)),
     base
       .select(LIST_COLUMNS)
       .orderBy(`shares.${column}`, 'desc')
@@ -92,7 +96,7 @@ export async function listShares(
       .limit(page.limit)
       .execute(),
   ]);
-  return { count: Number(countRow.count), rows: rows as ShareListRow[] };
+  return { count, rows: rows as ShareListRow[] };
 }
 
 export async function insertShare(trx: Executor, values: Omit<ShareRow, 'id' | 'likes_count' | 'rating_sum' | 'rating_count' | 'rating_avg' | 'views_count' | 'uses_count'>): Promise<number> {

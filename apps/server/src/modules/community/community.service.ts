@@ -9,6 +9,7 @@ import { processImage } from '../../lib/images.ts';
 import type { PageWindow } from '../../lib/pagination.ts';
 import { loadUserSummaries } from '../../lib/user-summaries.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
+import { CountCache } from './community.count-cache.ts';
 import { hotScore, ratingAverage } from './community.hot.ts';
 import { authorizeShareChange } from './community.policy.ts';
 import { presentShare, presentShareWithData, type PresentContext } from './community.presenter.ts';
@@ -17,6 +18,7 @@ import { searchTerms, searchTextOf } from './community.search.ts';
 import { forkTreeFromSnapshot, readTreeSnapshot } from './community.trees.ts';
 
 type Ctx = Pick<FastifyInstance, 'db' | 'dialect' | 'config' | 'storage'>;
+const counts = new CountCache();
 const VIEW_WINDOW_MS = 24 * 3600 * 1000;
 const HOT_TAG_RECENT_MS = 30 * 24 * 3600 * 1000;
 
@@ -54,12 +56,11 @@ export async function listShares(
     if (authorId === undefined) return { count: 0, results: [] };
   }
   const tags = (query.tags ?? '').split(',').map((t) => t.trim().toLowerCase()).filter(Boolean).slice(0, 10);
-  const { count, rows } = await repo.listShares(
-    ctx.db,
-    ctx.dialect,
-    { terms: searchTerms(query.search), tags, authorId, ordering: query.ordering ?? '-created_at' },
-    { offset: window.offset, limit: window.pageSize },
-  );
+  const filter = { terms: searchTerms(query.search), tags, authorId, ordering: query.ordering ?? '-created_at' };
+  // The dialect is part of the key: tests run one process against several databases.
+  const countKey = JSON.stringify([ctx.dialect, ctx.config.databaseUrl, filter.terms, filter.tags, filter.authorId]);
+  const { count, rows } = await repo.listShares(ctx.db, ctx.dialect, filter, { offset: window.offset, limit: window.pageSize }, counts.get(countKey));
+  counts.set(countKey, count);
   const present = await presentContext(ctx, viewer, rows);
   return { count, results: rows.map((r) => presentShare(r, present)) };
 }
@@ -113,6 +114,7 @@ export async function shareTree(ctx: Ctx, user: AuthUser, body: ShareTreeBody): 
     await repo.replaceShareTags(trx, id, tags, now);
     return id;
   });
+  counts.clear();
   if (existing?.cover_key && coverKey) await ctx.storage.delete(existing.cover_key);
   return { created: !existing, share: await getShare(ctx, user, String(shareId)) };
 }
@@ -139,6 +141,7 @@ export async function updateShare(
     });
     if (body.tags) await repo.replaceShareTags(trx, share.id, tags, share.created_at);
   });
+  counts.clear();
   return getShare(ctx, user, String(share.id));
 }
 
@@ -147,6 +150,7 @@ export async function deleteShare(ctx: Ctx, user: AuthUser, idOrUuid: string): P
   const share = await requireShare(ctx, idOrUuid);
   authorizeShareChange(user, share);
   await ctx.db.transaction().execute((trx) => repo.deleteShare(trx, share.id));
+  counts.clear();
   if (share.cover_key) await ctx.storage.delete(share.cover_key);
 }
 
@@ -228,6 +232,9 @@ export async function useShare(ctx: Ctx, user: AuthUser, idOrUuid: string, title
   return { tree };
 }
 
+/** Forget cached list counts (after shares were written outside this service, e.g. by the seed). */
+export const forgetListCounts = () => counts.clear();
+
 /** Most used tags, recent shares weighing more. */
 export async function listHotTags(ctx: Ctx, limit: number) {
   const rows = await repo.hotTags(ctx.db, limit, isoIn(-HOT_TAG_RECENT_MS));
@@ -266,5 +273,6 @@ export async function removeUserFromCommunity(ctx: Ctx, userId: number): Promise
   await ctx.db.transaction().execute(async (trx) => {
     for (const share of own) await repo.deleteShare(trx, share.id);
   });
+  counts.clear();
   for (const share of own) if (share.cover_key) await ctx.storage.delete(share.cover_key).catch(() => undefined);
 }

@@ -5,6 +5,7 @@ import { createTestApp, createUser, type TestApp, type TestUser } from '../../te
 import { hotScore } from './community.hot.ts';
 import * as repo from './community.repository.ts';
 import { searchTextOf } from './community.search.ts';
+import { forgetListCounts } from './community.service.ts';
 
 let t: TestApp;
 let alice: TestUser;
@@ -32,7 +33,7 @@ async function insertShare(author: TestUser, title: string, description: string,
     });
     await repo.replaceShareTags(trx, id, tags, createdAt);
     return id;
-  });
+  }).finally(forgetListCounts);
 }
 
 const list = async (query: string, user?: TestUser) =>
