@@ -1,6 +1,7 @@
 import {
   Background,
   BackgroundVariant,
+  ControlButton,
   Controls,
   MiniMap,
   ReactFlow,
@@ -15,7 +16,9 @@ import {
 } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import { useComputedColorScheme } from '@mantine/core';
+import { IconMap } from '@tabler/icons-react';
 import { useCallback, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
 import { isInSubtree, indexTree } from '../model/tree-index.ts';
 import type { TreeDocument } from '../model/tree-document.ts';
 import { buildFlowEdges, buildFlowNodes, type DiffMark, type DropHint, type SkillFlowNode } from '../layout/flow-elements.ts';
@@ -35,6 +38,10 @@ const MIN_FIT_ZOOM = 0.5;
 const lowZoomSelector = (s: ReactFlowState) => s.transform[2] < LOW_ZOOM;
 // Above this many visible nodes React Flow renders only what is on screen (PERFORMANCE.md).
 const CULL_THRESHOLD = 200;
+// Above this many, the minimap (every node redrawn as the viewport moves) and the dotted background
+// pattern halve the pan frame rate on a GPU-less machine (bench/README.md): the minimap becomes
+// opt-in and the background plain.
+const HEAVY_THRESHOLD = 400;
 
 /** Layout that is recomputed only when the tree's shape changes, not on every title or content edit. */
 function useLayout(doc: TreeDocument): TreeLayout {
@@ -94,7 +101,11 @@ export function TreeCanvas({ store, commands, readOnly, diff, matches, imageUrls
   layoutRef.current = layout;
   const lowZoom = useStore(lowZoomSelector);
   const flow = useReactFlow();
+  const { t } = useTranslation('trees');
   const colorScheme = useComputedColorScheme('light');
+  const heavy = layout.visible.length > HEAVY_THRESHOLD;
+  const [minimapChoice, setMinimapChoice] = useState<boolean | null>(null);
+  const showMinimap = minimap && (minimapChoice ?? !heavy);
   const [drag, setDrag] = useState<{ id: string; x: number; y: number; drop: { id: string; hint: DropHint } | null } | null>(null);
 
   const nodeCache = useRef(new Map<string, SkillFlowNode>());
@@ -223,12 +234,18 @@ export function TreeCanvas({ store, commands, readOnly, diff, matches, imageUrls
           onInit={onInit}
           proOptions={{ hideAttribution: true }}
         >
-          <Background variant={BackgroundVariant.Dots} gap={22} size={1.4} />
-          {minimap ? (
+          {heavy ? null : <Background variant={BackgroundVariant.Dots} gap={22} size={1.4} />}
+          {showMinimap ? (
           <MiniMap pannable zoomable className={classes.minimap} nodeBorderRadius={8} nodeColor={minimapNodeColor}
             bgColor={colorScheme === 'dark' ? '#25262b' : '#ffffff'} maskColor={colorScheme === 'dark' ? 'rgb(0 0 0 / 0.45)' : 'rgb(0 0 0 / 0.08)'} />
           ) : null}
-          <Controls showInteractive={false} position="bottom-left" />
+          <Controls showInteractive={false} position="bottom-left">
+            {minimap ? (
+              <ControlButton onClick={() => setMinimapChoice(!showMinimap)} title={t('toolbar.minimap')} aria-label={t('toolbar.minimap')} aria-pressed={showMinimap}>
+                <IconMap size={14} />
+              </ControlButton>
+            ) : null}
+          </Controls>
           {children}
         </ReactFlow>
       </div>
