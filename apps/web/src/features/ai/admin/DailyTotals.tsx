@@ -1,6 +1,7 @@
 import { Box, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useDailyTotals } from './api.ts';
+import { fillDays } from './days.ts';
 import { formatNumber } from './format.ts';
 import classes from './admin.module.css';
 
@@ -12,7 +13,7 @@ export function DailyTotals() {
   const totals = useDailyTotals(DAYS);
   if (totals.isPending) return <Skeleton h={120} radius="md" />;
   if (!totals.data) return null;
-  const days = totals.data;
+  const days = fillDays(totals.data, DAYS);
   const tokens = (d: (typeof days)[number]) => d.prompt_tokens + d.completion_tokens;
   const peak = Math.max(1, ...days.map(tokens));
   const sum = (pick: (d: (typeof days)[number]) => number) => formatNumber(days.reduce((s, d) => s + pick(d), 0), i18n.language);
@@ -22,7 +23,7 @@ export function DailyTotals() {
       <Stack gap="sm">
         <Group justify="space-between" wrap="wrap">
           <Text fw={600} size="sm">{t('logs.daily', { days: DAYS })}</Text>
-          <SimpleGrid cols={4} spacing="lg">
+          <SimpleGrid cols={{ base: 2, xs: 4 }} spacing="lg" verticalSpacing="xs">
             {[
               [t('logs.calls'), sum((d) => d.calls)],
               [t('logs.errors'), sum((d) => d.errors)],

@@ -1,4 +1,5 @@
 import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -15,8 +16,10 @@ export function FormModal({ opened, title, onClose, onSubmit, pending, error, si
   testId?: string;
 }) {
   const { t } = useTranslation('ai');
+  // Long forms (prompts) need the whole screen on a phone rather than a floating card.
+  const isPhone = useMediaQuery('(max-width: 48em)');
   return (
-    <Modal opened={opened} onClose={onClose} title={title} size={size} centered>
+    <Modal opened={opened} onClose={onClose} title={title} size={size} centered fullScreen={isPhone}>
       <form
         data-testid={testId}
         onSubmit={(e) => {

@@ -8,6 +8,9 @@ import { FormModal } from './FormModal.tsx';
 import { fillTemplate, SAMPLE_VALUES, templateVariables } from './template.ts';
 import { useDraft } from './useDraft.ts';
 
+/** Monospace for what is typed, not for the label. */
+const MONO = { input: { fontFamily: 'var(--mantine-font-family-monospace)' } };
+
 /** Sample values for the preview, one input per variable the template uses. */
 function PreviewValues({ names, values, onChange }: { names: string[]; values: Record<string, string>; onChange: (name: string, value: string) => void }) {
   return (
@@ -44,7 +47,7 @@ export function PromptForm({ item, onClose }: { item: AiPrompt | null; onClose: 
     <FormModal opened size="xl" title={t(item ? 'prompts.edit' : 'prompts.create')} onClose={onClose} onSubmit={submit} pending={save.isPending}
       error={error} testId="prompt-form">
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-        <TextInput label={t('prompts.key')} required value={values.key} error={errors.key} maxLength={64} ff="monospace"
+        <TextInput label={t('prompts.key')} required value={values.key} error={errors.key} maxLength={64} styles={MONO}
           onChange={(e) => set('key', e.currentTarget.value)} />
         <Select label={t('prompts.language')} allowDeselect={false} value={values.language} data={[...LOCALES]} error={errors.language}
           onChange={(v) => v && set('language', v as Locale)} />
@@ -55,10 +58,10 @@ export function PromptForm({ item, onClose }: { item: AiPrompt | null; onClose: 
         onChange={(e) => set('description', e.currentTarget.value)} />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <Stack gap="sm">
-          <Textarea label={t('prompts.system')} autosize minRows={3} maxRows={8} value={values.system} error={errors.system} ff="monospace"
+          <Textarea label={t('prompts.system')} autosize minRows={3} maxRows={8} value={values.system} error={errors.system} styles={MONO}
             onChange={(e) => set('system', e.currentTarget.value)} />
           <Textarea label={t('prompts.template')} description={t('prompts.templateHint', { example: '{{title}}' })} required autosize minRows={6} maxRows={14}
-            value={values.template} error={errors.template} ff="monospace" onChange={(e) => set('template', e.currentTarget.value)} data-testid="prompt-template" />
+            value={values.template} error={errors.template} styles={MONO} onChange={(e) => set('template', e.currentTarget.value)} data-testid="prompt-template" />
           <Group gap={4}>
             <Text size="xs" c="dimmed">{t('prompts.variables')}:</Text>
             {variables.length ? variables.map((v) => <Badge key={v} size="sm" variant="light" tt="none">{v}</Badge>) : <Text size="xs" c="dimmed">—</Text>}

@@ -16,6 +16,7 @@ export const SAMPLE_VALUES: Record<string, string> = {
   title: 'Linear algebra',
   path: 'Machine learning / Mathematics',
   siblings: 'Probability, Calculus',
+  children: 'Vectors, Matrices',
   content: 'Vectors, matrices and the operations on them.',
   language: 'en-US',
   summary: 'The mathematics of vectors and matrices.',

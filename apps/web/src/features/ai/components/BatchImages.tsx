@@ -49,7 +49,7 @@ export function BatchImages({ ctx }: { ctx: NodePanelExtensionContext }) {
   };
 
   return (
-    <Stack gap={6}>
+    <Stack gap={6} align="flex-start">
       <Button size="xs" variant="default" leftSection={<IconPhotoAi size={14} />} loading={pending} onClick={() => void submit()}
         data-testid="ai-batch-images">
         {t('image.batch', { count: children.length })}
