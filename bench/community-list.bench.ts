@@ -11,6 +11,7 @@ import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
 import { seedCommunity } from './support/community-seed.ts';
 import { latency, throughput } from './support/load.ts';
 import { recordResults } from './support/record.ts';
+import { machineLine, writeReadmeSection } from './support/readme.ts';
 import { ROOT, startProcess } from './support/server-process.ts';
 
 const SHARES = Number(process.env.BENCH_SHARES ?? 100_000);
@@ -72,7 +73,9 @@ async function prepare(kind: 'sqlite' | 'postgres') {
   };
 }
 
-const results: Record<string, unknown> = { date: new Date().toISOString(), shares: SHARES, interactions: INTERACTIONS, seconds: SECONDS };
+const results: Record<string, unknown> = { date: new Date().toISOString(), machine: machineLine(), shares: SHARES, interactions: INTERACTIONS, seconds: SECONDS };
+const tables: Record<string, Array<Record<string, unknown>>> = {};
+const loads: Record<string, { rps: number }> = {};
 
 const hello = await startProcess(path.join(ROOT, 'bench/support/hello-server.ts'), {});
 const ceiling = await throughput(`${hello.url}/hello`, { connections: 50, seconds: SECONDS });
@@ -101,9 +104,38 @@ for (const kind of ['sqlite', 'postgres'] as const) {
   const load = await throughput(`${server.url}${base}?ordering=-hot`, { connections: 50, seconds: SECONDS });
   console.log(`  throughput (-hot, page 1, 50 connections): ${load.rps} req/s = ${((load.rps / ceiling.rps) * 100).toFixed(1)} % of the bare route`);
   results[kind] = { scenarios: rows, throughput: load, ratioToCeiling: Math.round((load.rps / ceiling.rps) * 1000) / 1000 };
+  tables[kind] = rows;
+  loads[kind] = load;
   await server.stop();
   await db.cleanup();
 }
 
 await recordResults('community-list', results);
+
+const scenarioRows = SCENARIOS.map(([label], i) => {
+  const cell = (kind: string) => {
+    const r = tables[kind]?.[i] as { p50: number; p95: number; met: boolean } | undefined;
+    return r ? `${r.p50} / ${r.p95} ms${r.met ? '' : ' **over**'}` : '–';
+  };
+  return `| ${label} | ${cell('sqlite')} | ${cell('postgres')} |`;
+}).join('\n');
+const ratio = (kind: string) => `${loads[kind]?.rps ?? 0} req/s (${(((loads[kind]?.rps ?? 0) / ceiling.rps) * 100).toFixed(1)} % of the bare route)`;
+writeReadmeSection(
+  'community-bench',
+  `## Community list (\`community-list.bench.ts\`, issue 6)
+
+${SHARES.toLocaleString('en')} shares and about ${INTERACTIONS.toLocaleString('en')} likes, ratings and views seeded in SQL, the server
+started as its own process (\`NODE_ENV=production\`, logger off), requests over loopback. Latency: 4
+keep-alive clients for ${SECONDS} s per query shape, every request timed (p50 / p95; target p95 ≤ ${TARGET_P95_MS} ms).
+Throughput: autocannon, 50 connections, ${SECONDS} s, on \`?ordering=-hot\`, next to a bare Fastify route in the
+same run. Run: \`npm run bench -- community\`.
+
+Recorded ${String(results.date).slice(0, 16).replace('T', ' ')} UTC (${results.machine}):
+
+| query | SQLite p50 / p95 | PostgreSQL p50 / p95 |
+|---|---|---|
+${scenarioRows}
+
+Throughput at 50 connections: bare Fastify route ${ceiling.rps} req/s; SQLite ${ratio('sqlite')}; PostgreSQL ${ratio('postgres')}.`,
+);
 console.log(allMet ? '\nAll scenarios within the p95 target.' : '\nSome scenarios are over the p95 target.');
