@@ -85,7 +85,7 @@ if (wants('e2e')) {
     } else {
       console.log(`\n! Chromium is missing at ${chromium}: skipping e2e (install it with apt-get install -y chromium).`);
     }
-  } else if (run('build the web app', 'npm', ['run', 'build', '--silent'])) {
+  } else if (run('build the web app', 'npm', ['run', 'build', '--silent'], { NODE_ENV: 'production' })) {
     vitest('e2e in Chromium', ['e2e']);
   }
 }
