@@ -2,15 +2,24 @@ import { Anchor, Breadcrumbs, Text } from '@mantine/core';
 import { IconHome } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { matchRoute } from '../../../app/routes.tsx';
 
 const capitalise = (segment: string) => {
   const text = decodeURIComponent(segment).replace(/[-_]+/g, ' ');
   return text.charAt(0).toUpperCase() + text.slice(1);
 };
 
-/** Built from the path (SPEC §2): each segment capitalised and linked, the last one replaced by the route's title. */
+/**
+ * Built from the path (SPEC §2): each segment linked, the last one replaced by the route's title. A
+ * segment that is itself a page shows that page's localised title (`/community` → 技能树模板社区);
+ * other segments are capitalised, as SPEC §2 says.
+ */
 export function Breadcrumb({ title }: { title: string }) {
   const { t } = useTranslation('shell');
+  const label = (path: string, segment: string) => {
+    const route = matchRoute(path);
+    return route.meta.name === 'not-found' ? capitalise(segment) : t(route.meta.titleKey);
+  };
   const { pathname } = useLocation();
   const segments = pathname.split('/').filter(Boolean);
   return (
@@ -28,8 +37,8 @@ export function Breadcrumb({ title }: { title: string }) {
               </Text>
             );
           return (
-            <Anchor key={index} component={Link} to={`/${segments.slice(0, index + 1).join('/')}`} size="sm" c="dimmed">
-              {capitalise(segment)}
+            <Anchor key={index} component={Link} to={`/${segments.slice(0, index + 1).join('/')}`} size="sm" c="dimmed" truncate maw={220}>
+              {label(`/${segments.slice(0, index + 1).join('/')}`, segment)}
             </Anchor>
           );
         })}
