@@ -187,6 +187,32 @@ describe('AI in the editor, on /trees and in /admin/ai', () => {
     await context.close();
   });
 
+  it('stops a stream keeping its text, and explains a provider failure', async () => {
+    const tree = await apiJson<{ uuid: string }>('/api/tree/skills_tree/', user, { method: 'POST', body: { title: 'Stop and fail' } });
+    const { page, context, errors } = await pageAs(user);
+    await page.goto(`/trees/${tree.uuid}`);
+    await selectNode(page, 'Stop and fail');
+    const section = page.getByTestId('ai-section');
+
+    fake.setMode('slow', { times: 1, delayMs: 300 });
+    await section.getByTestId('ai-write-content').click();
+    await eventually(() => section.getByTestId('ai-stream-text').textContent().catch(() => ''), (t) => (t ?? '').length > 0);
+    await section.getByTestId('ai-stop').click();
+    await section.locator('[data-testid="ai-preview"][data-phase="stopped"]').waitFor();
+    const kept = (await section.getByTestId('ai-stream-text').textContent()) ?? '';
+    expect(kept.length).toBeGreaterThan(0);
+    await section.getByTestId('ai-discard').click();
+    expect(await section.getByTestId('ai-preview').count()).toBe(0);
+
+    // The server retries a 5xx once; both attempts fail, so the user sees the provider's failure.
+    fake.setMode('server_error', { times: 2 });
+    await section.getByTestId('ai-summarise').click();
+    await section.locator('[data-testid="ai-problem"][data-kind="upstream"]').waitFor();
+    await shot(page, 'panel-upstream-error');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('generates a whole tree from a topic on /trees and opens it', async () => {
     const { page, context, errors } = await pageAs(user);
     await page.goto('/trees');
@@ -211,7 +237,17 @@ describe('AI in the editor, on /trees and in /admin/ai', () => {
     await page.goto('/admin/ai?tab=logs');
     await page.getByTestId('logs-table').waitFor();
     const kinds = await page.getByTestId('log-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-kind')));
-    expect(new Set(kinds)).toEqual(new Set(['test', 'content', 'children', 'image']));
+    expect(new Set(kinds)).toEqual(new Set(['test', 'content', 'children', 'image', 'summary']));
+    // The failed summary and the stopped (cancelled) content stream are logged as errors; the filter finds them.
+    await page.getByTestId('log-filter-status').click();
+    await page.getByRole('option', { name: 'Error' }).click();
+    await page.locator('[data-testid="log-row"][data-status="success"]').first().waitFor({ state: 'detached' });
+    const failed = await page.getByTestId('log-row').evaluateAll((rows) => rows.map((r) => `${r.getAttribute('data-kind')}:${r.getAttribute('data-status')}`));
+    expect(failed.length).toBeGreaterThan(0);
+    expect(new Set(failed)).toEqual(new Set(['summary:error', 'content:error']));
+    await page.getByTestId('log-filter-status').click();
+    await page.getByRole('option', { name: 'Success' }).click();
+    await page.locator('[data-testid="log-row"][data-status="error"]').first().waitFor({ state: 'detached' });
     await page.getByTestId('ai-daily-totals').waitFor();
     await shot(page, 'admin-logs');
     await page.getByTestId('log-row').filter({ hasText: 'Content' }).first().click();

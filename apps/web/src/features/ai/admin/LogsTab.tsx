@@ -25,7 +25,7 @@ export function LogsTab() {
   const filter = <T,>(setter: (v: T) => void) => (v: T) => (setter(v), setPage(1));
 
   const rows = logs.data?.results.map((log) => (
-    <Table.Tr key={log.id} onClick={() => setOpenId(log.id)} style={{ cursor: 'pointer' }} data-testid="log-row" data-kind={log.kind}>
+    <Table.Tr key={log.id} onClick={() => setOpenId(log.id)} style={{ cursor: 'pointer' }} data-testid="log-row" data-kind={log.kind} data-status={log.status}>
       <Table.Td><Text size="xs">{formatDateTime(log.created_at, i18n.language)}</Text></Table.Td>
       <Table.Td>{log.username ?? '—'}</Table.Td>
       <Table.Td>{t(`kind.${log.kind}`)}</Table.Td>
@@ -42,7 +42,7 @@ export function LogsTab() {
     <Stack>
       <DailyTotals />
       <Group gap="sm" wrap="wrap">
-        <Select w={150} clearable placeholder={t('logs.anyStatus')} aria-label={t('admin.status')} value={status} onChange={filter(setStatus)}
+        <Select w={150} clearable placeholder={t('logs.anyStatus')} aria-label={t('admin.status')} value={status} onChange={filter(setStatus)} data-testid="log-filter-status"
           data={[{ value: 'success', label: t('logs.success') }, { value: 'error', label: t('logs.error') }]} />
         <Select w={170} clearable placeholder={t('logs.anyKind')} aria-label={t('logs.kind')} value={kind} onChange={filter(setKind)}
           data={AiRequestKind.options.map((k) => ({ value: k, label: t(`kind.${k}`) }))} />
