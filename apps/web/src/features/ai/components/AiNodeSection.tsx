@@ -73,7 +73,8 @@ export function AiNodeSection({ ctx }: { ctx: NodePanelExtensionContext }) {
             </Button>
           ))}
         </Group>
-        <GenerationPreview state={state} onStop={stop} onAcceptText={acceptText} onAddChildren={addChildren} onDiscard={reset} />
+        <GenerationPreview state={state} onStop={stop} onAcceptText={acceptText} onAddChildren={addChildren} onDiscard={reset}
+          onRetry={() => state.mode && void start(requestFor(ctx, state.mode))} />
         {status.data?.image && !quotaUsed ? (
           <>
             <Divider variant="dashed" />

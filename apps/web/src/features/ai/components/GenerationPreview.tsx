@@ -1,6 +1,6 @@
 import type { SuggestedChild } from '@arbor/contract';
 import { Box, Button, Group, Loader, Paper, Text } from '@mantine/core';
-import { IconCheck, IconPlayerStop } from '@tabler/icons-react';
+import { IconCheck, IconPlayerStop, IconRefresh } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AiProblemAlert } from './AiProblemAlert.tsx';
@@ -15,10 +15,12 @@ interface GenerationPreviewProps {
   onAcceptText: (text: string) => void;
   onAddChildren: (chosen: SuggestedChild[]) => void;
   onDiscard: () => void;
+  /** runs the same action again (after a failure) */
+  onRetry: () => void;
 }
 
 /** The answer as it streams in, then what can be done with it: accept, pick children, or discard. */
-export function GenerationPreview({ state, onStop, onAcceptText, onAddChildren, onDiscard }: GenerationPreviewProps) {
+export function GenerationPreview({ state, onStop, onAcceptText, onAddChildren, onDiscard, onRetry }: GenerationPreviewProps) {
   const { t } = useTranslation('ai');
   const textRef = useRef<HTMLDivElement>(null);
   const streaming = state.phase === 'streaming';
@@ -63,7 +65,12 @@ export function GenerationPreview({ state, onStop, onAcceptText, onAddChildren, 
         </Group>
       ) : null}
       {state.phase === 'error' || (state.phase === 'stopped' && !canAcceptText) ? (
-        <Button size="xs" variant="default" mt="xs" onClick={onDiscard}>{t('node.dismiss')}</Button>
+        <Group gap="xs" mt="xs">
+          {state.problem?.kind === 'upstream' || state.problem?.kind === 'other' || state.phase === 'stopped' ? (
+            <Button size="xs" variant="light" leftSection={<IconRefresh size={14} />} onClick={onRetry} data-testid="ai-retry">{t('node.retry')}</Button>
+          ) : null}
+          <Button size="xs" variant="default" onClick={onDiscard}>{t('node.dismiss')}</Button>
+        </Group>
       ) : null}
     </Paper>
   );
