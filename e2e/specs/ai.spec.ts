@@ -45,12 +45,13 @@ async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolea
   }
 }
 
-async function pageAs(tokens: ApiTokens, opts: { width?: number; colorScheme?: 'light' | 'dark' } = {}) {
-  const opened = await newPage(browser, { locale: 'en-US', width: opts.width ?? 1440, height: 900, colorScheme: opts.colorScheme });
-  await opened.context.addInitScript(([access, refresh]) => {
+async function pageAs(tokens: ApiTokens, opts: { width?: number; colorScheme?: 'light' | 'dark'; locale?: string } = {}) {
+  const locale = opts.locale ?? 'en-US';
+  const opened = await newPage(browser, { locale, width: opts.width ?? 1440, height: 900, colorScheme: opts.colorScheme });
+  await opened.context.addInitScript(([access, refresh, lang]) => {
     localStorage.setItem('__arbor__jwt__', JSON.stringify({ accessToken: access, refreshToken: refresh }));
-    localStorage.setItem('arbor.locale', 'en-US');
-  }, [tokens.access, tokens.refresh] as const);
+    localStorage.setItem('arbor.locale', lang);
+  }, [tokens.access, tokens.refresh, locale] as const);
   return opened;
 }
 
@@ -261,8 +262,8 @@ describe('AI in the editor, on /trees and in /admin/ai', () => {
 
   it.runIf(SHOTS)('looks right on a phone and in dark mode (screenshots for review)', async () => {
     const tree = await apiJson<{ uuid: string }>('/api/tree/skills_tree/', user, { method: 'POST', body: { title: 'Screenshots' } });
-    for (const [width, scheme] of [[1440, 'dark'], [390, 'light'], [390, 'dark']] as const) {
-      const { page, context } = await pageAs(user, { width, colorScheme: scheme });
+    for (const [width, scheme, locale] of [[1440, 'dark', 'en-US'], [1440, 'light', 'zh-CN'], [390, 'light', 'ja-JP'], [390, 'dark', 'en-US']] as const) {
+      const { page, context } = await pageAs(user, { width, colorScheme: scheme, locale });
       // On a phone the editor opens the node panel only on request (a trees-feature control), so the panel is shot on desktop.
       if (width > 820) {
         await page.goto(`/trees/${tree.uuid}`);
@@ -271,7 +272,7 @@ describe('AI in the editor, on /trees and in /admin/ai', () => {
         await section.getByTestId('ai-suggest-children').click();
         await section.getByTestId('ai-children').waitFor();
         await section.getByTestId('ai-children').scrollIntoViewIfNeeded();
-        await shot(page, `panel-${width}-${scheme}`);
+        await shot(page, `panel-${width}-${scheme}-${locale}`);
       }
       await page.goto('/trees');
       await page.getByTestId('new-tree').click({ timeout: 5000 }).catch(async (error: unknown) => {
@@ -280,9 +281,9 @@ describe('AI in the editor, on /trees and in /admin/ai', () => {
       });
       await page.getByTestId('new-ai').click();
       await page.getByTestId('generate-tree-modal').waitFor();
-      await shot(page, `generate-tree-${width}-${scheme}`);
+      await shot(page, `generate-tree-${width}-${scheme}-${locale}`);
       await context.close();
-      const admin_ = await pageAs(admin, { width, colorScheme: scheme });
+      const admin_ = await pageAs(admin, { width, colorScheme: scheme, locale });
       await admin_.page.goto('/admin/ai?tab=logs');
       await admin_.page.getByTestId('logs-table').waitFor({ timeout: 8000 }).catch(async (error: unknown) => {
         await admin_.page.screenshot({ path: `/tmp/ai-debug-logs-${width}-${scheme}.png` });
@@ -290,12 +291,12 @@ describe('AI in the editor, on /trees and in /admin/ai', () => {
       });
       await admin_.page.waitForLoadState('networkidle');
       await admin_.page.waitForTimeout(500);
-      await shot(admin_.page, `admin-logs-${width}-${scheme}`);
+      await shot(admin_.page, `admin-logs-${width}-${scheme}-${locale}`);
       await admin_.page.goto('/admin/ai?tab=prompts');
       await admin_.page.getByTestId('prompt-row').first().waitFor();
       await admin_.page.getByTestId('prompt-row').first().getByTestId('row-edit').click();
       await admin_.page.getByTestId('prompt-preview').waitFor();
-      await shot(admin_.page, `admin-prompt-${width}-${scheme}`);
+      await shot(admin_.page, `admin-prompt-${width}-${scheme}-${locale}`);
       await admin_.context.close();
     }
   });
