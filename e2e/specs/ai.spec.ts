@@ -175,10 +175,17 @@ describe('AI in the editor, on /trees and in /admin/ai', () => {
     await page.getByTestId('node-panel').locator('img[src*="/media/"]').first().waitFor();
     await shot(page, 'panel-image');
 
-    const nodes = await eventually(() => treeNodes(tree.uuid), (n) => n.length === 5 && Boolean(n.find((x) => x.id === 'la')?.image_id));
+    // Images for the branch: one batch call, one result per child.
+    await section.getByTestId('ai-batch-images').click();
+    const results = section.getByTestId('ai-batch-results');
+    await results.waitFor();
+    expect(await results.getByRole('listitem').count()).toBe(3);
+
+    const nodes = await eventually(() => treeNodes(tree.uuid), (n) => n.length === 5 && n.filter((x) => x.image_id).length === 4);
     const la = nodes.find((n) => n.id === 'la')!;
     expect(la.content).toContain('## Linear algebra');
     expect(la.image_id).not.toBeNull();
+    expect(nodes.filter((n) => n.parent_id === 'la').every((n) => n.image_id !== null)).toBe(true);
     expect(nodes.filter((n) => n.parent_id === 'la').map((n) => n.title)).toEqual([
       'Linear algebra: Foundations',
       'Linear algebra: Core techniques',
