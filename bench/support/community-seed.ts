@@ -50,15 +50,16 @@ export async function seedCommunity(handle: DatabaseHandle, shares: number, inte
 
   s = series(dialect, shares);
   const created = isoMinutesAgo(dialect, 'n % 525600');
-  const doc = `'{"format":1,"layout":{"direction":"TB"},"nodes":[{"id":"root","parent_id":null,"title":"' || t.title || '"}],"links":[]}'`;
-  await run(`${s.head} INSERT INTO shares (uuid, tree_id, author_id, title, description, tags, search_text, data, node_count,
+  await run(`${s.head} INSERT INTO shares (uuid, tree_id, author_id, title, description, tags, search_text, node_count,
       created_at, updated_at, uses_count)
     SELECT 'bench-' || n, NULL, (n % ${users}) + 1, t.title || ' ' || n, t.title || ' · ' || p.phrase,
       '["' || t.tag || '","' || g.tag || '"]',
       lower(t.title || ' ' || n || ' ' || t.title || ' · ' || p.phrase || ' ' || t.tag || ' ' || g.tag),
-      ${doc}, 1, ${created}, ${created}, n % 50
+      1, ${created}, ${created}, n % 50
     ${s.from} JOIN bench_topics t ON t.i = n % ${TOPICS.length} JOIN bench_tags g ON g.i = (n * 7) % ${allTags.length}
       JOIN bench_phrases p ON p.i = (n * 3) % ${PHRASES.length}`);
+  await run(`INSERT INTO share_snapshots (share_id, data)
+    SELECT id, '{"format":1,"layout":{"direction":"TB"},"nodes":[{"id":"root","parent_id":null,"title":"' || title || '"}],"links":[]}' FROM shares`);
   await run(`INSERT INTO share_tags (share_id, tag, display, created_at)
     SELECT id, lower(t.tag), t.tag, created_at FROM shares JOIN bench_topics t ON t.i = (id % ${TOPICS.length})`);
   await run(`INSERT INTO share_tags (share_id, tag, display, created_at)

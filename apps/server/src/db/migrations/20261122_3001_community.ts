@@ -11,7 +11,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('description', TEXT, (c) => c.notNull().defaultTo(''))
     .addColumn('tags', TEXT, (c) => c.notNull().defaultTo('[]'))
     .addColumn('search_text', TEXT, (c) => c.notNull().defaultTo(''))
-    .addColumn('data', TEXT, (c) => c.notNull())
     .addColumn('node_count', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('cover_key', 'varchar(200)')
     .addColumn('likes_count', 'integer', (c) => c.notNull().defaultTo(0))
@@ -28,6 +27,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   for (const column of ['created_at', 'likes_count', 'rating_avg', 'views_count', 'uses_count', 'hot_score']) {
     await db.schema.createIndex(`shares_${column}_idx`).on('shares').columns([`${column} desc`, 'id desc']).execute();
   }
+  // Snapshots can be megabytes: kept out of `shares` so lists, counts and sorts read small rows.
+  await db.schema
+    .createTable('share_snapshots')
+    .addColumn('share_id', 'integer', (c) => c.primaryKey().references('shares.id').onDelete('cascade'))
+    .addColumn('data', TEXT, (c) => c.notNull())
+    .execute();
   await db.schema.createIndex('shares_author_idx').on('shares').columns(['author_id', 'created_at desc']).execute();
 
   await db.schema
@@ -80,7 +85,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   if (!isPostgres(db)) await sql`DROP TABLE IF EXISTS shares_fts`.execute(db);
-  for (const table of ['share_views', 'share_ratings', 'share_likes', 'share_tags', 'shares']) {
+  for (const table of ['share_views', 'share_ratings', 'share_likes', 'share_tags', 'share_snapshots', 'shares']) {
     await db.schema.dropTable(table).ifExists().execute();
   }
 }

@@ -12,8 +12,6 @@ export interface SharesTable {
   tags: string;
   /** lower-cased title, description and tags: what search matches against */
   search_text: string;
-  /** the shared snapshot: a TreeDocument as JSON */
-  data: string;
   node_count: number;
   cover_key: string | null;
   likes_count: Generated<number>;
@@ -25,6 +23,12 @@ export interface SharesTable {
   hot_score: Generated<number>;
   created_at: string;
   updated_at: string;
+}
+
+/** The shared snapshot (a TreeDocument as JSON), apart from `shares` so list queries never read it. */
+export interface ShareSnapshotsTable {
+  share_id: number;
+  data: string;
 }
 
 export interface ShareTagsTable {
@@ -59,6 +63,7 @@ export interface ShareViewsTable {
 
 export interface CommunityTables {
   shares: SharesTable;
+  share_snapshots: ShareSnapshotsTable;
   share_tags: ShareTagsTable;
   share_likes: ShareLikesTable;
   share_ratings: ShareRatingsTable;

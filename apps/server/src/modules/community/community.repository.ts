@@ -7,6 +7,8 @@ import { termCondition } from './community.search.ts';
 type Executor = DB | Transaction<Database>;
 export type ShareRow = Omit<SharesTable, 'id' | 'likes_count' | 'rating_sum' | 'rating_count' | 'rating_avg' | 'views_count' | 'uses_count' | 'hot_score'> & {
   id: number;
+  /** the snapshot, from `share_snapshots` */
+  data: string;
   likes_count: number;
   rating_sum: number;
   rating_count: number;
@@ -55,17 +57,20 @@ export interface ShareFilter {
   ordering: keyof typeof ORDER_COLUMNS;
 }
 
-/** Finds a share by numeric id or uuid. */
+const withSnapshot = (db: Executor) =>
+  db.selectFrom('shares').innerJoin('share_snapshots', 'share_snapshots.share_id', 'shares.id').selectAll('shares').select('share_snapshots.data');
+
+/** Finds a share (with its snapshot) by numeric id or uuid. */
 export async function findShare(db: Executor, idOrUuid: string): Promise<ShareRow | undefined> {
-  const query = db.selectFrom('shares').selectAll();
+  const query = withSnapshot(db);
   const row = /^\d+$/.test(idOrUuid)
-    ? await query.where('id', '=', Number(idOrUuid)).executeTakeFirst()
-    : await query.where('uuid', '=', idOrUuid).executeTakeFirst();
+    ? await query.where('shares.id', '=', Number(idOrUuid)).executeTakeFirst()
+    : await query.where('shares.uuid', '=', idOrUuid).executeTakeFirst();
   return row as ShareRow | undefined;
 }
 
 export async function findShareByTree(db: Executor, treeId: number): Promise<ShareRow | undefined> {
-  return (await db.selectFrom('shares').selectAll().where('tree_id', '=', treeId).executeTakeFirst()) as ShareRow | undefined;
+  return (await withSnapshot(db).where('shares.tree_id', '=', treeId).executeTakeFirst()) as ShareRow | undefined;
 }
 
 /**
@@ -99,8 +104,11 @@ export async function listShares(
   return { count, rows: rows as ShareListRow[] };
 }
 
+/** Inserts a share and its snapshot (call inside a transaction). */
 export async function insertShare(trx: Executor, values: Omit<ShareRow, 'id' | 'likes_count' | 'rating_sum' | 'rating_count' | 'rating_avg' | 'views_count' | 'uses_count'>): Promise<number> {
-  const row = await trx.insertInto('shares').values(values).returning('id').executeTakeFirstOrThrow();
+  const { data, ...share } = values;
+  const row = await trx.insertInto('shares').values(share).returning('id').executeTakeFirstOrThrow();
+  await trx.insertInto('share_snapshots').values({ share_id: row.id, data }).execute();
   return row.id;
 }
 
@@ -109,7 +117,9 @@ export async function updateShareFields(
   id: number,
   values: Partial<Pick<ShareRow, 'title' | 'description' | 'tags' | 'search_text' | 'data' | 'node_count' | 'cover_key' | 'updated_at' | 'tree_id' | 'hot_score'>>,
 ): Promise<void> {
-  await trx.updateTable('shares').set(values).where('id', '=', id).execute();
+  const { data, ...fields } = values;
+  if (Object.keys(fields).length) await trx.updateTable('shares').set(fields).where('id', '=', id).execute();
+  if (data !== undefined) await trx.updateTable('share_snapshots').set({ data }).where('share_id', '=', id).execute();
 }
 
 export async function deleteShare(trx: Executor, id: number): Promise<void> {
