@@ -1,5 +1,5 @@
-import { DEFAULT_AVATAR_PATH, type Tree, type TreeWithData } from '@arbor/contract';
-import { mediaPath } from '../../lib/storage/storage.ts';
+import type { Tree, TreeWithData } from '@arbor/contract';
+import { avatarUrlOf } from '../../lib/avatars/avatars.ts';
 import { parseStoredDocument } from './tree-document.ts';
 import type { TreeListRow, TreeRow } from './trees.repository.ts';
 
@@ -13,7 +13,7 @@ export function presentTree(row: TreeListRow, baseUrl: string): Tree {
     tags: JSON.parse(row.tags) as string[],
     visibility: row.visibility,
     cover_url: null,
-    owner: { id: row.owner_id, username: row.owner_username, avatar_url: `${baseUrl}${row.owner_avatar_key ? mediaPath(row.owner_avatar_key) : DEFAULT_AVATAR_PATH}` },
+    owner: { id: row.owner_id, username: row.owner_username, avatar_url: avatarUrlOf(baseUrl, row.owner_avatar_key) },
     node_count: row.node_count,
     revision: row.revision,
     latest_version: row.latest_version,
