@@ -11,7 +11,7 @@ import {
   IconPlus,
   IconSearch,
 } from '@tabler/icons-react';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { LOCALES, setLocale } from '../../lib/i18n.ts';
@@ -79,6 +79,7 @@ export function CommandPalette({ pages }: { pages: PalettePage[] }) {
   const { t } = useTranslation('shell');
   const navigate = useNavigate();
   const [query, setQuery] = useState('');
+  const resetTimer = useRef<number | undefined>(undefined);
   const [opened, setOpened] = useState(false);
   const actions = useActions(() => navigate('/logout'));
   const remote = useRemoteMatches(query, opened);
@@ -116,10 +117,14 @@ export function CommandPalette({ pages }: { pages: PalettePage[] }) {
       zIndex={2100}
       scrollable
       maxHeight={440}
-      onSpotlightOpen={() => setOpened(true)}
+      onSpotlightOpen={() => {
+        // Reopened before the last close finished resetting: keep what is typed now.
+        window.clearTimeout(resetTimer.current);
+        setOpened(true);
+      }}
       onSpotlightClose={() => {
         setOpened(false);
-        window.setTimeout(() => setQuery(''), CLOSE_RESET_MS);
+        resetTimer.current = window.setTimeout(() => setQuery(''), CLOSE_RESET_MS);
       }}
       // The dialog needs a name for screen readers; sighted users see the search field instead.
       title={t('palette.title')}
