@@ -4,7 +4,7 @@ import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import {
   IconArrowBackUp, IconArrowForwardUp, IconArrowLeft, IconBinaryTree, IconBinaryTree2, IconChartDonut, IconDeviceFloppy, IconFocus2,
-  IconHistory, IconLock, IconPlus,
+  IconHistory, IconLayoutSidebarRight, IconLock, IconPlus,
 } from '@tabler/icons-react';
 import { ReactFlowProvider, useReactFlow } from '@xyflow/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -247,6 +247,14 @@ function EditorBody({ tree, readOnly }: TreeEditorProps) {
               </Tooltip>
             </>
           )}
+          {selectedNode && !showPanel ? (
+            // The node panel closes itself on phones; this brings it back for the selected node.
+            <Tooltip label={t('toolbar.details')}>
+              <ActionIcon variant="default" size="lg" onClick={() => setPanelOpen(true)} aria-label={t('toolbar.details')} data-testid="open-node-panel">
+                <IconLayoutSidebarRight size={18} />
+              </ActionIcon>
+            </Tooltip>
+          ) : null}
           <SegmentedControl size="xs" value={doc.layout.direction} disabled={readOnly} aria-label={t('toolbar.layout')}
             onChange={(v) => { commands.setDirection(v as LayoutDirection); requestAnimationFrame(() => void flow.fitView({ maxZoom: 1, duration: 300 })); }}
             data={(['TB', 'LR', 'RADIAL'] as const).map((d) => {
