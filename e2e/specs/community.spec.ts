@@ -61,6 +61,10 @@ describe('sharing and using a template', () => {
     await page.getByRole('searchbox', { name: '搜索' }).fill('');
     await page.getByRole('group', { name: '热门标签' }).getByText('量子', { exact: true }).click();
     await page.waitForURL(/tags=/);
+    // Wait for the filtered list itself (one template has this tag), not the previous results
+    // still shown while it loads.
+    await page.getByText('共 1 个模板').waitFor();
+    await page.locator('[data-testid="share-results"][aria-busy="false"]').waitFor();
     await card.waitFor();
 
     await card.click();

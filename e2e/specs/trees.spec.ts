@@ -62,6 +62,9 @@ async function selectNode(page: Page, title: string) {
   await search.fill(title);
   await search.press('Enter');
   await page.getByTestId('node-panel').getByRole('heading', { name: title, exact: true }).waitFor();
+  // The editor hands the focus from the search box to the canvas just after the jump; keyboard
+  // shortcuts sent before that would go to the search box.
+  await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') !== 'node-search');
 }
 
 async function waitSaved(page: Page) {

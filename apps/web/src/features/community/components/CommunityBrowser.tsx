@@ -128,7 +128,7 @@ export function CommunityBrowser() {
           </Stack>
         </Center>
       ) : (
-        <div style={{ opacity: isFetching && !isLoading ? 0.6 : 1, transition: 'opacity 150ms' }}>
+        <div style={{ opacity: isFetching && !isLoading ? 0.6 : 1, transition: 'opacity 150ms' }} aria-busy={isFetching} data-testid="share-results">
           <ShareGrid shares={data?.results} loading={isLoading} />
         </div>
       )}
