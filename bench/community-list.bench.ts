@@ -2,12 +2,9 @@
 // views, on SQLite and on PostgreSQL. For each query shape (search, tag, each ordering; page 1 and
 // page 50) it measures exact p95 latency with a few keep-alive clients, and throughput at 50
 // connections with autocannon next to a bare Fastify route measured in the same run.
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/connection.ts';
-import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
+import { throwawayDatabase } from './support/arbor-db.ts';
 import { seedCommunity } from './support/community-seed.ts';
 import { latency, throughput } from './support/load.ts';
 import { recordResults } from './support/record.ts';
@@ -17,7 +14,6 @@ import { ROOT, startProcess } from './support/server-process.ts';
 const SHARES = Number(process.env.BENCH_SHARES ?? 100_000);
 const INTERACTIONS = Number(process.env.BENCH_INTERACTIONS ?? 1_000_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-const PG_ADMIN = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const TARGET_P95_MS = 15;
 
 const base = '/api/community/trees-shared/';
@@ -37,40 +33,24 @@ SCENARIOS.push(
   ['search + tag + -likes_count, page 50', '?search=step&tags=beginner&ordering=-likes_count&page=50'],
 );
 
+/** A throwaway database (bench/support/arbor-db.ts) filled with the community. */
 async function prepare(kind: 'sqlite' | 'postgres') {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'arbor-bench-'));
-  let url = `sqlite://${path.join(dir, 'arbor.db')}`;
-  let dropDb: (() => Promise<void>) | undefined;
-  if (kind === 'postgres') {
-    const name = `arbor_bench_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: PG_ADMIN });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const u = new URL(PG_ADMIN);
-    u.pathname = `/${name}`;
-    url = u.toString();
-    dropDb = async () => {
-      const c = new pg.Client({ connectionString: PG_ADMIN });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    };
-  }
-  const handle = openDatabase(url);
-  await migrateToLatest(handle.db);
+  const db = await throwawayDatabase(kind, 'arbor_bench');
+  const handle = openDatabase(db.url);
   const started = Date.now();
   await seedCommunity(handle, SHARES, INTERACTIONS);
   console.log(`  seeded ${kind} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   await handle.close();
-  return {
-    url,
-    dir,
-    async cleanup() {
-      await dropDb?.();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  return db;
+}
+
+/** One request on a fresh connection, timed to the end of its body. */
+async function firstRequestMs(url: string): Promise<number> {
+  const started = performance.now();
+  const res = await fetch(url);
+  await res.arrayBuffer();
+  if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
+  return Math.round((performance.now() - started) * 100) / 100;
 }
 
 const results: Record<string, unknown> = { date: new Date().toISOString(), machine: machineLine(), shares: SHARES, interactions: INTERACTIONS, seconds: SECONDS };
@@ -95,11 +75,13 @@ for (const kind of ['sqlite', 'postgres'] as const) {
   const rows: Array<Record<string, unknown>> = [];
   for (const [label, query] of SCENARIOS) {
     const url = `${server.url}${base}${query}`;
+    // The first request of a shape finds no remembered count or order (the server's list caches).
+    const first = await firstRequestMs(url);
     const lat = await latency(url, { concurrency: 4, seconds: SECONDS });
     const met = lat.p95 <= TARGET_P95_MS && lat.failures === 0;
     allMet &&= met;
-    rows.push({ scenario: label, ...lat, met });
-    console.log(`  ${label.padEnd(40)} p50 ${lat.p50} ms  p95 ${lat.p95} ms  p99 ${lat.p99} ms  ${met ? 'ok' : 'OVER TARGET'}`);
+    rows.push({ scenario: label, first_request_ms: first, ...lat, met });
+    console.log(`  ${label.padEnd(40)} first ${first} ms  p50 ${lat.p50} ms  p95 ${lat.p95} ms  p99 ${lat.p99} ms  ${met ? 'ok' : 'OVER TARGET'}`);
   }
   const load = await throughput(`${server.url}${base}?ordering=-hot`, { connections: 50, seconds: SECONDS });
   console.log(`  throughput (-hot, page 1, 50 connections): ${load.rps} req/s = ${((load.rps / ceiling.rps) * 100).toFixed(1)} % of the bare route`);
@@ -114,8 +96,8 @@ await recordResults('community-list', results);
 
 const scenarioRows = SCENARIOS.map(([label], i) => {
   const cell = (kind: string) => {
-    const r = tables[kind]?.[i] as { p50: number; p95: number; met: boolean } | undefined;
-    return r ? `${r.p50} / ${r.p95} ms${r.met ? '' : ' **over**'}` : '–';
+    const r = tables[kind]?.[i] as { first_request_ms: number; p50: number; p95: number; met: boolean } | undefined;
+    return r ? `${r.p50} / ${r.p95} ms${r.met ? '' : ' **over**'} (${r.first_request_ms})` : '–';
   };
   return `| ${label} | ${cell('sqlite')} | ${cell('postgres')} |`;
 }).join('\n');
@@ -130,9 +112,14 @@ keep-alive clients for ${SECONDS} s per query shape, every request timed (p50 / 
 Throughput: autocannon, 50 connections, ${SECONDS} s, on \`?ordering=-hot\`, next to a bare Fastify route in the
 same run. Run: \`npm run bench -- community\`.
 
+Searches and tag filters sort their matches once and keep the first 1,000 ids in order for 10 s
+(\`community.filter-cache.ts\`; any new, removed or retagged share clears it in every process), and
+every page reads its cards' rows, counters included, fresh. The figure in brackets is the first
+request of each shape, which finds nothing remembered: what a query nobody ran in the last 10 s costs.
+
 Recorded ${String(results.date).slice(0, 16).replace('T', ' ')} UTC (${results.machine}):
 
-| query | SQLite p50 / p95 | PostgreSQL p50 / p95 |
+| query | SQLite p50 / p95 (first request) | PostgreSQL p50 / p95 (first request) |
 |---|---|---|
 ${scenarioRows}
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { UserSummary } from './common.ts';
+import { Id, UserSummary } from './common.ts';
 
 /** A tag as written by its author: trimmed, 1–30 characters; matching is case-insensitive. */
 export const ShareTag = z.string().trim().min(1, 'Tags must not be empty.').max(30, 'Tags are at most 30 characters.');
@@ -43,8 +43,8 @@ export const ShareListQuery = z.object({
 });
 
 export const ShareTreeBody = z.object({
-  tree: z.number().int().positive(),
-  version: z.number().int().positive().optional(),
+  tree: Id,
+  version: Id.optional(),
   title: z.string().trim().min(1).max(200).optional(),
   description: z.string().max(2000).optional(),
   tags: ShareTags.optional(),

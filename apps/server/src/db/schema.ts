@@ -1,5 +1,6 @@
 import type { AiTables } from './tables/ai.ts';
 import type { AccountsTables } from './tables/accounts.ts';
+import type { CacheTables } from './tables/cache.ts';
 import type { CommunityTables } from './tables/community.ts';
 import type { TreesTables } from './tables/trees.ts';
 import type { UsersTables } from './tables/users.ts';
@@ -8,4 +9,4 @@ import type { UsersTables } from './tables/users.ts';
  * The whole database as Kysely sees it. Each feature declares its tables in `tables/<feature>.ts`
  * and adds them here. Timestamps are ISO strings, booleans are 0/1 integers on both dialects.
  */
-export interface Database extends UsersTables, AccountsTables, AiTables, CommunityTables, TreesTables {}
+export interface Database extends UsersTables, AccountsTables, AiTables, CommunityTables, TreesTables, CacheTables {}

@@ -1,3 +1,4 @@
+import { MAX_ID } from '@arbor/contract';
 import { sql, type Transaction } from 'kysely';
 import type { DB, Dialect } from '../../db/connection.ts';
 import type { Database } from '../../db/schema.ts';
@@ -63,6 +64,7 @@ const withSnapshot = (db: Executor) =>
 /** Finds a share (with its snapshot) by numeric id or uuid. */
 export async function findShare(db: Executor, idOrUuid: string): Promise<ShareRow | undefined> {
   const query = withSnapshot(db);
+  if (/^\d+$/.test(idOrUuid) && Number(idOrUuid) > MAX_ID) return undefined;
   const row = /^\d+$/.test(idOrUuid)
     ? await query.where('shares.id', '=', Number(idOrUuid)).executeTakeFirst()
     : await query.where('shares.uuid', '=', idOrUuid).executeTakeFirst();
@@ -77,6 +79,26 @@ export async function findShareByTree(db: Executor, treeId: number): Promise<Sha
  * One page of shares matching the filter, and how many match in all. `knownCount` (a recent count
  * of the same filter) saves the count query.
  */
+/** The shares a filter keeps, before ordering and paging. */
+function filteredShares(db: DB, dialect: Dialect, filter: ShareFilter) {
+  let base = db.selectFrom('shares');
+  // A tag or an author leaves a few thousand rows at most: terms are then checked row by row.
+  const narrowed = filter.tags.length > 0 || filter.authorId !== undefined;
+  for (const term of filter.terms) base = base.where(termCondition(dialect, term, { narrowed }));
+  for (const tag of filter.tags) {
+    base = base.where('shares.id', 'in', (eb) => eb.selectFrom('share_tags').select('share_tags.share_id').where('share_tags.tag', '=', tag));
+  }
+  if (filter.authorId !== undefined) base = base.where('shares.author_id', '=', filter.authorId);
+  return base;
+}
+
+/** How many shares a filter keeps. */
+export async function countShares(db: DB, dialect: Dialect, filter: ShareFilter): Promise<number> {
+  const row = await filteredShares(db, dialect, filter).select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** One page of a filtered, ordered list, with the number of matches (`knownCount` when given). */
 export async function listShares(
   db: DB,
   dialect: Dialect,
@@ -84,16 +106,10 @@ export async function listShares(
   page: { offset: number; limit: number },
   knownCount?: number,
 ): Promise<{ count: number; rows: ShareListRow[] }> {
-  let base = db.selectFrom('shares');
-  for (const term of filter.terms) base = base.where(termCondition(dialect, term));
-  for (const tag of filter.tags) {
-    base = base.where('shares.id', 'in', (eb) => eb.selectFrom('share_tags').select('share_tags.share_id').where('share_tags.tag', '=', tag));
-  }
-  if (filter.authorId !== undefined) base = base.where('shares.author_id', '=', filter.authorId);
   const column = ORDER_COLUMNS[filter.ordering];
   const [count, rows] = await Promise.all([
-    knownCount ?? base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow().then((r) => Number(r.count)),
-    base
+    knownCount ?? countShares(db, dialect, filter),
+    filteredShares(db, dialect, filter)
       .select(LIST_COLUMNS)
       .orderBy(`shares.${column}`, 'desc')
       .orderBy('shares.id', 'desc')
@@ -102,6 +118,21 @@ export async function listShares(
       .execute(),
   ]);
   return { count, rows: rows as ShareListRow[] };
+}
+
+/** The ids of the first `limit` shares a filter keeps, in list order. */
+export async function listShareIds(db: DB, dialect: Dialect, filter: ShareFilter, limit: number): Promise<number[]> {
+  const column = ORDER_COLUMNS[filter.ordering];
+  const rows = await filteredShares(db, dialect, filter).select('shares.id').orderBy(`shares.${column}`, 'desc').orderBy('shares.id', 'desc').limit(limit).execute();
+  return rows.map((row) => row.id);
+}
+
+/** List rows of the given shares, in the order of `ids` (ids of deleted shares are skipped). */
+export async function findListRows(db: DB, ids: number[]): Promise<ShareListRow[]> {
+  if (ids.length === 0) return [];
+  const rows = (await db.selectFrom('shares').select(LIST_COLUMNS).where('shares.id', 'in', ids).execute()) as ShareListRow[];
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 /** Inserts a share and its snapshot (call inside a transaction). */
@@ -248,7 +279,7 @@ export async function authorNames(db: DB, ids: number[]): Promise<Map<number, st
 }
 
 export async function findUserIdByName(db: DB, idOrName: string): Promise<number | undefined> {
-  if (/^\d+$/.test(idOrName)) return Number(idOrName);
+  if (/^\d+$/.test(idOrName)) return Number(idOrName) <= MAX_ID ? Number(idOrName) : undefined;
   const row = await db.selectFrom('users').select('id').where('username_lower', '=', idOrName.toLowerCase()).executeTakeFirst();
   return row?.id;
 }

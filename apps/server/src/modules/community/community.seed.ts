@@ -6,7 +6,7 @@ import { nowIso } from '../../lib/clock.ts';
 import { hotScore } from './community.hot.ts';
 import * as repo from './community.repository.ts';
 import { searchTextOf } from './community.search.ts';
-import { forgetListCounts } from './community.service.ts';
+import { noteSharesChanged } from './community.service.ts';
 import { validateSnapshot } from './community.trees.ts';
 
 const SEED_DIR = path.join(import.meta.dirname, 'seed');
@@ -75,6 +75,6 @@ export async function seedCommunity(app: FastifyInstance): Promise<void> {
       await repo.replaceShareTags(trx, id, template.tags, createdAt);
     }
   });
-  forgetListCounts();
+  await noteSharesChanged(app.db);
   app.log.info({ templates: templates.length }, 'seeded the community with sample templates');
 }

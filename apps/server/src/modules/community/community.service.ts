@@ -2,14 +2,16 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Paginated, Share, ShareTreeBody, ShareWithData } from '@arbor/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Transaction } from 'kysely';
+import type { DB } from '../../db/connection.ts';
 import type { Database } from '../../db/schema.ts';
+import { bumpGeneration, readGeneration } from '../../lib/cache/generations.ts';
 import { isoIn, nowIso } from '../../lib/clock.ts';
 import { invalidField, notFound } from '../../lib/http-errors.ts';
 import { processImage } from '../../lib/images.ts';
 import type { PageWindow } from '../../lib/pagination.ts';
 import { loadUserSummaries } from '../../lib/user-summaries.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { CountCache } from './community.count-cache.ts';
+import { FilterCache } from './community.filter-cache.ts';
 import { hotScore, ratingAverage } from './community.hot.ts';
 import { authorizeShareChange } from './community.policy.ts';
 import { presentShare, presentShareWithData, type PresentContext } from './community.presenter.ts';
@@ -18,7 +20,12 @@ import { searchTerms, searchTextOf } from './community.search.ts';
 import { forkTreeFromSnapshot, readTreeSnapshot } from './community.trees.ts';
 
 type Ctx = Pick<FastifyInstance, 'db' | 'dialect' | 'config' | 'storage'>;
-const counts = new CountCache();
+const counts = new FilterCache<number>();
+/** Searches and tags keep the order of their first matches for the first pages (50 pages of 20). */
+const orderedIds = new FilterCache<number[]>();
+const ORDERED_IDS_KEPT = 1000;
+/** Bumped in the database on every change of which shares exist or what they match, by any process. */
+const SHARES_GENERATION = 'community-shares';
 const VIEW_WINDOW_MS = 24 * 3600 * 1000;
 const HOT_TAG_RECENT_MS = 30 * 24 * 3600 * 1000;
 
@@ -57,9 +64,23 @@ export async function listShares(
   }
   const tags = (query.tags ?? '').split(',').map((t) => t.trim().toLowerCase()).filter(Boolean).slice(0, 10);
   const filter = { terms: searchTerms(query.search), tags, authorId, ordering: query.ordering ?? '-created_at' };
-  // The dialect is part of the key: tests run one process against several databases.
-  const countKey = JSON.stringify([ctx.dialect, ctx.config.databaseUrl, filter.terms, filter.tags, filter.authorId]);
-  const { count, rows } = await repo.listShares(ctx.db, ctx.dialect, filter, { offset: window.offset, limit: window.pageSize }, counts.get(countKey));
+  // The dialect is part of the key: tests run one process against several databases. The shared
+  // generation is too: a share added through another app process must be counted here at once.
+  const generation = await readGeneration(ctx.db, SHARES_GENERATION);
+  const countKey = JSON.stringify([ctx.dialect, ctx.config.databaseUrl, generation, filter.terms, filter.tags, filter.authorId]);
+  const end = window.offset + window.pageSize;
+  let count: number;
+  let rows: repo.ShareListRow[];
+  if ((filter.terms.length > 0 || filter.tags.length > 0) && end <= ORDERED_IDS_KEPT) {
+    // Matches are sorted once per filter and ordering; each page then reads its rows by id.
+    const idsKey = JSON.stringify([countKey, filter.ordering]);
+    let ids = orderedIds.get(idsKey);
+    if (!ids) orderedIds.set(idsKey, (ids = await repo.listShareIds(ctx.db, ctx.dialect, filter, ORDERED_IDS_KEPT)));
+    count = counts.get(countKey) ?? (ids.length < ORDERED_IDS_KEPT ? ids.length : await repo.countShares(ctx.db, ctx.dialect, filter));
+    rows = await repo.findListRows(ctx.db, ids.slice(window.offset, end));
+  } else {
+    ({ count, rows } = await repo.listShares(ctx.db, ctx.dialect, filter, { offset: window.offset, limit: window.pageSize }, counts.get(countKey)));
+  }
   counts.set(countKey, count);
   const present = await presentContext(ctx, viewer, rows);
   return { count, results: rows.map((r) => presentShare(r, present)) };
@@ -114,7 +135,7 @@ export async function shareTree(ctx: Ctx, user: AuthUser, body: ShareTreeBody): 
     await repo.replaceShareTags(trx, id, tags, now);
     return id;
   });
-  counts.clear();
+  await noteSharesChanged(ctx.db);
   if (existing?.cover_key && coverKey) await ctx.storage.delete(existing.cover_key);
   return { created: !existing, share: await getShare(ctx, user, String(shareId)) };
 }
@@ -141,7 +162,7 @@ export async function updateShare(
     });
     if (body.tags) await repo.replaceShareTags(trx, share.id, tags, share.created_at);
   });
-  counts.clear();
+  await noteSharesChanged(ctx.db);
   return getShare(ctx, user, String(share.id));
 }
 
@@ -150,7 +171,7 @@ export async function deleteShare(ctx: Ctx, user: AuthUser, idOrUuid: string): P
   const share = await requireShare(ctx, idOrUuid);
   authorizeShareChange(user, share);
   await ctx.db.transaction().execute((trx) => repo.deleteShare(trx, share.id));
-  counts.clear();
+  await noteSharesChanged(ctx.db);
   if (share.cover_key) await ctx.storage.delete(share.cover_key);
 }
 
@@ -232,8 +253,17 @@ export async function useShare(ctx: Ctx, user: AuthUser, idOrUuid: string, title
   return { tree };
 }
 
-/** Forget cached list counts (after shares were written outside this service, e.g. by the seed). */
-export const forgetListCounts = () => counts.clear();
+/** Forget this process's cached list counts and orders. */
+export const forgetListCounts = () => {
+  counts.clear();
+  orderedIds.clear();
+};
+
+/** After shares were added, removed or changed (here or outside this service, e.g. by the seed): every process recounts. */
+export async function noteSharesChanged(db: DB): Promise<void> {
+  forgetListCounts();
+  await bumpGeneration(db, SHARES_GENERATION);
+}
 
 /** Most used tags, recent shares weighing more. */
 export async function listHotTags(ctx: Ctx, limit: number) {
@@ -273,6 +303,6 @@ export async function removeUserFromCommunity(ctx: Ctx, userId: number): Promise
   await ctx.db.transaction().execute(async (trx) => {
     for (const share of own) await repo.deleteShare(trx, share.id);
   });
-  counts.clear();
+  await noteSharesChanged(ctx.db);
   for (const share of own) if (share.cover_key) await ctx.storage.delete(share.cover_key).catch(() => undefined);
 }

@@ -88,6 +88,20 @@ describe('community list and search', () => {
     expect((await list('tags=ai,jlpt')).count).toBe(0);
   });
 
+  it('pages a filtered list in one consistent order, with live counters and a search + tag combined', async () => {
+    const first = await list('tags=ai&page_size=1');
+    const second = await list('tags=ai&page_size=1&page=2');
+    expect([first.count, second.count]).toEqual([2, 2]);
+    expect([...first.results, ...second.results].map((s: { id: number }) => s.id)).toEqual([web, ml]);
+    expect((await list('tags=ai&page_size=1&page=3')).results).toEqual([]);
+    // The order of matches may be remembered for a few seconds; the counters on the cards are not.
+    await t.app.inject({ method: 'POST', url: `/api/community/trees-shared/${web}/like/`, headers: bob.headers });
+    expect((await list('tags=ai&page_size=1')).results[0]).toMatchObject({ id: web, likes_count: 1 });
+    await t.app.inject({ method: 'POST', url: `/api/community/trees-shared/${web}/like/`, headers: bob.headers });
+    expect((await list(`search=${encodeURIComponent('学习')}&tags=ai`)).results.map((s: { id: number }) => s.id)).toEqual([ml]);
+    expect((await list('search=react&tags=web')).results.map((s: { id: number }) => s.id)).toEqual([web]);
+  });
+
   it('filters by author id or username', async () => {
     expect((await list(`author=${bob.id}`)).results.map((s: { id: number }) => s.id)).toEqual([jp]);
     expect((await list('author=ALICE')).count).toBe(2);

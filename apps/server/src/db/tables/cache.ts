@@ -1,0 +1,8 @@
+export interface CacheGenerationsTable {
+  name: string;
+  value: number;
+}
+
+export interface CacheTables {
+  cache_generations: CacheGenerationsTable;
+}
