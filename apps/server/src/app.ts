@@ -7,6 +7,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { createStorage, type Storage } from './lib/storage/storage.ts';
 import { registerModules } from './modules/index.ts';
 import authPlugin from './plugins/auth.ts';
+import compressionPlugin from './plugins/compression.ts';
 import dbPlugin from './plugins/db.ts';
 import errorsPlugin from './plugins/errors.ts';
 import openapiPlugin from './plugins/openapi.ts';
@@ -83,6 +84,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('config', config);
   app.decorate('storage', createStorage(config));
   await app.register(errorsPlugin);
+  await app.register(compressionPlugin);
   await app.register(dbPlugin, { handle, ownsHandle: !options.database });
   await app.register(securityPlugin, { config });
   await app.register(authPlugin, { config });

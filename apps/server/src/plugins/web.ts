@@ -1,13 +1,49 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
 import { notFound } from '../lib/http-errors.ts';
 
 const API_PREFIXES = ['/api/', '/media/'];
 const isApiPath = (url: string) => API_PREFIXES.some((p) => url === p.slice(0, -1) || url.startsWith(p));
+
+interface RoutePreload {
+  pattern: RegExp;
+  links: string;
+}
+
+/**
+ * The build's `route-preloads.json` (apps/web/vite.config.ts) as ready-made tags, re-read when a
+ * rebuild changes it: per route pattern, the modules its page needs beyond the first bundle.
+ */
+function routePreloads(file: string): (pathname: string) => string | null {
+  let loaded: { mtimeMs: number; routes: RoutePreload[] } | null = null;
+  return (pathname) => {
+    let mtimeMs: number;
+    try {
+      mtimeMs = statSync(file).mtimeMs;
+    } catch {
+      return null;
+    }
+    if (loaded?.mtimeMs !== mtimeMs) {
+      try {
+        const routes = JSON.parse(readFileSync(file, 'utf8')) as { pattern: string; js: string[] }[];
+        loaded = {
+          mtimeMs,
+          routes: routes.map((r) => ({
+            pattern: new RegExp(r.pattern),
+            links: r.js.map((f) => `<link rel="modulepreload" crossorigin href="/${f.replace(/[^\w./-]/g, '')}">`).join(''),
+          })),
+        };
+      } catch {
+        loaded = { mtimeMs, routes: [] };
+      }
+    }
+    return loaded.routes.find((r) => r.pattern.test(pathname))?.links || null;
+  };
+}
 
 /**
  * Serves the built web app: hashed assets with a year-long cache, everything else falls back to
@@ -17,12 +53,15 @@ async function webPlugin(app: FastifyInstance, opts: { config: Config }) {
   const root = opts.config.webDistDir;
   const indexPath = path.join(root, 'index.html');
   const hasBuild = existsSync(indexPath);
+  const preloadsFor = routePreloads(path.join(root, 'route-preloads.json'));
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root,
       // Looked up per request, so a rebuild is served without a restart.
       wildcard: true,
       index: false,
+      // The build writes `.br` and `.gz` next to each text asset (apps/web/vite.config.ts).
+      preCompressed: true,
       cacheControl: false,
       setHeaders(reply, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
@@ -30,24 +69,36 @@ async function webPlugin(app: FastifyInstance, opts: { config: Config }) {
       },
     });
   }
-  const sendIndex = (reply: FastifyReply) => {
+  const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
     if (!hasBuild) {
       return reply
         .code(200)
         .type('text/html; charset=utf-8')
         .send('<!doctype html><title>Arbor</title><p>The web app is not built yet: run <code>npm run build</code>.</p>');
     }
-    // Re-read so a rebuild is picked up without restart; the file is small.
-    return reply.code(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(readFileSync(indexPath));
+    // Re-read so a rebuild is picked up without restart; the file is small. Precompressed when the
+    // build wrote the variants and the browser takes them.
+    void reply.code(200).header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+    // The page's own code is announced with the app's, so it downloads in parallel rather than after
+    // the app has run and the router has asked for it. The compression plugin compresses this variant.
+    const preloads = preloadsFor(request.url.split('?')[0] ?? '/');
+    if (preloads) return reply.send(readFileSync(indexPath, 'utf8').replace('</head>', `${preloads}</head>`));
+    const accepts = String(request.headers['accept-encoding'] ?? '');
+    for (const [encoding, suffix] of [['br', '.br'], ['gzip', '.gz']] as const) {
+      if (new RegExp(`\\b${encoding}\\b`).test(accepts) && existsSync(indexPath + suffix)) {
+        return reply.header('content-encoding', encoding).send(readFileSync(indexPath + suffix));
+      }
+    }
+    return reply.send(readFileSync(indexPath));
   };
   // The static handler would refuse the root directory; the app answers it.
-  app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
+  app.get('/', { schema: { hide: true } }, (request, reply) => sendIndex(request, reply));
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     // A missing hashed asset (an old chunk after a deploy) must fail as a 404, never turn into the
     // HTML page: the client reloads once on a failed chunk.
     if (isApiPath(url) || url.startsWith('/assets/') || !['GET', 'HEAD'].includes(request.method)) throw notFound(`Not found: ${url}`);
-    return sendIndex(reply);
+    return sendIndex(request, reply);
   });
 }
 

@@ -1,0 +1,79 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gzipSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../testing/test-app.ts';
+
+let t: TestApp;
+const webDist = mkdtempSync(path.join(os.tmpdir(), 'arbor-web-compressed-'));
+const script = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+// About the size of the real page (inline splash styles), above the on-the-fly compression threshold.
+const html = `<!doctype html><html lang="zh-CN"><head><style>${'#splash{display:flex}'.repeat(100)}</style></head><div id="root"></div></html>`;
+
+beforeAll(async () => {
+  // What the production build writes: each text asset with its `.br` and `.gz` variants.
+  mkdirSync(path.join(webDist, 'assets'));
+  for (const [file, body] of [
+    ['index.html', html],
+    [path.join('assets', 'index-abc123.js'), script],
+  ] as const) {
+    writeFileSync(path.join(webDist, file), body);
+    writeFileSync(path.join(webDist, `${file}.br`), brotliCompressSync(body));
+    writeFileSync(path.join(webDist, `${file}.gz`), gzipSync(body));
+  }
+  writeFileSync(path.join(webDist, 'robots.txt'), 'User-agent: *\nDisallow: /api/\n');
+  writeFileSync(path.join(webDist, 'route-preloads.json'), JSON.stringify([{ pattern: '^/trees/[^/]+/?$', js: ['assets/TreeEditorPage-abc.js', 'assets/flow-def.js'] }]));
+  t = await createTestApp({ WEB_DIST_DIR: webDist });
+});
+afterAll(async () => t?.close());
+
+describe('compressed web assets', () => {
+  it('sends the prebuilt brotli variant of a hashed asset to a browser that accepts it', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toContain('javascript');
+    expect(res.headers['cache-control']).toContain('immutable');
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(script);
+  });
+
+  it('falls back to gzip, then to the plain file', async () => {
+    const gz = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(script);
+    const plain = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
+  });
+
+  it('compresses the app page too, for the root and for client routes', async () => {
+    for (const url of ['/', '/community']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe('br');
+      expect(res.headers.vary).toContain('accept-encoding');
+      expect(brotliDecompressSync(res.rawPayload).toString()).toBe(html);
+    }
+    const plain = await t.app.inject({ method: 'GET', url: '/' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(html);
+  });
+
+  it('announces a route’s own modules in its page, compressed on the fly', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/trees/0b9a6c1e-1f1a-4c1e-9d1e-1a2b3c4d5e6f?x=1', headers: { 'accept-encoding': 'br' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    const page = brotliDecompressSync(res.rawPayload).toString();
+    expect(page).toContain('<link rel="modulepreload" crossorigin href="/assets/TreeEditorPage-abc.js"><link rel="modulepreload" crossorigin href="/assets/flow-def.js"></head>');
+    const other = await t.app.inject({ method: 'GET', url: '/trees' });
+    expect(other.body).not.toContain('modulepreload');
+  });
+
+  it('serves robots.txt from the build, not the app page', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/robots.txt' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/plain');
+    expect(res.body).toContain('Disallow: /api/');
+  });
+});
