@@ -1,6 +1,6 @@
 import { TreeDocument, type TreeDocumentInput } from '@arbor/tree-core';
 import { z } from 'zod';
-import { UserSummary } from './common.ts';
+import { Id, idQuery, MAX_ID, UserSummary } from './common.ts';
 import { PageQuery } from './pagination.ts';
 
 export { TreeDocument };
@@ -64,7 +64,7 @@ export const TreeCreateBody = z.object({
 });
 export type TreeCreateBody = z.infer<typeof TreeCreateBody>;
 
-export const BaseRevision = z.number().int().nonnegative().describe('the revision this write is based on (like If-Match)');
+export const BaseRevision = z.number().int().nonnegative().max(MAX_ID).describe('the revision this write is based on (like If-Match)');
 
 export const TreeUpdateBody = z.object({
   title: treeFields.title.optional(),
@@ -89,6 +89,7 @@ export const VersionByUuidQuery = TreeUuidQuery.extend({
     .string()
     .regex(/^\d+$/, 'version must be a positive whole number')
     .transform(Number)
+    .refine((n) => n <= MAX_ID, 'version must be a positive whole number')
     .optional()
     .describe('version number; the latest when absent'),
 });
@@ -115,13 +116,13 @@ export const VersionWithData = Version.extend({ data: TreeDocument }).meta({ id:
 export type VersionWithData = z.infer<typeof VersionWithData>;
 
 export const VersionListQuery = PageQuery.extend({
-  tree: z.string().regex(/^\d+$/, 'tree must be a tree id').transform(Number),
+  tree: idQuery('tree'),
 });
 
 export const VersionMessage = z.string().max(500, 'Messages are at most 500 characters.');
 
 export const VersionCreateBody = z.object({
-  tree: z.number().int().positive(),
+  tree: Id,
   message: VersionMessage.optional(),
   data: TreeDocumentBody.optional(),
   base_revision: BaseRevision.optional(),
@@ -147,7 +148,7 @@ export const NodeImage = z
 export type NodeImage = z.infer<typeof NodeImage>;
 
 export const NodeImageListQuery = PageQuery.extend({
-  tree: z.string().regex(/^\d+$/, 'tree must be a tree id').transform(Number).optional(),
+  tree: idQuery('tree').optional(),
   node_id: z.string().max(64).optional(),
 });
 

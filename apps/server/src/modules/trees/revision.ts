@@ -1,3 +1,4 @@
+import { MAX_ID } from '@arbor/contract';
 import { AppError } from '../../lib/http-errors.ts';
 
 /** The `ETag` of a tree at a revision. */
@@ -11,7 +12,8 @@ export function expectedRevision(ifMatch: string | string[] | undefined, baseRev
   const header = (Array.isArray(ifMatch) ? ifMatch[0] : ifMatch)?.trim();
   if (header && header !== '*') {
     const match = /^(?:W\/)?"?(\d{1,15})"?$/.exec(header);
-    return match ? Number(match[1]) : -1;
+    // A number no revision can reach never matches either (and must not reach the query).
+    return match && Number(match[1]) <= MAX_ID ? Number(match[1]) : -1;
   }
   return baseRevision;
 }

@@ -34,5 +34,6 @@ export function parseStoredDocument(json: string): TreeDocument {
  * 5,000 nodes on every read would cost more than the rest of the request.
  */
 export function serializeTrusted(reply: FastifyReply): FastifyReply {
-  return reply.serializer((payload: unknown) => JSON.stringify(payload));
+  // A custom serializer leaves the content type unset: say it is JSON (clients and compression rely on it).
+  return reply.type('application/json; charset=utf-8').serializer((payload: unknown) => JSON.stringify(payload));
 }

@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, createUser, type TestApp, type TestUser } from '../../testing/test-app.ts';
+import { createTree, sampleDocument } from './trees.fixtures.ts';
+
+// Many tabs saving at once on the same base revision: optimistic concurrency must let exactly one
+// win and refuse the others with 412, on SQLite and on PostgreSQL (ARBOR_TEST_DB=postgres), where
+// the saves really run in parallel on the connection pool.
+
+let t: TestApp;
+let alice: TestUser;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  alice = await createUser(t.app);
+});
+afterAll(async () => t?.close());
+
+const PARALLEL = 20;
+const treeUrl = (id: number) => `/api/tree/skills_tree/${id}/`;
+
+describe('parallel saves with the same If-Match', () => {
+  it('accepts exactly one of 20 PATCH saves, refuses nineteen with 412, and bumps the revision by one', async () => {
+    const tree = await createTree(t.app, alice, { data: sampleDocument(3) });
+    expect(tree.revision).toBe(1);
+    const results = await Promise.all(
+      Array.from({ length: PARALLEL }, (_, i) =>
+        t.app.inject({
+          method: 'PATCH',
+          url: treeUrl(tree.id),
+          headers: { ...alice.headers, 'if-match': '"1"' },
+          payload: { data: sampleDocument(3, `Tab ${i}`) },
+        }),
+      ),
+    );
+    const statuses = results.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 412)).toHaveLength(PARALLEL - 1);
+    for (const refused of results.filter((r) => r.statusCode === 412)) {
+      expect(refused.json()).toMatchObject({ code: 'precondition_failed', revision: 2 });
+    }
+    const winnerIndex = statuses.indexOf(200);
+    expect(results[winnerIndex]!.headers.etag).toBe('"2"');
+
+    const current = await t.app.inject({ method: 'GET', url: treeUrl(tree.id), headers: alice.headers });
+    expect(current.json()).toMatchObject({ revision: 2 });
+    expect(current.json().data.nodes[0].title).toBe(`Tab ${winnerIndex}`);
+  });
+
+  it('records exactly one of 20 version saves based on the same revision, with no gap in the numbers', async () => {
+    const tree = await createTree(t.app, alice, { data: sampleDocument(3) });
+    const results = await Promise.all(
+      Array.from({ length: PARALLEL }, (_, i) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/tree/skills_tree_version/',
+          headers: { ...alice.headers, 'if-match': '"1"' },
+          payload: { tree: tree.id, message: `tab ${i}`, data: sampleDocument(4, `Tab ${i}`) },
+        }),
+      ),
+    );
+    const statuses = results.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 412)).toHaveLength(PARALLEL - 1);
+    const created = results[statuses.indexOf(201)]!.json();
+    expect(created.number).toBe(2);
+
+    const versions = await t.app.inject({ method: 'GET', url: `/api/tree/skills_tree_version/?tree=${tree.id}`, headers: alice.headers });
+    expect(versions.json().results.map((v: { number: number }) => v.number)).toEqual([2, 1]);
+    const current = await t.app.inject({ method: 'GET', url: treeUrl(tree.id), headers: alice.headers });
+    expect(current.json()).toMatchObject({ revision: 2, latest_version: 2 });
+  });
+
+  it('numbers 20 parallel version saves without If-Match 2…21, each one exactly once', async () => {
+    const tree = await createTree(t.app, alice);
+    const results = await Promise.all(
+      Array.from({ length: PARALLEL }, (_, i) =>
+        t.app.inject({ method: 'POST', url: '/api/tree/skills_tree_version/', headers: alice.headers, payload: { tree: tree.id, message: `v${i}` } }),
+      ),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual(Array(PARALLEL).fill(201));
+    const numbers = results.map((r) => r.json().number as number).sort((a, b) => a - b);
+    expect(numbers).toEqual(Array.from({ length: PARALLEL }, (_, i) => i + 2));
+  });
+});
