@@ -1,11 +1,18 @@
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { seedDefaultPrompts } from './modules/ai/prompts.service.ts';
 import { bootstrapAdmin } from './modules/auth/admin-accounts.ts';
 import { seedCommunity } from './modules/community/community.seed.ts';
 
+/** Key of the PostgreSQL advisory lock that serialises start-up steps between app processes. */
+const STARTUP_LOCK_ID = 0x4172626f72; // "Arbor"
+
 /**
  * One-off work after migrations and before listening: each feature adds its step here
  * (admin bootstrap, default prompts, sample templates). Every step must be idempotent.
+ * On PostgreSQL several processes may start at once on one database (scale-out): the steps run
+ * under an advisory lock, so each process sees what the previous one did instead of racing it
+ * (two admin inserts, two sets of sample templates).
  */
 export async function runStartupTasks(app: FastifyInstance): Promise<void> {
   const steps: Array<[string, (app: FastifyInstance) => Promise<void>]> = [
@@ -13,8 +20,20 @@ export async function runStartupTasks(app: FastifyInstance): Promise<void> {
     ['default AI prompts', seedDefaultPrompts],
     ['sample community templates', seedCommunity],
   ];
-  for (const [name, step] of steps) {
-    await step(app);
-    app.log.debug({ step: name }, 'startup step done');
-  }
+  const runSteps = async () => {
+    for (const [name, step] of steps) {
+      await step(app);
+      app.log.debug({ step: name }, 'startup step done');
+    }
+  };
+  if (app.dialect !== 'postgres') return runSteps();
+  // A session lock on one pooled connection; the steps use other connections of the pool.
+  await app.db.connection().execute(async (connection) => {
+    await sql`select pg_advisory_lock(${sql.lit(STARTUP_LOCK_ID)})`.execute(connection);
+    try {
+      await runSteps();
+    } finally {
+      await sql`select pg_advisory_unlock(${sql.lit(STARTUP_LOCK_ID)})`.execute(connection);
+    }
+  });
 }

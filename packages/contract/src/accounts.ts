@@ -37,7 +37,9 @@ export const CaptchaChallenge = z
 export const CaptchaPayloadBody = z.object({ payload: z.string().min(1).max(4000) });
 export const CaptchaVerified = z.object({ verified: z.boolean() });
 export const CaptchaFieldsHashBody = z.object({
-  form_data: z.record(z.string(), z.unknown()),
+  // Form fields are flat values: a nested value has no place in a form and would be stringified
+  // recursively by the hash check (a deeply nested array overflowed the stack: a 500).
+  form_data: z.record(z.string(), z.union([z.string().max(100_000), z.number(), z.boolean(), z.null()])),
   fields: z.array(z.string().max(200)).max(100),
   fields_hash: z.string().max(256),
   algorithm: z.enum(['SHA-1', 'SHA-256', 'SHA-512']).optional(),

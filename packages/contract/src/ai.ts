@@ -1,6 +1,6 @@
 import { NODE_ID_PATTERN } from '@arbor/tree-core';
 import { z } from 'zod';
-import { Locale } from './common.ts';
+import { Id, Locale, MAX_ID } from './common.ts';
 
 const id = z.number().int();
 
@@ -70,7 +70,7 @@ export const AiModel = z
 export type AiModel = z.infer<typeof AiModel>;
 
 export const AiModelCreate = z.object({
-  config: z.number().int().positive(),
+  config: Id,
   name: z.string().trim().min(1).max(200),
   display_name: z.string().trim().max(200).optional(),
   kind: AiModelKind.optional(),
@@ -84,7 +84,7 @@ export const AiModelUpdate = AiModelCreate.partial();
 export type AiModelUpdate = z.infer<typeof AiModelUpdate>;
 export const AiModelListQuery = z.object({
   kind: AiModelKind.optional(),
-  config: z.coerce.number().int().positive().optional(),
+  config: z.coerce.number().int().positive().max(MAX_ID).optional(),
 });
 
 // ---- Prompts ---------------------------------------------------------------------------------
@@ -138,10 +138,10 @@ export type GenerateMode = z.infer<typeof GenerateMode>;
 /** A node id of the tree document: 1–64 letters, digits, `_` or `-`. */
 const nodeId = z.string().regex(NODE_ID_PATTERN, 'Node ids are 1–64 letters, digits, "_" or "-".');
 
-const modelRef = z.union([z.number().int().positive(), z.string().trim().min(1).max(200)]);
+const modelRef = z.union([Id, z.string().trim().min(1).max(200)]);
 
 export const GenerateNodeRequest = z.object({
-  tree: z.number().int().positive().optional(),
+  tree: Id.optional(),
   node_id: nodeId.optional(),
   title: z.string().trim().min(1).max(200),
   path: z.array(z.string().max(200)).max(50).optional().describe('ancestor titles, root first'),
@@ -177,7 +177,7 @@ export const GenerateStreamError = z.object({ detail: z.string(), code: z.string
 export const ImageSize = z.enum(['512x512', '1024x1024']);
 export const GenerateImageRequest = z.object({
   prompt: z.string().trim().min(1).max(4000),
-  tree: z.number().int().positive().optional(),
+  tree: Id.optional(),
   node_id: nodeId.optional(),
   size: ImageSize.optional(),
   model: modelRef.optional(),
@@ -237,7 +237,7 @@ export const AiRequestLogQuery = z.object({
   status: AiRequestStatus.optional(),
   kind: AiRequestKind.optional(),
   model: z.string().max(200).optional(),
-  user: z.coerce.number().int().positive().optional().describe('admins only'),
+  user: z.coerce.number().int().positive().max(MAX_ID).optional().describe('admins only'),
 });
 
 /** Calls and tokens per UTC day, for the admin charts (own usage for non-admins). */
@@ -251,7 +251,7 @@ export const AiUsageDay = z.object({
 export type AiUsageDay = z.infer<typeof AiUsageDay>;
 export const AiUsageQuery = z.object({
   days: z.coerce.number().int().min(1).max(366).optional().describe('how many days back, today included (default 30)'),
-  user: z.coerce.number().int().positive().optional().describe('admins only'),
+  user: z.coerce.number().int().positive().max(MAX_ID).optional().describe('admins only'),
 });
 export const AiUsageResponse = z.object({ results: z.array(AiUsageDay) }).meta({ id: 'AiUsageResponse' });
 export type AiUsageResponse = z.infer<typeof AiUsageResponse>;

@@ -20,6 +20,7 @@ export const ErrorCode = z.enum([
   'ai_not_configured',
   'upstream_error',
   'service_unavailable',
+  'insufficient_storage',
   'server_error',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;

@@ -1,8 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type PostgresPool, type PostgresPoolClient } from 'kysely';
 import pg from 'pg';
+import { isConnectionError } from './errors.ts';
 import type { Database } from './schema.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -41,10 +42,50 @@ export function openDatabase(url: string): DatabaseHandle {
     max: 10,
     connectionTimeoutMillis: 3000,
     idleTimeoutMillis: 30_000,
-    statement_timeout: 15_000,
+    statement_timeout: STATEMENT_TIMEOUT_MS,
+    // The server cancels a statement after STATEMENT_TIMEOUT_MS itself; no answer well after that
+    // means it is not answering at all (a partition, a frozen connection): fail instead of hanging.
+    query_timeout: QUERY_TIMEOUT_MS,
+    keepAlive: true,
   });
   // An idle client losing its server (a restart) must not crash the process.
   pool.on('error', () => {});
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  // Nor a checked-out one: pg-pool listens only to idle clients, and a client with no 'error'
+  // listener turns a reset connection into an uncaught exception. The query in flight gets the
+  // error anyway (and answers 503); the broken client is dropped when released.
+  pool.on('connect', (client) => client.on('error', () => {}));
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: discardingBrokenClients(pool) }) });
   return { db, dialect: 'postgres', close: () => db.destroy() };
+}
+
+const STATEMENT_TIMEOUT_MS = 15_000;
+const QUERY_TIMEOUT_MS = STATEMENT_TIMEOUT_MS + 2_000;
+
+/**
+ * The pool as Kysely sees it, except that a client whose query failed for a connection reason
+ * (reset, timed out with no answer) refuses further queries at once and is released with that
+ * error, so pg-pool discards it instead of handing the dead connection to the next request.
+ */
+function discardingBrokenClients(pool: pg.Pool): PostgresPool {
+  return {
+    async connect(): Promise<PostgresPoolClient> {
+      const client = await pool.connect();
+      let broken: Error | undefined;
+      const query = (...args: unknown[]) => {
+        // Nothing more on a connection known dead (e.g. the rollback after a timed-out statement,
+        // which would otherwise wait out a second timeout behind the first).
+        if (broken) return Promise.reject(broken);
+        const result = (client.query as (...a: unknown[]) => unknown)(...args);
+        if (result instanceof Promise) {
+          return result.catch((error: unknown) => {
+            if (isConnectionError(error)) broken = error as Error;
+            throw error;
+          });
+        }
+        return result;
+      };
+      return { query: query as PostgresPoolClient['query'], release: () => client.release(broken) };
+    },
+    end: () => pool.end(),
+  };
 }

@@ -10,13 +10,15 @@ export function isForeignKeyViolation(error: unknown): boolean {
   return e?.code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || e?.code === '23503';
 }
 
-/** True when the database could not be reached at all (refused, timed out, shut down). */
+/** True when the database could not be reached at all (refused, reset, timed out, shut down). */
 export function isConnectionError(error: unknown): boolean {
   const e = error as { code?: string; message?: string } | null;
   if (!e) return false;
+  const code = e.code ?? '';
   return (
-    ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P03', '08006', '08001', '08003'].includes(
-      e.code ?? '',
-    ) || /timeout exceeded when trying to connect|Connection terminated/i.test(e.message ?? '')
+    ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', '57P01', '57P02', '57P03', '53300'].includes(code) ||
+    // class 08: connection exceptions
+    /^08[0-9A-Z]{3}$/.test(code) ||
+    /timeout exceeded when trying to connect|Connection terminated|Query read timeout|not queryable/i.test(e.message ?? '')
   );
 }

@@ -37,3 +37,6 @@ export const throttled = (retryAfterS: number, detail = 'Request was throttled.'
   });
 export const serviceUnavailable = (detail = 'Service temporarily unavailable, try again later.') =>
   new AppError(503, 'service_unavailable', detail);
+/** 507: the upload store is full (disk ENOSPC or quota); nothing was stored, the client may retry later. */
+export const insufficientStorage = (detail = 'There is no space left to store this file. Try again later.') =>
+  new AppError(507, 'insufficient_storage', detail);

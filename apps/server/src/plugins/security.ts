@@ -3,12 +3,43 @@ import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
+import { invalid } from '../lib/http-errors.ts';
+
+const NUL_MESSAGE = 'Null characters are not allowed.';
+
+/**
+ * Where the first string containing a NUL character sits in a parsed value (`title`,
+ * `data.nodes.3.title`), or null. Iterative, so a deeply nested value cannot overflow the stack.
+ */
+export function nullCharacterPath(value: unknown): string | null {
+  const stack: Array<[unknown, string]> = [[value, '']];
+  while (stack.length) {
+    const [current, path] = stack.pop()!;
+    if (typeof current === 'string') {
+      if (current.includes('\u0000')) return path || 'non_field_errors';
+    } else if (current && typeof current === 'object') {
+      for (const [key, child] of Object.entries(current)) {
+        if (key.includes('\u0000')) return path ? `${path}.${key.replaceAll('\u0000', '')}` : 'non_field_errors';
+        stack.push([child, path ? `${path}.${key}` : key]);
+      }
+    }
+  }
+  return null;
+}
 
 /**
  * Security headers on every response (CSP, nosniff, frame denial, referrer policy) and CORS closed
  * unless `CORS_ORIGINS` lists an origin. The interactive API docs get a CSP that lets Swagger UI run.
+ * NUL characters in a JSON body, the query or the path are refused with 400 (as DRF's CharField
+ * does): PostgreSQL text cannot hold them, so they used to fail deep in a query with a 500.
  */
 async function securityPlugin(app: FastifyInstance, opts: { config: Config }) {
+  app.addHook('preValidation', async (request) => {
+    for (const part of [request.params, request.query, request.body]) {
+      const field = nullCharacterPath(part);
+      if (field) throw invalid(NUL_MESSAGE, { [field]: [NUL_MESSAGE] });
+    }
+  });
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,

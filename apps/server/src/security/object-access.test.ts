@@ -3,6 +3,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../testing/test-app.ts';
+import { multipart, snapshot as tableSnapshot } from './support.ts';
 
 let t: TestApp;
 let owner: TestUser;
@@ -11,16 +12,8 @@ const ids: Record<string, number | string> = {};
 
 const doc = { format: 1, nodes: [{ id: 'root', parent_id: null, title: 'Secret plan' }, { id: 'a', parent_id: 'root', title: 'Step A' }] };
 
-async function snapshot() {
-  const [trees, versions, images, users, profiles] = await Promise.all([
-    t.app.db.selectFrom('trees').selectAll().orderBy('id').execute(),
-    t.app.db.selectFrom('tree_versions').selectAll().orderBy('id').execute(),
-    t.app.db.selectFrom('node_images').selectAll().orderBy('id').execute(),
-    t.app.db.selectFrom('users').selectAll().orderBy('id').execute(),
-    t.app.db.selectFrom('profiles').selectAll().orderBy('id').execute(),
-  ]);
-  return JSON.stringify({ trees, versions, images, users, profiles });
-}
+const snapshot = () =>
+  tableSnapshot(t.app, ['trees', 'tree_versions', 'node_images', 'users', 'profiles', 'email_addresses', 'phone_numbers', 'ai_request_logs', 'shares']);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -32,24 +25,22 @@ beforeAll(async () => {
   const version = (await t.app.inject({ method: 'POST', url: '/api/tree/skills_tree_version/', headers: owner.headers, payload: { tree: tree.id, message: 'v2' } })).json();
   ids.version = version.id;
   const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#123456' } }).png().toBuffer();
-  const boundary = '----arbor';
-  const body = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="tree"\r\n\r\n${tree.id}\r\n`),
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="node_id"\r\n\r\na\r\n`),
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`),
-    png,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  const image = await t.app.inject({
-    method: 'POST',
-    url: '/api/tree/node_image/',
-    headers: { ...owner.headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
-    payload: body,
-  });
+  const form = multipart({ tree: String(tree.id), node_id: 'a' }, [{ field: 'image', filename: 'a.png', contentType: 'image/png', body: png }]);
+  const image = await t.app.inject({ method: 'POST', url: '/api/tree/node_image/', headers: { ...owner.headers, ...form.headers }, payload: form.payload });
   expect(image.statusCode).toBe(201);
   ids.image = image.json().id;
   const profile = (await t.app.inject({ method: 'GET', url: '/api/profile/users/me/', headers: owner.headers })).json();
   ids.profile = profile.profile.id;
+  const now = new Date().toISOString();
+  ids.email = (await t.app.db.insertInto('email_addresses').values({ user_id: owner.id, email: 'owner@example.com', created_at: now }).returning('id').executeTakeFirstOrThrow()).id;
+  ids.phone = (await t.app.db.insertInto('phone_numbers').values({ user_id: owner.id, phone: '+8613800138000', created_at: now }).returning('id').executeTakeFirstOrThrow()).id;
+  ids.log = (
+    await t.app.db
+      .insertInto('ai_request_logs')
+      .values({ user_id: owner.id, kind: 'content', model: 'm', status: 'success', prompt_tokens: 1, completion_tokens: 1, latency_ms: 1, error: null, request_excerpt: 'Secret plan', response_excerpt: 'Secret answer', created_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
 });
 afterAll(async () => t?.close());
 
@@ -77,6 +68,13 @@ const CASES: Case[] = [
   ['DELETE', 'user', () => `/api/profile/users/${owner.id}/`, () => ({})],
   ['GET', 'profile', () => `/api/profile/profiles/${ids.profile}/`],
   ['PATCH', 'profile', () => `/api/profile/profiles/${ids.profile}/`, () => ({ nickname: 'pwned' })],
+  ['GET', 'email address', () => `/api/profile/email_addresses/${ids.email}/`],
+  ['PATCH', 'email address', () => `/api/profile/email_addresses/${ids.email}/`, () => ({ primary: true })],
+  ['DELETE', 'email address', () => `/api/profile/email_addresses/${ids.email}/`],
+  ['GET', 'phone number', () => `/api/profile/phone_numbers/${ids.phone}/`],
+  ['DELETE', 'phone number', () => `/api/profile/phone_numbers/${ids.phone}/`],
+  ['GET', 'AI request log', () => `/api/llm/request-logs/${ids.log}/`],
+  ['GET', 'email check of the user', () => `/api/profile/${owner.id}/check_email_exist/?email=owner@example.com`],
 ];
 
 describe('another user', () => {
@@ -133,6 +131,19 @@ describe('read-only fields', () => {
     const row = await t.app.db.selectFrom('users').select(['role', 'date_joined']).where('id', '=', other.id).executeTakeFirstOrThrow();
     expect(row.role).toBe('user');
     expect(row.date_joined).not.toBe('2000-01-01T00:00:00Z');
+  });
+
+  it("refuses another user's edit and deletion of a share (403 or 404) and changes nothing", async () => {
+    const share = (await t.app.inject({ method: 'POST', url: '/api/community/trees-shared/share_tree/', headers: owner.headers, payload: { tree: ids.tree, tags: ['y'] } })).json();
+    const before = await snapshot();
+    for (const [method, payload] of [['PATCH', { title: 'Defaced' }], ['PUT', { title: 'Defaced', description: '', tags: ['z'] }], ['DELETE', undefined]] as const) {
+      const res = await t.app.inject({ method, url: `/api/community/trees-shared/${share.id}/`, headers: other.headers, payload });
+      expect([403, 404]).toContain(res.statusCode);
+      expect(['permission_denied', 'not_found']).toContain(res.json().code);
+    }
+    const anonymous = await t.app.inject({ method: 'DELETE', url: `/api/community/trees-shared/${share.uuid}/` });
+    expect(anonymous.statusCode).toBe(401);
+    expect(await snapshot()).toBe(before);
   });
 
   it('keeps the author and counters of a share out of reach', async () => {

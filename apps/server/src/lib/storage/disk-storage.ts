@@ -1,8 +1,11 @@
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { insufficientStorage } from '../http-errors.ts';
 import type { Storage } from './storage.ts';
 
 const KEY_PATTERN = /^[a-z0-9-]+(\/[a-z0-9-]+)*\.(webp|png|jpg|gif)$/;
+/** errno codes of a full disk or an exhausted quota: answered as 507, not as a server error. */
+const DISK_FULL = new Set(['ENOSPC', 'EDQUOT']);
 const TYPES: Record<string, string> = { webp: 'image/webp', png: 'image/png', jpg: 'image/jpeg', gif: 'image/gif' };
 
 /** Stores files under `DATA_DIR/uploads`; writes go to a temp file first so nothing partial is ever served. */
@@ -19,13 +22,15 @@ export class DiskStorage implements Storage {
 
   async put(key: string, body: Buffer): Promise<void> {
     const target = this.pathOf(key);
-    await mkdir(path.dirname(target), { recursive: true });
     const temp = `${target}.${process.pid}.${Date.now()}.tmp`;
     try {
+      await mkdir(path.dirname(target), { recursive: true });
       await writeFile(temp, body, { flag: 'wx' });
       await rename(temp, target);
     } catch (error) {
+      // A full disk leaves a partly written temp file: remove it, so it neither lingers nor holds the space.
       await rm(temp, { force: true });
+      if (DISK_FULL.has((error as NodeJS.ErrnoException).code ?? '')) throw insufficientStorage();
       throw error;
     }
   }

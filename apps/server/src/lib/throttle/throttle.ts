@@ -31,6 +31,41 @@ export async function assertNotThrottled(db: DB, checks: Array<[bucket: string, 
   }
 }
 
+/**
+ * Counts one event in each bucket first, then checks every window with that event in it, so
+ * concurrent requests (in one process or in several) cannot all pass a check made before any of
+ * them was counted. Over a limit, the events are taken back and 429 thrown. Returns `release`,
+ * which takes them back later (a login that turned out right is not a failure).
+ */
+export async function reserveEvents(db: DB, checks: Array<[bucket: string, window: Window]>, detail?: string): Promise<() => Promise<void>> {
+  const buckets = [...new Set(checks.map(([bucket]) => bucket))];
+  const now = nowIso();
+  const rows = await db
+    .insertInto('throttle_events')
+    .values(buckets.map((bucket) => ({ bucket, created_at: now })))
+    .returning('id')
+    .execute();
+  const release = async () => {
+    await db.deleteFrom('throttle_events').where('id', 'in', rows.map((r) => r.id)).execute();
+  };
+  for (const [bucket, window] of checks) {
+    // Our own event is in the window now: the limit is passed when more than `limit` events are.
+    const wait = await retryAfter(db, bucket, { limit: window.limit + 1, seconds: window.seconds });
+    if (wait > 0) {
+      await release();
+      throw throttled(wait, detail);
+    }
+  }
+  await sweepNowAndThen(db);
+  return release;
+}
+
+async function sweepNowAndThen(db: DB): Promise<void> {
+  if (Math.random() < 0.02) {
+    await db.deleteFrom('throttle_events').where('created_at', '<', isoIn(-24 * 3600 * 1000)).execute();
+  }
+}
+
 /** Counts one event in each bucket; old events are swept now and then. */
 export async function recordEvent(db: DB, ...buckets: string[]): Promise<void> {
   const now = nowIso();
@@ -38,7 +73,5 @@ export async function recordEvent(db: DB, ...buckets: string[]): Promise<void> {
     .insertInto('throttle_events')
     .values(buckets.map((bucket) => ({ bucket, created_at: now })))
     .execute();
-  if (Math.random() < 0.02) {
-    await db.deleteFrom('throttle_events').where('created_at', '<', isoIn(-24 * 3600 * 1000)).execute();
-  }
+  await sweepNowAndThen(db);
 }

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../../testing/test-app.ts';
 import { startFakeLlm, type FakeLlm } from '../../testing/fake-llm.ts';
 import { createTree } from '../trees/trees.fixtures.ts';
-import { configureAi, FAKE_API_KEY, parseSse, type ConfiguredAi } from './ai-test-helpers.ts';
+import { callAs, configureAi, FAKE_API_KEY, parseSse, type ConfiguredAi } from './ai-test-helpers.ts';
 
 let t: TestApp;
 let fake: FakeLlm;
@@ -28,6 +28,9 @@ const generate = (payload: object, headers: Record<string, string> = {}, who: Te
     headers: { ...who.headers, ...headers },
     payload,
   });
+
+const imageCall = (action: 'generate_image' | 'generate_images_batch', payload: object) =>
+  callAs(t.app, 'POST', `/api/llm/image-generation/${action}/`, user, payload);
 
 const logOf = (id: number, who: TestUser = user) =>
   t.app.inject({ method: 'GET', url: `/api/llm/request-logs/${id}/`, headers: who.headers });
@@ -246,12 +249,7 @@ describe('upstream failures', () => {
 
 describe('image generation', () => {
   it('stores a generated image as WebP and returns its URL', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/llm/image-generation/generate_image/',
-      headers: user.headers,
-      payload: { prompt: 'A tree of knowledge', size: '512x512' },
-    });
+    const res = await imageCall('generate_image', { prompt: 'A tree of knowledge', size: '512x512' });
     expect(res.statusCode).toBe(201);
     const { image, request_log } = res.json();
     expect(image.url).toMatch(/\/media\/node-images\/[0-9a-f]{32}\.webp$/);
@@ -266,24 +264,14 @@ describe('image generation', () => {
 
   it('fetches an image the provider returns as a URL', async () => {
     fake.setMode('image_url');
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/llm/image-generation/generate_image/',
-      headers: user.headers,
-      payload: { prompt: 'x' },
-    });
+    const res = await imageCall('generate_image', { prompt: 'x' });
     expect(res.statusCode).toBe(201);
     expect(res.json().image.url).toContain('/media/node-images/');
   });
 
   it('generates a batch with per-item errors', async () => {
     const payload = { items: [{ prompt: 'one' }, { prompt: 'two', model: 'no-such-model' }, { prompt: 'three' }] };
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/llm/image-generation/generate_images_batch/',
-      headers: user.headers,
-      payload,
-    });
+    const res = await imageCall('generate_images_batch', payload);
     expect(res.statusCode).toBe(200);
     const results = res.json().results;
     expect(results.map((r: { index: number }) => r.index)).toEqual([0, 1, 2]);
@@ -293,35 +281,20 @@ describe('image generation', () => {
   });
 
   it('refuses a node id the tree document could not hold', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/llm/image-generation/generate_image/',
-      headers: user.headers,
-      payload: { prompt: 'x', tree: 1, node_id: 'bad id!' },
-    });
+    const res = await imageCall('generate_image', { prompt: 'x', tree: 1, node_id: 'bad id!' });
     expect(res.statusCode).toBe(400);
     expect(res.json().fields.node_id).toBeDefined();
   });
 
   it('refuses batches over ten items', async () => {
     const items = Array.from({ length: 11 }, (_, i) => ({ prompt: `p${i}` }));
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/llm/image-generation/generate_images_batch/',
-      headers: user.headers,
-      payload: { items },
-    });
+    const res = await imageCall('generate_images_batch', { items });
     expect(res.statusCode).toBe(400);
   });
 
   it('maps an upstream image failure to 502', async () => {
     fake.setMode('server_error');
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/llm/image-generation/generate_image/',
-      headers: user.headers,
-      payload: { prompt: 'x' },
-    });
+    const res = await imageCall('generate_image', { prompt: 'x' });
     expect(res.statusCode).toBe(502);
   });
 });
@@ -445,12 +418,7 @@ describe('tree context', () => {
 
   it('stores a generated image as a node image of the caller’s tree', async () => {
     const tree = await createTree(t.app, user, { data });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/llm/image-generation/generate_image/',
-      headers: user.headers,
-      payload: { prompt: 'Decision trees', tree: tree.id, node_id: 'tree' },
-    });
+    const res = await imageCall('generate_image', { prompt: 'Decision trees', tree: tree.id, node_id: 'tree' });
     expect(res.statusCode).toBe(201);
     const image = res.json().image;
     expect(image).toMatchObject({
@@ -476,21 +444,12 @@ describe('tree context', () => {
     const hidden = await createTree(t.app, owner, { data, visibility: 'private' });
     const shown = await createTree(t.app, owner, { data, visibility: 'public' });
     const before = fake.requests.length;
-    const post = (tree: number) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/llm/image-generation/generate_image/',
-        headers: user.headers,
-        payload: { prompt: 'x', tree, node_id: 'root' },
-      });
+    const post = (tree: number) => imageCall('generate_image', { prompt: 'x', tree, node_id: 'root' });
     expect((await post(hidden.id)).statusCode).toBe(404);
     expect((await post(shown.id)).statusCode).toBe(403);
     expect(fake.requests.length).toBe(before);
-    const batch = await t.app.inject({
-      method: 'POST',
-      url: '/api/llm/image-generation/generate_images_batch/',
-      headers: user.headers,
-      payload: { items: [{ prompt: 'x', tree: hidden.id, node_id: 'root' }] },
+    const batch = await imageCall('generate_images_batch', {
+      items: [{ prompt: 'x', tree: hidden.id, node_id: 'root' }],
     });
     expect(batch.json().results).toEqual([{ index: 0, error: { code: 'not_found', detail: expect.any(String) } }]);
   });

@@ -1,35 +1,14 @@
 import os from 'node:os';
 import { lookup } from 'node:dns/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { isNonPublicAddress } from '../../lib/net/address-policy.ts';
-import { createTestApp, createUser, type TestApp, type TestUser } from '../../testing/test-app.ts';
-import { startFakeLlm, type FakeLlm } from '../../testing/fake-llm.ts';
-import { FAKE_API_KEY } from './ai-test-helpers.ts';
+import { callAs, FAKE_API_KEY, useAiTestApp } from './ai-test-helpers.ts';
 
 /** Production mode without AI_ALLOW_PRIVATE_BASE_URL: private targets are refused. */
-let t: TestApp;
-let fake: FakeLlm;
-let admin: TestUser;
-let user: TestUser;
-
-beforeAll(async () => {
-  fake = await startFakeLlm();
-  t = await createTestApp({ NODE_ENV: 'production' });
-  admin = await createUser(t.app, { role: 'admin' });
-  user = await createUser(t.app);
-});
-afterAll(async () => {
-  await t?.close();
-  await fake?.close();
-});
+const ai = useAiTestApp({ NODE_ENV: 'production' });
 
 const createProvider = (base_url: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/llm/deepseek-config/',
-    headers: admin.headers,
-    payload: { name: 'p', base_url, api_key: FAKE_API_KEY },
-  });
+  callAs(ai.app, 'POST', '/api/llm/deepseek-config/', ai.admin, { name: 'p', base_url, api_key: FAKE_API_KEY });
 
 describe('base URL refusal in production', () => {
   it.each([
@@ -70,56 +49,40 @@ describe('base URL refusal in production', () => {
 describe('call-time refusal in production', () => {
   async function activeProviderAt(baseUrl: string) {
     const created = (await createProvider('https://api.example.com/v1')).json();
-    await t.app.inject({
-      method: 'PATCH',
-      url: `/api/llm/deepseek-config/${created.id}/`,
-      headers: admin.headers,
-      payload: { is_active: true },
-    });
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/llm/deepseek-models/',
-      headers: admin.headers,
-      payload: { config: created.id, name: 'fake-chat' },
-    });
+    await callAs(ai.app, 'PATCH', `/api/llm/deepseek-config/${created.id}/`, ai.admin, { is_active: true });
+    await callAs(ai.app, 'POST', '/api/llm/deepseek-models/', ai.admin, { config: created.id, name: 'fake-chat' });
     // Stored before the rules tightened, or via DNS that changed since: the call itself must refuse.
-    await t.app.db.updateTable('ai_configs').set({ base_url: baseUrl }).where('id', '=', created.id).execute();
+    await ai.app.db.updateTable('ai_configs').set({ base_url: baseUrl }).where('id', '=', created.id).execute();
+  }
+
+  /** A generation call answers 502 with `detail` and never reaches the provider. */
+  async function expectGenerationRefused(detail: string) {
+    const before = ai.fake.requests.length;
+    const res = await callAs(ai.app, 'POST', '/api/llm/ai-content/generate_node/', ai.user, {
+      title: 'x',
+      mode: 'content',
+    });
+    expect(res.statusCode).toBe(502);
+    expect(res.json().detail).toContain(detail);
+    expect(ai.fake.requests.length).toBe(before);
   }
 
   it('refuses to call a provider stored with a private IP and logs the refusal', async () => {
-    await activeProviderAt(fake.url);
-    const before = fake.requests.length;
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/llm/ai-content/generate_node/',
-      headers: user.headers,
-      payload: { title: 'x', mode: 'content' },
-    });
-    expect(res.statusCode).toBe(502);
-    expect(res.json().detail).toContain('not allowed');
-    expect(fake.requests.length).toBe(before);
-    const row = await t.app.db
+    await activeProviderAt(ai.fake.url);
+    await expectGenerationRefused('not allowed');
+    const row = await ai.app.db
       .selectFrom('ai_request_logs')
       .selectAll()
       .orderBy('id', 'desc')
       .executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ status: 'error', user_id: user.id });
+    expect(row).toMatchObject({ status: 'error', user_id: ai.user.id });
   });
 
   it('refuses at connect time a host name resolving to a private address', async () => {
     const name = os.hostname();
     const addresses = await lookup(name, { all: true }).catch(() => []);
     if (!addresses.length || !addresses.every((a) => isNonPublicAddress(a.address))) return;
-    await activeProviderAt(fake.url.replace('127.0.0.1', name));
-    const before = fake.requests.length;
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/llm/ai-content/generate_node/',
-      headers: user.headers,
-      payload: { title: 'x', mode: 'content' },
-    });
-    expect(res.statusCode).toBe(502);
-    expect(res.json().detail).toContain('resolves to a loopback');
-    expect(fake.requests.length).toBe(before);
+    await activeProviderAt(ai.fake.url.replace('127.0.0.1', name));
+    await expectGenerationRefused('resolves to a loopback');
   });
 });

@@ -1,7 +1,48 @@
 import type { FastifyInstance } from 'fastify';
-import { createUser, type TestUser } from '../../testing/test-app.ts';
+import { afterAll, beforeAll } from 'vitest';
+import type { Config } from '../../config.ts';
+import { startFakeLlm, type FakeLlm } from '../../testing/fake-llm.ts';
+import { createTestApp, createUser, type TestApp, type TestUser } from '../../testing/test-app.ts';
 
 export const FAKE_API_KEY = 'sk-test-0123456789abcdef';
+
+export interface AiTestApp {
+  app: FastifyInstance;
+  config: Config;
+  /** the fake provider; its `url` is the base URL to configure */
+  fake: FakeLlm;
+  admin: TestUser;
+  user: TestUser;
+}
+
+/**
+ * A test file's server (`createTestApp(env)`) next to a fake LLM, with an admin and a user: started in
+ * `beforeAll`, closed in `afterAll`. The fields are filled once `beforeAll` has run, so read them inside
+ * tests and hooks, not at module level.
+ */
+export function useAiTestApp(env: Record<string, string>): AiTestApp {
+  const ai = {} as AiTestApp;
+  let testApp: TestApp | undefined;
+  beforeAll(async () => {
+    ai.fake = await startFakeLlm();
+    testApp = await createTestApp(env);
+    ai.app = testApp.app;
+    ai.config = testApp.config;
+    ai.admin = await createUser(ai.app, { role: 'admin' });
+    ai.user = await createUser(ai.app);
+  });
+  afterAll(async () => {
+    await testApp?.close();
+    await ai.fake?.close();
+  });
+  return ai;
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** `app.inject` as `who` (anonymous when `null`), with a JSON `payload` when one is given. */
+export const callAs = (app: FastifyInstance, method: HttpMethod, url: string, who: TestUser | null, payload?: object) =>
+  app.inject({ method, url, headers: who?.headers ?? {}, ...(payload ? { payload } : {}) });
 
 export interface ConfiguredAi {
   admin: TestUser;

@@ -6,7 +6,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { nowIso } from '../../lib/clock.ts';
 import { AppError, invalid, invalidField } from '../../lib/http-errors.ts';
 import { hashPassword, passwordProblem, verifyPassword } from '../../lib/passwords/passwords.ts';
-import { assertNotThrottled, recordEvent } from '../../lib/throttle/throttle.ts';
+import { assertNotThrottled, recordEvent, reserveEvents } from '../../lib/throttle/throttle.ts';
 import { codeInvalid, verifyCode, type CodeChannel } from '../codes/codes.service.ts';
 import { presentUser } from '../profile/profile.presenter.ts';
 import {
@@ -50,7 +50,9 @@ export async function passwordLogin(ctx: AccountsContext, login: string, passwor
   // One bucket per account, whichever of its logins (username, email, phone) is tried.
   const loginBucket = user ? `login-fail:user:${user.id}` : `login-fail:${login.trim().toLowerCase()}`;
   const ipBucket = `login-fail-ip:${ip}`;
-  await assertNotThrottled(
+  // Counted as a failure before the password is checked, so parallel guesses cannot all slip under
+  // the limit; taken back when the password is right.
+  const release = await reserveEvents(
     ctx.db,
     [
       [loginBucket, { limit: LOGIN_FAILURES_PER_LOGIN, seconds: LOGIN_WINDOW_S }],
@@ -59,10 +61,8 @@ export async function passwordLogin(ctx: AccountsContext, login: string, passwor
     'Too many failed logins.',
   );
   const matches = await verifyPassword(user?.password_hash ?? null, password);
-  if (!user || !matches || !user.is_active) {
-    await recordEvent(ctx.db, loginBucket, ipBucket);
-    throw badCredentials();
-  }
+  if (!user || !matches || !user.is_active) throw badCredentials();
+  await release();
   return user;
 }
 

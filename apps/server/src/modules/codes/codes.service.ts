@@ -3,7 +3,7 @@ import type { DB } from '../../db/connection.ts';
 import { isoIn } from '../../lib/clock.ts';
 import { deriveKey, hmacSha256Hex, randomDigits, safeEqual } from '../../lib/crypto/keys.ts';
 import { AppError } from '../../lib/http-errors.ts';
-import { assertNotThrottled, recordEvent } from '../../lib/throttle/throttle.ts';
+import { reserveEvents } from '../../lib/throttle/throttle.ts';
 import { latestActiveCode, markConsumed, returnTry, storeCode, takeTry, type CodeChannel } from './codes.repository.ts';
 
 export const CODE_TTL_S = 600;
@@ -34,12 +34,12 @@ export interface IssueCodeInput {
 export async function issueCode(db: DB, secretKey: string, input: IssueCodeInput): Promise<string | null> {
   const addressBucket = `code-address:${input.channel}:${input.address}`;
   const ipBucket = `code-ip:${input.ip}`;
-  await assertNotThrottled(db, [
+  // Counted before checking, so parallel sends to one address cannot all pass the one-per-minute rule.
+  await reserveEvents(db, [
     [addressBucket, { limit: 1, seconds: RESEND_AFTER_S }],
     [addressBucket, { limit: SENDS_PER_ADDRESS_HOUR, seconds: 3600 }],
     [ipBucket, { limit: input.ipLimitPerHour, seconds: 3600 }],
   ]);
-  await recordEvent(db, addressBucket, ipBucket);
   const code = randomDigits(6);
   await storeCode(db, {
     channel: input.channel,

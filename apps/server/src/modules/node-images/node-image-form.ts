@@ -1,5 +1,7 @@
+import { MAX_ID } from '@arbor/contract';
 import type { FastifyRequest } from 'fastify';
 import { invalid } from '../../lib/http-errors.ts';
+import { readMultipart } from '../../lib/multipart.ts';
 
 export interface NodeImageForm {
   fields: Record<string, string>;
@@ -22,21 +24,21 @@ export async function readNodeImageForm(request: FastifyRequest): Promise<NodeIm
     return { fields, image: null };
   }
   const form: NodeImageForm = { fields: {}, image: null };
-  for await (const part of request.parts()) {
+  await readMultipart(request, async (part) => {
     if (part.type === 'file') {
       const bytes = await part.toBuffer();
       if (part.fieldname === 'image' && !form.image) form.image = bytes;
     } else if (FORM_FIELDS.has(part.fieldname) && typeof part.value === 'string') {
       form.fields[part.fieldname] = part.value;
     }
-  }
+  });
   return form;
 }
 
 /** A required positive integer form field (`tree`). */
 export function formId(fields: Record<string, string>, name: string): number {
   const value = fields[name];
-  if (value === undefined || !/^\d{1,15}$/.test(value) || Number(value) < 1) {
+  if (value === undefined || !/^\d{1,15}$/.test(value) || Number(value) < 1 || Number(value) > MAX_ID) {
     throw invalid(`${name} must be an id.`, { [name]: [value === undefined ? 'This field is required.' : 'A valid id is required.'] });
   }
   return Number(value);

@@ -29,7 +29,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { invalid, notFound } from '../../lib/http-errors.ts';
 import { paginate, pageWindow } from '../../lib/pagination.ts';
-import { assertNotThrottled, recordEvent } from '../../lib/throttle/throttle.ts';
+import { readMultipart } from '../../lib/multipart.ts';
+import { reserveEvents } from '../../lib/throttle/throttle.ts';
 import { currentUser, type AuthUser } from '../../plugins/auth.ts';
 import { findUserByEmail, findUserById, findUserByPhone, type UserRow } from '../auth/accounts.repository.ts';
 import { setFirstPassword } from '../auth/accounts.service.ts';
@@ -115,10 +116,10 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     const userId = currentUser(request).id;
     if (!request.isMultipart()) throw invalid('Send the image as multipart/form-data in the field "avatar".', { avatar: ['No file was submitted.'] });
     let upload: Buffer | null = null;
-    for await (const part of request.parts()) {
+    await readMultipart(request, async (part) => {
       if (part.type === 'file' && part.fieldname === 'avatar' && !upload) upload = await part.toBuffer();
       else if (part.type === 'file') await part.toBuffer();
-    }
+    });
     if (!upload) throw invalid('No file was submitted.', { avatar: ['No file was submitted.'] });
     const key = await replaceAvatar(app, userId, upload);
     return { avatar: key, avatar_url: presentProfile(baseUrl, await ensureProfile(app.db, userId)).avatar_url };
@@ -216,8 +217,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     const caller = currentUser(request);
     if (id !== 'me' && id !== caller.id) throw notFound();
     const bucket = `exists-check:${caller.id}`;
-    await assertNotThrottled(app.db, [[bucket, { limit: EXISTS_CHECKS_PER_MINUTE, seconds: 60 }]]);
-    await recordEvent(app.db, bucket);
+    await reserveEvents(app.db, [[bucket, { limit: EXISTS_CHECKS_PER_MINUTE, seconds: 60 }]]);
   };
   app.get('/profile/:id/check_email_exist/', { schema: { tags, params: existsParams, querystring: z.object({ email: Email }), response: { 200: Exists } } }, async (request) => {
     await existsCheck(request, request.params.id);
