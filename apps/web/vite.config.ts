@@ -1,13 +1,91 @@
 import react from '@vitejs/plugin-react';
-import { readFileSync } from 'node:fs';
-import { defineConfig } from 'vite';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { defineConfig, type Plugin, type Rolldown } from 'vite';
 
 const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
 
 const apiTarget = process.env.ARBOR_API_URL ?? 'http://127.0.0.1:8650';
 
+/**
+ * Writes `.br` and `.gz` next to every text asset of the build, so the server sends them as they are
+ * (`@fastify/static` `preCompressed`) instead of compressing on each request.
+ */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  const walk = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+  return {
+    name: 'arbor-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      for (const file of walk(outDir)) {
+        if (!/\.(js|mjs|css|html|svg|json|txt|webmanifest)$/.test(file) || statSync(file).size < 1024) continue;
+        const data = readFileSync(file);
+        writeFileSync(`${file}.br`, brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } }));
+        writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
+      }
+    },
+  };
+}
+
+/** `[path patterns, page module]` of the route table (src/app/routes.tsx), read from its source. */
+function routePages(source: string): { paths: string[]; page: string }[] {
+  return source
+    .split(/(?=\bpath:\s*')/)
+    .slice(1)
+    .flatMap((segment) => {
+      const path = /path:\s*'([^']+)'/.exec(segment)?.[1];
+      const page = /import\('\.\.\/pages\/([\w/]+)\.tsx'\)/.exec(segment)?.[1];
+      const aliases = /aliases:\s*\[([^\]]*)\]/.exec(segment)?.[1]?.match(/'[^']+'/g) ?? [];
+      return path && page && path !== '*' ? [{ paths: [path, ...aliases.map((a) => a.slice(1, -1))], page }] : [];
+    });
+}
+
+/**
+ * Writes `route-preloads.json`: for each route, a pattern and the JS its page needs beyond the first
+ * bundle. The server puts those in the page as `<link rel="modulepreload">` (plugins/web.ts), so a
+ * route's code downloads alongside the app's instead of after it has run.
+ */
+function routePreloads(): Plugin {
+  return {
+    name: 'arbor-route-preloads',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((c): c is Rolldown.OutputChunk => c.type === 'chunk');
+      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+      const closure = (file: string, into = new Set<string>()): Set<string> => {
+        if (into.has(file)) return into;
+        into.add(file);
+        for (const next of byFile.get(file)?.imports ?? []) closure(next, into);
+        return into;
+      };
+      const initial = new Set<string>();
+      for (const c of chunks) if (c.isEntry) closure(c.fileName, initial);
+      const pageChunks = new Map<string, string>();
+      for (const c of chunks) {
+        const page = c.isDynamicEntry ? /src\/pages\/(.+)\.tsx$/.exec(c.facadeModuleId ?? '')?.[1] : undefined;
+        if (page) pageChunks.set(page, c.fileName);
+      }
+      const routes = routePages(readFileSync(new URL('./src/app/routes.tsx', import.meta.url), 'utf8')).flatMap(({ paths, page }) => {
+        const file = pageChunks.get(page);
+        if (!file) return [];
+        const js = [...closure(file)].filter((f) => !initial.has(f));
+        const escape = (s: string) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
+        const pattern = (p: string) => (p === '/' ? '^/$' : `^${p.split('/').map((part) => (part.startsWith(':') ? '[^/]+' : escape(part))).join('/')}/?$`);
+        return paths.map((p) => ({ pattern: pattern(p), js }));
+      });
+      this.emitFile({ type: 'asset', fileName: 'route-preloads.json', source: JSON.stringify(routes) });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress(), routePreloads()],
   define: { __APP_VERSION__: JSON.stringify(version) },
   server: {
     host: '127.0.0.1',
@@ -17,6 +95,17 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: false,
+    // ARBOR_BUILD_READABLE=1 keeps names, for reading a CPU profile (bench/editor.bench.ts).
+    ...(process.env.ARBOR_BUILD_READABLE ? { minify: false } : {}),
     chunkSizeWarningLimit: 900,
+    // chunk → modules map, read by scripts/check-bundle.mjs (the bundle budget of `npm test`)
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        // Everything the first page statically needs in one chunk beside the entry, instead of dozens of
+        // small shared chunks (one request each, each compressed on its own); route code stays lazy.
+        codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] },
+      },
+    },
   },
 });

@@ -1,14 +1,16 @@
 import { DirectionProvider, MantineProvider, localStorageColorSchemeManager, useDirection } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { NavigationProgress } from '@mantine/nprogress';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, type ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { useSettings } from '../features/settings/settings-store.ts';
 import { i18n } from '../lib/i18n.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { Z_INDEX, buildTheme, cssVariablesResolver } from './theme.ts';
+
+// Loaded right after the first render; see modals-host.tsx.
+const ModalsHost = lazy(() => import('./modals-host.tsx'));
 
 export const colorSchemeManager = localStorageColorSchemeManager({ key: 'arbor.color-scheme' });
 
@@ -35,11 +37,12 @@ export function AppProviders({ children }: { children: ReactNode }) {
         <DirectionSync rtl={settings.rtl} />
         <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme="auto" cssVariablesResolver={cssVariablesResolver}>
           <QueryClientProvider client={queryClient}>
-            <ModalsProvider modalProps={{ zIndex: Z_INDEX.overlay }}>
-              <LoadingBar />
-              <Notifications position="top-right" zIndex={Z_INDEX.notifications} />
-              {children}
-            </ModalsProvider>
+            <LoadingBar />
+            <Notifications position="top-right" zIndex={Z_INDEX.notifications} />
+            {children}
+            <Suspense fallback={null}>
+              <ModalsHost />
+            </Suspense>
           </QueryClientProvider>
         </MantineProvider>
       </DirectionProvider>

@@ -1,4 +1,4 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { loadChunk } from '../lib/chunk-reload.ts';
 import { RouteGuard } from './guards.tsx';
 import { RouteErrorPage } from './RouteErrorPage.tsx';
@@ -21,7 +21,13 @@ function lazyPage(route: AppRoute): RouteObject['lazy'] {
 }
 
 const pageRoutes: RouteObject[] = ROUTES.flatMap((route) =>
-  [route.path, ...(route.aliases ?? [])].map((path) => ({ path, handle: route.meta, lazy: lazyPage(route) })),
+  [route.path, ...(route.aliases ?? [])].map((path) => ({
+    path,
+    handle: route.meta,
+    lazy: lazyPage(route),
+    // Runs on every navigation, beside the page's code loading; answers nothing itself.
+    ...(route.prefetch ? { loader: ({ params }: LoaderFunctionArgs) => (route.prefetch!(params), null) } : {}),
+  })),
 );
 
 export const router = createBrowserRouter([

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { LayoutName } from '../features/settings/settings-store.ts';
+import { prefetchTreeByUuid } from '../features/trees/api/useTreeByUuid.ts';
 
 export type RouteName =
   | 'home'
@@ -46,6 +47,8 @@ export interface AppRoute {
   aliases?: readonly string[];
   meta: RouteMeta;
   load: () => Promise<{ default: ComponentType }>;
+  /** Starts loading the page's data as navigation begins, in parallel with its code. */
+  prefetch?: (params: Record<string, string | undefined>) => void;
 }
 
 const AUTH_PAGE = { auth: false, checkAuth: true, layout: 'blank', boxed: false, padded: false } as const;
@@ -70,11 +73,13 @@ export const ROUTES: readonly AppRoute[] = [
     // The canvas wants the whole window: no box, no padding.
     meta: { name: 'tree-editor', titleKey: 'shell:routes.tree-editor', ...MEMBERS, boxed: false, padded: false, toolbar: false },
     load: () => import('../pages/TreeEditorPage.tsx'),
+    prefetch: (params) => prefetchTreeByUuid(params.uuid),
   },
   {
     path: '/trees/:uuid/versions',
     meta: { name: 'tree-versions', titleKey: 'shell:routes.tree-versions', ...MEMBERS },
     load: () => import('../pages/TreeVersionsPage.tsx'),
+    prefetch: (params) => prefetchTreeByUuid(params.uuid),
   },
   { path: '/about', meta: { name: 'about', titleKey: 'shell:routes.about', ...MEMBERS, searchable: true }, load: () => import('../pages/AboutPage.tsx') },
   { path: '/profile', meta: { name: 'profile', titleKey: 'shell:routes.profile', ...MEMBERS, searchable: true }, load: () => import('../pages/ProfilePage.tsx') },

@@ -1,10 +1,16 @@
-import { useMemo } from 'react';
+import { useHotkeys } from '@mantine/hooks';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CommandPalette, SearchButton, type PalettePage } from '../features/command-palette/CommandPalette.tsx';
+import type { PalettePage } from '../features/command-palette/CommandPalette.tsx';
+import { markPaletteMounted, openPalette, paletteMounted } from '../features/command-palette/opener.ts';
+import { SearchButton } from '../features/command-palette/SearchButton.tsx';
 import { hasRole, useSession } from '../lib/session.ts';
 import { ROUTES } from './routes.tsx';
 
 // The command palette is wired in here so features/shell never imports features/command-palette.
+// The palette itself (Spotlight, its matching and remote search) is a chunk of its own: it is for
+// logged-in users only, so a visitor's first page does not pay for it.
+const CommandPalette = lazy(() => import('../features/command-palette/CommandPalette.tsx').then((m) => ({ default: m.CommandPalette })));
 
 /** Search field in the header, logged-in only (the palette itself is). */
 export function PaletteButton() {
@@ -29,9 +35,23 @@ function usePalettePages(): PalettePage[] {
   );
 }
 
+/** Tells its parent once it has mounted, i.e. once the siblings before it have mounted too. */
+function Mounted({ onMount }: { onMount: () => () => void }) {
+  useEffect(onMount, [onMount]);
+  return null;
+}
+
 /** Overlays the shell mounts once: the command palette for logged-in users. */
 export function ShellExtras() {
   const session = useSession();
   const pages = usePalettePages();
-  return session.status === 'authenticated' ? <CommandPalette pages={pages} /> : null;
+  // Until the palette's chunk has mounted (and registered its own shortcut), Ctrl/⌘+K is taken here,
+  // so a shortcut pressed early is not lost: the palette opens as soon as it has mounted.
+  useHotkeys([['mod+K', () => (paletteMounted() || session.status !== 'authenticated' ? undefined : openPalette())]], []);
+  return session.status === 'authenticated' ? (
+    <Suspense fallback={null}>
+      <CommandPalette pages={pages} />
+      <Mounted onMount={markPaletteMounted} />
+    </Suspense>
+  ) : null;
 }

@@ -10,9 +10,15 @@ const LOCALE_STORAGE_KEY = 'arbor.locale';
 const LOCALE_COOKIE = 'arbor_locale';
 const COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
 
-// Every namespace is a folder `i18n/<namespace>/` with one file per locale. Loaded eagerly so a page
-// never renders a raw key, and so features add translations by adding a folder, nothing else.
-const files = import.meta.glob<Record<string, unknown>>('../i18n/*/*.json', { eager: true, import: 'default' });
+// Every namespace is a folder `i18n/<namespace>/` with one file per locale, so features add
+// translations by adding a folder, nothing else. The default locale (also the fallback) is in the
+// first bundle; each other locale is one chunk, loaded before the first render when it is the stored
+// choice (so a page never renders a raw key) or when the user switches to it.
+const files = import.meta.glob<Record<string, unknown>>('../i18n/*/zh-CN.json', { eager: true, import: 'default' });
+const otherLocales: Record<string, () => Promise<{ default: Record<string, Record<string, unknown>> }>> = {
+  'en-US': () => import('./i18n-bundles/en-US.ts'),
+  'ja-JP': () => import('./i18n-bundles/ja-JP.ts'),
+};
 
 /** `{locale: {namespace: messages}}` built from the folder layout. */
 export function buildResources(modules: Record<string, Record<string, unknown>> = files): Resource {
@@ -63,9 +69,18 @@ function reflectOnDocument(locale: string) {
 
 export const i18n = i18next.createInstance();
 
+/** Adds a locale's messages unless they are there; the default locale always is. */
+async function loadLocale(locale: Locale): Promise<void> {
+  const load = otherLocales[locale];
+  if (!load || i18n.hasResourceBundle(locale, 'common')) return;
+  const resources = buildResources((await load()).default)[locale] ?? {};
+  for (const [namespace, messages] of Object.entries(resources)) i18n.addResourceBundle(locale, namespace, messages, true, true);
+}
+
+const initialLocale = typeof window === 'undefined' ? DEFAULT_LOCALE : storedLocale();
 void i18n.use(initReactI18next).init({
   resources: buildResources(),
-  lng: typeof window === 'undefined' ? DEFAULT_LOCALE : storedLocale(),
+  lng: initialLocale,
   fallbackLng: DEFAULT_LOCALE,
   supportedLngs: [...LOCALES],
   defaultNS: 'common',
@@ -75,13 +90,18 @@ void i18n.use(initReactI18next).init({
   initAsync: false,
   react: { useSuspense: false },
 });
+// Every module that translates imports this one, so nothing renders before the stored locale is in.
+// A failed load (offline, an old chunk) falls back to the default locale rather than blocking the app.
+await loadLocale(initialLocale).catch(() => undefined);
 reflectOnDocument(i18n.language);
 i18n.on('languageChanged', reflectOnDocument);
 
-/** Switches the UI language at once (no reload) and remembers it for 365 days. */
+/** Switches the UI language at once (no reload, once its messages are loaded) and remembers it for 365 days. */
 export function setLocale(locale: Locale) {
   persistLocale(locale);
-  void i18n.changeLanguage(locale);
+  void loadLocale(locale)
+    .catch(() => undefined)
+    .then(() => i18n.changeLanguage(locale));
 }
 
 export function currentLocale(): Locale {

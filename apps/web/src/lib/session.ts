@@ -1,4 +1,3 @@
-import { DEFAULT_AVATAR_PATH } from '@arbor/contract';
 import { useSyncExternalStore } from 'react';
 import { api, ApiError, onSessionEnded } from './api-client.ts';
 import type { LoginAnswer, Me } from './me.ts';
@@ -18,7 +17,11 @@ export interface Session {
   avatarUrl: string;
 }
 
-export const DEFAULT_AVATAR_URL = DEFAULT_AVATAR_PATH;
+/**
+ * The contract's `DEFAULT_AVATAR_PATH`, written out: importing a value from the contract would put its
+ * zod schemas and tree-core into the first bundle of every page (session.test.ts keeps them equal).
+ */
+export const DEFAULT_AVATAR_URL = '/images/avatar-64.png';
 
 function sessionFor(status: SessionStatus, user: Me | null): Session {
   return {

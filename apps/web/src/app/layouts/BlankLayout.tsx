@@ -1,9 +1,9 @@
-import { ActionIcon, Box, Group, Tooltip } from '@mantine/core';
+import { ActionIcon, Box, Group } from '@mantine/core';
 import { IconAdjustments } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { LanguageMenu } from '../../features/shell/components/LanguageMenu.tsx';
+import { HintTooltip, LanguageMenu } from '../../features/shell/components/deferred.tsx';
 import { ThemeToggle } from '../../features/shell/components/ThemeToggle.tsx';
 import { useSession } from '../../lib/session.ts';
 
@@ -20,11 +20,11 @@ export function BlankLayout({ children }: { children: ReactNode }) {
         <LanguageMenu />
         <ThemeToggle />
         {session.status === 'authenticated' ? (
-          <Tooltip label={t('account.settings')}>
+          <HintTooltip label={t('account.settings')}>
             <ActionIcon component={Link} to="/settings" variant="subtle" color="gray" size="lg" aria-label={t('account.settings')}>
               <IconAdjustments size={20} aria-hidden />
             </ActionIcon>
-          </Tooltip>
+          </HintTooltip>
         ) : null}
       </Group>
       {children}

@@ -1,10 +1,12 @@
-import { AppShell, Burger, Drawer, Group } from '@mantine/core';
+import { AppShell, Burger, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { Logo } from '../../features/shell/components/Logo.tsx';
-import { HeaderNav, SideNav } from './MainNav.tsx';
+import { HeaderNav } from './MainNav.tsx';
+
+const NavDrawer = lazy(() => import('./NavDrawer.tsx'));
 
 /** Default layout: logo, tabs and actions in a 60px header; on phones the tabs move into a drawer. */
 export function HorizontalLayout({ children, actions, boxed }: { children: ReactNode; actions: ReactNode; boxed: boolean }) {
@@ -26,9 +28,9 @@ export function HorizontalLayout({ children, actions, boxed }: { children: React
           {actions}
         </Group>
       </AppShell.Header>
-      <Drawer opened={drawerOpened} onClose={drawer.close} size={300} title={<Logo />} hiddenFrom="sm" zIndex={2000} closeButtonProps={{ 'aria-label': t('nav.close') }}>
-        <SideNav onNavigate={drawer.close} />
-      </Drawer>
+      <Suspense fallback={null}>
+        <NavDrawer opened={drawerOpened} onClose={drawer.close} />
+      </Suspense>
       <AppShell.Main>{children}</AppShell.Main>
     </AppShell>
   );

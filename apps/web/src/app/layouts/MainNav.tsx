@@ -1,6 +1,7 @@
-import { Group, NavLink, Stack, Tooltip, UnstyledButton } from '@mantine/core';
+import { Group, NavLink, Stack, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { HintTooltip } from '../../features/shell/components/deferred.tsx';
 import { NAV_ITEMS, isActive } from '../../features/shell/nav-items.ts';
 import { useSession } from '../../lib/session.ts';
 
@@ -60,9 +61,9 @@ export function SideNav({ compact = false, onNavigate }: { compact?: boolean; on
           />
         );
         return compact ? (
-          <Tooltip key={item.route} label={label} position="right" withArrow>
+          <HintTooltip key={item.route} label={label} position="right" withArrow>
             {link}
-          </Tooltip>
+          </HintTooltip>
         ) : (
           link
         );

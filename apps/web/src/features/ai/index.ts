@@ -1,7 +1,8 @@
 // The AI feature plugs into the trees feature's extension points. Only this small module loads with
 // the app; the panel section and the generate-tree dialog are separate chunks.
 import { createElement, lazy, Suspense } from 'react';
-import { registerTreesExtension } from '../trees/index.ts';
+// The registry module alone: the trees feature's index would pull the canvas into the first bundle.
+import { registerTreesExtension } from '../trees/extensions.ts';
 
 const AiNodeSection = lazy(() => import('./components/AiNodeSection.tsx').then((m) => ({ default: m.AiNodeSection })));
 const GenerateTreeMenuItem = lazy(() => import('./generate-tree/GenerateTreeMenuItem.tsx').then((m) => ({ default: m.GenerateTreeMenuItem })));

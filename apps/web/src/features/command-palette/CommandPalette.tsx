@@ -1,6 +1,6 @@
-import { Center, Group, Kbd, Loader, Text } from '@mantine/core';
+import { Center, Group, Loader, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { Spotlight, spotlight } from '@mantine/spotlight';
+import { Spotlight } from '@mantine/spotlight';
 import {
   IconBinaryTree2,
   IconCompass,
@@ -164,17 +164,5 @@ export function CommandPalette({ pages }: { pages: PalettePage[] }) {
   );
 }
 
-/** The header's search field look-alike; opens the palette and shows its shortcut. */
-export function SearchButton() {
-  const { t } = useTranslation('shell');
-  const mac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
-  return (
-    <button type="button" className="arbor-search-button" onClick={() => spotlight.open()} aria-label={t('palette.open')} aria-keyshortcuts={mac ? 'Meta+K' : 'Control+K'}>
-      <IconSearch size={16} stroke={1.8} aria-hidden />
-      <span className="arbor-search-label">{t('palette.button')}</span>
-      <Kbd size="xs" className="arbor-search-kbd">
-        {mac ? '⌘ K' : 'Ctrl K'}
-      </Kbd>
-    </button>
-  );
-}
+// The header's button is its own module, so the shell can show it without loading the palette.
+export { SearchButton } from './SearchButton.tsx';

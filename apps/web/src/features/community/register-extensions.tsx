@@ -1,4 +1,4 @@
-import { Button, Menu } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconShare } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,8 @@ import { registerTreesExtension, type EditorExtensionContext } from '../trees/ex
 
 // Loaded only when someone opens it, so the editor's first paint does not pay for it.
 const ShareDialog = lazy(() => import('./components/ShareDialog.tsx').then((m) => ({ default: m.ShareDialog })));
+// Only the trees list shows it, inside a menu: its own chunk keeps Mantine's Menu out of the first bundle.
+const ShareMenuItem = lazy(() => import('./components/ShareMenuItem.tsx').then((m) => ({ default: m.ShareMenuItem })));
 
 const blobToDataUrl = (blob: Blob) =>
   new Promise<string>((resolve, reject) => {
@@ -52,27 +54,13 @@ function ShareButton({ ctx }: { ctx: EditorExtensionContext }) {
   );
 }
 
-/** "Share" in a tree card's menu on /trees (no canvas there: the shared snapshot gets a generated cover). */
-function ShareMenuItem({ tree }: { tree: EditorExtensionContext['tree'] }) {
-  const { t } = useTranslation('community');
-  const [open, setOpen] = useState(false);
-  return (
-    <>
-      <Menu.Item leftSection={<IconShare size={14} aria-hidden />} onClick={() => setOpen(true)} closeMenuOnClick={false}>
-        {t('share.action')}
-      </Menu.Item>
-      {open && (
-        <Suspense fallback={null}>
-          <ShareDialog opened={open} onClose={() => setOpen(false)} tree={{ id: tree.id, title: tree.title, description: tree.description, tags: tree.tags }} />
-        </Suspense>
-      )}
-    </>
-  );
-}
-
 registerTreesExtension({
   id: 'community-share',
   order: 20,
   editorToolbar: (ctx) => <ShareButton ctx={ctx} />,
-  treeCardMenu: ({ tree }) => <ShareMenuItem tree={tree} />,
+  treeCardMenu: ({ tree }) => (
+    <Suspense fallback={null}>
+      <ShareMenuItem tree={tree} />
+    </Suspense>
+  ),
 });

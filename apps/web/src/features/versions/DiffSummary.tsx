@@ -8,7 +8,8 @@ interface DiffSummaryProps {
   to: TreeDocument;
 }
 
-const COLORS = { added: 'green', removed: 'red', changed: 'yellow', moved: 'blue' } as const;
+// Mantine's yellow stays below 4.5:1 as text on light backgrounds, even at shade 9.
+const COLORS = { added: 'green', removed: 'red', changed: 'orange', moved: 'blue' } as const;
 
 /** The comparison as a list, beside its drawing on the canvas. */
 export function DiffSummary({ diff, from, to }: DiffSummaryProps) {
@@ -46,7 +47,7 @@ export function DiffSummary({ diff, from, to }: DiffSummaryProps) {
           <Stack gap={6}>
             {groups.filter((g) => g.items.length).map((g) => (
               <div key={g.kind}>
-                <Text size="xs" fw={700} c={`${COLORS[g.kind]}.7`} tt="uppercase">{t(`diff.${g.kind}`)}</Text>
+                <Text size="xs" fw={700} c={`var(--mantine-color-${COLORS[g.kind]}-light-color)`} tt="uppercase">{t(`diff.${g.kind}`)}</Text>
                 <List size="sm" spacing={2}>{g.items.slice(0, 100).map((item, i) => <List.Item key={i}>{item}</List.Item>)}</List>
               </div>
             ))}

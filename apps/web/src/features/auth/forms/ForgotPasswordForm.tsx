@@ -1,6 +1,6 @@
-import { Button, Stack } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { completeLogin } from '../lib/complete-login.ts';
@@ -8,10 +8,10 @@ import { usePasswordReset } from '../api/usePasswordReset.ts';
 import { tokenLogin } from '../api/useTokenLogin.ts';
 import { ChannelSwitch } from '../components/ChannelSwitch.tsx';
 import { CodeSection } from '../components/CodeSection.tsx';
-import { FormAlert } from '../components/FormAlert.tsx';
 import { NewPasswordInput } from '../components/NewPasswordInput.tsx';
 import { useCodeFlow } from '../hooks/useCodeFlow.ts';
-import { passwordLengthError } from '../lib/password.ts';
+import { ReportingForm } from './fields/ReportingForm.tsx';
+import { useNewPassword } from './fields/useNewPassword.ts';
 
 /**
  * Reset with a `reset_password` code. The reset revokes every session of the account, so on success
@@ -23,29 +23,21 @@ export function ForgotPasswordForm() {
   const { search } = useLocation();
   const flow = useCodeFlow('reset_password');
   const reset = usePasswordReset();
-  const [password, setPassword] = useState('');
+  const password = useNewPassword(flow.errors, 'new_password');
   const [signingIn, setSigningIn] = useState(false);
-  const { errors } = flow;
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    errors.clear();
-    const lengthError = passwordLengthError(password);
-    if (lengthError) return errors.setField('new_password', t(`password.${lengthError}`));
-    try {
-      await reset.mutateAsync({
-        channel: flow.channel,
-        address: flow.address,
-        code: flow.code,
-        new_password: password,
-      });
-    } catch (error) {
-      return errors.report(error, { codeField: 'code' });
-    }
+  async function submit() {
+    if (!password.check()) return;
+    await reset.mutateAsync({
+      channel: flow.channel,
+      address: flow.address,
+      code: flow.code,
+      new_password: password.value,
+    });
     notifications.show({ color: 'teal', message: t('forgot.done') });
     setSigningIn(true);
     try {
-      completeLogin(await tokenLogin({ username: flow.address, password }));
+      completeLogin(await tokenLogin({ username: flow.address, password: password.value }));
     } catch {
       setSigningIn(false);
       void navigate({ pathname: '/auth/login', search }, { replace: true });
@@ -53,30 +45,19 @@ export function ForgotPasswordForm() {
   }
 
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        <FormAlert message={errors.message} />
-        <ChannelSwitch value={flow.channel} onChange={flow.setChannel} />
-        <CodeSection flow={flow} autoFocus />
-        <NewPasswordInput
-          name="new_password"
-          value={password}
-          onChange={(value) => {
-            setPassword(value);
-            errors.clearField('new_password');
-          }}
-          error={errors.field('new_password') ?? errors.field('password')}
-        />
-        <Button
-          type="submit"
-          fullWidth
-          size="md"
-          loading={reset.isPending || signingIn}
-          disabled={!flow.addressValid || !flow.codeComplete || !password}
-        >
-          {t('forgot.submit')}
-        </Button>
-      </Stack>
-    </form>
+    <ReportingForm errors={flow.errors} onSubmit={submit} codeField="code">
+      <ChannelSwitch value={flow.channel} onChange={flow.setChannel} />
+      <CodeSection flow={flow} autoFocus />
+      <NewPasswordInput {...password.input} />
+      <Button
+        type="submit"
+        fullWidth
+        size="md"
+        loading={reset.isPending || signingIn}
+        disabled={!flow.addressValid || !flow.codeComplete || !password.value}
+      >
+        {t('forgot.submit')}
+      </Button>
+    </ReportingForm>
   );
 }

@@ -1,15 +1,16 @@
-import { Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { IconUser } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client.ts';
 import { completeLogin } from '../lib/complete-login.ts';
 import { usePhonePasswordLogin } from '../api/usePhonePasswordLogin.ts';
 import { useTokenLogin } from '../api/useTokenLogin.ts';
 import { AuthLink } from '../components/AuthLink.tsx';
-import { FormAlert } from '../components/FormAlert.tsx';
 import { useServerErrors } from '../hooks/useServerErrors.ts';
 import { looksLikePhone, normalizePhone } from '../lib/identifiers.ts';
+import { CurrentPasswordInput } from './fields/CurrentPasswordInput.tsx';
+import { ReportingForm } from './fields/ReportingForm.tsx';
 
 /**
  * Username, email or phone with a password. A phone goes to the phone-password endpoint (which takes
@@ -25,9 +26,7 @@ export function PasswordLoginForm() {
   const [password, setPassword] = useState('');
   const pending = tokenLogin.isPending || phoneLogin.isPending;
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    errors.clear();
+  async function submit() {
     try {
       const answer = looksLikePhone(login)
         ? await phoneLogin.mutateAsync({ phone: normalizePhone(login), password })
@@ -42,53 +41,39 @@ export function PasswordLoginForm() {
       ) {
         errors.clear();
         errors.setMessage(t('errors.badCredentials'));
-      } else errors.report(error);
+      } else throw error;
     }
   }
 
   const loginError = errors.field('username') ?? errors.field('phone') ?? errors.field('email');
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        <FormAlert message={errors.message} />
-        <TextInput
-          label={t('fields.login')}
-          name="username"
-          autoComplete="username"
-          placeholder={t('placeholders.login')}
-          leftSection={<IconUser size={16} />}
-          required
-          data-autofocus
-          value={login}
-          onChange={(event) => {
-            setLogin(event.currentTarget.value);
-            errors.clearField('username');
-          }}
-          error={loginError}
-        />
-        <Stack gap={4}>
-          <PasswordInput
-            label={t('fields.password')}
-            name="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(event) => {
-              setPassword(event.currentTarget.value);
-              errors.clearField('password');
-            }}
-            error={errors.field('password')}
-          />
-          <Group justify="flex-end">
-            <AuthLink to="/auth/forgotpassword" size="xs">
-              {t('login.forgot')}
-            </AuthLink>
-          </Group>
-        </Stack>
-        <Button type="submit" fullWidth size="md" loading={pending} disabled={!login.trim() || !password}>
-          {t('login.submit')}
-        </Button>
+    <ReportingForm errors={errors} onSubmit={submit}>
+      <TextInput
+        label={t('fields.login')}
+        name="username"
+        autoComplete="username"
+        placeholder={t('placeholders.login')}
+        leftSection={<IconUser size={16} />}
+        required
+        data-autofocus
+        value={login}
+        onChange={(event) => {
+          setLogin(event.currentTarget.value);
+          errors.clearField('username');
+        }}
+        error={loginError}
+      />
+      <Stack gap={4}>
+        <CurrentPasswordInput label={t('fields.password')} value={password} onChange={setPassword} errors={errors} />
+        <Group justify="flex-end">
+          <AuthLink to="/auth/forgotpassword" size="xs">
+            {t('login.forgot')}
+          </AuthLink>
+        </Group>
       </Stack>
-    </form>
+      <Button type="submit" fullWidth size="md" loading={pending} disabled={!login.trim() || !password}>
+        {t('login.submit')}
+      </Button>
+    </ReportingForm>
   );
 }

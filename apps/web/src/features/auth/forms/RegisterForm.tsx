@@ -1,15 +1,16 @@
 import { Username } from '@arbor/contract';
-import { Button, Stack, TextInput } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { Button } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { completeLogin } from '../lib/complete-login.ts';
 import { useSignup } from '../api/useSignup.ts';
 import { ChannelSwitch } from '../components/ChannelSwitch.tsx';
 import { CodeSection } from '../components/CodeSection.tsx';
-import { FormAlert } from '../components/FormAlert.tsx';
 import { NewPasswordInput } from '../components/NewPasswordInput.tsx';
 import { useCodeFlow } from '../hooks/useCodeFlow.ts';
-import { passwordLengthError } from '../lib/password.ts';
+import { ReportingForm } from './fields/ReportingForm.tsx';
+import { UsernameInput } from './fields/UsernameInput.tsx';
+import { useNewPassword } from './fields/useNewPassword.ts';
 
 /**
  * Sign up with an email or phone code and a password; the username is optional (the server makes one
@@ -19,16 +20,13 @@ export function RegisterForm() {
   const { t } = useTranslation('auth');
   const flow = useCodeFlow('signup');
   const signup = useSignup();
-  const [password, setPassword] = useState('');
+  const password = useNewPassword(flow.errors);
   const [username, setUsername] = useState('');
   const [solving, setSolving] = useState(false);
   const { errors } = flow;
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    errors.clear();
-    const lengthError = passwordLengthError(password);
-    if (lengthError) return errors.setField('password', t(`password.${lengthError}`));
+  async function submit() {
+    if (!password.check()) return;
     if (username.trim() && !Username.safeParse(username).success)
       return errors.setField('username', t('hints.usernameRule'));
     let altcha: string;
@@ -40,59 +38,38 @@ export function RegisterForm() {
     } finally {
       setSolving(false);
     }
-    try {
-      const answer = await signup.mutateAsync({
-        channel: flow.channel,
-        address: flow.address,
-        code: flow.code,
-        password,
-        username: username.trim() || undefined,
-        altcha,
-      });
-      completeLogin(answer);
-    } catch (error) {
-      errors.report(error, { codeField: 'code' });
-    }
+    const answer = await signup.mutateAsync({
+      channel: flow.channel,
+      address: flow.address,
+      code: flow.code,
+      password: password.value,
+      username: username.trim() || undefined,
+      altcha,
+    });
+    completeLogin(answer);
   }
 
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        <FormAlert message={errors.message} />
-        <ChannelSwitch value={flow.channel} onChange={flow.setChannel} />
-        <CodeSection flow={flow} autoFocus />
-        <NewPasswordInput
-          label={t('fields.password')}
-          value={password}
-          onChange={(value) => {
-            setPassword(value);
-            errors.clearField('password');
-          }}
-          error={errors.field('password')}
-        />
-        <TextInput
-          label={t('fields.username')}
-          name="username"
-          autoComplete="username"
-          description={t('hints.username')}
-          inputWrapperOrder={['label', 'input', 'description', 'error']}
-          value={username}
-          onChange={(event) => {
-            setUsername(event.currentTarget.value);
-            errors.clearField('username');
-          }}
-          error={errors.field('username')}
-        />
-        <Button
-          type="submit"
-          fullWidth
-          size="md"
-          loading={solving || signup.isPending}
-          disabled={!flow.addressValid || !flow.codeComplete || !password}
-        >
-          {t('register.submit')}
-        </Button>
-      </Stack>
-    </form>
+    <ReportingForm errors={errors} onSubmit={submit} codeField="code">
+      <ChannelSwitch value={flow.channel} onChange={flow.setChannel} />
+      <CodeSection flow={flow} autoFocus />
+      <NewPasswordInput label={t('fields.password')} {...password.input} />
+      <UsernameInput
+        label={t('fields.username')}
+        description={t('hints.username')}
+        value={username}
+        onChange={setUsername}
+        errors={errors}
+      />
+      <Button
+        type="submit"
+        fullWidth
+        size="md"
+        loading={solving || signup.isPending}
+        disabled={!flow.addressValid || !flow.codeComplete || !password.value}
+      >
+        {t('register.submit')}
+      </Button>
+    </ReportingForm>
   );
 }

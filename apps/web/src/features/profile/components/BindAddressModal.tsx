@@ -1,12 +1,12 @@
-import { Button, Group, Modal, Stack } from '@mantine/core';
+import { Modal } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Channel } from '../../auth/api/types.ts';
 import { CodeSection } from '../../auth/components/CodeSection.tsx';
-import { FormAlert } from '../../auth/components/FormAlert.tsx';
 import { useCodeFlow } from '../../auth/hooks/useCodeFlow.ts';
+import { ReportingForm } from '../../auth/index.ts';
 import { useBindAddress } from '../api/useBindAddress.ts';
+import { DialogActions } from './DialogActions.tsx';
 
 interface BindAddressModalProps {
   channel: Channel;
@@ -39,32 +39,21 @@ function BindForm({ channel, onDone }: { channel: Channel; onDone: () => void })
   const bind = useBindAddress();
   const kind = channel === 'ses' ? 'email' : 'phone';
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    flow.errors.clear();
-    try {
-      await bind.mutateAsync({ channel, address: flow.address, code: flow.code });
-      notifications.show({ color: 'teal', message: t(`contact.${kind}.bound`) });
-      onDone();
-    } catch (error) {
-      flow.errors.report(error, { codeField: 'code' });
-    }
+  async function submit() {
+    await bind.mutateAsync({ channel, address: flow.address, code: flow.code });
+    notifications.show({ color: 'teal', message: t(`contact.${kind}.bound`) });
+    onDone();
   }
 
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        <FormAlert message={flow.errors.message} />
-        <CodeSection flow={flow} addressLabel={t(`contact.${kind}.newLabel`)} autoFocus />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            {t('actions.cancel')}
-          </Button>
-          <Button type="submit" loading={bind.isPending} disabled={!flow.addressValid || !flow.codeComplete}>
-            {t('actions.confirm')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <ReportingForm errors={flow.errors} onSubmit={submit} codeField="code">
+      <CodeSection flow={flow} addressLabel={t(`contact.${kind}.newLabel`)} autoFocus />
+      <DialogActions
+        onCancel={onDone}
+        submit={t('actions.confirm')}
+        loading={bind.isPending}
+        disabled={!flow.addressValid || !flow.codeComplete}
+      />
+    </ReportingForm>
   );
 }

@@ -1,6 +1,6 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { signIn, type Me } from '../../../lib/session.ts';
 import type { Channel } from '../../auth/api/types.ts';
@@ -8,10 +8,10 @@ import { usePasswordReset } from '../../auth/api/usePasswordReset.ts';
 import { tokenLogin } from '../../auth/api/useTokenLogin.ts';
 import { ChannelSwitch } from '../../auth/components/ChannelSwitch.tsx';
 import { CodeSection } from '../../auth/components/CodeSection.tsx';
-import { FormAlert } from '../../auth/components/FormAlert.tsx';
 import { NewPasswordInput } from '../../auth/components/NewPasswordInput.tsx';
 import { useCodeFlow } from '../../auth/hooks/useCodeFlow.ts';
-import { passwordLengthError } from '../../auth/lib/password.ts';
+import { ReportingForm, useNewPassword } from '../../auth/index.ts';
+import { DialogActions } from './DialogActions.tsx';
 
 interface ChangePasswordModalProps {
   me: Me;
@@ -50,23 +50,15 @@ function CodeAndPassword({ me, channel, onDone }: { me: Me; channel: Channel; on
   const address = (channel === 'ses' ? me.email : me.phone) ?? '';
   const flow = useCodeFlow('reset_password', { channel, fixedAddress: address });
   const reset = usePasswordReset();
-  const [password, setPassword] = useState('');
+  const password = useNewPassword(flow.errors, 'new_password');
   const [signingIn, setSigningIn] = useState(false);
-  const { errors } = flow;
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    errors.clear();
-    const lengthError = passwordLengthError(password);
-    if (lengthError) return errors.setField('new_password', t(`auth:password.${lengthError}`));
-    try {
-      await reset.mutateAsync({ channel, address: flow.address, code: flow.code, new_password: password });
-    } catch (error) {
-      return errors.report(error, { codeField: 'code' });
-    }
+  async function submit() {
+    if (!password.check()) return;
+    await reset.mutateAsync({ channel, address: flow.address, code: flow.code, new_password: password.value });
     setSigningIn(true);
     try {
-      signIn(await tokenLogin({ username: me.username, password }));
+      signIn(await tokenLogin({ username: me.username, password: password.value }));
       notifications.show({ color: 'teal', message: t('password.changed') });
       onDone();
     } catch {
@@ -78,29 +70,20 @@ function CodeAndPassword({ me, channel, onDone }: { me: Me; channel: Channel; on
   }
 
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        <Text size="sm">{t('password.codeTo', { address })}</Text>
-        <FormAlert message={errors.message} />
-        <CodeSection flow={flow} />
-        <NewPasswordInput
-          name="new_password"
-          value={password}
-          onChange={(value) => {
-            setPassword(value);
-            errors.clearField('new_password');
-          }}
-          error={errors.field('new_password') ?? errors.field('password')}
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            {t('actions.cancel')}
-          </Button>
-          <Button type="submit" loading={reset.isPending || signingIn} disabled={!flow.codeComplete || !password}>
-            {t('password.changeSubmit')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <ReportingForm
+      errors={flow.errors}
+      onSubmit={submit}
+      codeField="code"
+      intro={<Text size="sm">{t('password.codeTo', { address })}</Text>}
+    >
+      <CodeSection flow={flow} />
+      <NewPasswordInput {...password.input} />
+      <DialogActions
+        onCancel={onDone}
+        submit={t('password.changeSubmit')}
+        loading={reset.isPending || signingIn}
+        disabled={!flow.codeComplete || !password.value}
+      />
+    </ReportingForm>
   );
 }

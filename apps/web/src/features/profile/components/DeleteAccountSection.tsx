@@ -1,12 +1,13 @@
-import { Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { signOut, type Me } from '../../../lib/session.ts';
-import { FormAlert } from '../../auth/components/FormAlert.tsx';
 import { useServerErrors } from '../../auth/hooks/useServerErrors.ts';
+import { CurrentPasswordInput, ReportingForm } from '../../auth/index.ts';
 import { useDeleteAccount } from '../api/useDeleteAccount.ts';
+import { DialogActions } from './DialogActions.tsx';
 
 /** The danger zone's one action: delete the account after an explicit confirmation. */
 export function DeleteAccountSection({ me }: { me: Me }) {
@@ -39,58 +40,41 @@ function DeleteForm({ me, onCancel }: { me: Me; onCancel: () => void }) {
   const [confirmation, setConfirmation] = useState('');
   const ready = me.has_password ? confirmation.length > 0 : confirmation.trim() === me.username;
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    errors.clear();
-    try {
-      await remove.mutateAsync({ id: me.id, password: me.has_password ? confirmation : undefined });
-    } catch (error) {
-      return errors.report(error);
-    }
+  async function submit() {
+    await remove.mutateAsync({ id: me.id, password: me.has_password ? confirmation : undefined });
     await signOut();
     notifications.show({ color: 'teal', message: t('delete.done') });
     void navigate('/', { replace: true });
   }
 
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        <Text size="sm">{t('delete.warning')}</Text>
-        <FormAlert message={errors.message} />
-        {me.has_password ? (
-          <PasswordInput
-            label={t('delete.password')}
-            name="password"
-            autoComplete="current-password"
-            required
-            data-autofocus
-            value={confirmation}
-            onChange={(event) => {
-              setConfirmation(event.currentTarget.value);
-              errors.clearField('password');
-            }}
-            error={errors.field('password')}
-          />
-        ) : (
-          <TextInput
-            label={t('delete.typeUsername', { username: me.username })}
-            name="confirm"
-            autoComplete="off"
-            required
-            data-autofocus
-            value={confirmation}
-            onChange={(event) => setConfirmation(event.currentTarget.value)}
-          />
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>
-            {t('actions.cancel')}
-          </Button>
-          <Button type="submit" color="red" loading={remove.isPending} disabled={!ready}>
-            {t('delete.submit')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <ReportingForm errors={errors} onSubmit={submit} intro={<Text size="sm">{t('delete.warning')}</Text>}>
+      {me.has_password ? (
+        <CurrentPasswordInput
+          label={t('delete.password')}
+          data-autofocus
+          value={confirmation}
+          onChange={setConfirmation}
+          errors={errors}
+        />
+      ) : (
+        <TextInput
+          label={t('delete.typeUsername', { username: me.username })}
+          name="confirm"
+          autoComplete="off"
+          required
+          data-autofocus
+          value={confirmation}
+          onChange={(event) => setConfirmation(event.currentTarget.value)}
+        />
+      )}
+      <DialogActions
+        onCancel={onCancel}
+        submit={t('delete.submit')}
+        color="red"
+        loading={remove.isPending}
+        disabled={!ready}
+      />
+    </ReportingForm>
   );
 }

@@ -1,11 +1,11 @@
-import { Button, Group, Stack, TextInput, Textarea } from '@mantine/core';
+import { Button, Group, TextInput, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Username } from '@arbor/contract';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Me } from '../../../lib/session.ts';
-import { FormAlert } from '../../auth/components/FormAlert.tsx';
 import { useServerErrors } from '../../auth/hooks/useServerErrors.ts';
+import { ReportingForm, UsernameInput } from '../../auth/index.ts';
 import { useUpdateProfile } from '../api/useUpdateProfile.ts';
 import { useUpdateUsername } from '../api/useUpdateUsername.ts';
 
@@ -25,18 +25,12 @@ export function ProfileDetailsForm({ me }: { me: Me }) {
   const usernameChanged = username.trim() !== me.username;
   const profileChanged = nickname !== me.profile.nickname || bio !== me.profile.bio;
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    errors.clear();
+  async function submit() {
     if (usernameChanged && !Username.safeParse(username).success)
       return errors.setField('username', t('details.usernameRule'));
-    try {
-      if (usernameChanged) await updateUsername.mutateAsync({ id: me.id, username: username.trim() });
-      if (profileChanged) await updateProfile.mutateAsync({ id: me.profile.id, nickname: nickname.trim(), bio });
-      notifications.show({ color: 'teal', message: t('details.saved') });
-    } catch (error) {
-      errors.report(error);
-    }
+    if (usernameChanged) await updateUsername.mutateAsync({ id: me.id, username: username.trim() });
+    if (profileChanged) await updateProfile.mutateAsync({ id: me.profile.id, nickname: nickname.trim(), bio });
+    notifications.show({ color: 'teal', message: t('details.saved') });
   }
 
   const edit = (name: string, set: (value: string) => void) => (value: string) => {
@@ -45,53 +39,47 @@ export function ProfileDetailsForm({ me }: { me: Me }) {
   };
 
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        <FormAlert message={errors.message} />
-        <TextInput
-          label={t('details.username')}
-          name="username"
-          autoComplete="username"
-          description={t('details.usernameRule')}
-          inputWrapperOrder={['label', 'input', 'description', 'error']}
-          value={username}
-          onChange={(event) => edit('username', setUsername)(event.currentTarget.value)}
-          error={errors.field('username')}
-        />
-        <TextInput
-          label={t('details.nickname')}
-          name="nickname"
-          autoComplete="nickname"
-          maxLength={NICKNAME_MAX}
-          placeholder={t('details.nicknamePlaceholder')}
-          value={nickname}
-          onChange={(event) => edit('nickname', setNickname)(event.currentTarget.value)}
-          error={errors.field('nickname')}
-        />
-        <Textarea
-          label={t('details.bio')}
-          name="bio"
-          autosize
-          minRows={3}
-          maxRows={8}
-          maxLength={BIO_MAX}
-          placeholder={t('details.bioPlaceholder')}
-          description={t('details.bioCount', { count: bio.length, max: BIO_MAX })}
-          inputWrapperOrder={['label', 'input', 'description', 'error']}
-          value={bio}
-          onChange={(event) => edit('bio', setBio)(event.currentTarget.value)}
-          error={errors.field('bio')}
-        />
-        <Group justify="flex-end">
-          <Button
-            type="submit"
-            loading={updateProfile.isPending || updateUsername.isPending}
-            disabled={!usernameChanged && !profileChanged}
-          >
-            {t('actions.save')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <ReportingForm errors={errors} onSubmit={submit}>
+      <UsernameInput
+        label={t('details.username')}
+        description={t('details.usernameRule')}
+        value={username}
+        onChange={setUsername}
+        errors={errors}
+      />
+      <TextInput
+        label={t('details.nickname')}
+        name="nickname"
+        autoComplete="nickname"
+        maxLength={NICKNAME_MAX}
+        placeholder={t('details.nicknamePlaceholder')}
+        value={nickname}
+        onChange={(event) => edit('nickname', setNickname)(event.currentTarget.value)}
+        error={errors.field('nickname')}
+      />
+      <Textarea
+        label={t('details.bio')}
+        name="bio"
+        autosize
+        minRows={3}
+        maxRows={8}
+        maxLength={BIO_MAX}
+        placeholder={t('details.bioPlaceholder')}
+        description={t('details.bioCount', { count: bio.length, max: BIO_MAX })}
+        inputWrapperOrder={['label', 'input', 'description', 'error']}
+        value={bio}
+        onChange={(event) => edit('bio', setBio)(event.currentTarget.value)}
+        error={errors.field('bio')}
+      />
+      <Group justify="flex-end">
+        <Button
+          type="submit"
+          loading={updateProfile.isPending || updateUsername.isPending}
+          disabled={!usernameChanged && !profileChanged}
+        >
+          {t('actions.save')}
+        </Button>
+      </Group>
+    </ReportingForm>
   );
 }

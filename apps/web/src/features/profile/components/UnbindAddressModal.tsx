@@ -1,12 +1,12 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Modal, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Channel } from '../../auth/api/types.ts';
 import { CodeSection } from '../../auth/components/CodeSection.tsx';
-import { FormAlert } from '../../auth/components/FormAlert.tsx';
 import { useCodeFlow } from '../../auth/hooks/useCodeFlow.ts';
+import { ReportingForm } from '../../auth/index.ts';
 import { useCancelAddress } from '../api/useCancelAddress.ts';
+import { DialogActions } from './DialogActions.tsx';
 
 interface UnbindAddressModalProps {
   channel: Channel;
@@ -33,33 +33,27 @@ function UnbindForm({ channel, address, onDone }: { channel: Channel; address: s
   const cancel = useCancelAddress();
   const kind = channel === 'ses' ? 'email' : 'phone';
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    flow.errors.clear();
-    try {
-      await cancel.mutateAsync({ channel, code: flow.code });
-      notifications.show({ color: 'teal', message: t(`contact.${kind}.unbound`) });
-      onDone();
-    } catch (error) {
-      flow.errors.report(error, { codeField: 'code' });
-    }
+  async function submit() {
+    await cancel.mutateAsync({ channel, code: flow.code });
+    notifications.show({ color: 'teal', message: t(`contact.${kind}.unbound`) });
+    onDone();
   }
 
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        <Text size="sm">{t(`contact.${kind}.unbindExplain`, { address })}</Text>
-        <FormAlert message={flow.errors.message} />
-        <CodeSection flow={flow} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            {t('actions.cancel')}
-          </Button>
-          <Button type="submit" color="red" loading={cancel.isPending} disabled={!flow.codeComplete}>
-            {t('contact.unbind')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <ReportingForm
+      errors={flow.errors}
+      onSubmit={submit}
+      codeField="code"
+      intro={<Text size="sm">{t(`contact.${kind}.unbindExplain`, { address })}</Text>}
+    >
+      <CodeSection flow={flow} />
+      <DialogActions
+        onCancel={onDone}
+        submit={t('contact.unbind')}
+        color="red"
+        loading={cancel.isPending}
+        disabled={!flow.codeComplete}
+      />
+    </ReportingForm>
   );
 }

@@ -1,8 +1,9 @@
-import { ActionIcon, Group, Tooltip } from '@mantine/core';
+import { ActionIcon, Group } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSoftReload } from '../soft-reload.ts';
 import { Breadcrumb } from './Breadcrumb.tsx';
+import { HintTooltip } from './deferred.tsx';
 
 /** The bar above a page (80px, 70px on phones): breadcrumb, and a soft reload of the view. */
 export function PageToolbar({ title }: { title: string }) {
@@ -11,11 +12,11 @@ export function PageToolbar({ title }: { title: string }) {
   return (
     <Group justify="space-between" wrap="nowrap" className="arbor-toolbar">
       <Breadcrumb title={title} />
-      <Tooltip label={t('softReload')}>
+      <HintTooltip label={t('softReload')}>
         <ActionIcon variant="subtle" color="gray" size="lg" onClick={softReload} aria-label={t('softReload')}>
           <IconRefresh size={18} aria-hidden />
         </ActionIcon>
-      </Tooltip>
+      </HintTooltip>
     </Group>
   );
 }

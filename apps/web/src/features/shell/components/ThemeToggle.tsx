@@ -1,7 +1,8 @@
-import { ActionIcon, Tooltip, useComputedColorScheme } from '@mantine/core';
+import { ActionIcon, useComputedColorScheme } from '@mantine/core';
 import { IconMoon, IconSun } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useThemeToggle } from '../../../lib/theme-toggle.ts';
+import { HintTooltip } from './deferred.tsx';
 
 export function ThemeToggle() {
   const { t } = useTranslation('shell');
@@ -9,7 +10,7 @@ export function ThemeToggle() {
   const scheme = useComputedColorScheme('light', { getInitialValueInEffect: false });
   const label = t(scheme === 'dark' ? 'theme.toLight' : 'theme.toDark');
   return (
-    <Tooltip label={label}>
+    <HintTooltip label={label}>
       <ActionIcon
         variant="subtle"
         color="gray"
@@ -20,6 +21,6 @@ export function ThemeToggle() {
       >
         {scheme === 'dark' ? <IconSun size={20} aria-hidden /> : <IconMoon size={20} aria-hidden />}
       </ActionIcon>
-    </Tooltip>
+    </HintTooltip>
   );
 }

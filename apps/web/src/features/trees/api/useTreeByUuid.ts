@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { apiWithHeaders } from '../../../lib/api-client.ts';
+import { queryClient } from '../../../lib/query-client.ts';
 import { treeKeys, type TreeWithData } from './types.ts';
 
 /** The revision in an `ETag: "<revision>"` header (weak or strong), or null. */
@@ -15,25 +16,52 @@ export async function fetchTreeByUuid(uuid: string, signal?: AbortSignal): Promi
   return { ...data, revision: data.revision ?? revisionFromEtag(headers) ?? 0 };
 }
 
+// A prefetch counts for the page that navigation opens, not for a visit much later.
+const PREFETCH_VALID_MS = 10_000;
+const prefetchStarts = new Map<string, number>();
+
+/**
+ * Starts loading a tree as navigation to its page begins, while the page's code is still loading
+ * (the route's loader calls it); the page then takes this answer instead of fetching again.
+ */
+export function prefetchTreeByUuid(uuid: string | undefined): void {
+  if (!uuid) return;
+  prefetchStarts.set(uuid, Date.now());
+  void queryClient.fetchQuery({ queryKey: treeKeys.byUuid(uuid), queryFn: ({ signal }) => fetchTreeByUuid(uuid, signal), staleTime: 0 }).catch(() => {
+    // the page shows the error when its own query answers
+  });
+}
+
+/** When answers count as current: from the prefetch of this navigation, else from mounting. */
+function freshSince(uuid: string | undefined): number {
+  const now = Date.now();
+  const started = uuid ? prefetchStarts.get(uuid) : undefined;
+  if (uuid) prefetchStarts.delete(uuid);
+  return started !== undefined && now - started < PREFETCH_VALID_MS ? started : now;
+}
+
 /**
  * The tree with its working copy as the server has it now. Pages that edit or compare the working
  * copy must not start from a cached copy (another page may have saved or rolled back since), so the
- * result is "pending" until the fetch made on mount has answered; later background refreshes never
- * take the data away from a mounted editor.
+ * result is "pending" until an answer fetched for this visit has arrived (the route's prefetch, or
+ * the fetch made on mount); later background refreshes never take the data away from a mounted editor.
  */
 export function useTreeByUuid(uuid: string | undefined) {
+  const [since] = useState(() => freshSince(uuid));
   const query = useQuery({
     queryKey: treeKeys.byUuid(uuid ?? ''),
     queryFn: ({ signal }) => fetchTreeByUuid(uuid!, signal),
     enabled: Boolean(uuid),
     // The editor owns the working copy once loaded: refetching under it would fight autosave.
     staleTime: Infinity,
-    refetchOnMount: 'always',
+    // An answer (or a fetch in flight) of this visit's prefetch is current; anything older is refetched.
+    refetchOnMount: (q) => (q.state.dataUpdatedAt >= since || q.state.fetchStatus === 'fetching' ? false : 'always'),
     refetchOnReconnect: false,
   });
-  const [fresh, setFresh] = useState(false);
+  const current = query.fetchStatus === 'idle' && ((query.isSuccess && query.dataUpdatedAt >= since) || query.isError);
+  const [fresh, setFresh] = useState(current);
   useEffect(() => {
-    if (!fresh && query.fetchStatus === 'idle' && (query.isSuccess || query.isError)) setFresh(true);
-  }, [fresh, query.fetchStatus, query.isSuccess, query.isError]);
-  return { ...query, isPending: query.isPending || !fresh } as typeof query;
+    if (!fresh && current) setFresh(true);
+  }, [fresh, current]);
+  return { ...query, isPending: query.isPending || !(fresh || current) } as typeof query;
 }

@@ -2,6 +2,7 @@ import { Typography } from '@mantine/core';
 import type { ComponentProps } from 'react';
 import ReactMarkdown from 'react-markdown';
 import rehypeSanitize from 'rehype-sanitize';
+import classes from './MarkdownPreview.module.css';
 
 // Links in user content open in a new tab and pass neither the opener nor any endorsement.
 function SafeLink(props: ComponentProps<'a'>) {
@@ -17,7 +18,7 @@ const rehypePlugins = [rehypeSanitize];
  */
 export function MarkdownPreview({ source }: { source: string }) {
   return (
-    <Typography fz="sm" data-testid="markdown-preview">
+    <Typography fz="sm" className={classes.preview} data-testid="markdown-preview">
       <ReactMarkdown rehypePlugins={rehypePlugins} components={components}>
         {source}
       </ReactMarkdown>

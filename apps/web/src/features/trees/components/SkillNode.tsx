@@ -1,6 +1,5 @@
 import { Handle, Position, type NodeProps } from '@xyflow/react';
 import { memo, useEffect, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { IconChevronDown, IconChevronRight, IconChevronUp, IconChevronLeft } from '@tabler/icons-react';
 import type { SkillFlowNode } from '../layout/flow-elements.ts';
 import { useEditorState } from '../state/editor-context.ts';
@@ -19,7 +18,8 @@ function TitleEditor({ id, initial }: { id: string; initial: string }) {
   const [value, setValue] = useState(initial);
   const ref = useRef<HTMLInputElement>(null);
   useEffect(() => {
-    ref.current?.focus();
+    // The canvas pans itself (the editor reveals new nodes); a scroll-into-view would shift it.
+    ref.current?.focus({ preventScroll: true });
     ref.current?.select();
   }, []);
   const done = useRef(false);
@@ -69,9 +69,8 @@ function monogram(title: string): string {
 
 /** One skill: fixed size (NODE_WIDTH × NODE_HEIGHT), memoised on its (stable) data object. */
 function SkillNodeView({ id, data, selected }: NodeProps<SkillFlowNode>) {
-  const { t } = useTranslation('trees');
   const { node, direction, childCount, diff, match, dropHint } = data;
-  const { lowZoom, imageUrls, toggleCollapsed, readOnly } = useCanvasContext();
+  const { lowZoom, imageUrls, toggleCollapsed, readOnly, collapseLabel } = useCanvasContext();
   const editing = useEditorState((s) => s.editingId === id);
   const handles = HANDLE_POSITIONS[direction];
   const accent = node.color ?? 'var(--mantine-primary-color-filled)';
@@ -129,8 +128,8 @@ function SkillNodeView({ id, data, selected }: NodeProps<SkillFlowNode>) {
         <button
           type="button"
           className={`${classes.collapse} ${classes[`collapse-${direction}`]} nodrag`}
-          aria-label={node.collapsed ? t('node.expand', { count: childCount }) : t('node.collapse')}
-          title={node.collapsed ? t('node.expand', { count: childCount }) : t('node.collapse')}
+          aria-label={collapseLabel(node.collapsed, childCount)}
+          title={collapseLabel(node.collapsed, childCount)}
           onClick={(event) => {
             event.stopPropagation();
             toggleCollapsed(id);
@@ -148,4 +147,8 @@ function SkillNodeView({ id, data, selected }: NodeProps<SkillFlowNode>) {
   );
 }
 
-export const SkillNode = memo(SkillNodeView);
+/**
+ * React Flow also passes the node's absolute position; the view does not use it, so a relayout that
+ * only moves a node (its data object is reused) re-renders nothing inside it.
+ */
+export const SkillNode = memo(SkillNodeView, (a, b) => a.id === b.id && a.data === b.data && a.selected === b.selected);

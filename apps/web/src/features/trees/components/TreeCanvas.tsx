@@ -17,12 +17,12 @@ import {
 import '@xyflow/react/dist/style.css';
 import { useComputedColorScheme } from '@mantine/core';
 import { IconMap } from '@tabler/icons-react';
-import { useCallback, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { memo, useCallback, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isInSubtree, indexTree } from '../model/tree-index.ts';
 import type { TreeDocument } from '../model/tree-document.ts';
 import { buildFlowEdges, buildFlowNodes, type DiffMark, type DropHint, type SkillFlowNode } from '../layout/flow-elements.ts';
-import { layoutTree, NODE_HEIGHT, NODE_WIDTH, sameStructure, type TreeLayout } from '../layout/tidy-layout.ts';
+import { layoutFor, NODE_HEIGHT, NODE_WIDTH, type TreeLayout } from '../layout/tidy-layout.ts';
 import { useEditorState } from '../state/editor-context.ts';
 import type { EditorCommands } from '../state/commands.ts';
 import type { EditorStore } from '../state/editor-store.ts';
@@ -42,21 +42,6 @@ const CULL_THRESHOLD = 200;
 // pattern halve the pan frame rate on a GPU-less machine (bench/README.md): the minimap becomes
 // opt-in and the background plain.
 const HEAVY_THRESHOLD = 400;
-
-/** Layout that is recomputed only when the tree's shape changes, not on every title or content edit. */
-function useLayout(doc: TreeDocument): TreeLayout {
-  const cache = useRef<{ doc: TreeDocument; layout: TreeLayout } | null>(null);
-  return useMemo(() => {
-    const prev = cache.current;
-    if (prev && sameStructure(prev.doc, doc)) {
-      cache.current = { doc, layout: prev.layout };
-      return prev.layout;
-    }
-    const layout = layoutTree(doc);
-    cache.current = { doc, layout };
-    return layout;
-  }, [doc]);
-}
 
 /** Where a dragged node would land, from the pointer's place over another node. */
 function dropTarget(doc: TreeDocument, layout: TreeLayout, draggedId: string, point: { x: number; y: number }): { id: string; hint: DropHint } | null {
@@ -91,12 +76,12 @@ export interface TreeCanvasProps {
 const EMPTY_IMAGES: ReadonlyMap<number, string> = new Map();
 
 /** The React Flow canvas of one tree document: layout, stable node objects, drag to re-parent, links. */
-export function TreeCanvas({ store, commands, readOnly, diff, matches, imageUrls = EMPTY_IMAGES, renderAll, wrapperRef: givenRef, minimap = true, children }: TreeCanvasProps) {
+export const TreeCanvas = memo(function TreeCanvas({ store, commands, readOnly, diff, matches, imageUrls = EMPTY_IMAGES, renderAll, wrapperRef: givenRef, minimap = true, children }: TreeCanvasProps) {
   const doc = useEditorState((s) => s.doc);
   const selectedId = useEditorState((s) => s.selectedId);
   const ownRef = useRef<HTMLDivElement>(null);
   const wrapperRef = givenRef ?? ownRef;
-  const layout = useLayout(doc);
+  const layout = useMemo(() => layoutFor(doc), [doc]);
   const layoutRef = useRef(layout);
   layoutRef.current = layout;
   const lowZoom = useStore(lowZoomSelector);
@@ -177,8 +162,9 @@ export function TreeCanvas({ store, commands, readOnly, diff, matches, imageUrls
       startEditing: (id) => {
         if (!readOnly) store.startEditing(id);
       },
+      collapseLabel: (collapsed, count) => (collapsed ? t('node.expand', { count }) : t('node.collapse')),
     }),
-    [readOnly, lowZoom, imageUrls, commands, store, wrapperRef],
+    [readOnly, lowZoom, imageUrls, commands, store, wrapperRef, t],
   );
 
   /** First view: the whole tree when it fits legibly, otherwise the root at a readable zoom. */
@@ -251,4 +237,4 @@ export function TreeCanvas({ store, commands, readOnly, diff, matches, imageUrls
       </div>
     </CanvasContext.Provider>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Button, Drawer, Group, SegmentedControl, Text, Tooltip, useComputedColorScheme } from '@mantine/core';
+import { ActionIcon, Badge, Button, Drawer, Group, SegmentedControl, Text, Tooltip, useComputedColorScheme, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
@@ -7,7 +7,7 @@ import {
   IconHistory, IconLayoutSidebarRight, IconLock, IconPlus,
 } from '@tabler/icons-react';
 import { ReactFlowProvider, useReactFlow } from '@xyflow/react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -20,8 +20,8 @@ import { useTreesExtensions, type EditorExtensionContext } from '../extensions.t
 import { DocumentImportError, readDocumentFile, serializeDocument, type DocumentFormat } from '../io/document-files.ts';
 import { downloadBlob, safeFilename } from '../io/download.ts';
 import { exportCanvasImage, type ImageFormat } from '../io/export-image.ts';
-import { NODE_HEIGHT, NODE_WIDTH } from '../layout/tidy-layout.ts';
-import type { LayoutDirection } from '../model/tree-document.ts';
+import { layoutFor, NODE_HEIGHT, NODE_WIDTH } from '../layout/tidy-layout.ts';
+import type { LayoutDirection, TreeDocument } from '../model/tree-document.ts';
 import { indexTree } from '../model/tree-index.ts';
 import { Autosave, readDraft } from '../state/autosave.ts';
 import { EditorCommands } from '../state/commands.ts';
@@ -81,7 +81,28 @@ function useAutosave(store: EditorStore, tree: TreeWithData, readOnly: boolean, 
   return autosave;
 }
 
-function EditorBody({ tree, readOnly }: TreeEditorProps) {
+interface EditorChromeState {
+  doc: TreeDocument;
+  selectedId: string | null;
+  canUndo: boolean;
+  canRedo: boolean;
+}
+
+/**
+ * The canvas follows the editor state at once (it subscribes itself); the toolbar and the node panel
+ * around it take the same state deferred, so a keystroke that adds a node paints the node first and
+ * re-renders the heavier chrome in the next, interruptible render (bench/README.md, "add node").
+ */
+function EditorBody(props: TreeEditorProps) {
+  const doc = useDeferredValue(useEditorState((s) => s.doc));
+  // The first paint is the canvas alone; the node panel (text areas that measure themselves) follows.
+  const selectedId = useDeferredValue(useEditorState((s) => s.selectedId), null);
+  const canUndo = useDeferredValue(useEditorState((s) => s.past.length > 0));
+  const canRedo = useDeferredValue(useEditorState((s) => s.future.length > 0));
+  return <EditorWorkspace {...props} doc={doc} selectedId={selectedId} canUndo={canUndo} canRedo={canRedo} />;
+}
+
+const EditorWorkspace = memo(function EditorWorkspace({ tree, readOnly, doc, selectedId, canUndo, canRedo }: TreeEditorProps & EditorChromeState) {
   const { t } = useTranslation('trees');
   const flow = useReactFlow();
   const scheme = useComputedColorScheme('light');
@@ -102,10 +123,6 @@ function EditorBody({ tree, readOnly }: TreeEditorProps) {
   const status = useSaveStatus(autosave);
   const images = useNodeImages(tree.id);
   const imageUrls = images.data ?? EMPTY_MAP;
-  const doc = useEditorState((s) => s.doc);
-  const selectedId = useEditorState((s) => s.selectedId);
-  const canUndo = useEditorState((s) => s.past.length > 0);
-  const canRedo = useEditorState((s) => s.future.length > 0);
   const wrapperRef = useRef<HTMLDivElement>(null);
   const searchRef = useRef<HTMLInputElement>(null);
   const [matches, setMatches] = useState<Set<string>>(EMPTY_SET);
@@ -115,23 +132,25 @@ function EditorBody({ tree, readOnly }: TreeEditorProps) {
   const [panelOpen, setPanelOpen] = useState(true);
   const saveVersion = useSaveVersion(tree.id);
 
-  /** Brings a node on screen (after the render that added it), keeping the zoom unless it is tiny. */
+  /**
+   * Brings a node on screen, keeping the zoom unless it is tiny. Positions come from the layout of the
+   * current document, so a node added this moment is panned to before it is drawn and appears at once;
+   * a jump from search glides there instead.
+   */
   const reveal = useCallback(
     (id: string, center = false) => {
-      requestAnimationFrame(() => {
-        const node = flow.getNode(id);
-        const el = wrapperRef.current;
-        if (!node || !el) return;
-        const { x, y, zoom } = flow.getViewport();
-        const sx = node.position.x * zoom + x;
-        const sy = node.position.y * zoom + y;
-        const margin = 40;
-        const inside = sx > margin && sy > margin && sx + NODE_WIDTH * zoom < el.clientWidth - margin && sy + NODE_HEIGHT * zoom < el.clientHeight - margin;
-        if (inside && !center) return;
-        void flow.setCenter(node.position.x + NODE_WIDTH / 2, node.position.y + NODE_HEIGHT / 2, { zoom: Math.max(zoom, 0.8), duration: 250 });
-      });
+      const position = layoutFor(store.getState().doc).positions.get(id);
+      const el = wrapperRef.current;
+      if (!position || !el) return;
+      const { x, y, zoom } = flow.getViewport();
+      const sx = position.x * zoom + x;
+      const sy = position.y * zoom + y;
+      const margin = 40;
+      const inside = sx > margin && sy > margin && sx + NODE_WIDTH * zoom < el.clientWidth - margin && sy + NODE_HEIGHT * zoom < el.clientHeight - margin;
+      if (inside && !center) return;
+      void flow.setCenter(position.x + NODE_WIDTH / 2, position.y + NODE_HEIGHT / 2, { zoom: Math.max(zoom, 0.8), duration: center ? 250 : 0 });
     },
-    [flow],
+    [flow, store],
   );
   const jumpTo = useCallback(
     (id: string) => {
@@ -259,7 +278,7 @@ function EditorBody({ tree, readOnly }: TreeEditorProps) {
             onChange={(v) => { commands.setDirection(v as LayoutDirection); requestAnimationFrame(() => void flow.fitView({ maxZoom: 1, duration: 300 })); }}
             data={(['TB', 'LR', 'RADIAL'] as const).map((d) => {
               const Icon = DIRECTION_ICONS[d];
-              return { value: d, label: <Tooltip label={t(`layout.${d}`)}><span className={classes.segment} aria-label={t(`layout.${d}`)}><Icon size={16} /></span></Tooltip> };
+              return { value: d, label: <Tooltip label={t(`layout.${d}`)}><span className={classes.segment}><Icon size={16} aria-hidden /><VisuallyHidden>{t(`layout.${d}`)}</VisuallyHidden></span></Tooltip> };
             })} />
           <NodeSearch ref={searchRef} doc={doc} onJump={jumpTo} onQuery={setMatches} />
           <Tooltip label={t('toolbar.fit')}><ActionIcon variant="default" size="lg" onClick={() => void flow.fitView({ maxZoom: 1, duration: 300 })} aria-label={t('toolbar.fit')}><IconFocus2 size={18} /></ActionIcon></Tooltip>
@@ -289,7 +308,7 @@ function EditorBody({ tree, readOnly }: TreeEditorProps) {
       {autosave ? <ConflictDialog opened={status === 'conflict'} onReload={() => autosave.reload()} onOverwrite={() => autosave.overwrite()} /> : null}
     </div>
   );
-}
+});
 
 const EMPTY_MAP: ReadonlyMap<number, string> = new Map();
 const EMPTY_SET: Set<string> = new Set();

@@ -11,6 +11,8 @@ export interface CanvasContextValue {
   commitTitle(id: string, title: string): void;
   cancelEditing(): void;
   startEditing(id: string): void;
+  /** the collapse button's label, translated once for every node (a hook per node costs on 2,000) */
+  collapseLabel(collapsed: boolean, hiddenCount: number): string;
 }
 
 export const CanvasContext = createContext<CanvasContextValue>({
@@ -21,6 +23,7 @@ export const CanvasContext = createContext<CanvasContextValue>({
   commitTitle: () => undefined,
   cancelEditing: () => undefined,
   startEditing: () => undefined,
+  collapseLabel: () => '',
 });
 
 export const useCanvasContext = () => useContext(CanvasContext);

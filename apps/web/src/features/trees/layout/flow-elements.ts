@@ -82,18 +82,15 @@ export function buildFlowNodes(
     const dropHint = deco.drop?.id === id ? deco.drop.hint : null;
     const prev = previous.get(id);
     const d = prev?.data;
-    const reusable =
-      prev &&
-      d &&
+    const sameData =
+      d !== undefined &&
       d.node === node &&
       d.direction === layout.direction &&
       d.childCount === childCount &&
       d.diff === diff &&
       d.match === match &&
-      d.dropHint === dropHint &&
-      prev.selected === selected &&
-      prev.position.x === position.x &&
-      prev.position.y === position.y;
+      d.dropHint === dropHint;
+    const reusable = prev && sameData && prev.selected === selected && prev.position.x === position.x && prev.position.y === position.y;
     const flowNode: SkillFlowNode = reusable
       ? prev
       : {
@@ -104,7 +101,8 @@ export function buildFlowNodes(
           height: NODE_HEIGHT,
           handles,
           selected,
-          data: { node, direction: layout.direction, childCount, diff, match, dropHint },
+          // kept when only the position changed, so the node's view does not re-render
+          data: sameData ? d : { node, direction: layout.direction, childCount, diff, match, dropHint },
         };
     nodes.push(flowNode);
     byId.set(id, flowNode);

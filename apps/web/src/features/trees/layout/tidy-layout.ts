@@ -110,3 +110,20 @@ export function sameStructure(a: TreeDocument, b: TreeDocument): boolean {
   }
   return true;
 }
+
+const layoutsByDocument = new WeakMap<TreeDocument, TreeLayout>();
+let lastLaidOut: { doc: TreeDocument; layout: TreeLayout } | null = null;
+
+/**
+ * The layout of a document, computed once per document value and reused across edits that keep its
+ * shape (titles, content): the canvas draws with it, and the editor can pan to a node it just added
+ * before React Flow has rendered that node.
+ */
+export function layoutFor(doc: TreeDocument): TreeLayout {
+  const cached = layoutsByDocument.get(doc);
+  if (cached) return cached;
+  const layout = lastLaidOut && sameStructure(lastLaidOut.doc, doc) ? lastLaidOut.layout : layoutTree(doc);
+  lastLaidOut = { doc, layout };
+  layoutsByDocument.set(doc, layout);
+  return layout;
+}

@@ -1,0 +1,2 @@
+// Mantine's floating components, reached only through lazy imports (deferred.tsx).
+export { Tooltip } from '@mantine/core';
