@@ -50,6 +50,16 @@ afterAll(async () => browser?.close());
 describe('sharing and using a template', () => {
   it("lets one user share a tree and another find it, like it, rate it and use it, leaving the author's tree alone", async () => {
     await api('POST', '/api/community/trees-shared/share_tree/', alice.access, { tree: aliceTree.id, tags: ['量子', 'physics'] });
+    // A hot tag is one that several recent templates carry: two more make 量子 one of the hottest,
+    // whatever the sample templates and other specs have shared.
+    for (const title of ['量子信息', '量子纠错']) {
+      const other = await api<{ id: number }>('POST', '/api/tree/skills_tree/', alice.access, {
+        title,
+        tags: ['量子'],
+        data: { format: 1, nodes: [{ id: 'root', parent_id: null, title }] },
+      });
+      await api('POST', '/api/community/trees-shared/share_tree/', alice.access, { tree: other.id, tags: ['量子'] });
+    }
 
     const page = await signedInPage(bob);
     await page.goto('/community');
@@ -61,9 +71,9 @@ describe('sharing and using a template', () => {
     await page.getByRole('searchbox', { name: '搜索' }).fill('');
     await page.getByRole('group', { name: '热门标签' }).getByText('量子', { exact: true }).click();
     await page.waitForURL(/tags=/);
-    // Wait for the filtered list itself (one template has this tag), not the previous results
+    // Wait for the filtered list itself (three templates have this tag), not the previous results
     // still shown while it loads.
-    await page.getByText('共 1 个模板').waitFor();
+    await page.getByText('共 3 个模板').waitFor();
     await page.locator('[data-testid="share-results"][aria-busy="false"]').waitFor();
     await card.waitFor();
 

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from '../support/a11y.ts';
 import { launchBrowser, newPage } from '../support/browser.ts';
 import { apiLogin, signInContext, type ApiTokens } from '../support/session.ts';
 
@@ -11,19 +11,6 @@ beforeAll(async () => {
   tokens = await apiLogin();
 });
 afterAll(async () => browser?.close());
-
-/** Serious and critical axe findings, as `rule: target` lines so a failure names the element. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  // Let the splash leave and the page's entrance animation finish, so colours are final.
-  // The app itself rendered (not a server error page), and the splash has gone.
-  await page.locator('#main-content').waitFor();
-  await page.locator('#splash').waitFor({ state: 'detached' });
-  await page.waitForTimeout(400);
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((node) => `${v.id}: ${node.target.join(' ')} — ${node.failureSummary ?? ''}`));
-}
 
 const PAGES: { name: string; path: string; loggedIn: boolean }[] = [
   { name: 'home', path: '/', loggedIn: false },

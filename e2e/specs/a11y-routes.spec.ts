@@ -1,0 +1,261 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUpByEmail } from '../support/accounts.ts';
+import { seriousViolations } from '../support/a11y.ts';
+import { api } from '../support/api.ts';
+import { launchBrowser, newPage } from '../support/browser.ts';
+import { apiLogin, signInContext, storeTokens, type ApiTokens } from '../support/session.ts';
+
+/**
+ * Every route of the web app's route table (apps/web/src/app/routes.tsx), checked with axe in the
+ * light and the dark theme: members' pages as a normal user, /admin/ai (every tab) as the admin.
+ */
+
+type Who = 'visitor' | 'member' | 'admin';
+interface RouteCase {
+  name: string;
+  who: Who;
+  /** The path to open; a function when it needs the data created in `beforeAll`. */
+  path: () => string;
+  /** Waits until the page shows its loaded content (not its skeleton). */
+  ready: (page: Page) => Promise<void>;
+}
+
+const PASSWORD = 'correct-horse-battery-42';
+let browser: Browser;
+let member: ApiTokens & { username: string };
+let admin: ApiTokens;
+let tree: { id: number; uuid: string };
+let share: { uuid: string };
+
+const visible = (page: Page, selector: string) => page.locator(selector).first().waitFor();
+const appOnly = async () => undefined;
+/** The landing page with its community highlights loaded: the shared template's card and the hot tags. */
+async function homeLoaded(page: Page) {
+  await visible(page, `a[href="/community/${share.uuid}"]`);
+  await visible(page, '#home-tags-title');
+}
+
+const ROUTES: RouteCase[] = [
+  { name: 'home', who: 'visitor', path: () => '/', ready: (page) => homeLoaded(page) },
+  { name: 'home (signed in)', who: 'member', path: () => '/', ready: (page) => homeLoaded(page) },
+  { name: 'login', who: 'visitor', path: () => '/auth/login', ready: (page) => visible(page, 'form') },
+  { name: 'register', who: 'visitor', path: () => '/auth/register', ready: (page) => visible(page, 'form') },
+  {
+    name: 'forgot password',
+    who: 'visitor',
+    path: () => '/auth/forgotpassword',
+    ready: (page) => visible(page, 'form'),
+  },
+  {
+    name: 'community',
+    who: 'member',
+    path: () => '/community',
+    ready: (page) => visible(page, '[data-testid="share-results"][aria-busy="false"] a[href^="/community/"]'),
+  },
+  {
+    name: 'template detail',
+    who: 'member',
+    path: () => `/community/${share.uuid}`,
+    ready: async (page) => {
+      await page.getByRole('heading', { level: 1, name: 'Accessible skills' }).waitFor();
+      await visible(page, '[data-testid="skill-node"]');
+    },
+  },
+  {
+    name: 'my trees',
+    who: 'member',
+    path: () => '/trees',
+    ready: (page) => visible(page, '[data-testid="tree-card"]'),
+  },
+  {
+    name: 'tree editor',
+    who: 'member',
+    path: () => `/trees/${tree.uuid}`,
+    ready: async (page) => {
+      await visible(page, '[data-testid="skill-node"]');
+      await visible(page, '[data-testid="node-panel"]');
+      await visible(page, '[data-testid="save-status"]');
+    },
+  },
+  {
+    name: 'tree versions',
+    who: 'member',
+    path: () => `/trees/${tree.uuid}/versions`,
+    ready: (page) => visible(page, '[data-testid="version-item"]'),
+  },
+  // States of the same routes that show more of their components.
+  {
+    name: 'tree editor, content preview',
+    who: 'member',
+    path: () => `/trees/${tree.uuid}`,
+    ready: async (page) => {
+      const panel = page.getByTestId('node-panel');
+      await panel.getByText('预览', { exact: true }).click();
+      await panel.getByTestId('markdown-preview').getByRole('link', { name: 'WCAG' }).waitFor();
+    },
+  },
+  {
+    name: 'template detail, outline',
+    who: 'member',
+    path: () => `/community/${share.uuid}`,
+    ready: async (page) => {
+      await page.getByRole('tab', { name: '大纲' }).click();
+      const outline = page.getByRole('tabpanel');
+      // Open the root's content (Markdown with a link) and its child's resources.
+      await outline.getByRole('button', { name: /^Accessible skills/ }).click();
+      await outline.getByRole('link', { name: 'WCAG' }).waitFor();
+      await outline.getByRole('button', { name: /^Contrast/ }).click();
+      await outline.getByRole('link', { name: 'Checker' }).waitFor();
+    },
+  },
+  {
+    name: 'tree versions, compare',
+    who: 'member',
+    path: () => `/trees/${tree.uuid}/versions`,
+    ready: async (page) => {
+      await page.getByTestId('versions-mode').getByText('对比', { exact: true }).click();
+      // The working copy changed since the version: every kind of difference is listed.
+      await page.getByTestId('diff-summary').getByText('Focus order').waitFor();
+    },
+  },
+  { name: 'about', who: 'member', path: () => '/about', ready: appOnly },
+  {
+    name: 'profile',
+    who: 'member',
+    path: () => '/profile',
+    ready: (page) => page.locator('#my-shares').getByText('Accessible skills').first().waitFor(),
+  },
+  { name: 'settings', who: 'member', path: () => '/settings', ready: appOnly },
+  {
+    name: 'admin AI: providers',
+    who: 'admin',
+    path: () => '/admin/ai',
+    ready: (page) => visible(page, '[data-testid="provider-row"]'),
+  },
+  {
+    name: 'admin AI: models',
+    who: 'admin',
+    path: () => '/admin/ai?tab=models',
+    ready: (page) => visible(page, '[data-testid="model-row"]'),
+  },
+  {
+    name: 'admin AI: prompts',
+    who: 'admin',
+    path: () => '/admin/ai?tab=prompts',
+    ready: (page) => visible(page, '[data-testid="prompt-row"]'),
+  },
+  {
+    name: 'admin AI: logs',
+    who: 'admin',
+    path: () => '/admin/ai?tab=logs',
+    ready: (page) => visible(page, '[data-testid="ai-daily-totals"]'),
+  },
+  { name: 'not found', who: 'visitor', path: () => '/no/such/page', ready: appOnly },
+  { name: 'not found (signed in)', who: 'member', path: () => '/no/such/page', ready: appOnly },
+];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  admin = await apiLogin();
+  member = await signUpByEmail(`a11y_${Date.now().toString(36)}`, PASSWORD);
+  tree = await api('POST', '/api/tree/skills_tree/', member.access, {
+    title: 'Accessible skills',
+    description: 'Everything a page needs to be usable by everyone',
+    tags: ['a11y'],
+    data: {
+      format: 1,
+      nodes: [
+        {
+          id: 'root',
+          parent_id: null,
+          title: 'Accessible skills',
+          content: '**Start** here: [WCAG](https://www.w3.org/WAI/)',
+        },
+        {
+          id: 'contrast',
+          parent_id: 'root',
+          title: 'Contrast',
+          summary: 'Text stands out',
+          resources: [{ title: 'Checker', url: 'https://example.com/contrast' }],
+        },
+        { id: 'labels', parent_id: 'root', title: 'Labels' },
+        { id: 'landmarks', parent_id: 'labels', title: 'Landmarks' },
+      ],
+    },
+  });
+  await api('POST', '/api/tree/skills_tree_version/', member.access, { tree: tree.id, message: 'First cut' });
+  // Every visibility badge on My trees.
+  for (const visibility of ['unlisted', 'public'] as const) {
+    await api('POST', '/api/tree/skills_tree/', member.access, { title: `A ${visibility} tree`, visibility });
+  }
+  // The working copy moves on after the version: one node added, one removed, one renamed.
+  const current = await api<{ data: { nodes: Array<{ id: string; title: string }> } }>(
+    'GET',
+    `/api/tree/skills_tree/${tree.id}/`,
+    member.access,
+  );
+  await api('PATCH', `/api/tree/skills_tree/${tree.id}/`, member.access, {
+    data: {
+      ...current.data,
+      nodes: [
+        ...current.data.nodes
+          .filter((n) => n.id !== 'landmarks')
+          .map((n) => (n.id === 'labels' ? { ...n, title: 'Labels and names' } : n)),
+        { id: 'focus', parent_id: 'root', title: 'Focus order' },
+      ],
+    },
+  });
+  share = await api('POST', '/api/community/trees-shared/share_tree/', member.access, {
+    tree: tree.id,
+    tags: ['a11y', 'web'],
+  });
+  const provider = await api<{ id: number }>('POST', '/api/llm/deepseek-config/', admin.access, {
+    name: 'Local test provider',
+    base_url: 'http://127.0.0.1:9/v1',
+    api_key: 'sk-a11y-not-a-real-key',
+  });
+  await api('POST', '/api/llm/deepseek-models/', admin.access, {
+    config: provider.id,
+    name: 'a11y-chat',
+    display_name: 'A11y chat',
+    kind: 'chat',
+    is_default: true,
+  });
+});
+afterAll(async () => browser?.close());
+
+async function openAs(who: Who, scheme: 'light' | 'dark'): Promise<Page> {
+  const { context, page } = await newPage(browser, { colorScheme: scheme });
+  if (who === 'visitor') return page;
+  await page.close();
+  return signInContext(context, who === 'admin' ? admin : member);
+}
+
+describe('every route passes axe (no serious or critical violation)', () => {
+  for (const scheme of ['light', 'dark'] as const) {
+    for (const route of ROUTES) {
+      it(`${route.name} as ${route.who} in ${scheme}`, async () => {
+        const page = await openAs(route.who, scheme);
+        await page.goto(route.path());
+        await route.ready(page);
+        expect(await seriousViolations(page)).toEqual([]);
+        await page.context().close();
+      });
+    }
+
+    it(`logout lands on an accessible home page in ${scheme}`, async () => {
+      // Its own tokens: logging out revokes the refresh token it was given.
+      const page = await openAs('visitor', scheme);
+      await page.goto('/favicon.svg');
+      const own = await apiLogin(member.username, PASSWORD);
+      await storeTokens(page, own);
+      await page.goto('/auth/logout');
+      await page.waitForURL((url) => url.pathname === '/');
+      await page.getByTestId('login-button').waitFor();
+      await homeLoaded(page);
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.context().close();
+    });
+  }
+});
