@@ -132,6 +132,19 @@ async function measure(browser: Browser, url: string, prepare: (page: Page) => P
   };
 }
 
+/** With BENCH_PROFILE_DIR set: records a CPU profile of the page (open it in Chrome's DevTools). */
+async function startCpuProfile(page: Page): Promise<(file: string) => Promise<void>> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+  await cdp.send('Profiler.start');
+  return async (file) => {
+    const { profile } = await cdp.send('Profiler.stop');
+    writeFileSync(file, JSON.stringify(profile));
+    await cdp.detach();
+  };
+}
+
 /** Serves a built folder on loopback. */
 async function serveStatic(dir: string): Promise<{ url: string; close: () => void }> {
   const port = await freePort();
@@ -236,9 +249,11 @@ async function main() {
     };
     const editorAdd = async (page: Page) => {
       // Tab on the selected node, timed until the new node's title editor is in the DOM; Escape keeps it.
+      const stopProfile = process.env.BENCH_PROFILE_DIR ? await startCpuProfile(page) : null;
       const ms = (await page.evaluate(
         TIME_TO_DOM(`document.querySelector('[data-testid=tree-canvas]').dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab', bubbles: true, cancelable: true }))`, '[data-testid=node-title-input]'),
       )) as number;
+      await stopProfile?.(path.join(process.env.BENCH_PROFILE_DIR!, `add-node-${Date.now()}.cpuprofile`));
       await page.keyboard.press('Escape');
       await page.waitForSelector('[data-testid=node-title-input]', { state: 'detached' });
       return ms;
