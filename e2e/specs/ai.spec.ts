@@ -157,7 +157,7 @@ describe('AI in the editor, on /trees and in /admin/ai', () => {
     await section.locator('[data-testid="ai-preview"][data-phase="done"]').waitFor({ timeout: 20_000 });
     await shot(page, 'panel-done');
     await section.getByTestId('ai-accept').click();
-    expect(await page.getByTestId('node-content').inputValue()).toContain('## Linear algebra');
+    expect(await eventually(() => page.getByTestId('node-content').inputValue(), (v) => v.includes('## Linear algebra'))).toContain('## Linear algebra');
 
     await section.getByTestId('ai-suggest-children').click();
     const options = section.getByTestId('ai-child-option');

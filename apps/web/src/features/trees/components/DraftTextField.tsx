@@ -1,5 +1,5 @@
 import { Textarea, TextInput } from '@mantine/core';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 
 interface DraftTextFieldProps {
   label: ReactNode;
@@ -25,10 +25,14 @@ interface DraftTextFieldProps {
 export function DraftTextField({ label, value, onCommit, readOnly, multiline, minRows = 2, maxLength, required, error, placeholder, className, testId }: DraftTextFieldProps) {
   const [draft, setDraft] = useState(value);
   const [refused, setRefused] = useState(false);
-  useEffect(() => {
+  // A new value from the document (undo, an AI text accepted) replaces the draft in the same render,
+  // not one effect later, so the field never shows the old text beside the new document.
+  const [shown, setShown] = useState(value);
+  if (value !== shown) {
+    setShown(value);
     setDraft(value);
     setRefused(false);
-  }, [value]);
+  }
   const onChange = (next: string) => {
     setDraft(next);
     if (required && !next.trim()) {
