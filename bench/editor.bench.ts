@@ -193,17 +193,20 @@ ${row('bare React Flow (visible only)', results.bareVisible!)}
 
 Targets: TTI ≤ ${TARGETS.ttiMs} ms — ${pass(editor.ttiMs <= TARGETS.ttiMs)}; pan and drag ≥ ${TARGETS.fps} fps — ${pass(editor.panFps >= TARGETS.fps && editor.dragFps >= TARGETS.fps)};
 add node ≤ ${TARGETS.addMs} ms — ${pass(editor.addNodeMs <= TARGETS.addMs)}; within ${TARGETS.ratio}× of bare React Flow: TTI ratio ${ratio.ttiVsDefault} (default) /
-${ratio.ttiVsVisible} (visible only), pan fps ratio ${ratio.panVsVisible} (visible only / editor) — ${pass(ratio.ttiVsDefault <= TARGETS.ratio)}.
-The editor's TTI includes what bare React Flow does not do: the app shell, the signed-in user and the tree
-fetched from the server.
+${ratio.ttiVsVisible} (visible only), pan fps ratio ${ratio.panVsVisible} (visible only / editor) — ${pass(ratio.ttiVsDefault <= TARGETS.ratio)}
+(the issue's reference is bare React Flow with default settings; the visible-only variant is shown as the stricter
+comparison). The editor's TTI includes what bare React Flow does not do: the app shell, the signed-in user and the
+tree fetched from the server.
 
 Reading: what makes the editor keep up with bare React Flow on 2,000 nodes is (1) fixed node sizes and
 static handles, so nothing is measured before culling (\`onlyRenderVisibleElements\` above 200 nodes), (2) node and
 edge objects reused by identity when their inputs did not change, layout skipped for non-structural edits, and
 (3) above 400 nodes no dotted background and an opt-in minimap (a toggle in the zoom controls): with both on,
 pan fell to about 21 fps on this machine. On a loaded 2-core machine the absolute figures are inflated (bare
-React Flow, visible only, took ${results.bareVisible!.ttiMs} ms here against 800 ms in PERFORMANCE.md); adding a node is
-dominated by the tidy relayout shifting sibling subtrees, as it is for bare React Flow.
+React Flow, visible only, took ${results.bareVisible!.ttiMs} ms here against 800 ms in PERFORMANCE.md). Adding a node costs
+the editor less than bare React Flow, which lays the whole tree out again and replaces every node object: the
+editor keeps unchanged node objects, paints the canvas first and renders the toolbar and node panel in a later,
+interruptible render (\`useDeferredValue\`); what remains is the tidy relayout shifting sibling subtrees.
 ${end}`;
   const current = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n\n`npm run bench` runs every `*.bench.ts` here; figures land in `results/`.\n';
   const next = current.includes(start)
