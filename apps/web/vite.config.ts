@@ -84,8 +84,24 @@ function routePreloads(): Plugin {
   };
 }
 
+/**
+ * Turns the entry's stylesheet link into a preload, so the splash in index.html paints without
+ * waiting for the app's CSS; `src/app/app-stylesheet.ts` applies it before the first render.
+ */
+function deferAppStylesheet(): Plugin {
+  return {
+    name: 'arbor-defer-app-stylesheet',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html) =>
+        html.replace(/<link rel="stylesheet"( crossorigin)? href="(\/assets\/app-[\w-]+\.css)">/, '<link rel="preload" as="style"$1 href="$2" data-app-stylesheet>'),
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), precompress(), routePreloads()],
+  plugins: [react(), precompress(), routePreloads(), deferAppStylesheet()],
   define: { __APP_VERSION__: JSON.stringify(version) },
   server: {
     host: '127.0.0.1',
