@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { build } from 'vite';
-import { benchTree } from './editor-tree.ts';
+import { BENCH_ADMIN_ENV, createBenchTree, signInBenchUser } from './support/bench-user.ts';
 import { recordResults } from './support/record.ts';
 import { freePort, ROOT, startProcess } from './support/server-process.ts';
 
@@ -224,8 +224,7 @@ async function main() {
   const server = await startProcess(path.join(ROOT, 'apps/server/src/main.ts'), {
     DATA_DIR: dataDir,
     DATABASE_URL: '',
-    ARBOR_ADMIN_USERNAME: 'bench',
-    ARBOR_ADMIN_PASSWORD: 'arbor-bench-admin-pass',
+    ...BENCH_ADMIN_ENV,
     ARBOR_SEED: '0',
   });
   const baselineDir = mkdtempSync(path.join(os.tmpdir(), 'arbor-rf-baseline-'));
@@ -233,22 +232,11 @@ async function main() {
   const baseline = await serveStatic(baselineDir);
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true });
   try {
-    const login = await fetch(`${server.url}/api/token/`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'bench', password: 'arbor-bench-admin-pass' }),
-    });
-    const tokens = (await login.json()) as { access: string; refresh: string };
-    const created = await fetch(`${server.url}/api/tree/skills_tree/`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens.access}` },
-      body: JSON.stringify({ title: `Bench ${NODES}`, data: benchTree(NODES) }),
-    });
-    if (created.status !== 201) throw new Error(`creating the tree answered ${created.status}`);
-    const tree = (await created.json()) as { uuid: string };
+    const session = await signInBenchUser(server.url);
+    const tree = { uuid: await createBenchTree(server.url, session, `Bench ${NODES}`, NODES) };
 
     const signIn = async (page: Page) => {
-      await page.context().addInitScript(`localStorage.setItem('__arbor__jwt__', ${JSON.stringify(JSON.stringify({ accessToken: tokens.access, refreshToken: tokens.refresh }))})`);
+      await page.context().addInitScript(`localStorage.setItem('__arbor__jwt__', ${JSON.stringify(session.storedJwt)})`);
     };
     const editorAdd = async (page: Page) => {
       // Tab on the selected node, timed until the new node's title editor is in the DOM; Escape keeps it.

@@ -10,7 +10,7 @@ import path from 'node:path';
 import lighthouse, { type Config } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import puppeteer, { type Browser } from 'puppeteer-core';
-import { benchTree } from './editor-tree.ts';
+import { BENCH_ADMIN_ENV, createBenchTree, signInBenchUser } from './support/bench-user.ts';
 import { recordResults } from './support/record.ts';
 import { machineLine, writeReadmeSection } from './support/readme.ts';
 import { ROOT, startProcess } from './support/server-process.ts';
@@ -202,8 +202,7 @@ async function main() {
     DATABASE_URL: '',
     WEB_DIST_DIR: dist,
     ARBOR_SEED: '1',
-    ARBOR_ADMIN_USERNAME: 'bench',
-    ARBOR_ADMIN_PASSWORD: 'arbor-bench-admin-pass',
+    ...BENCH_ADMIN_ENV,
   });
   const browser = await puppeteer.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -212,26 +211,15 @@ async function main() {
     defaultViewport: null,
   });
   try {
-    const login = await fetch(`${server.url}/api/token/`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'bench', password: 'arbor-bench-admin-pass' }),
-    });
-    const tokens = (await login.json()) as { access: string; refresh: string };
-    const auth = { 'content-type': 'application/json', authorization: `Bearer ${tokens.access}` };
-    const created = await fetch(`${server.url}/api/tree/skills_tree/`, {
-      method: 'POST',
-      headers: auth,
-      body: JSON.stringify({ title: `Lighthouse ${EDITOR_NODES}`, data: benchTree(EDITOR_NODES) }),
-    });
-    if (created.status !== 201) throw new Error(`creating the tree answered ${created.status}`);
-    const tree = (await created.json()) as { uuid: string };
+    const session = await signInBenchUser(server.url);
+    const auth = session.headers;
+    const tree = { uuid: await createBenchTree(server.url, session, `Lighthouse ${EDITOR_NODES}`, EDITOR_NODES) };
     const shares = (await (await fetch(`${server.url}/api/community/trees-shared/?ordering=-hot&page_size=1`, { headers: auth })).json()) as {
       results: { uuid: string }[];
     };
     const share = shares.results[0];
     if (!share) throw new Error('no seeded community template (ARBOR_SEED=1)');
-    const jwt = JSON.stringify({ accessToken: tokens.access, refreshToken: tokens.refresh });
+    const jwt = session.storedJwt;
 
     const pages: PageSpec[] = [
       { name: 'Home', path: '/', signedIn: false, public: true },

@@ -1,0 +1,39 @@
+import { benchTree } from '../editor-tree.ts';
+
+/** The admin account a browser benchmark's server is started with (pass `BENCH_ADMIN_ENV` to it). */
+const BENCH_USER = { username: 'bench', password: 'arbor-bench-admin-pass' };
+export const BENCH_ADMIN_ENV = { ARBOR_ADMIN_USERNAME: BENCH_USER.username, ARBOR_ADMIN_PASSWORD: BENCH_USER.password };
+
+export interface BenchSession {
+  tokens: { access: string; refresh: string };
+  /** the `__arbor__jwt__` localStorage value the web app reads */
+  storedJwt: string;
+  headers: Record<string, string>;
+}
+
+/** Signs the bench admin in over HTTP. */
+export async function signInBenchUser(serverUrl: string): Promise<BenchSession> {
+  const login = await fetch(`${serverUrl}/api/token/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(BENCH_USER),
+  });
+  if (login.status !== 200) throw new Error(`signing in the bench user answered ${login.status}`);
+  const tokens = (await login.json()) as { access: string; refresh: string };
+  return {
+    tokens,
+    storedJwt: JSON.stringify({ accessToken: tokens.access, refreshToken: tokens.refresh }),
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens.access}` },
+  };
+}
+
+/** Creates a tree of `nodes` benchmark nodes (`editor-tree.ts`) and returns its uuid. */
+export async function createBenchTree(serverUrl: string, session: BenchSession, title: string, nodes: number): Promise<string> {
+  const created = await fetch(`${serverUrl}/api/tree/skills_tree/`, {
+    method: 'POST',
+    headers: session.headers,
+    body: JSON.stringify({ title, data: benchTree(nodes) }),
+  });
+  if (created.status !== 201) throw new Error(`creating the tree answered ${created.status}`);
+  return ((await created.json()) as { uuid: string }).uuid;
+}
