@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { LayoutName } from '../features/settings/settings-store.ts';
+import { prefetchShare } from '../features/community/api/get-share.ts';
 import { prefetchTreeByUuid } from '../features/trees/api/useTreeByUuid.ts';
 
 export type RouteName =
@@ -66,6 +67,7 @@ export const ROUTES: readonly AppRoute[] = [
     path: '/community/:uuid',
     meta: { name: 'template-detail', titleKey: 'shell:routes.template-detail', ...MEMBERS },
     load: () => import('../pages/TemplateDetailPage.tsx'),
+    prefetch: (params) => prefetchShare(params.uuid),
   },
   { path: '/trees', meta: { name: 'trees', titleKey: 'shell:routes.trees', ...MEMBERS, searchable: true }, load: () => import('../pages/TreesPage.tsx') },
   {
