@@ -167,7 +167,8 @@ describe('the skill-tree editor', () => {
     // Roll back to that version (the newest one) and find the removed node back in the editor.
     await page.getByTestId('versions-mode').getByText('View').click();
     await page.getByTestId('version-item').first().getByTestId('version-rollback').click();
-    await page.getByRole('button', { name: 'Roll back' }).last().click();
+    // The confirm button of the dialog, not the list's own "Roll back" that the dialog now covers.
+    await page.getByRole('dialog').getByRole('button', { name: 'Roll back' }).click();
     await page.waitForURL(new RegExp(`/trees/${uuid}$`));
     await nodeTitled(page, 'Testing').waitFor();
     await expect(nodeTitled(page, 'Docs').count()).resolves.toBe(0);
