@@ -406,8 +406,8 @@ ${opRows}
 
 Reading: without think time every client waits for its previous answer, so the latencies are the queueing time of a
 saturated server (requests per second × latency ≈ clients) on a machine shared with other jobs; what this test
-establishes is that under that pressure nothing fails and nothing acknowledged is lost. Throughput varies a lot from
-run to run here (an earlier full run the same morning: SQLite 153 req/s, PostgreSQL 227 req/s, at load average 11–14).
+establishes is that under that pressure nothing fails and nothing acknowledged is lost. Throughput depends a lot on
+what else the machine runs (a run on 2026-11-22 at load average 11–14 made SQLite 153–263 req/s, PostgreSQL 227–250).
 On SQLite each commit also waits for an fsync of the WAL (\`synchronous = FULL\`; 5.6 ms per commit on this disk,
 measured apart on 2026-11-22) on the server's only thread, a cost PostgreSQL pays off the event loop.`,
 );
