@@ -1,6 +1,7 @@
 import { Chip, Group, Skeleton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useHotTags } from '../api/hot-tags.ts';
+import classes from './HotTagChips.module.css';
 
 /** The most used tags as toggle chips; selected tags filter the list (all must match). */
 export function HotTagChips({ selected, onChange, limit = 30 }: { selected: string[]; onChange: (tags: string[]) => void; limit?: number }) {
@@ -19,13 +20,13 @@ export function HotTagChips({ selected, onChange, limit = 30 }: { selected: stri
   const tags = [...(data ?? []).map((d) => d.tag), ...selected.filter((s) => !(data ?? []).some((d) => d.tag.toLowerCase() === s.toLowerCase()))];
   return (
     <Chip.Group multiple value={tags.filter((tag) => lower.includes(tag.toLowerCase()))} onChange={onChange}>
-      <Group gap="xs" role="group" aria-label={t('filters.hotTags')}>
+      <div className={classes.row} role="group" aria-label={t('filters.hotTags')}>
         {tags.map((tag) => (
           <Chip key={tag} value={tag} size="sm" variant="light">
             {tag}
           </Chip>
         ))}
-      </Group>
+      </div>
     </Chip.Group>
   );
 }
