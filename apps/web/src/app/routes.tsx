@@ -38,6 +38,8 @@ export interface RouteMeta {
   padded?: boolean;
   /** The breadcrumb bar above the page (default true); off for the landing page and the canvas. */
   toolbar?: boolean;
+  /** The footer below the page when Settings show it (default true); off for the full-window canvas. */
+  footer?: boolean;
   /** Shown as a command-palette page entry. */
   searchable?: boolean;
 }
@@ -73,7 +75,7 @@ export const ROUTES: readonly AppRoute[] = [
   {
     path: '/trees/:uuid',
     // The canvas wants the whole window: no box, no padding.
-    meta: { name: 'tree-editor', titleKey: 'shell:routes.tree-editor', ...MEMBERS, boxed: false, padded: false, toolbar: false },
+    meta: { name: 'tree-editor', titleKey: 'shell:routes.tree-editor', ...MEMBERS, boxed: false, padded: false, toolbar: false, footer: false },
     load: () => import('../pages/TreeEditorPage.tsx'),
     prefetch: (params) => prefetchTreeByUuid(params.uuid),
   },

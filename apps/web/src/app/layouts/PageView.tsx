@@ -27,7 +27,7 @@ export function PageView({ meta }: { meta: RouteMeta }) {
       <div key={`${pathname}#${viewKey}`} className="arbor-page" data-transition={settings.transition} id={MAIN_CONTENT_ID} tabIndex={-1}>
         <Outlet />
       </div>
-      {settings.footer ? <Footer /> : null}
+      {settings.footer && meta.footer !== false ? <Footer /> : null}
     </div>
   );
 }

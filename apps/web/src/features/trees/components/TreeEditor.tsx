@@ -167,7 +167,7 @@ const EditorWorkspace = memo(function EditorWorkspace({ tree, readOnly, doc, sel
   useEditorKeyboard({ commands, readOnly, scope: wrapperRef, onReveal: reveal, onSearch: focusSearch });
 
   // Keys go to the canvas from the start, so Tab/Enter work without a click first.
-  useEffect(() => wrapperRef.current?.focus(), []);
+  useEffect(() => wrapperRef.current?.focus({ preventScroll: true }), []);
 
   const exportImage = useCallback(
     async (format: ImageFormat): Promise<Blob> => {
