@@ -46,9 +46,10 @@ export function TreeCard({ tree, layout, onRename, onDelete }: TreeCardProps) {
           <Text fw={700} truncate>{tree.title}</Text>
           {layout === 'grid' && tree.description ? <Text size="sm" c="dimmed" lineClamp={2}>{tree.description}</Text> : null}
           <Group gap={8}>
-            <Text size="xs" c="dimmed">{t('list.nodes', { count: tree.node_count })}</Text>
-            <Text size="xs" c="dimmed">·</Text>
-            <Text size="xs" c="dimmed">{t('list.updated', { date: updated })}</Text>
+            {/* One text, so a narrow card wraps it after the dot instead of leaving the dot alone. */}
+            <Text size="xs" c="dimmed">
+              {t('list.nodes', { count: tree.node_count })} · {t('list.updated', { date: updated })}
+            </Text>
             <Badge size="xs" variant="light" color={VISIBILITY_COLOR[tree.visibility]}>{t(`visibility.${tree.visibility}`)}</Badge>
           </Group>
         </Stack>
