@@ -181,7 +181,8 @@ Reading: accessibility, best practices and SEO meet their targets on both preset
 on desktop and ${perf(byPreset.mobile)} on mobile. Under the mobile preset's 4× CPU slowdown the client-rendered app
 spends its time evaluating ~190 KB (gzipped) of JS and in React's first render and commit of Mantine components
 (total blocking time ${Math.min(...byPreset.mobile.map((r) => r.metrics.tbtMs))}–${Math.max(...byPreset.mobile.map((r) => r.metrics.tbtMs))} ms), and its content (the LCP element: Home's
-hero text, the template's title) is painted only once that has run. Getting mobile to 95 needs the first HTML
+hero text, the template's description, the editor's node panel, which renders just after the canvas) is
+painted only once that has run. Getting mobile to 95 needs the first HTML
 to carry the content (server-side rendering with hydration as a transition, or prerendering of the public
 pages) and a lighter shell than Mantine's full stylesheet and component set; that was not done here.`;
 }
