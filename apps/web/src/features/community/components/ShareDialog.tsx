@@ -1,9 +1,10 @@
-import { Anchor, Button, Group, Image, Modal, Skeleton, Stack, TagsInput, Text, TextInput, Textarea } from '@mantine/core';
+import { Anchor, Image, Modal, Skeleton, Stack, TagsInput, Text, TextInput, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';
+import { DialogActions } from '../../../lib/DialogActions.tsx';
 import { useHotTags } from '../api/hot-tags.ts';
 import { useShareTree } from '../api/share-actions.ts';
 
@@ -100,14 +101,7 @@ export function ShareDialog({ opened, onClose, tree, captureCover }: ShareDialog
               {share.error.message}
             </Text>
           )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('actions.cancel')}
-            </Button>
-            <Button type="submit" loading={share.isPending}>
-              {t('share.submit')}
-            </Button>
-          </Group>
+          <DialogActions onCancel={onClose} submit={t('share.submit')} loading={share.isPending} />
         </Stack>
       </form>
     </Modal>

@@ -1,9 +1,10 @@
 import type { ShareWithData } from '@arbor/contract';
-import { Button, Group, Modal, Stack, TagsInput, TextInput, Textarea } from '@mantine/core';
+import { Modal, Stack, TagsInput, TextInput, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client.ts';
+import { DialogActions } from '../../../lib/DialogActions.tsx';
 import { useUpdateShare } from '../api/share-actions.ts';
 
 /** Author or admin: edit a template's title, description and tags. */
@@ -34,14 +35,7 @@ export function ShareEditModal({ share, opened, onClose }: { share: ShareWithDat
           <TextInput label={t('share.title')} value={title} onChange={(e) => setTitle(e.currentTarget.value)} required maxLength={200} error={fields.title?.[0]} />
           <Textarea label={t('share.description')} value={description} onChange={(e) => setDescription(e.currentTarget.value)} autosize minRows={3} maxLength={2000} error={fields.description?.[0]} />
           <TagsInput label={t('share.tags')} value={tags} onChange={setTags} maxTags={10} error={fields.tags?.[0] ?? Object.entries(fields).find(([k]) => k.startsWith('tags.'))?.[1]?.[0]} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('actions.cancel')}
-            </Button>
-            <Button type="submit" loading={update.isPending}>
-              {t('actions.save')}
-            </Button>
-          </Group>
+          <DialogActions onCancel={onClose} submit={t('actions.save')} loading={update.isPending} />
         </Stack>
       </form>
     </Modal>

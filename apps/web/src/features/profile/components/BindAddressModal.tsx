@@ -6,7 +6,7 @@ import { CodeSection } from '../../auth/components/CodeSection.tsx';
 import { useCodeFlow } from '../../auth/hooks/useCodeFlow.ts';
 import { ReportingForm } from '../../auth/index.ts';
 import { useBindAddress } from '../api/useBindAddress.ts';
-import { DialogActions } from './DialogActions.tsx';
+import { DialogActions } from '../../../lib/DialogActions.tsx';
 
 interface BindAddressModalProps {
   channel: Channel;

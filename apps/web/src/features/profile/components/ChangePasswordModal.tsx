@@ -11,7 +11,7 @@ import { CodeSection } from '../../auth/components/CodeSection.tsx';
 import { NewPasswordInput } from '../../auth/components/NewPasswordInput.tsx';
 import { useCodeFlow } from '../../auth/hooks/useCodeFlow.ts';
 import { ReportingForm, useNewPassword } from '../../auth/index.ts';
-import { DialogActions } from './DialogActions.tsx';
+import { DialogActions } from '../../../lib/DialogActions.tsx';
 
 interface ChangePasswordModalProps {
   me: Me;

@@ -7,7 +7,7 @@ import { signOut, type Me } from '../../../lib/session.ts';
 import { useServerErrors } from '../../auth/hooks/useServerErrors.ts';
 import { CurrentPasswordInput, ReportingForm } from '../../auth/index.ts';
 import { useDeleteAccount } from '../api/useDeleteAccount.ts';
-import { DialogActions } from './DialogActions.tsx';
+import { DialogActions } from '../../../lib/DialogActions.tsx';
 
 /** The danger zone's one action: delete the account after an explicit confirmation. */
 export function DeleteAccountSection({ me }: { me: Me }) {

@@ -7,18 +7,18 @@ interface DialogActionsProps {
   /** the submit button's text */
   submit: ReactNode;
   loading: boolean;
-  disabled: boolean;
+  disabled?: boolean;
   /** `red` for destructive actions */
   color?: string;
 }
 
-/** The buttons under a profile dialog's form: Cancel, then its submit button. */
+/** The buttons under a dialog's form: Cancel, then its submit button. */
 export function DialogActions({ onCancel, submit, loading, disabled, color }: DialogActionsProps) {
-  const { t } = useTranslation('profile');
+  const { t } = useTranslation('common');
   return (
     <Group justify="flex-end">
       <Button variant="default" onClick={onCancel}>
-        {t('actions.cancel')}
+        {t('cancel')}
       </Button>
       <Button type="submit" color={color} loading={loading} disabled={disabled}>
         {submit}
