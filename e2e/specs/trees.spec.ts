@@ -28,7 +28,9 @@ async function login(): Promise<Tokens> {
 }
 
 async function treeData(uuid: string): Promise<DocNode[]> {
-  const res = await fetch(`${baseURL()}/api/tree/skills_tree/get_data_by_uuid/?uuid=${uuid}`, { headers: { authorization: `Bearer ${tokens.access}` } });
+  const res = await fetch(`${baseURL()}/api/tree/skills_tree/get_data_by_uuid/?uuid=${uuid}`, {
+    headers: { authorization: `Bearer ${tokens.access}` },
+  });
   expect(res.status).toBe(200);
   return ((await res.json()) as { data: { nodes: DocNode[] } }).data.nodes;
 }
@@ -46,10 +48,13 @@ function shape(nodes: DocNode[]): string[] {
 
 async function loggedInPage(): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const opened = await newPage(browser, { locale: 'en-US', width: 1440, height: 900 });
-  await opened.context.addInitScript(([access, refresh]) => {
-    localStorage.setItem('__arbor__jwt__', JSON.stringify({ accessToken: access, refreshToken: refresh }));
-    localStorage.setItem('arbor.locale', 'en-US');
-  }, [tokens.access, tokens.refresh] as const);
+  await opened.context.addInitScript(
+    ([access, refresh]) => {
+      localStorage.setItem('__arbor__jwt__', JSON.stringify({ accessToken: access, refreshToken: refresh }));
+      localStorage.setItem('arbor.locale', 'en-US');
+    },
+    [tokens.access, tokens.refresh] as const,
+  );
   return opened;
 }
 
@@ -124,7 +129,9 @@ describe('the skill-tree editor', () => {
 
     // Edit content in the side panel; the preview renders sanitised Markdown with safe links.
     await selectNode(page, 'Syntax');
-    await page.getByTestId('node-content').fill('**Variables** and <script>window.bad=1</script> [docs](https://example.com)');
+    await page
+      .getByTestId('node-content')
+      .fill('**Variables** and <script>window.bad=1</script> [docs](https://example.com)');
     await page.getByTestId('node-panel').getByText('Preview', { exact: true }).click();
     const preview = page.getByTestId('markdown-preview');
     await expect(preview.locator('strong').innerText()).resolves.toBe('Variables');
@@ -179,6 +186,38 @@ describe('the skill-tree editor', () => {
     const pngBytes = await readFile((await png.path())!);
     expect(pngBytes.subarray(1, 4).toString()).toBe('PNG');
     expect(pngBytes.length).toBeGreaterThan(2000);
+    // The tree fills the picture (not a speck in a blank image): what differs from the background
+    // spans most of its width and height.
+    const drawn = await page.evaluate(async (base64) => {
+      const bitmap = await createImageBitmap(
+        new Blob([Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))], { type: 'image/png' }),
+      );
+      const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+      const context = canvas.getContext('2d')!;
+      context.drawImage(bitmap, 0, 0);
+      const { data } = context.getImageData(0, 0, bitmap.width, bitmap.height);
+      let minX = bitmap.width,
+        minY = bitmap.height,
+        maxX = -1,
+        maxY = -1;
+      for (let y = 0; y < bitmap.height; y++) {
+        for (let x = 0; x < bitmap.width; x++) {
+          const i = (y * bitmap.width + x) * 4;
+          if (
+            Math.abs(data[i]! - data[0]!) + Math.abs(data[i + 1]! - data[1]!) + Math.abs(data[i + 2]! - data[2]!) >
+            30
+          ) {
+            minX = Math.min(minX, x);
+            maxX = Math.max(maxX, x);
+            minY = Math.min(minY, y);
+            maxY = Math.max(maxY, y);
+          }
+        }
+      }
+      return { width: (maxX - minX + 1) / bitmap.width, height: (maxY - minY + 1) / bitmap.height };
+    }, pngBytes.toString('base64'));
+    expect(drawn.width).toBeGreaterThan(0.6);
+    expect(drawn.height).toBeGreaterThan(0.6);
     await page.getByTestId('document-menu').click();
     const [md] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-markdown').click()]);
     const mdPath = (await md.path())!;
@@ -191,7 +230,9 @@ describe('the skill-tree editor', () => {
     await page.getByTestId('new-tree').click();
     await page.getByTestId('new-markdown').click();
     await page.getByRole('tab', { name: 'File' }).click();
-    await page.locator('input[type="file"][accept*=".md"]').setInputFiles({ name: 'e2e-skills.md', mimeType: 'text/markdown', buffer: Buffer.from(markdown) });
+    await page
+      .locator('input[type="file"][accept*=".md"]')
+      .setInputFiles({ name: 'e2e-skills.md', mimeType: 'text/markdown', buffer: Buffer.from(markdown) });
     await page.waitForURL((url) => /\/trees\/[0-9a-f-]{36}$/.test(url.pathname) && !url.pathname.endsWith(uuid));
     const importedUuid = page.url().split('/').pop()!;
     await nodeTitled(page, 'Web app').waitFor();

@@ -18,7 +18,8 @@ export async function exportCanvasImage(container: HTMLElement, nodes: Node[], f
   const scale = Math.min(1, MAX_SIDE / Math.max(bounds.width + PADDING * 2, bounds.height + PADDING * 2));
   const width = Math.ceil((bounds.width + PADDING * 2) * scale);
   const height = Math.ceil((bounds.height + PADDING * 2) * scale);
-  const { x, y, zoom } = getViewportForBounds(bounds, width, height, 0.01, 2, PADDING * scale);
+  // A number would be read as a fraction of the image (40 = 4000 %, a speck in a blank picture): pixels.
+  const { x, y, zoom } = getViewportForBounds(bounds, width, height, 0.01, 2, `${PADDING * scale}px`);
   const options = {
     backgroundColor: background,
     width,
