@@ -1,6 +1,6 @@
 import { Anchor, Image, Modal, Skeleton, Stack, TagsInput, Text, TextInput, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -27,18 +27,22 @@ export function ShareDialog({ opened, onClose, tree, captureCover }: ShareDialog
   const [cover, setCover] = useState<string | undefined>();
   const [capturing, setCapturing] = useState(false);
 
+  // One picture per opening. The caller's function may be new on every render (the editor re-renders
+  // while it draws the picture), so it must not restart the capture: that looped forever.
+  const capture = useEffectEvent(() => captureCover?.() ?? Promise.resolve(undefined));
+  const canCapture = captureCover !== undefined;
   useEffect(() => {
-    if (!opened || !captureCover) return;
+    if (!opened || !canCapture) return;
     let cancelled = false;
     setCapturing(true);
-    captureCover()
+    capture()
       .then((url) => !cancelled && setCover(url))
       .catch(() => !cancelled && setCover(undefined))
       .finally(() => !cancelled && setCapturing(false));
     return () => {
       cancelled = true;
     };
-  }, [opened, captureCover]);
+  }, [opened, canCapture]);
 
   const fields = share.error instanceof ApiError ? share.error.fields : {};
   const tagError = fields.tags?.[0] ?? Object.entries(fields).find(([k]) => k.startsWith('tags.'))?.[1]?.[0];
