@@ -218,6 +218,12 @@ describe('the skill-tree editor', () => {
     }, pngBytes.toString('base64'));
     expect(drawn.width).toBeGreaterThan(0.6);
     expect(drawn.height).toBeGreaterThan(0.6);
+    // The SVG export carries the nodes and the edges between them, with strokes that need no stylesheet.
+    await page.getByTestId('document-menu').click();
+    const [svgFile] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-svg').click()]);
+    const svg = await readFile((await svgFile.path())!, 'utf8');
+    expect(svg).toContain('Syntax');
+    expect(svg.match(/class="react-flow__edge-path"[^>]*stroke="rgb/g)?.length ?? 0).toBeGreaterThanOrEqual(9);
     await page.getByTestId('document-menu').click();
     const [md] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-markdown').click()]);
     const mdPath = (await md.path())!;

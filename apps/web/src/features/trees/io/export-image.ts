@@ -28,12 +28,43 @@ export async function exportCanvasImage(container: HTMLElement, nodes: Node[], f
     // Interactive chrome (handles, collapse buttons) has no place in a picture.
     filter: (el: HTMLElement) => !(el.classList?.contains('react-flow__handle') ?? false),
   };
-  if (format === 'png') {
-    const blob = await toBlob(viewport, { ...options, pixelRatio: 1 });
-    if (!blob) throw new Error('The image could not be rendered.');
-    return blob;
+  const restoreEdges = inlineEdgeStrokes(viewport);
+  try {
+    if (format === 'png') {
+      const blob = await toBlob(viewport, { ...options, pixelRatio: 1 });
+      if (!blob) throw new Error('The image could not be rendered.');
+      return blob;
+    }
+    const dataUrl = await toSvg(viewport, options);
+    const svg = decodeURIComponent(dataUrl.slice(dataUrl.indexOf(',') + 1));
+    return new Blob([svg], { type: 'image/svg+xml' });
+  } finally {
+    restoreEdges();
   }
-  const dataUrl = await toSvg(viewport, options);
-  const svg = decodeURIComponent(dataUrl.slice(dataUrl.indexOf(',') + 1));
-  return new Blob([svg], { type: 'image/svg+xml' });
+}
+
+const EDGE_STROKE = [
+  ['stroke', 'stroke'],
+  ['stroke-width', 'strokeWidth'],
+  ['stroke-dasharray', 'strokeDasharray'],
+] as const;
+
+/**
+ * html-to-image copies an `<svg>` as it is, without the computed styles of what is inside it, and the
+ * picture has none of the page's stylesheets: edges drawn by CSS classes would come out invisible.
+ * Their strokes are written onto the paths as attributes for the capture; the returned function
+ * takes them off again.
+ */
+function inlineEdgeStrokes(viewport: HTMLElement): () => void {
+  const added: Array<[SVGPathElement, string]> = [];
+  for (const path of viewport.querySelectorAll<SVGPathElement>('.react-flow__edge-path')) {
+    const computed = getComputedStyle(path);
+    for (const [attribute, property] of EDGE_STROKE) {
+      const value = computed[property];
+      if (path.hasAttribute(attribute) || !value || value === 'none') continue;
+      path.setAttribute(attribute, value);
+      added.push([path, attribute]);
+    }
+  }
+  return () => added.forEach(([path, attribute]) => path.removeAttribute(attribute));
 }
