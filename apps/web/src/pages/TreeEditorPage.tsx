@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ErrorView } from '../features/shell/components/ErrorView.tsx';
@@ -11,8 +12,10 @@ import { useSession } from '../lib/session.ts';
 export default function TreeEditorPage() {
   const { t } = useTranslation('trees');
   const { uuid } = useParams();
-  const session = useSession();
-  const tree = useTreeByUuid(uuid);
+  // Both arrive as synchronous updates; deferred, the editor (canvas and all) mounts in short
+  // interruptible tasks instead of one long one.
+  const session = useDeferredValue(useSession());
+  const tree = useDeferredValue(useTreeByUuid(uuid));
   if (tree.isPending || session.status === 'loading') return <EditorSkeleton />;
   if (tree.isError) {
     const status = tree.error instanceof ApiError && tree.error.status ? tree.error.status : 500;

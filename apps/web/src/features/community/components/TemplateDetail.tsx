@@ -5,7 +5,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconEdit, IconEye, IconGitFork, IconHeart, IconSitemap, IconStar, IconTrash } from '@tabler/icons-react';
-import { useEffect } from 'react';
+import { useDeferredValue, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useSession } from '../../../lib/session.ts';
@@ -72,7 +72,9 @@ function OwnerTools({ share }: { share: ShareWithData }) {
 export function TemplateDetail({ uuid }: { uuid: string }) {
   const { t, i18n } = useTranslation('community');
   const session = useSession();
-  const { data: share, isLoading, isError, error } = useShare(uuid);
+  // The answer arrives as a synchronous update; deferred, the tree and its canvas render in short
+  // interruptible tasks instead of one long one.
+  const { data: share, isLoading, isError, error } = useDeferredValue(useShare(uuid));
   const view = useCountView(uuid);
   const { mutate: countView } = view;
 
