@@ -20,4 +20,25 @@ describe('the product as started by npm start', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('sends the landing page ready to read in the chosen language, then the live app takes it over', async () => {
+    // Before any script: the page itself, inert, in the language of the locale cookie.
+    const html = await (await fetch(`${baseURL()}/`, { headers: { cookie: 'arbor_locale=en-US' } })).text();
+    expect(html).toContain('<html lang="en-US" data-prerendered');
+    expect(html).toMatch(/<div class="arbor-prerender" inert>[\s\S]*<h1[\s\S]*<\/h1>/);
+    expect(html).not.toMatch(/<script type="module"/);
+
+    const { page, errors, context } = await newPage(browser);
+    await page.goto('/');
+    await page.locator('.arbor-prerender').waitFor({ state: 'detached' });
+    const heading = page.getByRole('heading', { level: 1 });
+    await expect(heading.count()).resolves.toBe(1);
+    // The live app answers: its navigation works without a page load.
+    await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 1));
+    await page.locator('main a[href="/community"]').first().click();
+    await page.waitForURL(/\/(community|auth\/login)/);
+    await expect(page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).resolves.toBe(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

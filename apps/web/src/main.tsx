@@ -1,7 +1,4 @@
 import './lib/zod-without-eval.ts';
-import '@fontsource-variable/inter';
-import '@fontsource-variable/lexend';
-import '@fontsource-variable/jetbrains-mono';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import '@mantine/nprogress/styles.css';
@@ -10,14 +7,23 @@ import './app/shell.css';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { applyAppStylesheet } from './app/app-stylesheet.ts';
+import { applyAppStylesheet, applyFontStylesheet } from './app/app-stylesheet.ts';
+import fontStylesheet from './app/fonts.css?url';
 import './app/feature-extensions.ts';
+import { endPrerenderedBoot, routerReady } from './app/prerendered-boot.ts';
 import { AppProviders } from './app/providers.tsx';
-import { router } from './app/router.tsx';
+import { createAppRouter } from './app/router.tsx';
 
-// Styles first (they load beside this script), then a transition: React splits the first render
-// into short tasks, so the page stays responsive while the app mounts behind the splash.
-void applyAppStylesheet().then(() =>
+const router = createAppRouter();
+
+// Styles and the route's code first (they load beside this script), then a transition: React splits
+// the first render into short tasks, so the page stays responsive while the app mounts behind the
+// splash. With the route's code in, the first render is the page itself: a page the server sent
+// prerendered stays on screen until it is replaced by the same page, not by an empty shell, and the
+// router cannot settle while the first render is under way (its provider would miss that update).
+applyFontStylesheet(fontStylesheet);
+void Promise.all([applyAppStylesheet(), routerReady(router)]).then(() => {
+  endPrerenderedBoot(router);
   startTransition(() =>
     createRoot(document.getElementById('root')!).render(
       <StrictMode>
@@ -26,5 +32,5 @@ void applyAppStylesheet().then(() =>
         </AppProviders>
       </StrictMode>,
     ),
-  ),
-);
+  );
+});

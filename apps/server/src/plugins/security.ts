@@ -1,8 +1,10 @@
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import path from 'node:path';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
+import { buildFileReader } from '../lib/build-file.ts';
 import { invalid } from '../lib/http-errors.ts';
 
 const NUL_MESSAGE = 'Null characters are not allowed.';
@@ -40,6 +42,13 @@ async function securityPlugin(app: FastifyInstance, opts: { config: Config }) {
       if (field) throw invalid(NUL_MESSAGE, { [field]: [NUL_MESSAGE] });
     }
   });
+  // The page's one inline script (colour scheme before the first paint) is allowed by its hash,
+  // which the web build writes to csp.json (apps/web/vite/prerender-pages.ts).
+  const inlineScriptHashes = buildFileReader(
+    path.join(opts.config.webDistDir, 'csp.json'),
+    (json) => ((json as { scriptHashes?: unknown }).scriptHashes as unknown[]).filter((h): h is string => typeof h === 'string' && /^'sha256-[\w+/=]+'$/.test(h)),
+    [],
+  );
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -49,7 +58,7 @@ async function securityPlugin(app: FastifyInstance, opts: { config: Config }) {
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
         formAction: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", () => inlineScriptHashes().join(' ')],
         // Mantine and React Flow set inline style attributes.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],

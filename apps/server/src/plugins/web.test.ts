@@ -23,6 +23,10 @@ beforeAll(async () => {
     writeFileSync(path.join(webDist, `${file}.gz`), gzipSync(body));
   }
   writeFileSync(path.join(webDist, 'robots.txt'), 'User-agent: *\nDisallow: /api/\n');
+  // The landing page prerendered per language, and the hash of the page's inline script.
+  mkdirSync(path.join(webDist, 'prerendered'));
+  for (const locale of ['zh-CN', 'en-US', 'ja-JP']) writeFileSync(path.join(webDist, 'prerendered', `index.${locale}.html`), `<html lang="${locale}" data-prerendered>`);
+  writeFileSync(path.join(webDist, 'csp.json'), JSON.stringify({ scriptHashes: ["'sha256-abc+/def='", "'unsafe-inline'"] }));
   writeFileSync(path.join(webDist, 'route-preloads.json'), JSON.stringify([{ pattern: '^/trees/[^/]+/?$', js: ['assets/TreeEditorPage-abc.js', 'assets/flow-def.js'] }]));
   t = await createTestApp({ WEB_DIST_DIR: webDist });
 });
@@ -47,15 +51,34 @@ describe('compressed web assets', () => {
     expect(plain.body).toBe(script);
   });
 
-  it('compresses the app page too, for the root and for client routes', async () => {
-    for (const url of ['/', '/community']) {
+  it('sends the landing page prerendered, in the language of the locale cookie (zh-CN without one)', async () => {
+    const plain = await t.app.inject({ method: 'GET', url: '/' });
+    expect(plain.body).toBe('<html lang="zh-CN" data-prerendered>');
+    expect(plain.headers.vary).toContain('cookie');
+    const japanese = await t.app.inject({ method: 'GET', url: '/?ref=x', headers: { cookie: 'theme=dark; arbor_locale=ja-JP' } });
+    expect(japanese.body).toBe('<html lang="ja-JP" data-prerendered>');
+    const unknown = await t.app.inject({ method: 'GET', url: '/', headers: { cookie: 'arbor_locale=../../etc' } });
+    expect(unknown.body).toBe('<html lang="zh-CN" data-prerendered>');
+    // Other pages are rendered by the browser.
+    const other = await t.app.inject({ method: 'GET', url: '/community', headers: { cookie: 'arbor_locale=ja-JP' } });
+    expect(other.body).toBe(html);
+  });
+
+  it('allows the build’s inline script by its hash and nothing else inline', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/community' });
+    const scriptSrc = /script-src ([^;]+)/.exec(String(res.headers['content-security-policy']))?.[1];
+    expect(scriptSrc).toBe("'self' 'sha256-abc+/def='");
+  });
+
+  it('compresses the app page too, for client routes', async () => {
+    for (const url of ['/community', '/settings']) {
       const res = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-encoding']).toBe('br');
       expect(res.headers.vary).toContain('accept-encoding');
       expect(brotliDecompressSync(res.rawPayload).toString()).toBe(html);
     }
-    const plain = await t.app.inject({ method: 'GET', url: '/' });
+    const plain = await t.app.inject({ method: 'GET', url: '/settings' });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(html);
   });

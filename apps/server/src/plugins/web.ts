@@ -1,9 +1,10 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
+import { buildFileReader } from '../lib/build-file.ts';
 import { notFound } from '../lib/http-errors.ts';
 
 const API_PREFIXES = ['/api/', '/media/'];
@@ -15,34 +16,39 @@ interface RoutePreload {
 }
 
 /**
- * The build's `route-preloads.json` (apps/web/vite.config.ts) as ready-made tags, re-read when a
- * rebuild changes it: per route pattern, the modules its page needs beyond the first bundle.
+ * The build's `route-preloads.json` (apps/web/vite.config.ts) as ready-made tags: per route pattern,
+ * the modules its page needs beyond the first bundle.
  */
 function routePreloads(file: string): (pathname: string) => string | null {
-  let loaded: { mtimeMs: number; routes: RoutePreload[] } | null = null;
-  return (pathname) => {
-    let mtimeMs: number;
-    try {
-      mtimeMs = statSync(file).mtimeMs;
-    } catch {
-      return null;
-    }
-    if (loaded?.mtimeMs !== mtimeMs) {
-      try {
-        const routes = JSON.parse(readFileSync(file, 'utf8')) as { pattern: string; js: string[] }[];
-        loaded = {
-          mtimeMs,
-          routes: routes.map((r) => ({
-            pattern: new RegExp(r.pattern),
-            links: r.js.map((f) => `<link rel="modulepreload" crossorigin href="/${f.replace(/[^\w./-]/g, '')}">`).join(''),
-          })),
-        };
-      } catch {
-        loaded = { mtimeMs, routes: [] };
-      }
-    }
-    return loaded.routes.find((r) => r.pattern.test(pathname))?.links || null;
-  };
+  const read = buildFileReader(
+    file,
+    (json) =>
+      (json as { pattern: string; js: string[] }[]).map(
+        (r): RoutePreload => ({
+          pattern: new RegExp(r.pattern),
+          links: r.js.map((f) => `<link rel="modulepreload" crossorigin href="/${f.replace(/[^\w./-]/g, '')}">`).join(''),
+        }),
+      ),
+    [],
+  );
+  return (pathname) => read().find((r) => r.pattern.test(pathname))?.links || null;
+}
+
+const LOCALES = ['zh-CN', 'en-US', 'ja-JP'] as const;
+const LOCALE_COOKIE = /(?:^|;\s*)arbor_locale=([\w-]+)/;
+
+/**
+ * The landing page prerendered in the visitor's language (apps/web/vite/prerender-pages.ts), if the
+ * build has it. The language comes from the cookie the web app keeps beside its stored choice, else
+ * zh-CN, as the web app itself decides.
+ */
+function prerenderedPage(root: string, request: FastifyRequest): string | null {
+  const pathname = request.url.split('?')[0] ?? '/';
+  if (pathname !== '/') return null;
+  const cookie = LOCALE_COOKIE.exec(String(request.headers.cookie ?? ''))?.[1];
+  const locale = LOCALES.find((l) => l === cookie) ?? LOCALES[0];
+  const file = path.join(root, 'prerendered', `index.${locale}.html`);
+  return existsSync(file) ? file : null;
 }
 
 /**
@@ -78,18 +84,21 @@ async function webPlugin(app: FastifyInstance, opts: { config: Config }) {
     }
     // Re-read so a rebuild is picked up without restart; the file is small. Precompressed when the
     // build wrote the variants and the browser takes them.
-    void reply.code(200).header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+    void reply.code(200).header('cache-control', 'no-cache').header('vary', 'accept-encoding, cookie').type('text/html; charset=utf-8');
+    const prerendered = prerenderedPage(root, request);
+    const page = prerendered ?? indexPath;
     // The page's own code is announced with the app's, so it downloads in parallel rather than after
-    // the app has run and the router has asked for it. The compression plugin compresses this variant.
-    const preloads = preloadsFor(request.url.split('?')[0] ?? '/');
-    if (preloads) return reply.send(readFileSync(indexPath, 'utf8').replace('</head>', `${preloads}</head>`));
+    // the app has run and the router has asked for it (a prerendered page lists its own). The
+    // compression plugin compresses this variant.
+    const preloads = prerendered ? null : preloadsFor(request.url.split('?')[0] ?? '/');
+    if (preloads) return reply.send(readFileSync(page, 'utf8').replace('</head>', `${preloads}</head>`));
     const accepts = String(request.headers['accept-encoding'] ?? '');
     for (const [encoding, suffix] of [['br', '.br'], ['gzip', '.gz']] as const) {
-      if (new RegExp(`\\b${encoding}\\b`).test(accepts) && existsSync(indexPath + suffix)) {
-        return reply.header('content-encoding', encoding).send(readFileSync(indexPath + suffix));
+      if (new RegExp(`\\b${encoding}\\b`).test(accepts) && existsSync(page + suffix)) {
+        return reply.header('content-encoding', encoding).send(readFileSync(page + suffix));
       }
     }
-    return reply.send(readFileSync(indexPath));
+    return reply.send(readFileSync(page));
   };
   // The static handler would refuse the root directory; the app answers it.
   app.get('/', { schema: { hide: true } }, (request, reply) => sendIndex(request, reply));

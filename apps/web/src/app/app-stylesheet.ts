@@ -20,3 +20,15 @@ export function applyAppStylesheet(doc: Document = document): Promise<void> {
   preload.after(sheet);
   return applied;
 }
+
+/**
+ * Adds the web fonts' stylesheet (`fonts.css`, built as a file of its own). It is not awaited: text
+ * renders in the system font and swaps once a font file is in.
+ */
+export function applyFontStylesheet(href: string, doc: Document = document): void {
+  if (doc.querySelector(`link[rel="stylesheet"][href="${CSS.escape(href)}"]`)) return;
+  const sheet = doc.createElement('link');
+  sheet.rel = 'stylesheet';
+  sheet.href = href;
+  doc.head.append(sheet);
+}

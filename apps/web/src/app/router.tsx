@@ -30,7 +30,8 @@ const pageRoutes: RouteObject[] = ROUTES.flatMap((route) =>
   })),
 );
 
-export const router = createBrowserRouter([
+/** The route tree: the shell around every page. Shared by the browser router and the prerenderer. */
+export const appRoutes: RouteObject[] = [
   {
     element: <Shell />,
     // Last resort, should the shell itself fail: the error page without the shell around it.
@@ -39,4 +40,7 @@ export const router = createBrowserRouter([
     // Page errors render inside the shell, so header and navigation stay usable.
     children: [{ errorElement: <RouteErrorPage />, children: pageRoutes }],
   },
-]);
+];
+
+/** The app's router; created on first use, since it reads the browser's location. */
+export const createAppRouter = () => createBrowserRouter(appRoutes);

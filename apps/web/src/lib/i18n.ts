@@ -104,6 +104,12 @@ export function setLocale(locale: Locale) {
     .then(() => i18n.changeLanguage(locale));
 }
 
+/** Makes `locale` current without remembering it: for rendering a page on the server. */
+export async function activateLocale(locale: Locale): Promise<void> {
+  await loadLocale(locale);
+  await i18n.changeLanguage(locale);
+}
+
 export function currentLocale(): Locale {
   return isLocale(i18n.language) ? i18n.language : DEFAULT_LOCALE;
 }

@@ -8,7 +8,7 @@ import { ShareGrid } from '../../features/community/components/ShareGrid.tsx';
 
 function HotTemplates() {
   const { t } = useTranslation('community');
-  const { data, isLoading } = useShares({ ordering: '-hot', pageSize: 4 });
+  const { data, isPending } = useShares({ ordering: '-hot', pageSize: 4 });
   return (
     <Stack gap="md" component="section" aria-labelledby="home-hot-title">
       <Group justify="space-between" align="flex-end">
@@ -19,7 +19,7 @@ function HotTemplates() {
           {t('home.viewAll')}
         </Button>
       </Group>
-      {data && data.count === 0 ? <Text c="dimmed">{t('home.emptyHot')}</Text> : <ShareGrid shares={data?.results} loading={isLoading} skeletons={4} />}
+      {data && data.count === 0 ? <Text c="dimmed">{t('home.emptyHot')}</Text> : <ShareGrid shares={data?.results} loading={isPending} skeletons={4} />}
     </Stack>
   );
 }

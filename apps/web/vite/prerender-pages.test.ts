@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { composePrerenderedHtml, prerenderedFile } from './prerender-pages.ts';
+
+// The shape of the built index.html (vite.config.ts: the app stylesheet already turned into a preload).
+const index = `<!doctype html>
+<html lang="zh-CN">
+  <head>
+    <title>Arbor</title>
+    <script>/* head script */</script>
+    <script type="module" crossorigin src="/assets/rolldown-runtime-a1.js"></script>
+    <script type="module" crossorigin src="/assets/app-b2.js"></script>
+    <link rel="preload" as="style" crossorigin href="/assets/app-c3.css" data-app-stylesheet>
+  </head>
+  <body>
+    <div id="splash"></div>
+    <div id="root"></div>
+  </body>
+</html>`;
+
+describe('composePrerenderedHtml', () => {
+  const page = { html: '<main>把知识长成一棵树</main>', title: 'Home & <more> · Arbor' };
+  const html = composePrerenderedHtml(index, page, 'ja-JP', { css: ['assets/ShareGrid-d4.css'], js: ['assets/HomePage-e5.js'] });
+
+  it('puts the page in #root, inert until the live app replaces it', () => {
+    expect(html).toContain('<div id="root"><div class="arbor-prerender" inert><main>把知识长成一棵树</main></div></div>');
+  });
+
+  it('marks the document prerendered, in its language, light until the head script decides', () => {
+    expect(html).toContain('<html lang="ja-JP" data-prerendered data-mantine-color-scheme="light">');
+    expect(html).toContain('<title>Home &#38; &#60;more&#62; · Arbor</title>');
+  });
+
+  it('makes the app stylesheet and the page’s own render-blocking, since the markup needs them', () => {
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/app-c3.css"><link rel="stylesheet" crossorigin href="/assets/ShareGrid-d4.css">');
+    expect(html).not.toContain('rel="preload"');
+  });
+
+  it('holds the app code back for the head script to start after the first paint', () => {
+    expect(html).toContain('<script type="text/x-arbor-deferred" src="/assets/app-b2.js"></script>');
+    expect(html).toContain('<script type="text/x-arbor-deferred" src="/assets/rolldown-runtime-a1.js"></script>');
+    expect(html).not.toContain('type="module"');
+    expect(html).toContain('<link rel="x-arbor-modulepreload" href="/assets/HomePage-e5.js"></head>');
+    expect(html).toContain('<script>/* head script */</script>');
+  });
+
+  it('fails the build when index.html lost a part it relies on', () => {
+    expect(() => composePrerenderedHtml(index.replace('<div id="root"></div>', ''), page, 'zh-CN', { css: [], js: [] })).toThrow(/root/);
+  });
+});
+
+describe('prerenderedFile', () => {
+  it('names the landing page index.<locale>.html', () => {
+    expect(prerenderedFile('/', 'en-US')).toBe('prerendered/index.en-US.html');
+  });
+});
