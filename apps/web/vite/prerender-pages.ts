@@ -74,9 +74,9 @@ export function prerenderPages(): Plugin {
         if (indexAsset?.type !== 'asset') throw new Error('prerender: no index.html in the build');
         const index = String(indexAsset.source);
         const routes = preloadsAsset?.type === 'asset' ? (JSON.parse(String(preloadsAsset.source)) as RouteAssets[]) : [];
-        // Inside node_modules, so the server build's bare imports resolve to the workspace's packages.
-        const ssrDir = path.join(root, 'node_modules/.arbor-prerender');
-        rmSync(ssrDir, { recursive: true, force: true });
+        // Inside node_modules, so the server build's bare imports resolve to the workspace's packages;
+        // one folder per build, so builds running side by side (a benchmark's, the tests') stay apart.
+        const ssrDir = path.join(root, 'node_modules/.arbor-prerender', `${process.pid}-${Date.now()}`);
         await build({
           configFile,
           root,
@@ -84,16 +84,20 @@ export function prerenderPages(): Plugin {
           logLevel: 'warn',
           build: { ssr: 'src/prerender.tsx', outDir: ssrDir, emptyOutDir: true, copyPublicDir: false, minify: false, sourcemap: false },
         });
-        const mod = (await import(`${pathToFileURL(path.join(ssrDir, 'prerender.js')).href}?t=${Date.now()}`)) as PrerenderModule;
-        for (const pagePath of PRERENDERED_PATHS) {
-          const route = routes.find((r) => r.path === pagePath);
-          const assets = { css: route?.css ?? [], js: route?.js ?? [] };
-          for (const locale of mod.LOCALES) {
-            const page = await mod.prerenderPage(pagePath, locale);
-            const file = path.join(outDir, prerenderedFile(pagePath, locale));
-            mkdirSync(path.dirname(file), { recursive: true });
-            writeFileSync(file, composePrerenderedHtml(index, page, locale, assets));
+        try {
+          const mod = (await import(pathToFileURL(path.join(ssrDir, 'prerender.js')).href)) as PrerenderModule;
+          for (const pagePath of PRERENDERED_PATHS) {
+            const route = routes.find((r) => r.path === pagePath);
+            const assets = { css: route?.css ?? [], js: route?.js ?? [] };
+            for (const locale of mod.LOCALES) {
+              const page = await mod.prerenderPage(pagePath, locale);
+              const file = path.join(outDir, prerenderedFile(pagePath, locale));
+              mkdirSync(path.dirname(file), { recursive: true });
+              writeFileSync(file, composePrerenderedHtml(index, page, locale, assets));
+            }
           }
+        } finally {
+          rmSync(ssrDir, { recursive: true, force: true });
         }
       },
     },
