@@ -41,7 +41,12 @@ const html = readFileSync(indexHtml, 'utf8');
 const tags = [...html.matchAll(/<(script|link)\b[^>]*>/g)].map((m) => m[0]);
 const attr = (tag, name) => new RegExp(`\\b${name}="([^"]*)"`).exec(tag)?.[1];
 const roots = tags
-  .filter((tag) => (tag.startsWith('<script') && attr(tag, 'type') === 'module') || (tag.startsWith('<link') && attr(tag, 'rel') === 'modulepreload'))
+  // `text/x-arbor-deferred` and `x-arbor-modulepreload`: the same, started by the head script after the first paint.
+  .filter(
+    (tag) =>
+      (tag.startsWith('<script') && ['module', 'text/x-arbor-deferred'].includes(attr(tag, 'type'))) ||
+      (tag.startsWith('<link') && ['modulepreload', 'x-arbor-modulepreload'].includes(attr(tag, 'rel'))),
+  )
   .map((tag) => attr(tag, 'src') ?? attr(tag, 'href'))
   .filter((url) => url && url.startsWith('/') && url.endsWith('.js'))
   .map((url) => url.slice(1));

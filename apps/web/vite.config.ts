@@ -88,24 +88,28 @@ function routePreloads(): Plugin {
 }
 
 /**
- * Turns the entry's stylesheet link into a preload, so the splash in index.html paints without
- * waiting for the app's CSS; `src/app/app-stylesheet.ts` applies it before the first render.
+ * Holds the app back until the first paint: the entry's stylesheet link becomes a preload, so the
+ * splash in index.html paints without waiting for ~250 KB of CSS (`src/app/app-stylesheet.ts` applies
+ * it before the first render), and the entry's scripts become `text/x-arbor-deferred`, which the head
+ * script of index.html starts once the splash (or a prerendered page) is on screen.
  */
-function deferAppStylesheet(): Plugin {
+function deferAppStartup(): Plugin {
   return {
-    name: 'arbor-defer-app-stylesheet',
+    name: 'arbor-defer-app-startup',
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
       handler: (html) =>
-        html.replace(/<link rel="stylesheet"( crossorigin)? href="(\/assets\/app-[\w-]+\.css)">/, '<link rel="preload" as="style"$1 href="$2" data-app-stylesheet>'),
+        html
+          .replace(/<link rel="stylesheet"( crossorigin)? href="(\/assets\/app-[\w-]+\.css)">/, '<link rel="preload" as="style"$1 href="$2" data-app-stylesheet>')
+          .replace(/<script type="module" crossorigin src="([^"]+)"><\/script>/g, '<script type="text/x-arbor-deferred" src="$1"></script>'),
     },
   };
 }
 
 export default defineConfig(({ isSsrBuild }) => ({
   // The server-side build (src/prerender.tsx, run by prerenderPages) needs React only.
-  plugins: isSsrBuild ? [react()] : [react(), precompress(), routePreloads(), deferAppStylesheet(), inlineScriptHashes(), prerenderPages()],
+  plugins: isSsrBuild ? [react()] : [react(), precompress(), routePreloads(), deferAppStartup(), inlineScriptHashes(), prerenderPages()],
   define: { __APP_VERSION__: JSON.stringify(version) },
   server: {
     host: '127.0.0.1',

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { composePrerenderedHtml, prerenderedFile } from './prerender-pages.ts';
 
-// The shape of the built index.html (vite.config.ts: the app stylesheet already turned into a preload).
+// The shape of the built index.html (vite.config.ts `deferAppStartup`: stylesheet preloaded, scripts held back).
 const index = `<!doctype html>
 <html lang="zh-CN">
   <head>
     <title>Arbor</title>
     <script>/* head script */</script>
-    <script type="module" crossorigin src="/assets/rolldown-runtime-a1.js"></script>
-    <script type="module" crossorigin src="/assets/app-b2.js"></script>
+    <script type="text/x-arbor-deferred" src="/assets/rolldown-runtime-a1.js"></script>
+    <script type="text/x-arbor-deferred" src="/assets/app-b2.js"></script>
     <link rel="preload" as="style" crossorigin href="/assets/app-c3.css" data-app-stylesheet>
   </head>
   <body>
@@ -35,10 +35,8 @@ describe('composePrerenderedHtml', () => {
     expect(html).not.toContain('rel="preload"');
   });
 
-  it('holds the app code back for the head script to start after the first paint', () => {
+  it('holds the page’s modules back, as the app code, for the head script to start after the first paint', () => {
     expect(html).toContain('<script type="text/x-arbor-deferred" src="/assets/app-b2.js"></script>');
-    expect(html).toContain('<script type="text/x-arbor-deferred" src="/assets/rolldown-runtime-a1.js"></script>');
-    expect(html).not.toContain('type="module"');
     expect(html).toContain('<link rel="x-arbor-modulepreload" href="/assets/HomePage-e5.js"></head>');
     expect(html).toContain('<script>/* head script */</script>');
   });

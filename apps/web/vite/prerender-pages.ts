@@ -39,8 +39,7 @@ export function composePrerenderedHtml(index: string, page: { html: string; titl
   if (!appSheet) throw new Error('prerender: index.html has no app stylesheet preload');
   const sheets = [appSheet[2]!, ...css.map((f) => `/${f}`)].map((href) => `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}">`);
   html = html.replace(appSheet[0], () => sheets.join(''));
-  // The app's code and the page's modules are held back until the first paint (index.html's head script).
-  html = html.replace(/<script type="module" crossorigin src="([^"]+)"><\/script>/g, '<script type="text/x-arbor-deferred" src="$1"></script>');
+  // The page's modules are held back until the first paint, as the app's code is (index.html's head script).
   const preloads = js.map((f) => `<link rel="x-arbor-modulepreload" href="/${escapeHtml(f)}">`).join('');
   html = replaceOnce(html, /<\/head>/, `${preloads}</head>`);
   return replaceOnce(html, /<div id="root"><\/div>/, `<div id="root"><div class="arbor-prerender" inert>${page.html}</div></div>`);

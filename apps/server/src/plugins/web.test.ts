@@ -88,7 +88,7 @@ describe('compressed web assets', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-encoding']).toBe('br');
     const page = brotliDecompressSync(res.rawPayload).toString();
-    expect(page).toContain('<link rel="modulepreload" crossorigin href="/assets/TreeEditorPage-abc.js"><link rel="modulepreload" crossorigin href="/assets/flow-def.js"></head>');
+    expect(page).toContain('<link rel="x-arbor-modulepreload" href="/assets/TreeEditorPage-abc.js"><link rel="x-arbor-modulepreload" href="/assets/flow-def.js"></head>');
     const other = await t.app.inject({ method: 'GET', url: '/trees' });
     expect(other.body).not.toContain('modulepreload');
   });

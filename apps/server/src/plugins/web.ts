@@ -26,7 +26,8 @@ function routePreloads(file: string): (pathname: string) => string | null {
       (json as { pattern: string; js: string[] }[]).map(
         (r): RoutePreload => ({
           pattern: new RegExp(r.pattern),
-          links: r.js.map((f) => `<link rel="modulepreload" crossorigin href="/${f.replace(/[^\w./-]/g, '')}">`).join(''),
+          // Held back until the first paint with the app's own code (apps/web/index.html's head script).
+          links: r.js.map((f) => `<link rel="x-arbor-modulepreload" href="/${f.replace(/[^\w./-]/g, '')}">`).join(''),
         }),
       ),
     [],

@@ -1,6 +1,6 @@
 /**
  * The app's stylesheet is announced in index.html as a preload (apps/web/vite.config.ts,
- * `deferAppStylesheet`), not as a render-blocking `<link rel="stylesheet">`: the splash then paints
+ * `deferAppStartup`), not as a render-blocking `<link rel="stylesheet">`: the splash then paints
  * from the HTML alone instead of waiting for ~250 KB of CSS. This applies it before the app's first
  * render, so nothing is ever drawn unstyled. In development Vite injects styles itself and there is
  * no preload: it resolves at once.
