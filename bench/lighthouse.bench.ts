@@ -162,29 +162,43 @@ Desktop: ${desktop.misses.length ? `below target: ${desktop.misses.join('; ')}.`
 Before this issue's fixes (2026-11-22 07:30 UTC, mobile, one run per page, load average 2.7 → 13.4): performance
 26 / 28 / 27 / 25 (Home / Community / Template / Editor), accessibility 100 / 100 / 100 / 96, best practices
 96 / 96 / 93 / 96, SEO 92 on every page (no robots.txt); the first page's JS was 373 KB gzipped in 44 files,
-React Flow included, and nothing was compressed.
+React Flow included, and nothing was compressed. Before this round (2026-11-24 19:45 UTC, three runs per page):
+performance 69 / 66 / 56 / 45 on mobile and 97 / 97 / 95 / 93 on desktop.
 
 Bundle budget (\`scripts/check-bundle.mjs\`, a step of \`npm test\`): the JS a browser loads first for \`/\`
 (entry chunk and its static imports) is ${bundle ? `${kb(bundle.initialGzipBytes)} gzipped against a ${kb(bundle.budgetBytes)} budget` : 'not measured'}; the editor
 (React Flow) and the admin pages are not part of it.
 
-What was done: JS, CSS and the page are brotli/gzip-compressed at build time and served as such, JSON answers
-over 1 KB on the fly; the first bundle lost React Flow, tree-core and the contract's schemas (they came in through
-the AI feature's import of the trees feature index and a constant imported from the contract), the other two
-locales' messages, the command palette, and Mantine's menus, tooltips, modals manager and drawer (with Floating UI),
-which now load right after the first render; it is one chunk instead of 44; the server adds
-\`<link rel="modulepreload">\` for the requested route's own chunks; the app's stylesheet is preloaded instead of
-render-blocking and applied just before the first render, so the splash (the product's name) paints from the HTML
-alone; the first render is a transition (React splits it into short tasks); robots.txt.
+What was done, earlier: JS, CSS and the page are brotli/gzip-compressed at build time and served as such, JSON
+answers over 1 KB on the fly; the first bundle lost React Flow, tree-core, the contract's schemas, the other two
+locales' messages, the command palette and Mantine's menus, tooltips, modals manager and drawer; the server
+announces the requested route's own chunks; the app's stylesheet no longer blocks the splash; the first render is
+a transition (React splits it into short tasks); robots.txt.
+
+What was done in this round (2026-11-24, second session):
+- **The landing page is prerendered** at build time (\`apps/web/vite/prerender-pages.ts\` renders
+  \`src/prerender.tsx\` in each locale) and sent in the language of the locale cookie. Its markup is inert until
+  the live app replaces it with the same page. A visitor with a session, stored settings or another language gets
+  the splash as before (the head script decides before the first paint).
+- **The app's code starts after the first paint** on every page. The module scripts and the route's preloads are
+  held back in the HTML, and the head script starts them once the splash or the prerendered page is on screen. On
+  a slow line, ~300 KB of JS no longer competes with what paints first.
+- **Web fonts are a stylesheet of their own**, applied by the app after the first paint (\`font-display: swap\`).
+- **Query answers render through \`useDeferredValue\`** (share cards, the template page, the editor).
+  TanStack Query delivers an answer as a synchronous update; before this, the cards or the whole editor rendered
+  in one long task. Home's total blocking time went from ~620 ms to ~150–250 ms.
+- **Later routes share one \`ui\` chunk** (the Mantine components, icons and Floating UI that three or more
+  pages use) instead of dozens of 1–5 KB files. Over HTTP/1.1 each file costs a round trip on one of six
+  connections. The template page went from 73 requests to 29.
 
 Reading: accessibility, best practices and SEO meet their targets on both presets. Performance is ${perf(byPreset.desktop)}
-on desktop and ${perf(byPreset.mobile)} on mobile. Under the mobile preset's 4× CPU slowdown the client-rendered app
-spends its time evaluating ~190 KB (gzipped) of JS and in React's first render and commit of Mantine components
-(total blocking time ${Math.min(...byPreset.mobile.map((r) => r.metrics.tbtMs))}–${Math.max(...byPreset.mobile.map((r) => r.metrics.tbtMs))} ms), and its content (the LCP element: Home's
-hero text, the template's description, the editor's node panel, which renders just after the canvas) is
-painted only once that has run. Getting mobile to 95 needs the first HTML
-to carry the content (server-side rendering with hydration as a transition, or prerendering of the public
-pages) and a lighter shell than Mantine's full stylesheet and component set; that was not done here.`;
+on desktop and ${perf(byPreset.mobile)} on mobile. The landing page (public, prerendered) meets the mobile target. The
+other three pages need a login, and the session lives in localStorage, so the server cannot render them. Their
+content (the LCP element: the template's description, the editor's title and node panel, the community list)
+appears only after ~300 KB (gzipped) of JS is downloaded and evaluated under the 4× CPU slowdown, the signed-in
+user and the data are fetched, and React has rendered. Total blocking time ${Math.min(...byPreset.mobile.map((r) => r.metrics.tbtMs))}–${Math.max(...byPreset.mobile.map((r) => r.metrics.tbtMs))} ms.
+Getting those to 95 on the mobile preset needs server-side rendering of signed-in pages (a session cookie beside the
+JWT) and a lighter shell than Mantine's full stylesheet (~240 KB); that was not done.`;
 }
 
 async function main() {
