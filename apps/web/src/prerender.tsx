@@ -17,7 +17,12 @@ export interface PrerenderedPage {
   html: string;
   /** The document title, as the shell sets it. */
   title: string;
+  /** The page's summary for search results and link previews, in the page's language. */
+  description: string;
 }
+
+/** i18n keys of the prerendered pages' descriptions. */
+const DESCRIPTION_KEYS: Record<string, string> = { '/': 'home:hero.subtitle' };
 
 /** Renders `path` as an anonymous visitor with default settings sees it, in `locale`. */
 export async function prerenderPage(path: string, locale: Locale): Promise<PrerenderedPage> {
@@ -40,5 +45,7 @@ export async function prerenderPage(path: string, locale: Locale): Promise<Prere
   const html = renderToString(app);
   if (/<script/i.test(html)) throw new Error(`prerendering ${path} left a script in the markup`);
   const title = `${i18n.t(matchRoute(path).meta.titleKey)} · ${i18n.t('common:productName')}`;
-  return { html, title };
+  const descriptionKey = DESCRIPTION_KEYS[path];
+  if (!descriptionKey) throw new Error(`prerendering ${path}: no description key`);
+  return { html, title, description: i18n.t(descriptionKey) };
 }

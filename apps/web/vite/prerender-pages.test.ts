@@ -5,6 +5,7 @@ import { composePrerenderedHtml, prerenderedFile } from './prerender-pages.ts';
 const index = `<!doctype html>
 <html lang="zh-CN">
   <head>
+    <meta name="description" content="Arbor：构建、分享和学习技能树。" />
     <title>Arbor</title>
     <script>/* head script */</script>
     <script type="text/x-arbor-deferred" src="/assets/rolldown-runtime-a1.js"></script>
@@ -18,7 +19,7 @@ const index = `<!doctype html>
 </html>`;
 
 describe('composePrerenderedHtml', () => {
-  const page = { html: '<main>把知识长成一棵树</main>', title: 'Home & <more> · Arbor' };
+  const page = { html: '<main>把知识长成一棵树</main>', title: 'Home & <more> · Arbor', description: 'Skill trees, "shared".' };
   const html = composePrerenderedHtml(index, page, 'ja-JP', { css: ['assets/ShareGrid-d4.css'], js: ['assets/HomePage-e5.js'] });
 
   it('puts the page in #root, inert until the live app replaces it', () => {
@@ -28,6 +29,8 @@ describe('composePrerenderedHtml', () => {
   it('marks the document prerendered, in its language, light until the head script decides', () => {
     expect(html).toContain('<html lang="ja-JP" data-prerendered data-mantine-color-scheme="light">');
     expect(html).toContain('<title>Home &#38; &#60;more&#62; · Arbor</title>');
+    expect(html).toContain('<meta name="description" content="Skill trees, &#34;shared&#34;." />');
+    expect(html).not.toContain('构建、分享和学习技能树');
   });
 
   it('makes the app stylesheet and the page’s own render-blocking, since the markup needs them', () => {

@@ -9,7 +9,13 @@ const PRERENDERED_PATHS = ['/'];
 
 interface PrerenderModule {
   LOCALES: readonly string[];
-  prerenderPage(path: string, locale: string): Promise<{ html: string; title: string }>;
+  prerenderPage(path: string, locale: string): Promise<PrerenderedPage>;
+}
+
+interface PrerenderedPage {
+  html: string;
+  title: string;
+  description: string;
 }
 
 interface RouteAssets {
@@ -24,17 +30,18 @@ const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charC
 export const prerenderedFile = (pagePath: string, locale: string) => `prerendered/${pagePath === '/' ? 'index' : pagePath.slice(1).replace(/\//g, '_')}.${locale}.html`;
 
 /**
- * `index.html` with a prerendered page in `#root`: its language and title, the app's stylesheet and
+ * `index.html` with a prerendered page in `#root`: its language, title and description, the app's stylesheet and
  * the page's own as ordinary (render-blocking) stylesheets, since the markup needs them to paint, and
  * the markup `inert` until the live app replaces it, so nothing can be clicked that does not work yet.
  */
-export function composePrerenderedHtml(index: string, page: { html: string; title: string }, locale: string, { css, js }: { css: string[]; js: string[] }): string {
+export function composePrerenderedHtml(index: string, page: PrerenderedPage, locale: string, { css, js }: { css: string[]; js: string[] }): string {
   const replaceOnce = (html: string, pattern: RegExp, by: string) => {
     if (!pattern.test(html)) throw new Error(`prerender: index.html has no ${pattern}`);
     return html.replace(pattern, () => by);
   };
   let html = replaceOnce(index, /<html lang="[^"]*">/, `<html lang="${escapeHtml(locale)}" data-prerendered data-mantine-color-scheme="light">`);
   html = replaceOnce(html, /<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`);
+  html = replaceOnce(html, /<meta name="description" content="[^"]*"\s*\/?>/, `<meta name="description" content="${escapeHtml(page.description)}" />`);
   const appSheet = /<link rel="preload" as="style"( crossorigin)? href="([^"]+)" data-app-stylesheet>/.exec(html);
   if (!appSheet) throw new Error('prerender: index.html has no app stylesheet preload');
   const sheets = [appSheet[2]!, ...css.map((f) => `/${f}`)].map((href) => `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}">`);
