@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { LayoutName } from '../features/settings/settings-store.ts';
+import { prefetchCommunityList } from '../features/community/api/community-list.ts';
 import { prefetchShare } from '../features/community/api/get-share.ts';
 import { prefetchTreeByUuid } from '../features/trees/api/useTreeByUuid.ts';
 
@@ -51,7 +52,7 @@ export interface AppRoute {
   meta: RouteMeta;
   load: () => Promise<{ default: ComponentType }>;
   /** Starts loading the page's data as navigation begins, in parallel with its code. */
-  prefetch?: (params: Record<string, string | undefined>) => void;
+  prefetch?: (params: Record<string, string | undefined>, search: URLSearchParams) => void;
 }
 
 const AUTH_PAGE = { auth: false, checkAuth: true, layout: 'blank', boxed: false, padded: false } as const;
@@ -64,6 +65,7 @@ export const ROUTES: readonly AppRoute[] = [
     path: '/community',
     meta: { name: 'community', titleKey: 'shell:routes.community', ...MEMBERS, searchable: true },
     load: () => import('../pages/CommunityPage.tsx'),
+    prefetch: (_params, search) => prefetchCommunityList(search),
   },
   {
     path: '/community/:uuid',

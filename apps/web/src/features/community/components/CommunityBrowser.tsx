@@ -4,38 +4,10 @@ import { IconAlertTriangle, IconMoodEmpty, IconSearch } from '@tabler/icons-reac
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { listQueryParams, ORDERINGS, PAGE_SIZE, readListState, writeListState, type ListState } from '../api/community-list.ts';
 import { useShares, type ShareOrdering } from '../api/list-shares.ts';
 import { HotTagChips } from './HotTagChips.tsx';
 import { ShareGrid } from './ShareGrid.tsx';
-
-const ORDERINGS: ShareOrdering[] = ['-hot', '-created_at', '-likes_count', '-rating_avg', '-views_count', '-uses_count'];
-const PAGE_SIZE = 20;
-
-interface ListState {
-  q: string;
-  tags: string[];
-  ordering: ShareOrdering;
-  page: number;
-}
-
-function readState(params: URLSearchParams): ListState {
-  const orderingParam = params.get('ordering') as ShareOrdering | null;
-  return {
-    q: params.get('q') ?? '',
-    tags: (params.get('tags') ?? '').split(',').filter(Boolean),
-    ordering: orderingParam && ORDERINGS.includes(orderingParam) ? orderingParam : '-hot',
-    page: Math.max(1, Number(params.get('page')) || 1),
-  };
-}
-
-function writeState(state: ListState): URLSearchParams {
-  const out = new URLSearchParams();
-  if (state.q) out.set('q', state.q);
-  if (state.tags.length) out.set('tags', state.tags.join(','));
-  if (state.ordering !== '-hot') out.set('ordering', state.ordering);
-  if (state.page > 1) out.set('page', String(state.page));
-  return out;
-}
 
 /**
  * Reads and writes the list's state in the URL, so the back button and links restore it. Updates
@@ -44,20 +16,20 @@ function writeState(state: ListState): URLSearchParams {
  */
 function useListParams() {
   const [params, setParams] = useSearchParams();
-  const state = readState(params);
+  const state = readListState(params);
   const update = (next: Partial<ListState>) =>
-    setParams((prev) => writeState({ ...readState(prev), page: 1, ...next }), { replace: next.q !== undefined });
-  return { ...state, search: state.q, update };
+    setParams((prev) => writeListState({ ...readListState(prev), page: 1, ...next }), { replace: next.q !== undefined });
+  return { ...state, search: state.q, state, update };
 }
 
 /** The community: search, hot-tag filter, ordering and a paged grid of templates. */
 export function CommunityBrowser() {
   const { t } = useTranslation('community');
-  const { search, tags, ordering, page, update } = useListParams();
+  const { search, tags, ordering, page, state, update } = useListParams();
   const [draft, setDraft] = useState(search);
   useEffect(() => setDraft(search), [search]);
   const commitSearch = useDebouncedCallback((q: string) => update({ q: q.trim() }), 350);
-  const { data, isLoading, isError, refetch, isFetching } = useShares({ search, tags, ordering, page, pageSize: PAGE_SIZE });
+  const { data, isLoading, isError, refetch, isFetching } = useShares(listQueryParams(state));
   const pages = data ? Math.max(1, Math.ceil(data.count / PAGE_SIZE)) : 1;
   const filtered = Boolean(search || tags.length);
 

@@ -1,10 +1,11 @@
 import { Chip, Group, Skeleton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { HOT_TAG_CHIPS } from '../api/community-list.ts';
 import { useHotTags } from '../api/hot-tags.ts';
 import classes from './HotTagChips.module.css';
 
 /** The most used tags as toggle chips; selected tags filter the list (all must match). */
-export function HotTagChips({ selected, onChange, limit = 30 }: { selected: string[]; onChange: (tags: string[]) => void; limit?: number }) {
+export function HotTagChips({ selected, onChange, limit = HOT_TAG_CHIPS }: { selected: string[]; onChange: (tags: string[]) => void; limit?: number }) {
   const { t } = useTranslation('community');
   const { data, isLoading } = useHotTags(limit);
   if (isLoading) {
