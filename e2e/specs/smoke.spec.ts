@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseURL, launchBrowser, newPage } from '../support/browser.ts';
+import { signInContext } from '../support/session.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -38,6 +39,25 @@ describe('the product as started by npm start', () => {
     await page.locator('main a[href="/community"]').first().click();
     await page.waitForURL(/\/(community|auth\/login)/);
     await expect(page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).resolves.toBe(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('never shows the anonymous landing page to a signed-in visitor: the splash covers it until their own page is in', async () => {
+    const { context } = await newPage(browser);
+    const page = await signInContext(context);
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    page.on('console', (m) => m.text().includes('Content Security Policy') && errors.push(m.text()));
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
+    const before = await page.evaluate(() => ({
+      skipped: document.documentElement.classList.contains('arbor-skip-prerender'),
+      prerender: document.querySelector('.arbor-prerender') ? getComputedStyle(document.querySelector('.arbor-prerender')!).visibility : 'gone',
+    }));
+    expect(before.skipped).toBe(true);
+    expect(['hidden', 'gone']).toContain(before.prerender);
+    await page.getByTestId('avatar-menu').waitFor();
+    await page.locator('#splash').waitFor({ state: 'detached' });
     expect(errors).toEqual([]);
     await context.close();
   });
