@@ -1,4 +1,5 @@
 import { Chip, Group, Skeleton } from '@mantine/core';
+import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HOT_TAG_CHIPS } from '../api/community-list.ts';
 import { useHotTags } from '../api/hot-tags.ts';
@@ -7,7 +8,8 @@ import classes from './HotTagChips.module.css';
 /** The most used tags as toggle chips; selected tags filter the list (all must match). */
 export function HotTagChips({ selected, onChange, limit = HOT_TAG_CHIPS }: { selected: string[]; onChange: (tags: string[]) => void; limit?: number }) {
   const { t } = useTranslation('community');
-  const { data, isLoading } = useHotTags(limit);
+  // Deferred like the share cards: thirty chips render in short tasks when the answer arrives.
+  const { data, isLoading } = useDeferredValue(useHotTags(limit));
   if (isLoading) {
     return (
       <Group gap="xs">
