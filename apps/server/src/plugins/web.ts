@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { Locale } from '@arbor/contract';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -35,7 +36,6 @@ function routePreloads(file: string): (pathname: string) => string | null {
   return (pathname) => read().find((r) => r.pattern.test(pathname))?.links || null;
 }
 
-const LOCALES = ['zh-CN', 'en-US', 'ja-JP'] as const;
 const LOCALE_COOKIE = /(?:^|;\s*)arbor_locale=([\w-]+)/;
 
 /**
@@ -47,7 +47,7 @@ function prerenderedPage(root: string, request: FastifyRequest): string | null {
   const pathname = request.url.split('?')[0] ?? '/';
   if (pathname !== '/') return null;
   const cookie = LOCALE_COOKIE.exec(String(request.headers.cookie ?? ''))?.[1];
-  const locale = LOCALES.find((l) => l === cookie) ?? LOCALES[0];
+  const locale = Locale.options.find((l) => l === cookie) ?? Locale.options[0];
   const file = path.join(root, 'prerendered', `index.${locale}.html`);
   return existsSync(file) ? file : null;
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { applyAppStylesheet } from './app-stylesheet.ts';
+import { applyAppStylesheet, applyFontStylesheet } from './app-stylesheet.ts';
 
 afterEach(() => {
   document.head.innerHTML = '';
@@ -30,5 +30,15 @@ describe('applyAppStylesheet', () => {
     const applied = applyAppStylesheet();
     document.querySelector('link[rel="stylesheet"]')!.dispatchEvent(new Event('error'));
     await expect(applied).resolves.toBeUndefined();
+  });
+});
+
+describe('applyFontStylesheet', () => {
+  it('adds the fonts stylesheet once, without waiting for it', () => {
+    applyFontStylesheet('/assets/fonts-x.css');
+    applyFontStylesheet('/assets/fonts-x.css');
+    const sheets = document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]');
+    expect(sheets).toHaveLength(1);
+    expect(sheets[0]!.getAttribute('href')).toBe('/assets/fonts-x.css');
   });
 });

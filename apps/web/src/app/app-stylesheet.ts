@@ -26,7 +26,7 @@ export function applyAppStylesheet(doc: Document = document): Promise<void> {
  * renders in the system font and swaps once a font file is in.
  */
 export function applyFontStylesheet(href: string, doc: Document = document): void {
-  if (doc.querySelector(`link[rel="stylesheet"][href="${CSS.escape(href)}"]`)) return;
+  if ([...doc.querySelectorAll('link[rel="stylesheet"]')].some((link) => link.getAttribute('href') === href)) return;
   const sheet = doc.createElement('link');
   sheet.rel = 'stylesheet';
   sheet.href = href;
