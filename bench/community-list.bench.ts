@@ -29,7 +29,10 @@ SCENARIOS.push(
   ['search "学习" (2 chars), page 1', `?search=${encodeURIComponent('学习')}`],
   ['tag "react", page 1', '?tags=react'],
   ['tag "react", page 50', '?tags=react&page=50'],
-  ['search + tag + -hot, page 1', `?search=${encodeURIComponent('数据')}&tags=${encodeURIComponent('入门')}&ordering=-hot`],
+  [
+    'search + tag + -hot, page 1',
+    `?search=${encodeURIComponent('数据')}&tags=${encodeURIComponent('入门')}&ordering=-hot`,
+  ],
   ['search + tag + -likes_count, page 50', '?search=step&tags=beginner&ordering=-likes_count&page=50'],
 );
 
@@ -53,7 +56,13 @@ async function firstRequestMs(url: string): Promise<number> {
   return Math.round((performance.now() - started) * 100) / 100;
 }
 
-const results: Record<string, unknown> = { date: new Date().toISOString(), machine: machineLine(), shares: SHARES, interactions: INTERACTIONS, seconds: SECONDS };
+const results: Record<string, unknown> = {
+  date: new Date().toISOString(),
+  machine: machineLine(),
+  shares: SHARES,
+  interactions: INTERACTIONS,
+  seconds: SECONDS,
+};
 const tables: Record<string, Array<Record<string, unknown>>> = {};
 const loads: Record<string, { rps: number }> = {};
 
@@ -81,11 +90,19 @@ for (const kind of ['sqlite', 'postgres'] as const) {
     const met = lat.p95 <= TARGET_P95_MS && lat.failures === 0;
     allMet &&= met;
     rows.push({ scenario: label, first_request_ms: first, ...lat, met });
-    console.log(`  ${label.padEnd(40)} first ${first} ms  p50 ${lat.p50} ms  p95 ${lat.p95} ms  p99 ${lat.p99} ms  ${met ? 'ok' : 'OVER TARGET'}`);
+    console.log(
+      `  ${label.padEnd(40)} first ${first} ms  p50 ${lat.p50} ms  p95 ${lat.p95} ms  p99 ${lat.p99} ms  ${met ? 'ok' : 'OVER TARGET'}`,
+    );
   }
   const load = await throughput(`${server.url}${base}?ordering=-hot`, { connections: 50, seconds: SECONDS });
-  console.log(`  throughput (-hot, page 1, 50 connections): ${load.rps} req/s = ${((load.rps / ceiling.rps) * 100).toFixed(1)} % of the bare route`);
-  results[kind] = { scenarios: rows, throughput: load, ratioToCeiling: Math.round((load.rps / ceiling.rps) * 1000) / 1000 };
+  console.log(
+    `  throughput (-hot, page 1, 50 connections): ${load.rps} req/s = ${((load.rps / ceiling.rps) * 100).toFixed(1)} % of the bare route`,
+  );
+  results[kind] = {
+    scenarios: rows,
+    throughput: load,
+    ratioToCeiling: Math.round((load.rps / ceiling.rps) * 1000) / 1000,
+  };
   tables[kind] = rows;
   loads[kind] = load;
   await server.stop();
@@ -101,7 +118,8 @@ const scenarioRows = SCENARIOS.map(([label], i) => {
   };
   return `| ${label} | ${cell('sqlite')} | ${cell('postgres')} |`;
 }).join('\n');
-const ratio = (kind: string) => `${loads[kind]?.rps ?? 0} req/s (${(((loads[kind]?.rps ?? 0) / ceiling.rps) * 100).toFixed(1)} % of the bare route)`;
+const ratio = (kind: string) =>
+  `${loads[kind]?.rps ?? 0} req/s (${(((loads[kind]?.rps ?? 0) / ceiling.rps) * 100).toFixed(1)} % of the bare route)`;
 writeReadmeSection(
   'community-bench',
   `## Community list (\`community-list.bench.ts\`, issue 6)

@@ -17,7 +17,15 @@ import { freePort, ROOT, startProcess } from './support/server-process.ts';
 const NODES = Number(process.env.BENCH_NODES ?? 2000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const MOVE_MS = 3000;
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 const VIEWPORT = { width: 1440, height: 900 };
 const TARGETS = { ttiMs: 1500, fps: 50, addMs: 50, ratio: 1.3 };
 
@@ -97,7 +105,13 @@ interface Figures {
   moved: { pan: boolean; drag: boolean };
 }
 
-async function measure(browser: Browser, url: string, prepare: (page: Page) => Promise<void>, addNode: (page: Page) => Promise<number>, dragSelector: string): Promise<Figures> {
+async function measure(
+  browser: Browser,
+  url: string,
+  prepare: (page: Page) => Promise<void>,
+  addNode: (page: Page) => Promise<number>,
+  dragSelector: string,
+): Promise<Figures> {
   const tti: number[] = [];
   let last: Page | null = null;
   for (let run = 0; run < RUNS; run++) {
@@ -115,8 +129,16 @@ async function measure(browser: Browser, url: string, prepare: (page: Page) => P
   await page.waitForTimeout(500);
   const adds: number[] = [];
   for (let i = 0; i < 5; i++) adds.push(await addNode(page));
-  const pan = (await page.evaluate(MOVE_LOOP('.react-flow__pane', MOVE_MS))) as { fps: number; moved: boolean; worstFrameMs: number };
-  const drag = (await page.evaluate(MOVE_LOOP(dragSelector, MOVE_MS))) as { fps: number; moved: boolean; worstFrameMs: number };
+  const pan = (await page.evaluate(MOVE_LOOP('.react-flow__pane', MOVE_MS))) as {
+    fps: number;
+    moved: boolean;
+    worstFrameMs: number;
+  };
+  const drag = (await page.evaluate(MOVE_LOOP(dragSelector, MOVE_MS))) as {
+    fps: number;
+    moved: boolean;
+    worstFrameMs: number;
+  };
   const heapMb = (await page.evaluate(HEAP_MB)) as number | null;
   await page.context().close();
   return {
@@ -208,7 +230,9 @@ the editor less than bare React Flow, which lays the whole tree out again and re
 editor keeps unchanged node objects, paints the canvas first and renders the toolbar and node panel in a later,
 interruptible render (\`useDeferredValue\`); what remains is the tidy relayout shifting sibling subtrees.
 ${end}`;
-  const current = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n\n`npm run bench` runs every `*.bench.ts` here; figures land in `results/`.\n';
+  const current = existsSync(file)
+    ? readFileSync(file, 'utf8')
+    : '# Benchmarks\n\n`npm run bench` runs every `*.bench.ts` here; figures land in `results/`.\n';
   const next = current.includes(start)
     ? current.slice(0, current.indexOf(start)) + section + current.slice(current.indexOf(end) + end.length)
     : `${current.trimEnd()}\n\n${section}\n`;
@@ -228,21 +252,35 @@ async function main() {
     ARBOR_SEED: '0',
   });
   const baselineDir = mkdtempSync(path.join(os.tmpdir(), 'arbor-rf-baseline-'));
-  await build({ root: path.join(import.meta.dirname, 'editor-baseline'), base: './', logLevel: 'warn', build: { outDir: baselineDir, emptyOutDir: true } });
+  await build({
+    root: path.join(import.meta.dirname, 'editor-baseline'),
+    base: './',
+    logLevel: 'warn',
+    build: { outDir: baselineDir, emptyOutDir: true },
+  });
   const baseline = await serveStatic(baselineDir);
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+    headless: true,
+  });
   try {
     const session = await signInBenchUser(server.url);
     const tree = { uuid: await createBenchTree(server.url, session, `Bench ${NODES}`, NODES) };
 
     const signIn = async (page: Page) => {
-      await page.context().addInitScript(`localStorage.setItem('__arbor__jwt__', ${JSON.stringify(session.storedJwt)})`);
+      await page
+        .context()
+        .addInitScript(`localStorage.setItem('__arbor__jwt__', ${JSON.stringify(session.storedJwt)})`);
     };
     const editorAdd = async (page: Page) => {
       // Tab on the selected node, timed until the new node's title editor is in the DOM; Escape keeps it.
       const stopProfile = process.env.BENCH_PROFILE_DIR ? await startCpuProfile(page) : null;
       const ms = (await page.evaluate(
-        TIME_TO_DOM(`document.querySelector('[data-testid=tree-canvas]').dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab', bubbles: true, cancelable: true }))`, '[data-testid=node-title-input]'),
+        TIME_TO_DOM(
+          `document.querySelector('[data-testid=tree-canvas]').dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab', bubbles: true, cancelable: true }))`,
+          '[data-testid=node-title-input]',
+        ),
       )) as number;
       await stopProfile?.(path.join(process.env.BENCH_PROFILE_DIR!, `add-node-${Date.now()}.cpuprofile`));
       await page.keyboard.press('Escape');
@@ -259,7 +297,13 @@ async function main() {
     if (process.env.BENCH_EDITOR_ONLY) return;
     results.bareDefault = await measure(browser, `${baseline.url}/`, async () => undefined, bareAdd, dragTarget);
     console.log('bare React Flow', results.bareDefault);
-    results.bareVisible = await measure(browser, `${baseline.url}/?visible=1`, async () => undefined, bareAdd, dragTarget);
+    results.bareVisible = await measure(
+      browser,
+      `${baseline.url}/?visible=1`,
+      async () => undefined,
+      bareAdd,
+      dragTarget,
+    );
     console.log('bare React Flow, visible only', results.bareVisible);
 
     const ratio: Ratios = {
@@ -268,7 +312,15 @@ async function main() {
       panVsVisible: round(results.bareVisible.panFps / results.editor.panFps, 2),
     };
     const date = new Date().toISOString().slice(0, 10);
-    await recordResults('editor', { date, nodes: NODES, runs: RUNS, load: [round(loadBefore, 1), round(os.loadavg()[0]!, 1)], targets: TARGETS, results, ratio });
+    await recordResults('editor', {
+      date,
+      nodes: NODES,
+      runs: RUNS,
+      load: [round(loadBefore, 1), round(os.loadavg()[0]!, 1)],
+      targets: TARGETS,
+      results,
+      ratio,
+    });
     const load = `${round(loadBefore, 1)} → ${round(os.loadavg()[0]!, 1)}`;
     writeReadme(results, ratio, date, load);
     console.log('ratios', ratio);

@@ -16,7 +16,15 @@ import { machineLine, writeReadmeSection } from './support/readme.ts';
 import { ROOT, startProcess } from './support/server-process.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 const TARGETS = { performance: 95, accessibility: 95, 'best-practices': 95, seo: 90 } as const;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const METRICS = {
@@ -66,12 +74,24 @@ async function audit(browser: Browser, url: string, token: string | null, preset
   try {
     // Lighthouse clears the origin's storage and the cache before it navigates; the token is put back
     // as the document starts, the way a returning visitor's browser already holds it.
-    if (token) await page.evaluateOnNewDocument(`try { localStorage.setItem('__arbor__jwt__', ${JSON.stringify(token)}) } catch {}`);
-    const result = await lighthouse(url, { logLevel: 'error', output: 'json', onlyCategories: [...CATEGORIES] }, PRESET_CONFIGS[preset], page);
+    if (token)
+      await page.evaluateOnNewDocument(
+        `try { localStorage.setItem('__arbor__jwt__', ${JSON.stringify(token)}) } catch {}`,
+      );
+    const result = await lighthouse(
+      url,
+      { logLevel: 'error', output: 'json', onlyCategories: [...CATEGORIES] },
+      PRESET_CONFIGS[preset],
+      page,
+    );
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { lhr } = result;
     // BENCH_LHR_DIR=/tmp/x keeps every full report, to read an audit's details.
-    if (process.env.BENCH_LHR_DIR) writeFileSync(path.join(process.env.BENCH_LHR_DIR, `${new URL(url).pathname.replace(/\W+/g, '_')}-${Date.now()}.json`), JSON.stringify(lhr));
+    if (process.env.BENCH_LHR_DIR)
+      writeFileSync(
+        path.join(process.env.BENCH_LHR_DIR, `${new URL(url).pathname.replace(/\W+/g, '_')}-${Date.now()}.json`),
+        JSON.stringify(lhr),
+      );
     if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const scores = {} as Run['scores'];
     const failing = {} as Run['failing'];
@@ -81,7 +101,13 @@ async function audit(browser: Browser, url: string, token: string | null, preset
       failing[c] = category.auditRefs
         .filter((ref) => ref.weight > 0 || c === 'performance')
         .map((ref) => lhr.audits[ref.id]!)
-        .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'notApplicable')
+        .filter(
+          (a) =>
+            a.score !== null &&
+            a.score < 0.9 &&
+            a.scoreDisplayMode !== 'informative' &&
+            a.scoreDisplayMode !== 'notApplicable',
+        )
         .map((a) => `${a.id}${a.displayValue ? ` (${a.displayValue})` : ''}`);
     }
     const metrics = {} as Run['metrics'];
@@ -100,7 +126,9 @@ function meets(r: Run, spec: PageSpec): boolean {
 
 /** `node scripts/check-bundle.mjs --json <dist>`: the gzipped JS loaded initially for `/`. */
 function bundleBudget(dist: string): { initialGzipBytes: number; budgetBytes: number; ok: boolean } | null {
-  const r = spawnSync(process.execPath, [path.join(ROOT, 'scripts/check-bundle.mjs'), '--json', dist], { encoding: 'utf8' });
+  const r = spawnSync(process.execPath, [path.join(ROOT, 'scripts/check-bundle.mjs'), '--json', dist], {
+    encoding: 'utf8',
+  });
   try {
     return JSON.parse(r.stdout) as { initialGzipBytes: number; budgetBytes: number; ok: boolean };
   } catch {
@@ -120,18 +148,28 @@ function table(results: PageResult[]): { rows: string; misses: string[] } {
   const misses = results.flatMap((r) =>
     CATEGORIES.filter((c) => !(c === 'seo' && !r.public) && r.scores[c] < TARGETS[c]).map((c) => {
       // For performance, the scored metrics; the diagnostics are in results/lighthouse.json.
-      const audits = c === 'performance' ? r.failing[c].filter((a) => METRIC_IDS.some((id) => a.startsWith(`${id} `))) : r.failing[c];
+      const audits =
+        c === 'performance'
+          ? r.failing[c].filter((a) => METRIC_IDS.some((id) => a.startsWith(`${id} `)))
+          : r.failing[c];
       return `${r.page} ${c} ${r.scores[c]}${audits.length ? ` (${audits.join(', ')})` : ''}`;
     }),
   );
-  const header = '| page | performance | accessibility | best practices | SEO | FCP ms | LCP ms | TBT ms | CLS |\n|---|---|---|---|---|---|---|---|---|';
+  const header =
+    '| page | performance | accessibility | best practices | SEO | FCP ms | LCP ms | TBT ms | CLS |\n|---|---|---|---|---|---|---|---|---|';
   return { rows: `${header}\n${rows.join('\n')}`, misses };
 }
 
-function readme(byPreset: Record<Preset, PageResult[]>, date: string, load: string, bundle: ReturnType<typeof bundleBudget>) {
+function readme(
+  byPreset: Record<Preset, PageResult[]>,
+  date: string,
+  load: string,
+  bundle: ReturnType<typeof bundleBudget>,
+) {
   const mobile = table(byPreset.mobile);
   const desktop = table(byPreset.desktop);
-  const perf = (rs: PageResult[]) => `${Math.min(...rs.map((r) => r.scores.performance))}–${Math.max(...rs.map((r) => r.scores.performance))}`;
+  const perf = (rs: PageResult[]) =>
+    `${Math.min(...rs.map((r) => r.scores.performance))}–${Math.max(...rs.map((r) => r.scores.performance))}`;
   const kb = (b: number) => `${round(b / 1024, 1)} KB`;
   return `## Page quality (\`lighthouse.bench.ts\`, issue 8)
 
@@ -229,7 +267,9 @@ async function main() {
     const session = await signInBenchUser(server.url);
     const auth = session.headers;
     const tree = { uuid: await createBenchTree(server.url, session, `Lighthouse ${EDITOR_NODES}`, EDITOR_NODES) };
-    const shares = (await (await fetch(`${server.url}/api/community/trees-shared/?ordering=-hot&page_size=1`, { headers: auth })).json()) as {
+    const shares = (await (
+      await fetch(`${server.url}/api/community/trees-shared/?ordering=-hot&page_size=1`, { headers: auth })
+    ).json()) as {
       results: { uuid: string }[];
     };
     const share = shares.results[0];
@@ -246,27 +286,37 @@ async function main() {
     const presets = (process.env.BENCH_PRESET?.split(',') ?? ['mobile', 'desktop']) as Preset[];
     const byPreset = {} as Record<Preset, PageResult[]>;
     for (const preset of presets) {
-    const results: PageResult[] = (byPreset[preset] = []);
-    for (const spec of pages.filter((p) => !only || only.includes(p.name))) {
-      const runs: Run[] = [];
-      for (let i = 0; i < RUNS; i++) {
-        // Lighthouse sometimes fails to record a trace (NO_NAVSTART) on a busy machine: try that run again.
-        let run: Run | null = null;
-        for (let attempt = 1; !run; attempt++) {
-          try {
-            run = await audit(browser, server.url + spec.path, spec.signedIn ? jwt : null, preset);
-          } catch (error) {
-            if (attempt >= 3) throw error;
-            console.warn(`${spec.name} run ${i + 1}, attempt ${attempt}: ${String(error)}`);
+      const results: PageResult[] = (byPreset[preset] = []);
+      for (const spec of pages.filter((p) => !only || only.includes(p.name))) {
+        const runs: Run[] = [];
+        for (let i = 0; i < RUNS; i++) {
+          // Lighthouse sometimes fails to record a trace (NO_NAVSTART) on a busy machine: try that run again.
+          let run: Run | null = null;
+          for (let attempt = 1; !run; attempt++) {
+            try {
+              run = await audit(browser, server.url + spec.path, spec.signedIn ? jwt : null, preset);
+            } catch (error) {
+              if (attempt >= 3) throw error;
+              console.warn(`${spec.name} run ${i + 1}, attempt ${attempt}: ${String(error)}`);
+            }
           }
+          console.log(preset, spec.name, `run ${i + 1}`, run.scores, run.metrics);
+          runs.push(run);
         }
-        console.log(preset, spec.name, `run ${i + 1}`, run.scores, run.metrics);
-        runs.push(run);
+        const median = [...runs].sort((a, b) => a.scores.performance - b.scores.performance)[
+          Math.floor((runs.length - 1) / 2)
+        ]!;
+        results.push({
+          page: spec.name,
+          path: spec.path.replace(/[0-9a-f-]{36}$/, '<uuid>'),
+          signedIn: spec.signedIn,
+          public: spec.public,
+          ...median,
+          runs,
+          met: meets(median, spec),
+        });
+        console.log(preset, spec.name, 'failing audits', median.failing);
       }
-      const median = [...runs].sort((a, b) => a.scores.performance - b.scores.performance)[Math.floor((runs.length - 1) / 2)]!;
-      results.push({ page: spec.name, path: spec.path.replace(/[0-9a-f-]{36}$/, '<uuid>'), signedIn: spec.signedIn, public: spec.public, ...median, runs, met: meets(median, spec) });
-      console.log(preset, spec.name, 'failing audits', median.failing);
-    }
     }
     const date = new Date().toISOString().slice(0, 16).replace('T', ' ') + ' UTC';
     const bundle = bundleBudget(dist);
@@ -277,7 +327,10 @@ async function main() {
       date,
       lighthouse: '12',
       chromium: (await browser.version()).replace('HeadlessChrome/', ''),
-      settings: { mobile: 'Lighthouse defaults (mobile emulation, simulated slow 4G, 4x CPU slowdown)', desktop: "Lighthouse's desktop configuration (simulated, 1x CPU)" },
+      settings: {
+        mobile: 'Lighthouse defaults (mobile emulation, simulated slow 4G, 4x CPU slowdown)',
+        desktop: "Lighthouse's desktop configuration (simulated, 1x CPU)",
+      },
       runsPerPage: RUNS,
       load: [round(loadBefore, 1), round(loadAfter, 1)],
       targets: TARGETS,

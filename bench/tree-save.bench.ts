@@ -34,7 +34,9 @@ function makeDocument(count: number): TreeDocument {
       parent_id: parent,
       title: `Skill ${i}: ${['Foundations', 'Practice', 'Theory', 'Projects'][i % 4]}`,
       summary: `What to learn at step ${i} and why it matters.`,
-      content: `## Step ${i}\n\nRead the chapter, do the exercises, then build something small that uses it. `.repeat(2),
+      content: `## Step ${i}\n\nRead the chapter, do the exercises, then build something small that uses it. `.repeat(
+        2,
+      ),
       icon: null,
       color: i % 7 === 0 ? '#3366cc' : null,
       image_id: null,
@@ -60,7 +62,11 @@ async function timed(fn: () => Promise<unknown> | unknown): Promise<number> {
 async function temporaryDatabase(kind: 'sqlite' | 'postgres') {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'arbor-bench-tree-'));
   if (kind === 'sqlite') {
-    return { url: `sqlite://${path.join(dataDir, 'arbor.db')}`, dataDir, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
+    return {
+      url: `sqlite://${path.join(dataDir, 'arbor.db')}`,
+      dataDir,
+      drop: async () => rmSync(dataDir, { recursive: true, force: true }),
+    };
   }
   const name = `arbor_bench_tree_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: PG_ADMIN });
@@ -85,13 +91,29 @@ async function temporaryDatabase(kind: 'sqlite' | 'postgres') {
 async function benchDatabase(kind: 'sqlite' | 'postgres') {
   const database = await temporaryDatabase(kind);
   const handle = openDatabase(database.url);
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: database.dataDir, DATABASE_URL: database.url, ARBOR_SEED: '0' });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: database.dataDir,
+    DATABASE_URL: database.url,
+    ARBOR_SEED: '0',
+  });
   const app = await buildApp(config, { database: handle });
   await app.ready();
   try {
     const user = await createUser(app);
-    const call = async (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown, headers: Record<string, string> = {}) => {
-      const res = await app.inject({ method, url, headers: { ...user.headers, ...headers }, ...(payload === undefined ? {} : { payload: payload as object }) });
+    const call = async (
+      method: 'GET' | 'POST' | 'PATCH',
+      url: string,
+      payload?: unknown,
+      headers: Record<string, string> = {},
+    ) => {
+      const res = await app.inject({
+        method,
+        url,
+        headers: { ...user.headers, ...headers },
+        ...(payload === undefined ? {} : { payload: payload as object }),
+      });
       if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body.slice(0, 200)}`);
       return res;
     };
@@ -109,7 +131,10 @@ async function benchDatabase(kind: 'sqlite' | 'postgres') {
       big = updateNode(big, `node-${1 + ((run * 97) % 4999)}`, { title: `Edited in run ${run}` });
       const payload = JSON.stringify({ data: big });
       const ms = await timed(async () => {
-        const res = await call('PATCH', `/api/tree/skills_tree/${tree.id}/`, payload, { 'content-type': 'application/json', 'if-match': `"${revision}"` });
+        const res = await call('PATCH', `/api/tree/skills_tree/${tree.id}/`, payload, {
+          'content-type': 'application/json',
+          'if-match': `"${revision}"`,
+        });
         revision = res.json().revision;
       });
       const validation = await timed(() => validateTreeDocument(big));
@@ -144,7 +169,8 @@ async function benchDatabase(kind: 'sqlite' | 'postgres') {
         times.push(
           await timed(async () => {
             const got = (await call('GET', `/api/tree/skills_tree_version/${idOf(number)}/`)).json();
-            if (got.data.nodes.length !== expected[number - 1]!.nodes.length) throw new Error('version read back wrong');
+            if (got.data.nodes.length !== expected[number - 1]!.nodes.length)
+              throw new Error('version read back wrong');
           }),
         );
       }
@@ -171,7 +197,9 @@ async function benchDatabase(kind: 'sqlite' | 'postgres') {
         target_ratio: TARGETS.storageRatio,
         read_back_median_ms: reads,
         target_read_ms: TARGETS.readMs,
-        meets_target: stored.total / snapshotBytes <= TARGETS.storageRatio && Object.values(reads).every((ms) => ms <= TARGETS.readMs),
+        meets_target:
+          stored.total / snapshotBytes <= TARGETS.storageRatio &&
+          Object.values(reads).every((ms) => ms <= TARGETS.readMs),
       },
     };
   } finally {
@@ -182,7 +210,13 @@ async function benchDatabase(kind: 'sqlite' | 'postgres') {
 }
 
 // The load average says how busy the machine was: these 2-core machines are often shared.
-const results: Record<string, unknown> = { date: new Date().toISOString(), node: process.version, cpus: os.cpus().length, load_average_1m_at_start: os.loadavg()[0], save_runs: SAVE_RUNS };
+const results: Record<string, unknown> = {
+  date: new Date().toISOString(),
+  node: process.version,
+  cpus: os.cpus().length,
+  load_average_1m_at_start: os.loadavg()[0],
+  save_runs: SAVE_RUNS,
+};
 for (const kind of ['sqlite', 'postgres'] as const) {
   console.log(`  ${kind}…`);
   results[kind] = await benchDatabase(kind);

@@ -33,7 +33,8 @@ if (!existsSync(indexHtml)) {
 }
 const manifestPath = path.join(dist, '.vite', 'manifest.json');
 const manifest = existsSync(manifestPath) ? JSON.parse(readFileSync(manifestPath, 'utf8')) : {};
-if (!existsSync(manifestPath)) problems.push('dist/.vite/manifest.json is missing (build.manifest in apps/web/vite.config.ts)');
+if (!existsSync(manifestPath))
+  problems.push('dist/.vite/manifest.json is missing (build.manifest in apps/web/vite.config.ts)');
 const byFile = new Map(Object.values(manifest).map((chunk) => [chunk.file, chunk]));
 
 // What index.html makes the browser fetch as code before anything runs.
@@ -75,7 +76,8 @@ const files = [...initial].map((file) => {
 });
 const initialGzipBytes = files.reduce((sum, f) => sum + f.gzipBytes, 0);
 const budgetBytes = BUDGET_KB * 1024;
-if (initialGzipBytes > budgetBytes) problems.push(`initial JS is ${(initialGzipBytes / 1024).toFixed(1)} KB gzipped, over the ${BUDGET_KB} KB budget`);
+if (initialGzipBytes > budgetBytes)
+  problems.push(`initial JS is ${(initialGzipBytes / 1024).toFixed(1)} KB gzipped, over the ${BUDGET_KB} KB budget`);
 
 for (const { what, src } of LAZY_ONLY) {
   const chunks = Object.values(manifest).filter((chunk) => chunk.src && src.test(chunk.src));
@@ -83,16 +85,26 @@ for (const { what, src } of LAZY_ONLY) {
   for (const chunk of chunks) if (initial.has(chunk.file)) problems.push(`${what} (${chunk.src}) is in the initial JS`);
 }
 for (const { what, text } of MARKERS) {
-  for (const f of files) if (f.code.includes(text)) problems.push(`${what} is in the initial JS: ${f.file} contains "${text}"`);
+  for (const f of files)
+    if (f.code.includes(text)) problems.push(`${what} is in the initial JS: ${f.file} contains "${text}"`);
 }
 
 const ok = problems.length === 0;
 if (json) {
-  const result = { ok, budgetBytes, initialGzipBytes, files: files.map(({ file, bytes, gzipBytes }) => ({ file, bytes, gzipBytes })), problems };
+  const result = {
+    ok,
+    budgetBytes,
+    initialGzipBytes,
+    files: files.map(({ file, bytes, gzipBytes }) => ({ file, bytes, gzipBytes })),
+    problems,
+  };
   console.log(JSON.stringify(result, null, 2));
 } else {
-  for (const f of [...files].sort((a, b) => b.gzipBytes - a.gzipBytes)) console.log(`${(f.gzipBytes / 1024).toFixed(1).padStart(8)} KB gz  ${f.file}`);
-  console.log(`initial JS for /: ${(initialGzipBytes / 1024).toFixed(1)} KB gzipped in ${files.length} files (budget ${BUDGET_KB} KB)`);
+  for (const f of [...files].sort((a, b) => b.gzipBytes - a.gzipBytes))
+    console.log(`${(f.gzipBytes / 1024).toFixed(1).padStart(8)} KB gz  ${f.file}`);
+  console.log(
+    `initial JS for /: ${(initialGzipBytes / 1024).toFixed(1)} KB gzipped in ${files.length} files (budget ${BUDGET_KB} KB)`,
+  );
   for (const p of problems) console.error(`✗ ${p}`);
   if (ok) console.log('✓ within budget; the editor and the admin pages load only on their routes');
 }

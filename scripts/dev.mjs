@@ -4,7 +4,11 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const children = [
-  spawn('npx', ['tsx', 'watch', 'apps/server/src/main.ts'], { cwd: root, stdio: 'inherit', env: { CAPTCHA_DEV_SOLVER: '1', ...process.env } }),
+  spawn('npx', ['tsx', 'watch', 'apps/server/src/main.ts'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { CAPTCHA_DEV_SOLVER: '1', ...process.env },
+  }),
   spawn('npx', ['vite'], { cwd: path.join(root, 'apps/web'), stdio: 'inherit' }),
 ];
 const stop = () => children.forEach((c) => c.kill('SIGTERM'));

@@ -28,7 +28,11 @@ function webIsStale() {
 if (process.env.ARBOR_SKIP_WEB_BUILD !== '1' && webIsStale()) {
   console.log('Building the web app…');
   // Always a production build, even when started from a test runner that sets NODE_ENV=test.
-  const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 

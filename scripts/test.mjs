@@ -61,7 +61,8 @@ const wants = (step) => only.length === 0 || only.includes(step);
 
 if (wants('lint')) run('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
 if (wants('typecheck')) run('typecheck', 'npm', ['run', 'typecheck', '--silent']);
-if (wants('unit') || wants('api-sqlite')) vitest('unit, web and API tests on SQLite', ['packages', 'web', 'server'], { ARBOR_TEST_DB: 'sqlite' });
+if (wants('unit') || wants('api-sqlite'))
+  vitest('unit, web and API tests on SQLite', ['packages', 'web', 'server'], { ARBOR_TEST_DB: 'sqlite' });
 
 if (wants('api-postgres')) {
   if (await postgresAvailable()) {
@@ -71,7 +72,9 @@ if (wants('api-postgres')) {
     failed = true;
     totals.failed += 1;
   } else {
-    console.log('\n! PostgreSQL is not reachable at TEST_DATABASE_URL: skipping the PostgreSQL pass (it is required in CI).');
+    console.log(
+      '\n! PostgreSQL is not reachable at TEST_DATABASE_URL: skipping the PostgreSQL pass (it is required in CI).',
+    );
   }
 }
 
@@ -83,7 +86,9 @@ if (wants('e2e')) {
       failed = true;
       totals.failed += 1;
     } else {
-      console.log(`\n! Chromium is missing at ${chromium}: skipping e2e (install it with apt-get install -y chromium).`);
+      console.log(
+        `\n! Chromium is missing at ${chromium}: skipping e2e (install it with apt-get install -y chromium).`,
+      );
     }
   } else if (run('build the web app', 'npm', ['run', 'build', '--silent'], { NODE_ENV: 'production' })) {
     // The first page's JS within budget, the editor and admin code out of it (one test).
@@ -93,5 +98,7 @@ if (wants('e2e')) {
 }
 
 rmSync(reports, { recursive: true, force: true });
-console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
+console.log(
+  `\ntests: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`,
+);
 process.exit(failed || totals.failed > 0 ? 1 : 0);

@@ -5,7 +5,9 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import { inlineScriptHashes, prerenderPages } from './vite/prerender-pages.ts';
 
-const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
 
 const apiTarget = process.env.ARBOR_API_URL ?? 'http://127.0.0.1:8650';
 
@@ -16,7 +18,9 @@ const apiTarget = process.env.ARBOR_API_URL ?? 'http://127.0.0.1:8650';
 function precompress(): Plugin {
   let outDir = 'dist';
   const walk = (dir: string): string[] =>
-    readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+    readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+      e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)],
+    );
   return {
     name: 'arbor-precompress',
     apply: 'build',
@@ -27,7 +31,12 @@ function precompress(): Plugin {
       for (const file of walk(outDir)) {
         if (!/\.(js|mjs|css|html|svg|json|txt|webmanifest)$/.test(file) || statSync(file).size < 1024) continue;
         const data = readFileSync(file);
-        writeFileSync(`${file}.br`, brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } }));
+        writeFileSync(
+          `${file}.br`,
+          brotliCompressSync(data, {
+            params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length },
+          }),
+        );
         writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
       }
     },
@@ -72,16 +81,24 @@ function routePreloads(): Plugin {
         const page = c.isDynamicEntry ? /src\/pages\/(.+)\.tsx$/.exec(c.facadeModuleId ?? '')?.[1] : undefined;
         if (page) pageChunks.set(page, c.fileName);
       }
-      const routes = routePages(readFileSync(new URL('./src/app/routes.tsx', import.meta.url), 'utf8')).flatMap(({ paths, page }) => {
-        const file = pageChunks.get(page);
-        if (!file) return [];
-        const own = [...closure(file)].filter((f) => !initial.has(f));
-        const js = own;
-        const css = [...new Set(own.flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])]))];
-        const escape = (s: string) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
-        const pattern = (p: string) => (p === '/' ? '^/$' : `^${p.split('/').map((part) => (part.startsWith(':') ? '[^/]+' : escape(part))).join('/')}/?$`);
-        return paths.map((p) => ({ pattern: pattern(p), path: p, js, css }));
-      });
+      const routes = routePages(readFileSync(new URL('./src/app/routes.tsx', import.meta.url), 'utf8')).flatMap(
+        ({ paths, page }) => {
+          const file = pageChunks.get(page);
+          if (!file) return [];
+          const own = [...closure(file)].filter((f) => !initial.has(f));
+          const js = own;
+          const css = [...new Set(own.flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])]))];
+          const escape = (s: string) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
+          const pattern = (p: string) =>
+            p === '/'
+              ? '^/$'
+              : `^${p
+                  .split('/')
+                  .map((part) => (part.startsWith(':') ? '[^/]+' : escape(part)))
+                  .join('/')}/?$`;
+          return paths.map((p) => ({ pattern: pattern(p), path: p, js, css }));
+        },
+      );
       this.emitFile({ type: 'asset', fileName: 'route-preloads.json', source: JSON.stringify(routes) });
     },
   };
@@ -101,15 +118,23 @@ function deferAppStartup(): Plugin {
       order: 'post',
       handler: (html) =>
         html
-          .replace(/<link rel="stylesheet"( crossorigin)? href="(\/assets\/app-[\w-]+\.css)">/, '<link rel="preload" as="style"$1 href="$2" data-app-stylesheet>')
-          .replace(/<script type="module" crossorigin src="([^"]+)"><\/script>/g, '<script type="text/x-arbor-deferred" src="$1"></script>'),
+          .replace(
+            /<link rel="stylesheet"( crossorigin)? href="(\/assets\/app-[\w-]+\.css)">/,
+            '<link rel="preload" as="style"$1 href="$2" data-app-stylesheet>',
+          )
+          .replace(
+            /<script type="module" crossorigin src="([^"]+)"><\/script>/g,
+            '<script type="text/x-arbor-deferred" src="$1"></script>',
+          ),
     },
   };
 }
 
 export default defineConfig(({ isSsrBuild }) => ({
   // The server-side build (src/prerender.tsx, run by prerenderPages) needs React only.
-  plugins: isSsrBuild ? [react()] : [react(), precompress(), routePreloads(), deferAppStartup(), inlineScriptHashes(), prerenderPages()],
+  plugins: isSsrBuild
+    ? [react()]
+    : [react(), precompress(), routePreloads(), deferAppStartup(), inlineScriptHashes(), prerenderPages()],
   define: { __APP_VERSION__: JSON.stringify(version) },
   server: {
     host: '127.0.0.1',
@@ -124,21 +149,28 @@ export default defineConfig(({ isSsrBuild }) => ({
     chunkSizeWarningLimit: 900,
     // chunk → modules map, read by scripts/check-bundle.mjs (the bundle budget of `npm test`)
     manifest: true,
-    rolldownOptions: isSsrBuild ? {} : {
-      output: {
-        // Everything the first page statically needs in one chunk beside the entry, instead of dozens of
-        // small shared chunks (one request each, each compressed on its own); route code stays lazy.
-        codeSplitting: {
-          groups: [
-            { name: 'app', tags: ['$initial'], priority: 30 },
-            // Later routes' share of the UI kit (Mantine's other components, icons, Floating UI) as one
-            // chunk instead of dozens of 1–5 KB ones: on HTTP/1.1 each request costs a round trip on
-            // one of six connections, which on a phone network outweighs the few KB a page may not need.
-            // The big single-purpose libraries keep their own chunks and load only where used.
-            { name: 'ui', test: /node_modules[\\/](?!@xyflow|d3-|html-to-image|altcha|react-markdown|remark-|rehype-|micromark|mdast-|hast|unified|vfile|unist-|zod)/, priority: 20, minShareCount: 3 },
-          ],
+    rolldownOptions: isSsrBuild
+      ? {}
+      : {
+          output: {
+            // Everything the first page statically needs in one chunk beside the entry, instead of dozens of
+            // small shared chunks (one request each, each compressed on its own); route code stays lazy.
+            codeSplitting: {
+              groups: [
+                { name: 'app', tags: ['$initial'], priority: 30 },
+                // Later routes' share of the UI kit (Mantine's other components, icons, Floating UI) as one
+                // chunk instead of dozens of 1–5 KB ones: on HTTP/1.1 each request costs a round trip on
+                // one of six connections, which on a phone network outweighs the few KB a page may not need.
+                // The big single-purpose libraries keep their own chunks and load only where used.
+                {
+                  name: 'ui',
+                  test: /node_modules[\\/](?!@xyflow|d3-|html-to-image|altcha|react-markdown|remark-|rehype-|micromark|mdast-|hast|unified|vfile|unist-|zod)/,
+                  priority: 20,
+                  minShareCount: 3,
+                },
+              ],
+            },
+          },
         },
-      },
-    },
   },
 }));

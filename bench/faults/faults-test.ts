@@ -31,7 +31,10 @@ const KILL_AFTER_MS: [number, number] = [150, 2500];
 const TREE_NODES = 60;
 const LIMITS = { maxNodes: 5000, maxBytes: 5 * 1024 * 1024 };
 
-type Doc = { nodes: Array<Record<string, unknown> & { id: string; title: string; content: string }>; [k: string]: unknown };
+type Doc = {
+  nodes: Array<Record<string, unknown> & { id: string; title: string; content: string }>;
+  [k: string]: unknown;
+};
 
 function makeDocument(title: string) {
   return {
@@ -70,10 +73,20 @@ async function runKind(kind: 'sqlite' | 'postgres') {
   const trees: TreeState[] = [];
   try {
     for (let w = 0; w < WRITERS; w++) {
-      const res = await api.request('POST', '/api/tree/skills_tree/', { token: user.token, body: { title: `Crash ${w}`, data: makeDocument(`Crash ${w}`) } });
+      const res = await api.request('POST', '/api/tree/skills_tree/', {
+        token: user.token,
+        body: { title: `Crash ${w}`, data: makeDocument(`Crash ${w}`) },
+      });
       if (res.status !== 201) throw new Error(`setup: ${res.status}`);
       const doc = canonical(res.body.data);
-      trees.push({ id: res.body.id, acked: { n: 0, revision: res.body.revision, doc }, sent: new Map([[0, doc]]), versions: new Map([[1, doc]]), versionIds: new Map(), n: 0 });
+      trees.push({
+        id: res.body.id,
+        acked: { n: 0, revision: res.body.revision, doc },
+        sent: new Map([[0, doc]]),
+        versions: new Map([[1, doc]]),
+        versionIds: new Map(),
+        n: 0,
+      });
     }
 
     for (let round = 1; round <= ROUNDS; round++) {
@@ -99,18 +112,24 @@ async function runKind(kind: 'sqlite' | 'postgres') {
           sentCount += 1;
           let res;
           try {
-            res = await api.request(asVersion ? 'POST' : 'PATCH', asVersion ? '/api/tree/skills_tree_version/' : `/api/tree/skills_tree/${tree.id}/`, {
-              token: user.token,
-              headers: { 'if-match': `"${revision}"` },
-              body: asVersion ? { tree: tree.id, message: `save ${n}`, data: next } : { data: next },
-              timeoutMs: 30_000,
-            });
+            res = await api.request(
+              asVersion ? 'POST' : 'PATCH',
+              asVersion ? '/api/tree/skills_tree_version/' : `/api/tree/skills_tree/${tree.id}/`,
+              {
+                token: user.token,
+                headers: { 'if-match': `"${revision}"` },
+                body: asVersion ? { tree: tree.id, message: `save ${n}`, data: next } : { data: next },
+                timeoutMs: 30_000,
+              },
+            );
           } catch {
             return; // the server is gone: this save is unacknowledged
           }
           if (res.status !== (asVersion ? 201 : 200)) {
             unexpected += 1;
-            roundViolations.push(`tree ${tree.id}: save ${n} answered ${res.status} ${JSON.stringify(res.body).slice(0, 120)}`);
+            roundViolations.push(
+              `tree ${tree.id}: save ${n} answered ${res.status} ${JSON.stringify(res.body).slice(0, 120)}`,
+            );
             return;
           }
           revision = etagRevision(res.headers.etag);
@@ -149,7 +168,9 @@ async function runKind(kind: 'sqlite' | 'postgres') {
           try {
             checkTreeDocument(JSON.parse(row.data), LIMITS);
           } catch (error) {
-            roundViolations.push(`tree ${row.id}: stored document does not parse/validate (${(error as Error).message.slice(0, 80)})`);
+            roundViolations.push(
+              `tree ${row.id}: stored document does not parse/validate (${(error as Error).message.slice(0, 80)})`,
+            );
           }
         }
         const versions = await handle.db.selectFrom('tree_versions').selectAll().execute();
@@ -157,7 +178,9 @@ async function runKind(kind: 'sqlite' | 'postgres') {
           try {
             checkTreeDocument(await readVersionDocument(handle.db, v as never), LIMITS);
           } catch (error) {
-            roundViolations.push(`version ${v.id}: does not rebuild/validate (${(error as Error).message.slice(0, 80)})`);
+            roundViolations.push(
+              `version ${v.id}: does not rebuild/validate (${(error as Error).message.slice(0, 80)})`,
+            );
           }
         }
       } finally {
@@ -176,43 +199,74 @@ async function runKind(kind: 'sqlite' | 'postgres') {
           continue;
         }
         const got = canonical(res.body.data);
-        if (res.body.revision < tree.acked.revision) roundViolations.push(`tree ${tree.id}: revision ${res.body.revision} < last acknowledged ${tree.acked.revision}`);
+        if (res.body.revision < tree.acked.revision)
+          roundViolations.push(
+            `tree ${tree.id}: revision ${res.body.revision} < last acknowledged ${tree.acked.revision}`,
+          );
         if (got !== tree.acked.doc) {
           const later = [...tree.sent].find(([n, d]) => n > tree.acked.n && d === got);
-          if (!later) roundViolations.push(`tree ${tree.id}: document is neither the last acknowledged save (${tree.acked.n}) nor a later one sent`);
+          if (!later)
+            roundViolations.push(
+              `tree ${tree.id}: document is neither the last acknowledged save (${tree.acked.n}) nor a later one sent`,
+            );
           else {
             landedUnacked += 1;
             // The in-flight save committed: it is the new base (and a version, if it was one).
             tree.acked = { n: later[0], revision: res.body.revision, doc: got };
           }
         } else if (res.body.revision !== tree.acked.revision) {
-          roundViolations.push(`tree ${tree.id}: revision ${res.body.revision} but the document of revision ${tree.acked.revision}`);
+          roundViolations.push(
+            `tree ${tree.id}: revision ${res.body.revision} but the document of revision ${tree.acked.revision}`,
+          );
         }
         // Versions: 1…latest without gaps; every acknowledged one present with its data.
         const numbers: Array<{ number: number; id: number }> = [];
         for (let page = 1; ; page++) {
-          const list = await api.request('GET', `/api/tree/skills_tree_version/?tree=${tree.id}&page=${page}&page_size=100`, { token: user.token });
-          numbers.push(...list.body.results.map((v: { number: number; id: number }) => ({ number: v.number, id: v.id })));
+          const list = await api.request(
+            'GET',
+            `/api/tree/skills_tree_version/?tree=${tree.id}&page=${page}&page_size=100`,
+            { token: user.token },
+          );
+          numbers.push(
+            ...list.body.results.map((v: { number: number; id: number }) => ({ number: v.number, id: v.id })),
+          );
           if (!list.body.next) break;
         }
         const sorted = numbers.map((v) => v.number).sort((a, b) => a - b);
         if (sorted.some((x, i) => x !== i + 1) || sorted.length !== res.body.latest_version) {
-          roundViolations.push(`tree ${tree.id}: version numbers not 1…${res.body.latest_version} without gaps (${sorted.length} stored)`);
+          roundViolations.push(
+            `tree ${tree.id}: version numbers not 1…${res.body.latest_version} without gaps (${sorted.length} stored)`,
+          );
         }
         const ids = new Map(numbers.map((v) => [v.number, v.id]));
         for (const number of tree.versions.keys()) {
           if (!ids.has(number)) roundViolations.push(`tree ${tree.id}: acknowledged version ${number} missing`);
-          else if (number > 1 && tree.versionIds.get(number) !== ids.get(number)) roundViolations.push(`tree ${tree.id}: version ${number} has another id than acknowledged`);
+          else if (number > 1 && tree.versionIds.get(number) !== ids.get(number))
+            roundViolations.push(`tree ${tree.id}: version ${number} has another id than acknowledged`);
         }
         // Data of this round's acknowledged versions (older ones were checked in their round).
         const recent = [...tree.versions.keys()].filter((x) => x > 1).slice(-3);
         for (const number of recent) {
-          const v = await api.request('GET', `/api/tree/skills_tree_version/${ids.get(number)}/`, { token: user.token });
-          if (v.status !== 200 || canonical(v.body.data) !== tree.versions.get(number)) roundViolations.push(`tree ${tree.id}: version ${number} data differs from what was acknowledged`);
+          const v = await api.request('GET', `/api/tree/skills_tree_version/${ids.get(number)}/`, {
+            token: user.token,
+          });
+          if (v.status !== 200 || canonical(v.body.data) !== tree.versions.get(number))
+            roundViolations.push(`tree ${tree.id}: version ${number} data differs from what was acknowledged`);
         }
       }
       violations.push(...roundViolations.map((v) => `round ${round}: ${v}`));
-      rounds.push({ round, kill_after_ms: Math.round(killAfter), sent: sentCount, acked: acks, acked_versions: versionAcks, landed_unacked: landedUnacked, unexpected, integrity, restart_ms: restartMs, violations: roundViolations.length });
+      rounds.push({
+        round,
+        kill_after_ms: Math.round(killAfter),
+        sent: sentCount,
+        acked: acks,
+        acked_versions: versionAcks,
+        landed_unacked: landedUnacked,
+        unexpected,
+        integrity,
+        restart_ms: restartMs,
+        violations: roundViolations.length,
+      });
       console.log(
         `  round ${String(round).padStart(2)}: kill after ${Math.round(killAfter)} ms, ${acks} acked (${versionAcks} versions), ${landedUnacked} in-flight landed, integrity ${integrity}, restart ${restartMs} ms${roundViolations.length ? `  VIOLATIONS: ${roundViolations.join('; ')}` : ''}`,
       );
@@ -230,7 +284,8 @@ async function runKind(kind: 'sqlite' | 'postgres') {
     acked_versions: sum('acked_versions'),
     in_flight_landed: sum('landed_unacked'),
     integrity_ok: rounds.filter((r) => r.integrity === 'ok').length,
-    restart_ms_median: [...rounds.map((r) => Number(r.restart_ms))].sort((a, b) => a - b)[Math.floor(rounds.length / 2)] ?? 0,
+    restart_ms_median:
+      [...rounds.map((r) => Number(r.restart_ms))].sort((a, b) => a - b)[Math.floor(rounds.length / 2)] ?? 0,
     violations: violations.length,
     violation_samples: violations.slice(0, 20),
     per_round: rounds,
@@ -238,7 +293,12 @@ async function runKind(kind: 'sqlite' | 'postgres') {
 }
 
 const loadStart = os.loadavg()[0]!;
-const results: Record<string, unknown> = { date: new Date().toISOString(), commit: execSync('git rev-parse --short HEAD', { cwd: ROOT }).toString().trim(), machine: `Node ${process.versions.node}, ${os.cpus().length} cores`, rounds: ROUNDS };
+const results: Record<string, unknown> = {
+  date: new Date().toISOString(),
+  commit: execSync('git rev-parse --short HEAD', { cwd: ROOT }).toString().trim(),
+  machine: `Node ${process.versions.node}, ${os.cpus().length} cores`,
+  rounds: ROUNDS,
+};
 let failed = false;
 for (const kind of KINDS) {
   const r = await runKind(kind);
@@ -278,5 +338,7 @@ Recorded ${String(results.date).slice(0, 16).replace('T', ' ')} UTC, working tre
 | half-written documents, version gaps | ${ran.map(([, r]) => (r.violations ? 'see results/faults.json' : '0, 0')).join(' | ')} |
 | restart after the kill, median | ${ran.map(([, r]) => `${r.restart_ms_median} ms`).join(' | ')} |`,
 );
-console.log(failed ? '\nFAILED: crash-safety violations (see above).' : '\nOK: every acknowledged save survived every kill.');
+console.log(
+  failed ? '\nFAILED: crash-safety violations (see above).' : '\nOK: every acknowledged save survived every kill.',
+);
 process.exit(failed ? 1 : 0);

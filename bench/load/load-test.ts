@@ -87,7 +87,15 @@ interface Stats {
 const newStats = (): Stats => ({ samples: new Map(), statuses: new Map(), errors: [], stale412: 0 });
 
 /** Sends one request, times it, and counts anything but the expected statuses as an error. */
-async function call(stats: Stats, api: ApiClient, op: Op, expected: number[], method: string, url: string, opts: Parameters<ApiClient['request']>[2]): Promise<ApiResponse | null> {
+async function call(
+  stats: Stats,
+  api: ApiClient,
+  op: Op,
+  expected: number[],
+  method: string,
+  url: string,
+  opts: Parameters<ApiClient['request']>[2],
+): Promise<ApiResponse | null> {
   let res: ApiResponse;
   try {
     res = await api.request(method, url, opts);
@@ -99,7 +107,11 @@ async function call(stats: Stats, api: ApiClient, op: Op, expected: number[], me
   const byStatus = stats.statuses.get(op) ?? stats.statuses.set(op, new Map()).get(op)!;
   byStatus.set(res.status, (byStatus.get(res.status) ?? 0) + 1);
   if (!expected.includes(res.status)) {
-    stats.errors.push({ op, status: res.status, detail: typeof res.body === 'object' ? JSON.stringify(res.body).slice(0, 200) : String(res.body).slice(0, 200) });
+    stats.errors.push({
+      op,
+      status: res.status,
+      detail: typeof res.body === 'object' ? JSON.stringify(res.body).slice(0, 200) : String(res.body).slice(0, 200),
+    });
     return null;
   }
   return res;
@@ -126,7 +138,12 @@ async function runOnce(kind: 'sqlite' | 'postgres') {
   const jwtSecret = randomSecret();
   const clients = await seedUsers(db.url, CLIENTS, 'loaduser', jwtSecret);
   const authors = await seedUsers(db.url, AUTHORS, 'loadauthor', jwtSecret);
-  const server = await startProcess(path.join(ROOT, 'apps/server/src/main.ts'), { DATA_DIR: db.dir, DATABASE_URL: db.url, JWT_SECRET: jwtSecret, ARBOR_SEED: '0' });
+  const server = await startProcess(path.join(ROOT, 'apps/server/src/main.ts'), {
+    DATA_DIR: db.dir,
+    DATABASE_URL: db.url,
+    JWT_SECRET: jwtSecret,
+    ARBOR_SEED: '0',
+  });
   const api = new ApiClient(server.url, CLIENTS + 16);
   const setup = newStats();
   try {
@@ -137,18 +154,42 @@ async function runOnce(kind: 'sqlite' | 'postgres') {
         for (let i = 0; i < TEMPLATES_PER_AUTHOR; i++) {
           const title = `${pick(WORDS)} ${TAGS[(a + i) % TAGS.length]} ${pick(WORDS)} ${a}-${i}`;
           const tags = [TAGS[(a + i) % TAGS.length]!, TAGS[(a * 3 + i + 1) % TAGS.length]!];
-          const tree = await call(setup, api, 'tree.autosave', [201], 'POST', '/api/tree/skills_tree/', { token: author.token, body: { title, tags, visibility: 'public', description: `A ${pick(WORDS)} path`, data: makeDocument(title, TREE_NODES) } });
-          const share = tree && (await call(setup, api, 'tree.autosave', [201], 'POST', '/api/community/trees-shared/share_tree/', { token: author.token, body: { tree: tree.body.id } }));
+          const tree = await call(setup, api, 'tree.autosave', [201], 'POST', '/api/tree/skills_tree/', {
+            token: author.token,
+            body: {
+              title,
+              tags,
+              visibility: 'public',
+              description: `A ${pick(WORDS)} path`,
+              data: makeDocument(title, TREE_NODES),
+            },
+          });
+          const share =
+            tree &&
+            (await call(setup, api, 'tree.autosave', [201], 'POST', '/api/community/trees-shared/share_tree/', {
+              token: author.token,
+              body: { tree: tree.body.id },
+            }));
           if (share) shareIds.push(share.body.id as number);
         }
       }),
     );
     // Own trees: one per client, opened in two tabs.
-    const ledger: Ledger = { trees: new Map(), versions: new Map(), likes: new Map(), ratings: new Map(), views: new Set(), uses: new Map() };
+    const ledger: Ledger = {
+      trees: new Map(),
+      versions: new Map(),
+      likes: new Map(),
+      ratings: new Map(),
+      views: new Set(),
+      uses: new Map(),
+    };
     const owned = new Map<number, number>(); // user id → tree id
     await Promise.all(
       clients.map(async (user) => {
-        const tree = await call(setup, api, 'tree.autosave', [201], 'POST', '/api/tree/skills_tree/', { token: user.token, body: { title: `Tree of ${user.username}`, data: makeDocument(`Tree of ${user.username}`, TREE_NODES) } });
+        const tree = await call(setup, api, 'tree.autosave', [201], 'POST', '/api/tree/skills_tree/', {
+          token: user.token,
+          body: { title: `Tree of ${user.username}`, data: makeDocument(`Tree of ${user.username}`, TREE_NODES) },
+        });
         if (!tree) return;
         owned.set(user.id, tree.body.id);
         ledger.trees.set(tree.body.id, { revision: tree.body.revision, doc: canonical(tree.body.data) });
@@ -168,7 +209,9 @@ async function runOnce(kind: 'sqlite' | 'postgres') {
         const treeId = owned.get(user.id)!;
         const tabs: Tab[] = [];
         const loadTab = async (tab?: Tab) => {
-          const res = await call(stats, api, 'tree.load', [200], 'GET', `/api/tree/skills_tree/${treeId}/`, { token: user.token });
+          const res = await call(stats, api, 'tree.load', [200], 'GET', `/api/tree/skills_tree/${treeId}/`, {
+            token: user.token,
+          });
           if (!res) return;
           const fresh = { revision: etagRevision(res.headers.etag), doc: res.body.data as Doc };
           if (tab) Object.assign(tab, fresh);
@@ -189,33 +232,65 @@ async function runOnce(kind: 'sqlite' | 'postgres') {
               if (shape === 2 || shape === 3) q.set('tags', pick(TAGS));
               if (rand(2)) q.set('ordering', pick(ORDERINGS));
               if (rand(4) === 0) q.set('page', String(1 + rand(3)));
-              await call(stats, api, 'browse', [200], 'GET', `/api/community/trees-shared/?${q}`, { token: rand(2) ? user.token : undefined });
+              await call(stats, api, 'browse', [200], 'GET', `/api/community/trees-shared/?${q}`, {
+                token: rand(2) ? user.token : undefined,
+              });
               break;
             }
             case 'hot_tags':
               await call(stats, api, 'hot_tags', [200], 'GET', '/api/community/trees-shared/hot_tags/', {});
               break;
             case 'template': {
-              const opened = await call(stats, api, 'template.retrieve', [200], 'GET', `/api/community/trees-shared/${share}/`, { token: user.token });
+              const opened = await call(
+                stats,
+                api,
+                'template.retrieve',
+                [200],
+                'GET',
+                `/api/community/trees-shared/${share}/`,
+                { token: user.token },
+              );
               if (!opened) break;
-              const viewed = await call(stats, api, 'template.view', [200], 'POST', `/api/community/trees-shared/${share}/view/`, { token: user.token });
+              const viewed = await call(
+                stats,
+                api,
+                'template.view',
+                [200],
+                'POST',
+                `/api/community/trees-shared/${share}/view/`,
+                { token: user.token },
+              );
               if (viewed) ledger.views.add(key);
               break;
             }
             case 'like': {
               const liked = rand(3) > 0;
-              const res = await call(stats, api, 'like', [200], 'POST', `/api/community/trees-shared/${share}/like/`, { token: user.token, body: { liked } });
+              const res = await call(stats, api, 'like', [200], 'POST', `/api/community/trees-shared/${share}/like/`, {
+                token: user.token,
+                body: { liked },
+              });
               if (res) ledger.likes.set(key, res.body.liked);
               break;
             }
             case 'rate': {
               const score = 1 + rand(5);
-              const res = await call(stats, api, 'rate', [200], 'POST', `/api/community/trees-shared/${share}/rate/`, { token: user.token, body: { score } });
+              const res = await call(stats, api, 'rate', [200], 'POST', `/api/community/trees-shared/${share}/rate/`, {
+                token: user.token,
+                body: { score },
+              });
               if (res) ledger.ratings.set(key, score);
               break;
             }
             case 'use_tree': {
-              const res = await call(stats, api, 'use_tree', [201], 'POST', `/api/community/trees-shared/${share}/use_tree/`, { token: user.token, body: {} });
+              const res = await call(
+                stats,
+                api,
+                'use_tree',
+                [201],
+                'POST',
+                `/api/community/trees-shared/${share}/use_tree/`,
+                { token: user.token, body: {} },
+              );
               if (res) ledger.uses.set(share, (ledger.uses.get(share) ?? 0) + 1);
               break;
             }
@@ -236,7 +311,11 @@ async function runOnce(kind: 'sqlite' | 'postgres') {
                 isVersion ? [201, 412] : [200, 412],
                 isVersion ? 'POST' : 'PATCH',
                 isVersion ? '/api/tree/skills_tree_version/' : `/api/tree/skills_tree/${treeId}/`,
-                { token: user.token, headers: { 'if-match': `"${tab.revision}"` }, body: isVersion ? { tree: treeId, message: `save ${seq}`, data: doc } : { data: doc } },
+                {
+                  token: user.token,
+                  headers: { 'if-match': `"${tab.revision}"` },
+                  body: isVersion ? { tree: treeId, message: `save ${seq}`, data: doc } : { data: doc },
+                },
               );
               if (!res) break;
               if (res.status === 412) {
@@ -248,7 +327,8 @@ async function runOnce(kind: 'sqlite' | 'postgres') {
               tab.revision = revision;
               tab.doc = doc;
               ledger.trees.set(treeId, { revision, doc: canonical(doc) });
-              if (isVersion) ledger.versions.get(treeId)!.push({ id: res.body.id, number: res.body.number, doc: canonical(doc) });
+              if (isVersion)
+                ledger.versions.get(treeId)!.push({ id: res.body.id, number: res.body.number, doc: canonical(doc) });
               break;
             }
           }
@@ -263,37 +343,67 @@ async function runOnce(kind: 'sqlite' | 'postgres') {
     const verify = newStats();
     const pool = async <T>(items: T[], width: number, fn: (item: T) => Promise<void>) => {
       let next = 0;
-      await Promise.all(Array.from({ length: width }, async () => {
-        while (next < items.length) await fn(items[next++]!);
-      }));
+      await Promise.all(
+        Array.from({ length: width }, async () => {
+          while (next < items.length) await fn(items[next++]!);
+        }),
+      );
     };
-    const byTree = new Map([...owned].map(([userId, treeId]) => [treeId, clients.find((c) => c.id === userId)!] as [number, SeededUser]));
+    const byTree = new Map(
+      [...owned].map(([userId, treeId]) => [treeId, clients.find((c) => c.id === userId)!] as [number, SeededUser]),
+    );
     await pool([...ledger.trees], 16, async ([treeId, acked]) => {
       const owner = byTree.get(treeId)!;
-      const res = await call(verify, api, 'tree.load', [200], 'GET', `/api/tree/skills_tree/${treeId}/`, { token: owner.token });
+      const res = await call(verify, api, 'tree.load', [200], 'GET', `/api/tree/skills_tree/${treeId}/`, {
+        token: owner.token,
+      });
       if (!res) return void lost.push(`tree ${treeId}: not readable`);
-      if (res.body.revision !== acked.revision) lost.push(`tree ${treeId}: revision ${res.body.revision}, last acknowledged ${acked.revision}`);
-      else if (canonical(res.body.data) !== acked.doc) lost.push(`tree ${treeId}: document differs from the last acknowledged one`);
+      if (res.body.revision !== acked.revision)
+        lost.push(`tree ${treeId}: revision ${res.body.revision}, last acknowledged ${acked.revision}`);
+      else if (canonical(res.body.data) !== acked.doc)
+        lost.push(`tree ${treeId}: document differs from the last acknowledged one`);
       const numbers: number[] = [];
       for (let page = 1; ; page++) {
-        const list = await call(verify, api, 'tree.load', [200], 'GET', `/api/tree/skills_tree_version/?tree=${treeId}&page=${page}&page_size=100`, { token: owner.token });
+        const list = await call(
+          verify,
+          api,
+          'tree.load',
+          [200],
+          'GET',
+          `/api/tree/skills_tree_version/?tree=${treeId}&page=${page}&page_size=100`,
+          { token: owner.token },
+        );
         if (!list) return void lost.push(`tree ${treeId}: versions not readable`);
         numbers.push(...list.body.results.map((v: { number: number }) => v.number));
         if (!list.body.next) break;
       }
       const have = new Set(numbers);
       const ackedVersions = ledger.versions.get(treeId)!;
-      for (const v of ackedVersions) if (!have.has(v.number)) lost.push(`tree ${treeId}: acknowledged version ${v.number} missing`);
+      for (const v of ackedVersions)
+        if (!have.has(v.number)) lost.push(`tree ${treeId}: acknowledged version ${v.number} missing`);
       const max = Math.max(...numbers);
-      if (numbers.length !== max || have.size !== max) lost.push(`tree ${treeId}: version numbers have gaps (${numbers.length} versions, max ${max})`);
-      if (max !== ackedVersions.length) lost.push(`tree ${treeId}: ${max} versions stored, ${ackedVersions.length} acknowledged`);
+      if (numbers.length !== max || have.size !== max)
+        lost.push(`tree ${treeId}: version numbers have gaps (${numbers.length} versions, max ${max})`);
+      if (max !== ackedVersions.length)
+        lost.push(`tree ${treeId}: ${max} versions stored, ${ackedVersions.length} acknowledged`);
       for (const v of ackedVersions.filter((x) => x.id)) {
-        const got = await call(verify, api, 'tree.load', [200], 'GET', `/api/tree/skills_tree_version/${v.id}/`, { token: owner.token });
-        if (!got || got.body.number !== v.number || canonical(got.body.data) !== v.doc) lost.push(`tree ${treeId}: version ${v.number} differs from what was acknowledged`);
+        const got = await call(verify, api, 'tree.load', [200], 'GET', `/api/tree/skills_tree_version/${v.id}/`, {
+          token: owner.token,
+        });
+        if (!got || got.body.number !== v.number || canonical(got.body.data) !== v.doc)
+          lost.push(`tree ${treeId}: version ${v.number} differs from what was acknowledged`);
       }
     });
     await pool(shareIds, 8, async (share) => {
-      const res = await call(verify, api, 'template.retrieve', [200], 'GET', `/api/community/trees-shared/${share}/`, {});
+      const res = await call(
+        verify,
+        api,
+        'template.retrieve',
+        [200],
+        'GET',
+        `/api/community/trees-shared/${share}/`,
+        {},
+      );
       if (!res) return void lost.push(`share ${share}: not readable`);
       const mine = (m: Map<string, unknown> | Set<string>) => [...m.keys()].filter((k) => k.startsWith(`${share}:`));
       const likes = mine(ledger.likes).filter((k) => ledger.likes.get(k)).length;
@@ -303,19 +413,31 @@ async function runOnce(kind: 'sqlite' | 'postgres') {
       const uses = ledger.uses.get(share) ?? 0;
       const s = res.body;
       if (s.likes_count !== likes) lost.push(`share ${share}: likes_count ${s.likes_count}, acknowledged ${likes}`);
-      if (s.rating_count !== scores.length) lost.push(`share ${share}: rating_count ${s.rating_count}, acknowledged ${scores.length}`);
-      if (Math.abs(s.rating_avg - avg) > 0.006) lost.push(`share ${share}: rating_avg ${s.rating_avg}, acknowledged ${avg}`);
+      if (s.rating_count !== scores.length)
+        lost.push(`share ${share}: rating_count ${s.rating_count}, acknowledged ${scores.length}`);
+      if (Math.abs(s.rating_avg - avg) > 0.006)
+        lost.push(`share ${share}: rating_avg ${s.rating_avg}, acknowledged ${avg}`);
       if (s.views_count !== views) lost.push(`share ${share}: views_count ${s.views_count}, acknowledged ${views}`);
       if (s.uses_count !== uses) lost.push(`share ${share}: uses_count ${s.uses_count}, acknowledged ${uses}`);
     });
-    if (verify.errors.length) lost.push(...verify.errors.map((e) => `verification request failed: ${e.op} ${e.status}`));
+    if (verify.errors.length)
+      lost.push(...verify.errors.map((e) => `verification request failed: ${e.op} ${e.status}`));
 
     const operations = Object.fromEntries(
-      [...stats.samples].sort(([a], [b]) => a.localeCompare(b)).map(([op, samples]) => [op, { ...summarize(samples), statuses: Object.fromEntries(stats.statuses.get(op) ?? []) }]),
+      [...stats.samples]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([op, samples]) => [
+          op,
+          { ...summarize(samples), statuses: Object.fromEntries(stats.statuses.get(op) ?? []) },
+        ]),
     );
-    const requests = [...stats.samples.values()].reduce((s, x) => s + x.length, 0) + stats.errors.filter((e) => e.status === 'network').length;
+    const requests =
+      [...stats.samples.values()].reduce((s, x) => s + x.length, 0) +
+      stats.errors.filter((e) => e.status === 'network').length;
     const acknowledged = {
-      tree_saves: [...stats.statuses.get('tree.autosave') ?? []].filter(([s]) => s === 200).reduce((n, [, c]) => n + c, 0),
+      tree_saves: [...(stats.statuses.get('tree.autosave') ?? [])]
+        .filter(([s]) => s === 200)
+        .reduce((n, [, c]) => n + c, 0),
       versions: [...ledger.versions.values()].reduce((n, v) => n + v.length - 1, 0),
       likes_pairs: ledger.likes.size,
       ratings_pairs: ledger.ratings.size,
@@ -332,12 +454,21 @@ async function runOnce(kind: 'sqlite' | 'postgres') {
       lost_writes: lost.length,
       lost_samples: lost.slice(0, 20),
       acknowledged,
-      verified: { trees: ledger.trees.size, shares: shareIds.length, requests: [...verify.samples.values()].reduce((s, x) => s + x.length, 0) },
+      verified: {
+        trees: ledger.trees.size,
+        shares: shareIds.length,
+        requests: [...verify.samples.values()].reduce((s, x) => s + x.length, 0),
+      },
       load_average: { start: Math.round(loadStart * 100) / 100, end: Math.round(loadEnd * 100) / 100 },
       operations,
     };
-    console.log(`  ${requests} requests in ${result.seconds} s (${result.rps} req/s), errors ${result.errors}, stale 412 ${result.stale_412}, lost writes ${result.lost_writes}; load ${result.load_average.start} → ${result.load_average.end}`);
-    for (const [op, o] of Object.entries(operations)) console.log(`  ${op.padEnd(18)} ${String(o.count).padStart(7)}  p50 ${o.p50} ms  p95 ${o.p95} ms  p99 ${o.p99} ms`);
+    console.log(
+      `  ${requests} requests in ${result.seconds} s (${result.rps} req/s), errors ${result.errors}, stale 412 ${result.stale_412}, lost writes ${result.lost_writes}; load ${result.load_average.start} → ${result.load_average.end}`,
+    );
+    for (const [op, o] of Object.entries(operations))
+      console.log(
+        `  ${op.padEnd(18)} ${String(o.count).padStart(7)}  p50 ${o.p50} ms  p95 ${o.p95} ms  p99 ${o.p99} ms`,
+      );
     if (result.errors) console.log('  errors:', result.error_samples);
     if (result.lost_writes) console.log('  lost:', result.lost_samples);
     return result;
@@ -370,7 +501,15 @@ const ran = KINDS.map((k) => [k, results[k] as R] as const);
 const label = { sqlite: 'SQLite', postgres: 'PostgreSQL' };
 const ops = [...new Set(ran.flatMap(([, r]) => Object.keys(r.operations)))].sort();
 const opRows = ops
-  .map((op) => `| ${op} | ${ran.map(([, r]) => { const o = r.operations[op]; return o ? `${o.count} | ${o.p50} / ${o.p95} / ${o.p99}` : '– | –'; }).join(' | ')} |`)
+  .map(
+    (op) =>
+      `| ${op} | ${ran
+        .map(([, r]) => {
+          const o = r.operations[op];
+          return o ? `${o.count} | ${o.p50} / ${o.p95} / ${o.p99}` : '– | –';
+        })
+        .join(' | ')} |`,
+  )
   .join('\n');
 writeReadmeSection(
   'load-test',

@@ -62,7 +62,9 @@ export class ApiClient {
           resolve({ status: res.statusCode ?? 0, headers: res.headers, body, ms: performance.now() - started });
         });
       });
-      req.setTimeout(opts.timeoutMs ?? 120_000, () => req.destroy(new Error(`timed out after ${opts.timeoutMs ?? 120_000} ms`)));
+      req.setTimeout(opts.timeoutMs ?? 120_000, () =>
+        req.destroy(new Error(`timed out after ${opts.timeoutMs ?? 120_000} ms`)),
+      );
       req.on('error', reject);
       req.end(payload);
     });
@@ -77,7 +79,9 @@ export class ApiClient {
 export function canonical(value: unknown): string {
   return JSON.stringify(value, (_k, v: unknown) =>
     v && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      ? Object.fromEntries(
+          Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+        )
       : v,
   );
 }
@@ -85,7 +89,8 @@ export function canonical(value: unknown): string {
 /** The revision number in an `ETag: "<revision>"` header. */
 export const etagRevision = (etag: string | string[] | undefined) => Number(/\d+/.exec(String(etag ?? ''))?.[0] ?? NaN);
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 /** count, p50, p95, p99 and max of a list of millisecond samples. */
 export function summarize(samples: number[]) {

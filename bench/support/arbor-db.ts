@@ -80,7 +80,17 @@ export async function seedUsers(url: string, count: number, prefix: string, jwtS
       const username = `${prefix}${i}`;
       const row = await handle.db
         .insertInto('users')
-        .values({ username, username_lower: username.toLowerCase(), email: null, phone: null, password_hash: null, role: 'user', is_active: 1, date_joined: now, updated_at: now })
+        .values({
+          username,
+          username_lower: username.toLowerCase(),
+          email: null,
+          phone: null,
+          password_hash: null,
+          role: 'user',
+          is_active: 1,
+          date_joined: now,
+          updated_at: now,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       const { token } = await signToken(jwtSecret, 'access', row.id, 6 * 3600);

@@ -28,7 +28,12 @@ export async function signInBenchUser(serverUrl: string): Promise<BenchSession> 
 }
 
 /** Creates a tree of `nodes` benchmark nodes (`editor-tree.ts`) and returns its uuid. */
-export async function createBenchTree(serverUrl: string, session: BenchSession, title: string, nodes: number): Promise<string> {
+export async function createBenchTree(
+  serverUrl: string,
+  session: BenchSession,
+  title: string,
+  nodes: number,
+): Promise<string> {
   const created = await fetch(`${serverUrl}/api/tree/skills_tree/`, {
     method: 'POST',
     headers: session.headers,

@@ -3,18 +3,61 @@ import type { DatabaseHandle } from '../../apps/server/src/db/connection.ts';
 import type { Database } from '../../apps/server/src/db/schema.ts';
 
 const TOPICS = [
-  ['机器学习入门', '机器学习'], ['深度学习实战', '深度学习'], ['数据结构与算法', '算法'], ['Web Frontend Developer', 'frontend'],
-  ['React from zero', 'react'], ['TypeScript in depth', 'typescript'], ['日本語 N3 文法', '日本語'], ['Photography basics', 'photography'],
-  ['Linux 运维', 'linux'], ['Kubernetes for developers', 'kubernetes'], ['统计学基础', '统计'], ['英语语法精讲', 'english'],
-  ['Rust systems programming', 'rust'], ['产品经理成长路线', '产品'], ['UI 设计入门', 'design'], ['数据库原理', 'database'],
-  ['计算机网络', 'network'], ['操作系统', 'os'], ['Go backend engineering', 'go'], ['Python 数据分析', 'python'],
-  ['微积分', '数学'], ['线性代数', '数学'], ['经济学原理', 'economics'], ['心理学导论', 'psychology'],
-  ['Guitar for beginners', 'music'], ['中国古代史', '历史'], ['Japanese kanji N2', '漢字'], ['写作与表达', 'writing'],
-  ['Cloud architecture', 'cloud'], ['信息安全基础', 'security'], ['iOS development', 'ios'], ['Android 开发', 'android'],
-  ['Game design', 'games'], ['SQL 查询优化', 'sql'], ['Docker 实战', 'docker'], ['Cooking fundamentals', 'cooking'],
-  ['投资理财入门', '理财'], ['自然语言处理', 'nlp'], ['计算机视觉', 'cv'], ['Public speaking', 'speaking'],
+  ['机器学习入门', '机器学习'],
+  ['深度学习实战', '深度学习'],
+  ['数据结构与算法', '算法'],
+  ['Web Frontend Developer', 'frontend'],
+  ['React from zero', 'react'],
+  ['TypeScript in depth', 'typescript'],
+  ['日本語 N3 文法', '日本語'],
+  ['Photography basics', 'photography'],
+  ['Linux 运维', 'linux'],
+  ['Kubernetes for developers', 'kubernetes'],
+  ['统计学基础', '统计'],
+  ['英语语法精讲', 'english'],
+  ['Rust systems programming', 'rust'],
+  ['产品经理成长路线', '产品'],
+  ['UI 设计入门', 'design'],
+  ['数据库原理', 'database'],
+  ['计算机网络', 'network'],
+  ['操作系统', 'os'],
+  ['Go backend engineering', 'go'],
+  ['Python 数据分析', 'python'],
+  ['微积分', '数学'],
+  ['线性代数', '数学'],
+  ['经济学原理', 'economics'],
+  ['心理学导论', 'psychology'],
+  ['Guitar for beginners', 'music'],
+  ['中国古代史', '历史'],
+  ['Japanese kanji N2', '漢字'],
+  ['写作与表达', 'writing'],
+  ['Cloud architecture', 'cloud'],
+  ['信息安全基础', 'security'],
+  ['iOS development', 'ios'],
+  ['Android 开发', 'android'],
+  ['Game design', 'games'],
+  ['SQL 查询优化', 'sql'],
+  ['Docker 实战', 'docker'],
+  ['Cooking fundamentals', 'cooking'],
+  ['投资理财入门', '理财'],
+  ['自然语言处理', 'nlp'],
+  ['计算机视觉', 'cv'],
+  ['Public speaking', 'speaking'],
 ];
-const EXTRA_TAGS = ['入门', 'beginner', 'advanced', '进阶', 'roadmap', '学习路线', '面试', 'interview', 'project', '实战', 'theory', '基础'];
+const EXTRA_TAGS = [
+  '入门',
+  'beginner',
+  'advanced',
+  '进阶',
+  'roadmap',
+  '学习路线',
+  '面试',
+  'interview',
+  'project',
+  '实战',
+  'theory',
+  '基础',
+];
 
 /** A `n` from 1 to count, in each dialect's idiom. */
 const series = (dialect: 'sqlite' | 'postgres', count: number) =>
@@ -42,13 +85,29 @@ export async function seedCommunity(handle: DatabaseHandle, shares: number, inte
   });
 }
 
-async function fill(db: Kysely<Database>, dialect: 'sqlite' | 'postgres', shares: number, interactions: number): Promise<void> {
+async function fill(
+  db: Kysely<Database>,
+  dialect: 'sqlite' | 'postgres',
+  shares: number,
+  interactions: number,
+): Promise<void> {
   const run = (q: string) => sql.raw(q).execute(db);
   const users = 20_000;
   await run(`CREATE TABLE bench_topics (i integer primary key, title varchar(100), tag varchar(30))`);
-  await run(`INSERT INTO bench_topics (i, title, tag) VALUES ${TOPICS.map(([t, g], i) => `(${i}, '${t}', '${g}')`).join(', ')}`);
+  await run(
+    `INSERT INTO bench_topics (i, title, tag) VALUES ${TOPICS.map(([t, g], i) => `(${i}, '${t}', '${g}')`).join(', ')}`,
+  );
   // Descriptions vary with the topic, so a search word matches a realistic share of the templates.
-  const PHRASES = ['从零开始', 'step by step', '実践で学ぶ', 'for beginners', '进阶指南', 'interview prep', '体系化', 'hands-on projects'];
+  const PHRASES = [
+    '从零开始',
+    'step by step',
+    '実践で学ぶ',
+    'for beginners',
+    '进阶指南',
+    'interview prep',
+    '体系化',
+    'hands-on projects',
+  ];
   await run(`CREATE TABLE bench_phrases (i integer primary key, phrase varchar(40))`);
   await run(`INSERT INTO bench_phrases (i, phrase) VALUES ${PHRASES.map((p, i) => `(${i}, '${p}')`).join(', ')}`);
   await run(`CREATE TABLE bench_tags (i integer primary key, tag varchar(30))`);
@@ -99,10 +158,16 @@ async function fill(db: Kysely<Database>, dialect: 'sqlite' | 'postgres', shares
     rating_sum = COALESCE((SELECT sum(score) FROM share_ratings r WHERE r.share_id = shares.id), 0),
     rating_count = (SELECT count(*) FROM share_ratings r WHERE r.share_id = shares.id),
     views_count = (SELECT count(*) FROM share_views v WHERE v.share_id = shares.id)`);
-  await run(`UPDATE shares SET rating_avg = CASE WHEN rating_count = 0 THEN 0 ELSE round(rating_sum * 100.0 / rating_count) / 100 END`);
+  await run(
+    `UPDATE shares SET rating_avg = CASE WHEN rating_count = 0 THEN 0 ELSE round(rating_sum * 100.0 / rating_count) / 100 END`,
+  );
   const epoch =
-    dialect === 'sqlite' ? `CAST(strftime('%s', created_at) AS REAL)` : `extract(epoch from to_timestamp(created_at, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`;
-  await run(`UPDATE shares SET hot_score = log10(1 + 3 * likes_count + 4 * uses_count + 2 * rating_count * (rating_avg / 5) + 0.1 * views_count) + ${epoch} / 45000`);
+    dialect === 'sqlite'
+      ? `CAST(strftime('%s', created_at) AS REAL)`
+      : `extract(epoch from to_timestamp(created_at, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`;
+  await run(
+    `UPDATE shares SET hot_score = log10(1 + 3 * likes_count + 4 * uses_count + 2 * rating_count * (rating_avg / 5) + 0.1 * views_count) + ${epoch} / 45000`,
+  );
   await run(`DROP TABLE bench_topics`);
   await run(`DROP TABLE bench_phrases`);
   await run(`DROP TABLE bench_tags`);

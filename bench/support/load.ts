@@ -10,8 +10,16 @@ export interface Throughput {
 }
 
 /** autocannon against one URL on loopback, bounded in time: requests per second at `connections`. */
-export async function throughput(url: string, opts: { connections: number; seconds: number; headers?: Record<string, string> }): Promise<Throughput> {
-  const result = await autocannon({ url, connections: opts.connections, duration: opts.seconds, headers: opts.headers });
+export async function throughput(
+  url: string,
+  opts: { connections: number; seconds: number; headers?: Record<string, string> },
+): Promise<Throughput> {
+  const result = await autocannon({
+    url,
+    connections: opts.connections,
+    duration: opts.seconds,
+    headers: opts.headers,
+  });
   return {
     rps: Math.round(result.requests.average),
     p50: result.latency.p50,
@@ -29,13 +37,17 @@ export interface Latency {
   failures: number;
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 /**
  * Closed-loop latency: `concurrency` keep-alive clients each send the next request as soon as the
  * last one answered, for `seconds`; every request is timed, so p95 is exact (autocannon has no p95).
  */
-export async function latency(url: string, opts: { concurrency: number; seconds: number; headers?: Record<string, string> }): Promise<Latency> {
+export async function latency(
+  url: string,
+  opts: { concurrency: number; seconds: number; headers?: Record<string, string> },
+): Promise<Latency> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: opts.concurrency });
   const samples: number[] = [];
   let failures = 0;
@@ -64,7 +76,13 @@ export async function latency(url: string, opts: { concurrency: number; seconds:
   agent.destroy();
   samples.sort((a, b) => a - b);
   const round = (n: number) => Math.round(n * 100) / 100;
-  return { count: samples.length, p50: round(percentile(samples, 50)), p95: round(percentile(samples, 95)), p99: round(percentile(samples, 99)), failures };
+  return {
+    count: samples.length,
+    p50: round(percentile(samples, 50)),
+    p95: round(percentile(samples, 95)),
+    p99: round(percentile(samples, 99)),
+    failures,
+  };
 }
 
 export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;

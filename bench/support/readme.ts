@@ -11,9 +11,13 @@ export function writeReadmeSection(name: string, markdown: string): void {
   const current = readFileSync(file, 'utf8');
   const from = current.indexOf(start);
   const to = current.indexOf(end);
-  const next = from >= 0 && to > from ? current.slice(0, from) + section + current.slice(to + end.length) : `${current.trimEnd()}\n\n${section}\n`;
+  const next =
+    from >= 0 && to > from
+      ? current.slice(0, from) + section + current.slice(to + end.length)
+      : `${current.trimEnd()}\n\n${section}\n`;
   writeFileSync(file, next);
 }
 
 /** "Node 20.20.2, 2 cores, load average 0.4" for the record. */
-export const machineLine = () => `Node ${process.versions.node}, ${os.cpus().length} cores, load average ${os.loadavg()[0]!.toFixed(1)}`;
+export const machineLine = () =>
+  `Node ${process.versions.node}, ${os.cpus().length} cores, load average ${os.loadavg()[0]!.toFixed(1)}`;

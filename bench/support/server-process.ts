@@ -23,7 +23,11 @@ export interface RunningServer {
 }
 
 /** Starts a TypeScript entry point in its own Node process and waits until `healthPath` answers. */
-export async function startProcess(entry: string, env: Record<string, string>, healthPath = '/api/health/'): Promise<RunningServer> {
+export async function startProcess(
+  entry: string,
+  env: Record<string, string>,
+  healthPath = '/api/health/',
+): Promise<RunningServer> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     cwd: ROOT,

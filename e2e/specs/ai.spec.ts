@@ -33,7 +33,8 @@ async function apiJson<T>(path: string, tokens: ApiTokens, init: { method?: stri
 }
 
 const treeNodes = async (uuid: string) =>
-  (await apiJson<{ data: { nodes: DocNode[] } }>(`/api/tree/skills_tree/get_data_by_uuid/?uuid=${uuid}`, user)).data.nodes;
+  (await apiJson<{ data: { nodes: DocNode[] } }>(`/api/tree/skills_tree/get_data_by_uuid/?uuid=${uuid}`, user)).data
+    .nodes;
 
 /** Polls until `check` passes (autosave is debounced, so the server catches up a moment later). */
 async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
@@ -45,13 +46,24 @@ async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolea
   }
 }
 
-async function pageAs(tokens: ApiTokens, opts: { width?: number; colorScheme?: 'light' | 'dark'; locale?: string } = {}) {
+async function pageAs(
+  tokens: ApiTokens,
+  opts: { width?: number; colorScheme?: 'light' | 'dark'; locale?: string } = {},
+) {
   const locale = opts.locale ?? 'en-US';
-  const opened = await newPage(browser, { locale, width: opts.width ?? 1440, height: 900, colorScheme: opts.colorScheme });
-  await opened.context.addInitScript(([access, refresh, lang]) => {
-    localStorage.setItem('__arbor__jwt__', JSON.stringify({ accessToken: access, refreshToken: refresh }));
-    localStorage.setItem('arbor.locale', lang);
-  }, [tokens.access, tokens.refresh, locale] as const);
+  const opened = await newPage(browser, {
+    locale,
+    width: opts.width ?? 1440,
+    height: 900,
+    colorScheme: opts.colorScheme,
+  });
+  await opened.context.addInitScript(
+    ([access, refresh, lang]) => {
+      localStorage.setItem('__arbor__jwt__', JSON.stringify({ accessToken: access, refreshToken: refresh }));
+      localStorage.setItem('arbor.locale', lang);
+    },
+    [tokens.access, tokens.refresh, locale] as const,
+  );
   return opened;
 }
 
@@ -82,7 +94,10 @@ afterAll(async () => {
 
 describe('AI in the editor, on /trees and in /admin/ai', () => {
   it('says AI is not set up, with no action, before an admin configures it', async () => {
-    const tree = await apiJson<{ uuid: string }>('/api/tree/skills_tree/', user, { method: 'POST', body: { title: 'Before AI' } });
+    const tree = await apiJson<{ uuid: string }>('/api/tree/skills_tree/', user, {
+      method: 'POST',
+      body: { title: 'Before AI' },
+    });
     const { page, context } = await pageAs(user);
     await page.goto(`/trees/${tree.uuid}`);
     await selectNode(page, 'Before AI');
@@ -114,7 +129,10 @@ describe('AI in the editor, on /trees and in /admin/ai', () => {
     await shot(page, 'admin-providers');
 
     await page.getByTestId('admin-ai-tab-models').click();
-    for (const [name, kind] of [['fake-chat', 'chat'], ['fake-image', 'image']] as const) {
+    for (const [name, kind] of [
+      ['fake-chat', 'chat'],
+      ['fake-image', 'image'],
+    ] as const) {
       await page.getByTestId('model-add').click();
       const form = page.getByTestId('model-form');
       await form.getByTestId('model-name').fill(name);
@@ -134,7 +152,13 @@ describe('AI in the editor, on /trees and in /admin/ai', () => {
       method: 'POST',
       body: {
         title: 'Machine learning',
-        data: { format: 1, nodes: [{ id: 'root', parent_id: null, title: 'Machine learning' }, { id: 'la', parent_id: 'root', title: 'Linear algebra' }] },
+        data: {
+          format: 1,
+          nodes: [
+            { id: 'root', parent_id: null, title: 'Machine learning' },
+            { id: 'la', parent_id: 'root', title: 'Linear algebra' },
+          ],
+        },
       },
     });
     const { page, context, errors } = await pageAs(user);
@@ -146,7 +170,10 @@ describe('AI in the editor, on /trees and in /admin/ai', () => {
     fake.setMode('slow', { times: 1, delayMs: 120 });
     await section.getByTestId('ai-write-content').click();
     const text = section.getByTestId('ai-stream-text');
-    await eventually(() => text.textContent().catch(() => ''), (t) => (t ?? '').length > 0);
+    await eventually(
+      () => text.textContent().catch(() => ''),
+      (t) => (t ?? '').length > 0,
+    );
     const first = (await text.textContent()) ?? '';
     await page.waitForTimeout(600);
     const second = (await text.textContent()) ?? '';
@@ -157,7 +184,12 @@ describe('AI in the editor, on /trees and in /admin/ai', () => {
     await section.locator('[data-testid="ai-preview"][data-phase="done"]').waitFor({ timeout: 20_000 });
     await shot(page, 'panel-done');
     await section.getByTestId('ai-accept').click();
-    expect(await eventually(() => page.getByTestId('node-content').inputValue(), (v) => v.includes('## Linear algebra'))).toContain('## Linear algebra');
+    expect(
+      await eventually(
+        () => page.getByTestId('node-content').inputValue(),
+        (v) => v.includes('## Linear algebra'),
+      ),
+    ).toContain('## Linear algebra');
 
     await section.getByTestId('ai-suggest-children').click();
     const options = section.getByTestId('ai-child-option');
@@ -181,7 +213,10 @@ describe('AI in the editor, on /trees and in /admin/ai', () => {
     await results.waitFor();
     expect(await results.getByRole('listitem').count()).toBe(3);
 
-    const nodes = await eventually(() => treeNodes(tree.uuid), (n) => n.length === 5 && n.filter((x) => x.image_id).length === 4);
+    const nodes = await eventually(
+      () => treeNodes(tree.uuid),
+      (n) => n.length === 5 && n.filter((x) => x.image_id).length === 4,
+    );
     const la = nodes.find((n) => n.id === 'la')!;
     expect(la.content).toContain('## Linear algebra');
     expect(la.image_id).not.toBeNull();
@@ -196,7 +231,10 @@ describe('AI in the editor, on /trees and in /admin/ai', () => {
   });
 
   it('stops a stream keeping its text, and explains a provider failure', async () => {
-    const tree = await apiJson<{ uuid: string }>('/api/tree/skills_tree/', user, { method: 'POST', body: { title: 'Stop and fail' } });
+    const tree = await apiJson<{ uuid: string }>('/api/tree/skills_tree/', user, {
+      method: 'POST',
+      body: { title: 'Stop and fail' },
+    });
     const { page, context, errors } = await pageAs(user);
     await page.goto(`/trees/${tree.uuid}`);
     await selectNode(page, 'Stop and fail');
@@ -204,7 +242,14 @@ describe('AI in the editor, on /trees and in /admin/ai', () => {
 
     fake.setMode('slow', { times: 1, delayMs: 300 });
     await section.getByTestId('ai-write-content').click();
-    await eventually(() => section.getByTestId('ai-stream-text').textContent().catch(() => ''), (t) => (t ?? '').length > 0);
+    await eventually(
+      () =>
+        section
+          .getByTestId('ai-stream-text')
+          .textContent()
+          .catch(() => ''),
+      (t) => (t ?? '').length > 0,
+    );
     await section.getByTestId('ai-stop').click();
     await section.locator('[data-testid="ai-preview"][data-phase="stopped"]').waitFor();
     const kept = (await section.getByTestId('ai-stream-text').textContent()) ?? '';
@@ -235,7 +280,13 @@ describe('AI in the editor, on /trees and in /admin/ai', () => {
     const uuid = page.url().split('/').pop()!;
     await page.getByTestId('skill-node').filter({ hasText: 'Cooking: Foundations' }).first().waitFor();
     const nodes = await treeNodes(uuid);
-    expect(nodes.map((n) => n.title)).toEqual(['Cooking', 'Cooking: Foundations', 'Cooking: Core techniques', 'Cooking: Practice projects', 'Cooking: Further reading']);
+    expect(nodes.map((n) => n.title)).toEqual([
+      'Cooking',
+      'Cooking: Foundations',
+      'Cooking: Core techniques',
+      'Cooking: Practice projects',
+      'Cooking: Further reading',
+    ]);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -250,7 +301,9 @@ describe('AI in the editor, on /trees and in /admin/ai', () => {
     await page.getByTestId('log-filter-status').click();
     await page.getByRole('option', { name: 'Error' }).click();
     await page.locator('[data-testid="log-row"][data-status="success"]').first().waitFor({ state: 'detached' });
-    const failed = await page.getByTestId('log-row').evaluateAll((rows) => rows.map((r) => `${r.getAttribute('data-kind')}:${r.getAttribute('data-status')}`));
+    const failed = await page
+      .getByTestId('log-row')
+      .evaluateAll((rows) => rows.map((r) => `${r.getAttribute('data-kind')}:${r.getAttribute('data-status')}`));
     expect(failed.length).toBeGreaterThan(0);
     expect(new Set(failed)).toEqual(new Set(['summary:error', 'content:error']));
     await page.getByTestId('log-filter-status').click();
@@ -268,8 +321,16 @@ describe('AI in the editor, on /trees and in /admin/ai', () => {
   });
 
   it.runIf(SHOTS)('looks right on a phone and in dark mode (screenshots for review)', async () => {
-    const tree = await apiJson<{ uuid: string }>('/api/tree/skills_tree/', user, { method: 'POST', body: { title: 'Screenshots' } });
-    for (const [width, scheme, locale] of [[1440, 'dark', 'en-US'], [1440, 'light', 'zh-CN'], [390, 'light', 'ja-JP'], [390, 'dark', 'en-US']] as const) {
+    const tree = await apiJson<{ uuid: string }>('/api/tree/skills_tree/', user, {
+      method: 'POST',
+      body: { title: 'Screenshots' },
+    });
+    for (const [width, scheme, locale] of [
+      [1440, 'dark', 'en-US'],
+      [1440, 'light', 'zh-CN'],
+      [390, 'light', 'ja-JP'],
+      [390, 'dark', 'en-US'],
+    ] as const) {
       const { page, context } = await pageAs(user, { width, colorScheme: scheme, locale });
       // On a phone the editor opens the node panel only on request (a trees-feature control), so the panel is shot on desktop.
       if (width > 820) {
@@ -282,20 +343,26 @@ describe('AI in the editor, on /trees and in /admin/ai', () => {
         await shot(page, `panel-${width}-${scheme}-${locale}`);
       }
       await page.goto('/trees');
-      await page.getByTestId('new-tree').click({ timeout: 5000 }).catch(async (error: unknown) => {
-        await page.screenshot({ path: `/tmp/ai-debug-trees-${width}-${scheme}.png` });
-        throw error;
-      });
+      await page
+        .getByTestId('new-tree')
+        .click({ timeout: 5000 })
+        .catch(async (error: unknown) => {
+          await page.screenshot({ path: `/tmp/ai-debug-trees-${width}-${scheme}.png` });
+          throw error;
+        });
       await page.getByTestId('new-ai').click();
       await page.getByTestId('generate-tree-modal').waitFor();
       await shot(page, `generate-tree-${width}-${scheme}-${locale}`);
       await context.close();
       const admin_ = await pageAs(admin, { width, colorScheme: scheme, locale });
       await admin_.page.goto('/admin/ai?tab=logs');
-      await admin_.page.getByTestId('logs-table').waitFor({ timeout: 8000 }).catch(async (error: unknown) => {
-        await admin_.page.screenshot({ path: `/tmp/ai-debug-logs-${width}-${scheme}.png` });
-        throw error;
-      });
+      await admin_.page
+        .getByTestId('logs-table')
+        .waitFor({ timeout: 8000 })
+        .catch(async (error: unknown) => {
+          await admin_.page.screenshot({ path: `/tmp/ai-debug-logs-${width}-${scheme}.png` });
+          throw error;
+        });
       await admin_.page.waitForLoadState('networkidle');
       await admin_.page.waitForTimeout(500);
       await shot(admin_.page, `admin-logs-${width}-${scheme}-${locale}`);

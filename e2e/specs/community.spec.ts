@@ -49,7 +49,10 @@ afterAll(async () => browser?.close());
 
 describe('sharing and using a template', () => {
   it("lets one user share a tree and another find it, like it, rate it and use it, leaving the author's tree alone", async () => {
-    await api('POST', '/api/community/trees-shared/share_tree/', alice.access, { tree: aliceTree.id, tags: ['量子', 'physics'] });
+    await api('POST', '/api/community/trees-shared/share_tree/', alice.access, {
+      tree: aliceTree.id,
+      tags: ['量子', 'physics'],
+    });
     // A hot tag is one that several recent templates carry: two more make 量子 one of the hottest,
     // whatever the sample templates and other specs have shared.
     for (const title of ['量子信息', '量子纠错']) {
@@ -90,11 +93,19 @@ describe('sharing and using a template', () => {
     await page.getByRole('button', { name: '使用此模板' }).click();
     await page.waitForURL(/\/trees\/[0-9a-f-]{36}$/);
     const copyUuid = page.url().split('/').pop()!;
-    const copy = await api<{ id: number; owner: { username: string }; visibility: string }>('GET', `/api/tree/skills_tree/get_data_by_uuid/?uuid=${copyUuid}`, bob.access);
+    const copy = await api<{ id: number; owner: { username: string }; visibility: string }>(
+      'GET',
+      `/api/tree/skills_tree/get_data_by_uuid/?uuid=${copyUuid}`,
+      bob.access,
+    );
     expect(copy).toMatchObject({ owner: { username: bob.username }, visibility: 'private' });
     await api('PATCH', `/api/tree/skills_tree/${copy.id}/`, bob.access, { title: '我的量子笔记' });
 
-    const original = await api<{ title: string; data: { nodes: unknown[] } }>('GET', `/api/tree/skills_tree/${aliceTree.id}/`, alice.access);
+    const original = await api<{ title: string; data: { nodes: unknown[] } }>(
+      'GET',
+      `/api/tree/skills_tree/${aliceTree.id}/`,
+      alice.access,
+    );
     expect(original.title).toBe('量子计算入门');
     expect(original.data.nodes).toHaveLength(3);
 

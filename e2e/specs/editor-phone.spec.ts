@@ -48,7 +48,9 @@ describe('the editor on a phone', () => {
     const summary = panel.getByTestId('node-summary-field');
     await summary.fill('Learned on the bus');
     await expect
-      .poll(async () => (await treeByUuid(tree.uuid, tokens.access)).data.nodes.find((n) => n.id === 'a')?.summary, { timeout: 15_000 })
+      .poll(async () => (await treeByUuid(tree.uuid, tokens.access)).data.nodes.find((n) => n.id === 'a')?.summary, {
+        timeout: 15_000,
+      })
       .toBe('Learned on the bus');
     await waitSaveStatus(signedIn, 'saved');
     expect(errors).toEqual([]);

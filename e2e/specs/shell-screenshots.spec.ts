@@ -10,7 +10,8 @@ beforeAll(async () => {
 afterAll(async () => browser?.close());
 
 // Keys of the web app's namespaces look like `home:hero.title` or `hero.title`; none may reach the screen.
-const RAW_KEY = /\b(common|shell|home|settings|errors):[\w.-]+|\b(hero|features|nav|routes|footer|palette|account)\.[\w.-]+/;
+const RAW_KEY =
+  /\b(common|shell|home|settings|errors):[\w.-]+|\b(hero|features|nav|routes|footer|palette|account)\.[\w.-]+/;
 
 describe('home page screenshots (looked at by a person; checked here for overflow and raw keys)', () => {
   for (const scheme of ['light', 'dark'] as const) {
@@ -25,7 +26,9 @@ describe('home page screenshots (looked at by a person; checked here for overflo
           await page.locator('#splash').waitFor({ state: 'detached' });
           await page.waitForTimeout(400);
           await page.screenshot({ path: `/tmp/arbor-shell-home-${scheme}-${locale}-${width}.png`, fullPage: true });
-          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+          const overflow = await page.evaluate(
+            () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+          );
           expect(overflow).toBeLessThanOrEqual(0);
           expect(await page.locator('body').innerText()).not.toMatch(RAW_KEY);
           expect(errors).toEqual([]);

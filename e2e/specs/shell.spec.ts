@@ -145,7 +145,10 @@ describe('layouts', () => {
     await footer.waitFor({ state: 'detached' });
     await page.getByRole('radio', { name: 'Blue' }).click();
     // Blue preset, shade 7 in the light scheme.
-    const primary = () => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--mantine-primary-color-filled').trim());
+    const primary = () =>
+      page.evaluate(() =>
+        getComputedStyle(document.documentElement).getPropertyValue('--mantine-primary-color-filled').trim(),
+      );
     await expect.poll(primary).toBe('#175cd3');
     await page.reload();
     await page.getByRole('heading', { level: 1 }).waitFor();
@@ -157,7 +160,10 @@ describe('layouts', () => {
 
   it('closes the sidebar after a navigation at 700px', async () => {
     const { context } = await newPage(browser, { locale: 'en-US', width: 700, height: 900 });
-    await presetStorage(context, { ...ENGLISH, 'arbor.settings': JSON.stringify({ layout: 'vertical', sidebarCollapsed: false }) });
+    await presetStorage(context, {
+      ...ENGLISH,
+      'arbor.settings': JSON.stringify({ layout: 'vertical', sidebarCollapsed: false }),
+    });
     const page = await signInContext(context, tokens);
     await page.goto('/');
     const sidebar = page.getByTestId('sidebar');
@@ -216,7 +222,7 @@ describe('command palette', () => {
 });
 
 describe('command palette with data', () => {
-  it('finds the user\'s own trees and creates a new one that opens in the editor', async () => {
+  it("finds the user's own trees and creates a new one that opens in the editor", async () => {
     const { context } = await newPage(browser, { locale: 'en-US' });
     await presetStorage(context, ENGLISH);
     const own = await apiLogin();

@@ -52,7 +52,9 @@ describe('the product as started by npm start', () => {
     await page.goto('/', { waitUntil: 'domcontentloaded' });
     const before = await page.evaluate(() => ({
       skipped: document.documentElement.classList.contains('arbor-skip-prerender'),
-      prerender: document.querySelector('.arbor-prerender') ? getComputedStyle(document.querySelector('.arbor-prerender')!).visibility : 'gone',
+      prerender: document.querySelector('.arbor-prerender')
+        ? getComputedStyle(document.querySelector('.arbor-prerender')!).visibility
+        : 'gone',
     }));
     expect(before.skipped).toBe(true);
     expect(['hidden', 'gone']).toContain(before.prerender);

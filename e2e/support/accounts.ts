@@ -21,7 +21,13 @@ export async function solvedCaptcha(): Promise<string> {
     salt: challenge.salt,
     algorithm: challenge.algorithm,
   });
-  const payload = { algorithm: challenge.algorithm, challenge: challenge.challenge, number: solution.number, salt: challenge.salt, signature: challenge.signature };
+  const payload = {
+    algorithm: challenge.algorithm,
+    challenge: challenge.challenge,
+    number: solution.number,
+    salt: challenge.salt,
+    signature: challenge.signature,
+  };
   return Buffer.from(JSON.stringify(payload)).toString('base64');
 }
 
@@ -39,9 +45,18 @@ export function latestCode(to: string): string {
 }
 
 /** Signs a new account up through the real email-code flow of the API; returns its tokens. */
-export async function signUpByEmail(username: string, password = 'correct-horse-battery-42'): Promise<ApiTokens & { username: string; email: string }> {
+export async function signUpByEmail(
+  username: string,
+  password = 'correct-horse-battery-42',
+): Promise<ApiTokens & { username: string; email: string }> {
   const email = `${username.toLowerCase()}@example.test`;
   await post('/api/ses/send/signup/', { email, altcha: await solvedCaptcha() });
-  const answer = await post<ApiTokens>('/api/auth/ses/signup/', { email, code: latestCode(email), password, username, altcha: await solvedCaptcha() });
+  const answer = await post<ApiTokens>('/api/auth/ses/signup/', {
+    email,
+    code: latestCode(email),
+    password,
+    username,
+    altcha: await solvedCaptcha(),
+  });
   return { access: answer.access, refresh: answer.refresh, username, email };
 }

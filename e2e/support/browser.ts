@@ -31,7 +31,10 @@ export interface PageOptions {
 }
 
 /** A fresh context (own storage) and page against the server, with console errors collected. */
-export async function newPage(browser: Browser, opts: PageOptions = {}): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+export async function newPage(
+  browser: Browser,
+  opts: PageOptions = {},
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await browser.newContext({
     baseURL: baseURL(),
     locale: opts.locale ?? 'zh-CN',

@@ -10,7 +10,10 @@ export interface ApiTokens {
 }
 
 /** Tokens for an account straight from the API (`POST /api/token/`), no UI involved. */
-export async function apiLogin(username: string = ADMIN.username, password: string = ADMIN.password): Promise<ApiTokens> {
+export async function apiLogin(
+  username: string = ADMIN.username,
+  password: string = ADMIN.password,
+): Promise<ApiTokens> {
   const res = await fetch(`${baseURL()}/api/token/`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -22,10 +25,10 @@ export async function apiLogin(username: string = ADMIN.username, password: stri
 
 /** Stores tokens the way the web app does (`__arbor__jwt__`), from `page`'s origin. */
 export async function storeTokens(page: Page, tokens: ApiTokens): Promise<void> {
-  await page.evaluate(
-    ([key, value]) => localStorage.setItem(key, value),
-    [TOKEN_STORAGE_KEY, JSON.stringify({ accessToken: tokens.access, refreshToken: tokens.refresh })] as const,
-  );
+  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
+    TOKEN_STORAGE_KEY,
+    JSON.stringify({ accessToken: tokens.access, refreshToken: tokens.refresh }),
+  ] as const);
 }
 
 /** Logs the context in as `admin` before the first navigation: opens the origin, stores tokens. */

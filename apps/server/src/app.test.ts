@@ -15,24 +15,37 @@ beforeAll(async () => {
   mkdirSync(path.join(webDist, 'assets'));
   writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><div id="root"></div>');
   writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
-  t = await createTestApp({ WEB_DIST_DIR: webDist }, {
-    async extraRoutes(app) {
-      app.post('/api/_test/echo/', { schema: { body: z.object({ name: z.string().min(2) }) } }, async (request) => request.body);
-      app.get('/api/_test/boom/', async () => {
-        throw new Error('SELECT secret FROM users -- internal detail');
-      });
-      app.get('/api/_test/field/', async () => {
-        throw invalidField('email', 'Enter a valid email address.');
-      });
-      app.get('/api/_test/page/', { schema: { querystring: PageQuery } }, async (request) => {
-        const items = Array.from({ length: 45 }, (_, i) => i + 1);
-        const w = pageWindow(request.query as z.infer<typeof PageQuery>);
-        return paginate(request, app.config.publicBaseUrl, w, items.length, items.slice(w.offset, w.offset + w.pageSize));
-      });
-      app.get('/api/_test/me/', { onRequest: app.requireAuth }, async (request) => ({ id: request.user?.id }));
-      app.get('/api/_test/admin/', { onRequest: app.requireAdmin }, async () => ({ ok: true }));
+  t = await createTestApp(
+    { WEB_DIST_DIR: webDist },
+    {
+      async extraRoutes(app) {
+        app.post(
+          '/api/_test/echo/',
+          { schema: { body: z.object({ name: z.string().min(2) }) } },
+          async (request) => request.body,
+        );
+        app.get('/api/_test/boom/', async () => {
+          throw new Error('SELECT secret FROM users -- internal detail');
+        });
+        app.get('/api/_test/field/', async () => {
+          throw invalidField('email', 'Enter a valid email address.');
+        });
+        app.get('/api/_test/page/', { schema: { querystring: PageQuery } }, async (request) => {
+          const items = Array.from({ length: 45 }, (_, i) => i + 1);
+          const w = pageWindow(request.query as z.infer<typeof PageQuery>);
+          return paginate(
+            request,
+            app.config.publicBaseUrl,
+            w,
+            items.length,
+            items.slice(w.offset, w.offset + w.pageSize),
+          );
+        });
+        app.get('/api/_test/me/', { onRequest: app.requireAuth }, async (request) => ({ id: request.user?.id }));
+        app.get('/api/_test/admin/', { onRequest: app.requireAdmin }, async () => ({ ok: true }));
+      },
     },
-  });
+  );
 });
 afterAll(async () => t?.close());
 
@@ -76,7 +89,11 @@ describe('health and conventions', () => {
 
   it('passes field errors thrown by services through unchanged', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/_test/field/' });
-    expect(res.json()).toEqual({ detail: 'Enter a valid email address.', code: 'invalid', fields: { email: ['Enter a valid email address.'] } });
+    expect(res.json()).toEqual({
+      detail: 'Enter a valid email address.',
+      code: 'invalid',
+      fields: { email: ['Enter a valid email address.'] },
+    });
   });
 
   it('hides the internals of an unexpected error', async () => {
@@ -144,19 +161,27 @@ describe('authentication guard', () => {
   });
 
   it('answers 401 token_not_valid for a forged token', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/_test/me/', headers: { authorization: 'Bearer abc.def.ghi' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/_test/me/',
+      headers: { authorization: 'Bearer abc.def.ghi' },
+    });
     expect(res.statusCode).toBe(401);
     expect(res.json().code).toBe('token_not_valid');
   });
 
   it('lets a valid access token through and keeps users out of admin routes', async () => {
     const user = await createUser(t.app);
-    expect((await t.app.inject({ method: 'GET', url: '/api/_test/me/', headers: user.headers })).json()).toEqual({ id: user.id });
+    expect((await t.app.inject({ method: 'GET', url: '/api/_test/me/', headers: user.headers })).json()).toEqual({
+      id: user.id,
+    });
     const res = await t.app.inject({ method: 'GET', url: '/api/_test/admin/', headers: user.headers });
     expect(res.statusCode).toBe(403);
     expect(res.json().code).toBe('permission_denied');
     const admin = await createUser(t.app, { role: 'admin' });
-    expect((await t.app.inject({ method: 'GET', url: '/api/_test/admin/', headers: admin.headers })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/_test/admin/', headers: admin.headers })).statusCode).toBe(
+      200,
+    );
   });
 });
 

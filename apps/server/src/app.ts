@@ -54,7 +54,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
             redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
             serializers: {
               // Never log query strings (they may carry one-time codes or emails) nor bodies.
-              req: (req: { method: string; url: string; id: string }) => ({ method: req.method, path: req.url.split('?')[0], id: req.id }),
+              req: (req: { method: string; url: string; id: string }) => ({
+                method: req.method,
+                path: req.url.split('?')[0],
+                id: req.id,
+              }),
             },
           },
     genReqId: (req) => {

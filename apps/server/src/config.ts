@@ -9,13 +9,16 @@ const flag = z
 const port = z.coerce.number().int().min(0).max(65535);
 const positive = z.coerce.number().int().positive();
 const url = (protocols: string[]) =>
-  z.string().refine((v) => {
-    try {
-      return protocols.includes(new URL(v).protocol);
-    } catch {
-      return false;
-    }
-  }, `must be a URL starting with ${protocols.join(' or ')}`);
+  z.string().refine(
+    (v) => {
+      try {
+        return protocols.includes(new URL(v).protocol);
+      } catch {
+        return false;
+      }
+    },
+    `must be a URL starting with ${protocols.join(' or ')}`,
+  );
 
 /** Every environment variable the server reads (API.md "Running"), validated at start. */
 const EnvSchema = z.object({
@@ -84,7 +87,14 @@ export type Config = {
   };
   trustProxy: boolean;
   corsOrigins: string[];
-  s3?: { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string; forcePathStyle: boolean };
+  s3?: {
+    endpoint: string;
+    bucket: string;
+    region: string;
+    accessKeyId: string;
+    secretAccessKey: string;
+    forcePathStyle: boolean;
+  };
   iconApiUrl?: string;
   logLevel: string;
   webDistDir: string;
@@ -109,9 +119,7 @@ function persistentSecret(given: string | undefined, dataDir: string, file: stri
 
 /** Validates the environment; throws ConfigError naming every bad variable. Generates missing secrets. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const raw = Object.fromEntries(
-    Object.keys(EnvSchema.shape).map((k) => [k, env[k] === '' ? undefined : env[k]]),
-  );
+  const raw = Object.fromEntries(Object.keys(EnvSchema.shape).map((k) => [k, env[k] === '' ? undefined : env[k]]));
   const parsed = EnvSchema.safeParse(raw);
   if (!parsed.success) {
     throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
@@ -159,7 +167,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       treeMaxBytes: e.TREE_MAX_BYTES,
     },
     trustProxy: e.TRUST_PROXY,
-    corsOrigins: e.CORS_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
+    corsOrigins: e.CORS_ORIGINS.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     s3:
       e.S3_ENDPOINT && e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
         ? {

@@ -19,11 +19,20 @@ const index = `<!doctype html>
 </html>`;
 
 describe('composePrerenderedHtml', () => {
-  const page = { html: '<main>把知识长成一棵树</main>', title: 'Home & <more> · Arbor', description: 'Skill trees, "shared".' };
-  const html = composePrerenderedHtml(index, page, 'ja-JP', { css: ['assets/ShareGrid-d4.css'], js: ['assets/HomePage-e5.js'] });
+  const page = {
+    html: '<main>把知识长成一棵树</main>',
+    title: 'Home & <more> · Arbor',
+    description: 'Skill trees, "shared".',
+  };
+  const html = composePrerenderedHtml(index, page, 'ja-JP', {
+    css: ['assets/ShareGrid-d4.css'],
+    js: ['assets/HomePage-e5.js'],
+  });
 
   it('puts the page in #root, inert until the live app replaces it', () => {
-    expect(html).toContain('<div id="root"><div class="arbor-prerender" inert><main>把知识长成一棵树</main></div></div>');
+    expect(html).toContain(
+      '<div id="root"><div class="arbor-prerender" inert><main>把知识长成一棵树</main></div></div>',
+    );
   });
 
   it('marks the document prerendered, in its language, light until the head script decides', () => {
@@ -34,7 +43,9 @@ describe('composePrerenderedHtml', () => {
   });
 
   it('makes the app stylesheet and the page’s own render-blocking, since the markup needs them', () => {
-    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/app-c3.css"><link rel="stylesheet" crossorigin href="/assets/ShareGrid-d4.css">');
+    expect(html).toContain(
+      '<link rel="stylesheet" crossorigin href="/assets/app-c3.css"><link rel="stylesheet" crossorigin href="/assets/ShareGrid-d4.css">',
+    );
     expect(html).not.toContain('rel="preload"');
   });
 
@@ -45,7 +56,9 @@ describe('composePrerenderedHtml', () => {
   });
 
   it('fails the build when index.html lost a part it relies on', () => {
-    expect(() => composePrerenderedHtml(index.replace('<div id="root"></div>', ''), page, 'zh-CN', { css: [], js: [] })).toThrow(/root/);
+    expect(() =>
+      composePrerenderedHtml(index.replace('<div id="root"></div>', ''), page, 'zh-CN', { css: [], js: [] }),
+    ).toThrow(/root/);
   });
 });
 

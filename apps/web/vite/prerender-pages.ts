@@ -27,29 +27,49 @@ interface RouteAssets {
 const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The file a prerendered page is stored in, below the build's folder; the server looks it up so. */
-export const prerenderedFile = (pagePath: string, locale: string) => `prerendered/${pagePath === '/' ? 'index' : pagePath.slice(1).replace(/\//g, '_')}.${locale}.html`;
+export const prerenderedFile = (pagePath: string, locale: string) =>
+  `prerendered/${pagePath === '/' ? 'index' : pagePath.slice(1).replace(/\//g, '_')}.${locale}.html`;
 
 /**
  * `index.html` with a prerendered page in `#root`: its language, title and description, the app's stylesheet and
  * the page's own as ordinary (render-blocking) stylesheets, since the markup needs them to paint, and
  * the markup `inert` until the live app replaces it, so nothing can be clicked that does not work yet.
  */
-export function composePrerenderedHtml(index: string, page: PrerenderedPage, locale: string, { css, js }: { css: string[]; js: string[] }): string {
+export function composePrerenderedHtml(
+  index: string,
+  page: PrerenderedPage,
+  locale: string,
+  { css, js }: { css: string[]; js: string[] },
+): string {
   const replaceOnce = (html: string, pattern: RegExp, by: string) => {
     if (!pattern.test(html)) throw new Error(`prerender: index.html has no ${pattern}`);
     return html.replace(pattern, () => by);
   };
-  let html = replaceOnce(index, /<html lang="[^"]*">/, `<html lang="${escapeHtml(locale)}" data-prerendered data-mantine-color-scheme="light">`);
+  let html = replaceOnce(
+    index,
+    /<html lang="[^"]*">/,
+    `<html lang="${escapeHtml(locale)}" data-prerendered data-mantine-color-scheme="light">`,
+  );
   html = replaceOnce(html, /<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`);
-  html = replaceOnce(html, /<meta name="description" content="[^"]*"\s*\/?>/, `<meta name="description" content="${escapeHtml(page.description)}" />`);
+  html = replaceOnce(
+    html,
+    /<meta name="description" content="[^"]*"\s*\/?>/,
+    `<meta name="description" content="${escapeHtml(page.description)}" />`,
+  );
   const appSheet = /<link rel="preload" as="style"( crossorigin)? href="([^"]+)" data-app-stylesheet>/.exec(html);
   if (!appSheet) throw new Error('prerender: index.html has no app stylesheet preload');
-  const sheets = [appSheet[2]!, ...css.map((f) => `/${f}`)].map((href) => `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}">`);
+  const sheets = [appSheet[2]!, ...css.map((f) => `/${f}`)].map(
+    (href) => `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}">`,
+  );
   html = html.replace(appSheet[0], () => sheets.join(''));
   // The page's modules are held back until the first paint, as the app's code is (index.html's head script).
   const preloads = js.map((f) => `<link rel="x-arbor-modulepreload" href="/${escapeHtml(f)}">`).join('');
   html = replaceOnce(html, /<\/head>/, `${preloads}</head>`);
-  return replaceOnce(html, /<div id="root"><\/div>/, `<div id="root"><div class="arbor-prerender" inert>${page.html}</div></div>`);
+  return replaceOnce(
+    html,
+    /<div id="root"><\/div>/,
+    `<div id="root"><div class="arbor-prerender" inert>${page.html}</div></div>`,
+  );
 }
 
 /**
@@ -79,7 +99,8 @@ export function prerenderPages(): Plugin {
         const preloadsAsset = bundle['route-preloads.json'];
         if (indexAsset?.type !== 'asset') throw new Error('prerender: no index.html in the build');
         const index = String(indexAsset.source);
-        const routes = preloadsAsset?.type === 'asset' ? (JSON.parse(String(preloadsAsset.source)) as RouteAssets[]) : [];
+        const routes =
+          preloadsAsset?.type === 'asset' ? (JSON.parse(String(preloadsAsset.source)) as RouteAssets[]) : [];
         // Inside node_modules, so the server build's bare imports resolve to the workspace's packages;
         // one folder per build, so builds running side by side (a benchmark's, the tests') stay apart.
         const ssrDir = path.join(root, 'node_modules/.arbor-prerender', `${process.pid}-${Date.now()}`);
@@ -88,7 +109,14 @@ export function prerenderPages(): Plugin {
           root,
           mode,
           logLevel: 'warn',
-          build: { ssr: 'src/prerender.tsx', outDir: ssrDir, emptyOutDir: true, copyPublicDir: false, minify: false, sourcemap: false },
+          build: {
+            ssr: 'src/prerender.tsx',
+            outDir: ssrDir,
+            emptyOutDir: true,
+            copyPublicDir: false,
+            minify: false,
+            sourcemap: false,
+          },
         });
         try {
           const mod = (await import(pathToFileURL(path.join(ssrDir, 'prerender.js')).href)) as PrerenderModule;

@@ -6,7 +6,10 @@ export const Phone = z
   .string()
   .trim()
   .regex(/^\+[1-9]\d{6,14}$/, 'Enter a phone number in international format, e.g. +8613800138000.');
-export const OneTimeCode = z.string().trim().regex(/^\d{6}$/, 'The code has 6 digits.');
+export const OneTimeCode = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, 'The code has 6 digits.');
 export const Username = z
   .string()
   .trim()
@@ -16,8 +19,23 @@ export const Password = z.string().max(1024);
 /** A solved ALTCHA challenge (base64 JSON). Optional in schemas so its absence answers `captcha_required`. */
 export const AltchaPayload = z.string().max(4000).optional();
 
-export const EMAIL_PURPOSES = ['auto_sign_in', 'bind_email', 'cancel_email', 'login', 'signup', 'reset_password'] as const;
-export const PHONE_PURPOSES = ['auto_sign_in', 'bind_phone', 'cancel_phone', 'login', 'signup', 'message', 'reset_password'] as const;
+export const EMAIL_PURPOSES = [
+  'auto_sign_in',
+  'bind_email',
+  'cancel_email',
+  'login',
+  'signup',
+  'reset_password',
+] as const;
+export const PHONE_PURPOSES = [
+  'auto_sign_in',
+  'bind_phone',
+  'cancel_phone',
+  'login',
+  'signup',
+  'message',
+  'reset_password',
+] as const;
 export const EmailPurpose = z.enum(EMAIL_PURPOSES);
 export const PhonePurpose = z.enum(PHONE_PURPOSES);
 export type EmailPurpose = z.infer<typeof EmailPurpose>;
@@ -32,7 +50,13 @@ export const LogoutBody = z.object({ refresh: z.string().min(1).max(4096) });
 
 // Captcha
 export const CaptchaChallenge = z
-  .object({ algorithm: z.string(), challenge: z.string(), maxnumber: z.number().int(), salt: z.string(), signature: z.string() })
+  .object({
+    algorithm: z.string(),
+    challenge: z.string(),
+    maxnumber: z.number().int(),
+    salt: z.string(),
+    signature: z.string(),
+  })
   .meta({ id: 'CaptchaChallenge' });
 export const CaptchaPayloadBody = z.object({ payload: z.string().min(1).max(4000) });
 export const CaptchaVerified = z.object({ verified: z.boolean() });

@@ -5,7 +5,14 @@ import { Id, UserSummary } from './common.ts';
 export const ShareTag = z.string().trim().min(1, 'Tags must not be empty.').max(30, 'Tags are at most 30 characters.');
 export const ShareTags = z.array(ShareTag).min(1, 'Give at least one tag.').max(10, 'At most 10 tags.');
 
-export const SHARE_ORDERINGS = ['-created_at', '-likes_count', '-rating_avg', '-views_count', '-uses_count', '-hot'] as const;
+export const SHARE_ORDERINGS = [
+  '-created_at',
+  '-likes_count',
+  '-rating_avg',
+  '-views_count',
+  '-uses_count',
+  '-hot',
+] as const;
 export const ShareOrdering = z.enum(SHARE_ORDERINGS);
 
 export const Share = z
@@ -62,7 +69,11 @@ export const LikeBody = z.object({ liked: z.boolean().optional() });
 export const LikeResponse = z.object({ liked: z.boolean(), likes_count: z.number().int() });
 
 export const RateBody = z.object({
-  score: z.number({ error: 'Score must be a whole number from 1 to 5.' }).int('Score must be a whole number from 1 to 5.').min(1, 'Score must be a whole number from 1 to 5.').max(5, 'Score must be a whole number from 1 to 5.'),
+  score: z
+    .number({ error: 'Score must be a whole number from 1 to 5.' })
+    .int('Score must be a whole number from 1 to 5.')
+    .min(1, 'Score must be a whole number from 1 to 5.')
+    .max(5, 'Score must be a whole number from 1 to 5.'),
 });
 export const RateResponse = z.object({
   my_rating: z.number().int(),

@@ -11,7 +11,10 @@ export { TreeDocument };
  * validation (array indexes) could not; oversize documents answer 413.
  */
 export const TreeDocumentBody = z
-  .custom<TreeDocumentInput>((value) => typeof value === 'object' && value !== null && !Array.isArray(value), 'data must be a tree document object.')
+  .custom<TreeDocumentInput>(
+    (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
+    'data must be a tree document object.',
+  )
   .describe('TreeDocument: see the TreeDocument schema; only id, parent_id and title are required per node');
 
 export const TreeVisibility = z.enum(['private', 'unlisted', 'public']);
@@ -35,7 +38,10 @@ export const Tree = z
     cover_url: z.string().nullable(),
     owner: UserSummary,
     node_count: z.number().int(),
-    revision: z.number().int().describe('grows by one with every save of data; send it back as If-Match or base_revision'),
+    revision: z
+      .number()
+      .int()
+      .describe('grows by one with every save of data; send it back as If-Match or base_revision'),
     latest_version: z.number().int().nullable().describe('number of the newest version'),
     created_at: z.string(),
     updated_at: z.string(),
@@ -64,7 +70,12 @@ export const TreeCreateBody = z.object({
 });
 export type TreeCreateBody = z.infer<typeof TreeCreateBody>;
 
-export const BaseRevision = z.number().int().nonnegative().max(MAX_ID).describe('the revision this write is based on (like If-Match)');
+export const BaseRevision = z
+  .number()
+  .int()
+  .nonnegative()
+  .max(MAX_ID)
+  .describe('the revision this write is based on (like If-Match)');
 
 export const TreeUpdateBody = z.object({
   title: treeFields.title.optional(),

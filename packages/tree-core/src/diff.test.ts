@@ -5,7 +5,12 @@ import { addChild, addLink, deleteSubtree, moveNode, reorderSibling, updateNode 
 
 function sample(): TreeDocument {
   let doc = createTreeDocument('Root');
-  for (const [id, parent] of [['a', 'root'], ['b', 'root'], ['c', 'root'], ['a1', 'a']] as const) {
+  for (const [id, parent] of [
+    ['a', 'root'],
+    ['b', 'root'],
+    ['c', 'root'],
+    ['a1', 'a'],
+  ] as const) {
     doc = addChild(doc, parent, { id, title: id }).document;
   }
   return doc;
@@ -30,14 +35,23 @@ describe('diffDocuments', () => {
       ]),
     );
     expect(diff.moved).toHaveLength(2);
-    expect(diff.changed).toEqual([{ id: 'a', fields: { title: { from: 'a', to: 'A!' }, summary: { from: '', to: 'sum' } } }]);
+    expect(diff.changed).toEqual([
+      { id: 'a', fields: { title: { from: 'a', to: 'A!' }, summary: { from: '', to: 'sum' } } },
+    ]);
     expect(diff.links.added).toEqual([{ source: 'a', target: 'b', kind: 'related' }]);
     expect(applyDiff(a, diff)).toEqual(b);
   });
 
   it('stays small for a small edit of a large tree', () => {
     let a = createTreeDocument('Root');
-    for (let i = 0; i < 1000; i++) a = { ...a, nodes: [...a.nodes, { ...a.nodes[0]!, id: `n${i}`, parent_id: i < 10 ? 'root' : `n${i % 10}`, title: `Node ${i}` }] };
+    for (let i = 0; i < 1000; i++)
+      a = {
+        ...a,
+        nodes: [
+          ...a.nodes,
+          { ...a.nodes[0]!, id: `n${i}`, parent_id: i < 10 ? 'root' : `n${i % 10}`, title: `Node ${i}` },
+        ],
+      };
     const b = updateNode(a, 'n500', { content: 'new text' });
     expect(JSON.stringify(diffDocuments(a, b)).length).toBeLessThan(300);
   });

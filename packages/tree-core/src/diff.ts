@@ -89,7 +89,13 @@ function diffMoves(a: TreeDocument, b: TreeDocument, before: Map<string, TreeNod
   for (const node of b.nodes) {
     const old = before.get(node.id);
     if (!old || (old.parent_id === node.parent_id && !reordered.has(node.id))) continue;
-    moves.push({ id: node.id, from_parent: old.parent_id, to_parent: node.parent_id, from_index: rank(groupsA, old), to_index: rank(groupsB, node) });
+    moves.push({
+      id: node.id,
+      from_parent: old.parent_id,
+      to_parent: node.parent_id,
+      from_index: rank(groupsA, old),
+      to_index: rank(groupsB, node),
+    });
   }
   return moves;
 }
@@ -214,12 +220,14 @@ class WorkingDocument {
       if (node.parent_id !== move.to_parent) this.nodes.set(move.id, { ...node, parent_id: move.to_parent });
     }
     for (const node of diff.added) {
-      if (this.nodes.has(node.id)) throw new TreeDiffError(`The diff does not fit this document: node "${node.id}" already exists.`);
+      if (this.nodes.has(node.id))
+        throw new TreeDiffError(`The diff does not fit this document: node "${node.id}" already exists.`);
       this.nodes.set(node.id, node);
     }
     for (const { id, after } of diff.order) {
       this.require(id);
-      if (after !== null && !this.prev.has(after)) throw new TreeDiffError(`The diff does not fit this document: node "${after}" is missing.`);
+      if (after !== null && !this.prev.has(after))
+        throw new TreeDiffError(`The diff does not fit this document: node "${after}" is missing.`);
       this.unlink(id);
       this.insertAfter(id, after);
     }
@@ -233,8 +241,10 @@ class WorkingDocument {
 
   toDocument(): TreeDocument {
     const nodes: TreeNode[] = [];
-    for (let id = this.next.get(null) ?? null; id !== null; id = this.next.get(id) ?? null) nodes.push(this.nodes.get(id)!);
-    if (nodes.length !== this.nodes.size) throw new TreeDiffError('The diff does not fit this document: a node was never placed.');
+    for (let id = this.next.get(null) ?? null; id !== null; id = this.next.get(id) ?? null)
+      nodes.push(this.nodes.get(id)!);
+    if (nodes.length !== this.nodes.size)
+      throw new TreeDiffError('The diff does not fit this document: a node was never placed.');
     return { format: this.format, layout: this.layout, nodes, links: this.links };
   }
 }

@@ -83,7 +83,17 @@ export type TreeDocumentInput = z.input<typeof TreeDocument>;
 
 /** Every node field that `updateNode` may change (id and parent are structural). */
 export type NodeFields = Omit<TreeNode, 'id' | 'parent_id'>;
-export const NODE_FIELDS = ['title', 'summary', 'content', 'icon', 'color', 'image_id', 'resources', 'collapsed', 'position'] as const satisfies readonly (keyof NodeFields)[];
+export const NODE_FIELDS = [
+  'title',
+  'summary',
+  'content',
+  'icon',
+  'color',
+  'image_id',
+  'resources',
+  'collapsed',
+  'position',
+] as const satisfies readonly (keyof NodeFields)[];
 
 /** A node with every default filled in. */
 export function createNode(fields: TreeNodeInput): TreeNode {
@@ -92,7 +102,12 @@ export function createNode(fields: TreeNodeInput): TreeNode {
 
 /** A new one-node document whose root has the given title. */
 export function createTreeDocument(rootTitle: string, rootId = 'root'): TreeDocument {
-  return { format: 1, layout: { direction: 'TB' }, nodes: [createNode({ id: rootId, parent_id: null, title: rootTitle })], links: [] };
+  return {
+    format: 1,
+    layout: { direction: 'TB' },
+    nodes: [createNode({ id: rootId, parent_id: null, title: rootTitle })],
+    links: [],
+  };
 }
 
 const ID_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';

@@ -11,7 +11,8 @@ const COLOR = /^#[0-9a-fA-F]{6}$/;
 const LAYOUTS = new Set(['TB', 'LR', 'RADIAL']);
 const LINK_KINDS = new Set(['prerequisite', 'related']);
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 const isId = (value: unknown): value is string => typeof value === 'string' && NODE_ID_PATTERN.test(value);
 
 function optionalString(value: unknown, max: number): string | null {
@@ -72,9 +73,30 @@ function node(raw: unknown): TreeNode | null {
   const links = resources(raw.resources);
   const pos = position(raw.position);
   const collapsed = raw.collapsed === undefined ? false : raw.collapsed;
-  if (summary === null || content === null || icon === false || color === false || imageId === false || links === null || pos === false) return null;
+  if (
+    summary === null ||
+    content === null ||
+    icon === false ||
+    color === false ||
+    imageId === false ||
+    links === null ||
+    pos === false
+  )
+    return null;
   if (typeof collapsed !== 'boolean') return null;
-  return { id: raw.id, parent_id: parent, title, summary, content, icon, color, image_id: imageId, resources: links, collapsed, position: pos };
+  return {
+    id: raw.id,
+    parent_id: parent,
+    title,
+    summary,
+    content,
+    icon,
+    color,
+    image_id: imageId,
+    resources: links,
+    collapsed,
+    position: pos,
+  };
 }
 
 function link(raw: unknown): TreeLink | null {

@@ -10,10 +10,14 @@ export function importJsonDocument(text: string, limits: TreeLimits = DEFAULT_TR
   try {
     value = JSON.parse(text);
   } catch {
-    return { ok: false, issues: [{ path: 'data', node_id: null, message: 'The file is not valid JSON.', code: 'invalid' }] };
+    return {
+      ok: false,
+      issues: [{ path: 'data', node_id: null, message: 'The file is not valid JSON.', code: 'invalid' }],
+    };
   }
   const wrapped = (value as { data?: unknown } | null)?.data;
-  const document = wrapped && typeof wrapped === 'object' && !Array.isArray((value as { nodes?: unknown }).nodes) ? wrapped : value;
+  const document =
+    wrapped && typeof wrapped === 'object' && !Array.isArray((value as { nodes?: unknown }).nodes) ? wrapped : value;
   return validateTreeDocument(document, limits);
 }
 

@@ -8,21 +8,53 @@ import { validateTreeDocument } from './validate.ts';
 /** The tree as nested titles, ignoring ids. */
 function shape(doc: TreeDocument): unknown {
   const index = indexTree(doc);
-  const walk = (id: string): unknown => ({ title: index.byId.get(id)!.title, children: (index.children.get(id) ?? []).map(walk) });
+  const walk = (id: string): unknown => ({
+    title: index.byId.get(id)!.title,
+    children: (index.children.get(id) ?? []).map(walk),
+  });
   return walk(index.root.id);
 }
 
 describe('Markdown outline', () => {
   it('reads headings and nested lists into a tree', () => {
     const doc = importMarkdownOutline(
-      ['# Machine learning', 'Intro text.', '## Foundations', '- Linear **algebra**', '  - Vectors', '  - Matrices', '- [Probability](http://x)', '## Models', '1. Trees', '2. Networks'].join('\n'),
+      [
+        '# Machine learning',
+        'Intro text.',
+        '## Foundations',
+        '- Linear **algebra**',
+        '  - Vectors',
+        '  - Matrices',
+        '- [Probability](http://x)',
+        '## Models',
+        '1. Trees',
+        '2. Networks',
+      ].join('\n'),
     );
     expect(validateTreeDocument(doc).ok).toBe(true);
     expect(shape(doc)).toEqual({
       title: 'Machine learning',
       children: [
-        { title: 'Foundations', children: [{ title: 'Linear algebra', children: [{ title: 'Vectors', children: [] }, { title: 'Matrices', children: [] }] }, { title: 'Probability', children: [] }] },
-        { title: 'Models', children: [{ title: 'Trees', children: [] }, { title: 'Networks', children: [] }] },
+        {
+          title: 'Foundations',
+          children: [
+            {
+              title: 'Linear algebra',
+              children: [
+                { title: 'Vectors', children: [] },
+                { title: 'Matrices', children: [] },
+              ],
+            },
+            { title: 'Probability', children: [] },
+          ],
+        },
+        {
+          title: 'Models',
+          children: [
+            { title: 'Trees', children: [] },
+            { title: 'Networks', children: [] },
+          ],
+        },
       ],
     });
     expect(doc.nodes[0]!.content).toBe('Intro text.');
@@ -30,7 +62,13 @@ describe('Markdown outline', () => {
 
   it('puts several top-level entries under a new root', () => {
     const doc = importMarkdownOutline('- a\n- b\n\t- c', { rootTitle: 'Imported' });
-    expect(shape(doc)).toEqual({ title: 'Imported', children: [{ title: 'a', children: [] }, { title: 'b', children: [{ title: 'c', children: [] }] }] });
+    expect(shape(doc)).toEqual({
+      title: 'Imported',
+      children: [
+        { title: 'a', children: [] },
+        { title: 'b', children: [{ title: 'c', children: [] }] },
+      ],
+    });
   });
 
   it('exports an outline that imports back to the same structure', () => {

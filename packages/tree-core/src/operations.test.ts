@@ -18,7 +18,13 @@ import { validateTreeDocument } from './validate.ts';
 
 function sample(): TreeDocument {
   let doc = createTreeDocument('Root');
-  for (const [id, parent] of [['a', 'root'], ['b', 'root'], ['c', 'root'], ['a1', 'a'], ['a2', 'a']] as const) {
+  for (const [id, parent] of [
+    ['a', 'root'],
+    ['b', 'root'],
+    ['c', 'root'],
+    ['a1', 'a'],
+    ['a2', 'a'],
+  ] as const) {
     doc = addChild(doc, parent, { id, title: id.toUpperCase() }).document;
   }
   return doc;
@@ -76,7 +82,12 @@ describe('tree operations', () => {
 
   it('updates fields and refuses invalid values', () => {
     const doc = updateNode(sample(), 'b', { title: 'Bee', color: '#aabbcc', collapsed: true });
-    expect(doc.nodes.find((n) => n.id === 'b')).toMatchObject({ title: 'Bee', color: '#aabbcc', collapsed: true, parent_id: 'root' });
+    expect(doc.nodes.find((n) => n.id === 'b')).toMatchObject({
+      title: 'Bee',
+      color: '#aabbcc',
+      collapsed: true,
+      parent_id: 'root',
+    });
     expect(() => updateNode(doc, 'b', { title: '' })).toThrow(TreeOperationError);
     expect(() => updateNode(doc, 'b', { color: 'blue' })).toThrow(TreeOperationError);
   });

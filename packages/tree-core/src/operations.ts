@@ -1,4 +1,12 @@
-import { createNodeId, TreeLink, TreeNode, type LayoutDirection, type NodeFields, type TreeDocument, type TreeLinkInputFields } from './document.ts';
+import {
+  createNodeId,
+  TreeLink,
+  TreeNode,
+  type LayoutDirection,
+  type NodeFields,
+  type TreeDocument,
+  type TreeLinkInputFields,
+} from './document.ts';
 import { indexTree, subtreeIds } from './tree-index.ts';
 
 /**
@@ -73,7 +81,12 @@ export function addChild(doc: TreeDocument, parentId: string, fields: NewNodeFie
 }
 
 /** Adds a new node right before or after `siblingId` under the same parent. */
-export function addSibling(doc: TreeDocument, siblingId: string, fields: NewNodeFields, position: 'before' | 'after' = 'after'): InsertResult {
+export function addSibling(
+  doc: TreeDocument,
+  siblingId: string,
+  fields: NewNodeFields,
+  position: 'before' | 'after' = 'after',
+): InsertResult {
   const sibling = requireNode(doc, siblingId);
   if (sibling.parent_id === null) throw new TreeOperationError('The root cannot have siblings.');
   const siblings = doc.nodes.filter((n) => n.parent_id === sibling.parent_id);
@@ -167,7 +180,12 @@ export function copySubtree(doc: TreeDocument, nodeId: string): TreeClipboard {
 }
 
 /** Pastes a copied subtree as child number `index` of `parentId`, giving every node a fresh id. */
-export function pasteSubtree(doc: TreeDocument, clipboard: TreeClipboard, parentId: string, index?: number): InsertResult {
+export function pasteSubtree(
+  doc: TreeDocument,
+  clipboard: TreeClipboard,
+  parentId: string,
+  index?: number,
+): InsertResult {
   requireNode(doc, parentId);
   const [clipRoot] = clipboard.nodes;
   if (!clipRoot) throw new TreeOperationError('Nothing to paste.');
@@ -189,5 +207,8 @@ export function pasteSubtree(doc: TreeDocument, clipboard: TreeClipboard, parent
     .filter((l) => fresh.has(l.source) && fresh.has(l.target))
     .map((l) => ({ ...l, source: fresh.get(l.source)!, target: fresh.get(l.target)! }));
   const withRoot = insertAsChild(doc.nodes, [pasted[0]!], parentId, index);
-  return { document: { ...doc, nodes: [...withRoot, ...pasted.slice(1)], links: [...doc.links, ...links] }, nodeId: pasted[0]!.id };
+  return {
+    document: { ...doc, nodes: [...withRoot, ...pasted.slice(1)], links: [...doc.links, ...links] },
+    nodeId: pasted[0]!.id,
+  };
 }

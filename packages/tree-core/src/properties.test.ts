@@ -23,16 +23,40 @@ import { validateTreeDocument } from './validate.ts';
  * to whatever document the earlier steps produced.
  */
 const step = fc.oneof(
-  fc.record({ op: fc.constant('addChild'), a: fc.nat(), index: fc.option(fc.nat({ max: 6 }), { nil: undefined }), title: fc.string({ minLength: 1, maxLength: 20 }) }),
-  fc.record({ op: fc.constant('addSibling'), a: fc.nat(), before: fc.boolean(), title: fc.string({ minLength: 1, maxLength: 20 }) }),
-  fc.record({ op: fc.constant('move'), a: fc.nat(), b: fc.nat(), index: fc.option(fc.nat({ max: 6 }), { nil: undefined }) }),
+  fc.record({
+    op: fc.constant('addChild'),
+    a: fc.nat(),
+    index: fc.option(fc.nat({ max: 6 }), { nil: undefined }),
+    title: fc.string({ minLength: 1, maxLength: 20 }),
+  }),
+  fc.record({
+    op: fc.constant('addSibling'),
+    a: fc.nat(),
+    before: fc.boolean(),
+    title: fc.string({ minLength: 1, maxLength: 20 }),
+  }),
+  fc.record({
+    op: fc.constant('move'),
+    a: fc.nat(),
+    b: fc.nat(),
+    index: fc.option(fc.nat({ max: 6 }), { nil: undefined }),
+  }),
   fc.record({ op: fc.constant('reorder'), a: fc.nat(), index: fc.nat({ max: 6 }) }),
   fc.record({ op: fc.constant('delete'), a: fc.nat() }),
-  fc.record({ op: fc.constant('update'), a: fc.nat(), title: fc.string({ minLength: 1, maxLength: 20 }), summary: fc.string({ maxLength: 30 }), collapsed: fc.boolean() }),
+  fc.record({
+    op: fc.constant('update'),
+    a: fc.nat(),
+    title: fc.string({ minLength: 1, maxLength: 20 }),
+    summary: fc.string({ maxLength: 30 }),
+    collapsed: fc.boolean(),
+  }),
   fc.record({ op: fc.constant('link'), a: fc.nat(), b: fc.nat(), prerequisite: fc.boolean() }),
   fc.record({ op: fc.constant('unlink'), a: fc.nat() }),
   fc.record({ op: fc.constant('copyPaste'), a: fc.nat(), b: fc.nat() }),
-  fc.record({ op: fc.constant('layout'), direction: fc.constantFrom('TB', 'LR', 'RADIAL') as fc.Arbitrary<'TB' | 'LR' | 'RADIAL'> }),
+  fc.record({
+    op: fc.constant('layout'),
+    direction: fc.constantFrom('TB', 'LR', 'RADIAL') as fc.Arbitrary<'TB' | 'LR' | 'RADIAL'>,
+  }),
 );
 type Step = typeof step extends fc.Arbitrary<infer T> ? T : never;
 

@@ -11,7 +11,19 @@ describe('TreeDocument schema', () => {
       format: 1,
       layout: { direction: 'TB' },
       nodes: [
-        { id: 'root', parent_id: null, title: 'ML', summary: '', content: '', icon: null, color: null, image_id: null, resources: [], collapsed: false, position: null },
+        {
+          id: 'root',
+          parent_id: null,
+          title: 'ML',
+          summary: '',
+          content: '',
+          icon: null,
+          color: null,
+          image_id: null,
+          resources: [],
+          collapsed: false,
+          position: null,
+        },
       ],
       links: [],
     });
@@ -20,7 +32,10 @@ describe('TreeDocument schema', () => {
 
 describe('validateTreeDocument', () => {
   it('accepts a valid document and fills defaults', () => {
-    const result = validateTreeDocument({ nodes: [node('root', null), node('a', 'root')], links: [{ source: 'a', target: 'root', kind: 'prerequisite' }] });
+    const result = validateTreeDocument({
+      nodes: [node('root', null), node('a', 'root')],
+      links: [{ source: 'a', target: 'root', kind: 'prerequisite' }],
+    });
     expect(result.ok).toBe(true);
   });
 
@@ -53,11 +68,20 @@ describe('validateTreeDocument', () => {
 
   it('names the node with a field over its limit', () => {
     const result = validateTreeDocument({
-      nodes: [node('root', null), { ...node('a', 'root'), title: 'x'.repeat(201) }, { ...node('b', 'root'), color: 'red' }, { ...node('c', 'root'), resources: [{ title: 'x', url: 'javascript:alert(1)' }] }],
+      nodes: [
+        node('root', null),
+        { ...node('a', 'root'), title: 'x'.repeat(201) },
+        { ...node('b', 'root'), color: 'red' },
+        { ...node('c', 'root'), resources: [{ title: 'x', url: 'javascript:alert(1)' }] },
+      ],
     });
     expect(result.ok).toBe(false);
     if (result.ok) return;
-    expect(Object.keys(treeIssuesToFields(result.issues, 'data'))).toEqual(['data.nodes.a.title', 'data.nodes.b.color', 'data.nodes.c.resources.0.url']);
+    expect(Object.keys(treeIssuesToFields(result.issues, 'data'))).toEqual([
+      'data.nodes.a.title',
+      'data.nodes.b.color',
+      'data.nodes.c.resources.0.url',
+    ]);
     expect(result.issues[0]!.message).toMatch(/^Node "a": /);
   });
 
@@ -94,7 +118,9 @@ describe('document size', () => {
     const content = 'aé中😀'.repeat(200); // 1 + 2 + 3 + 4 bytes
     const doc = { nodes: [{ id: 'root', parent_id: null, title: 'R', content }] };
     const result = validateTreeDocument(doc, { maxNodes: 10, maxBytes: 10_000 });
-    expect(result.ok && result.bytes).toBe(new TextEncoder().encode(JSON.stringify(result.ok && result.document)).length);
+    expect(result.ok && result.bytes).toBe(
+      new TextEncoder().encode(JSON.stringify(result.ok && result.document)).length,
+    );
     expect(result.ok && result.json).toBe(JSON.stringify(result.ok && result.document));
   });
 });

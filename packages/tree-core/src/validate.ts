@@ -13,14 +13,16 @@ export interface TreeIssue {
   code: 'invalid' | 'too_large';
 }
 
-export type TreeValidationResult = { ok: true; document: TreeDocument; json: string; bytes: number } | { ok: false; issues: TreeIssue[] };
+export type TreeValidationResult =
+  { ok: true; document: TreeDocument; json: string; bytes: number } | { ok: false; issues: TreeIssue[] };
 
 /** Enough to show the user what is wrong without building a huge answer for a badly broken document. */
 const MAX_ISSUES = 50;
 
 /** UTF-8 size of a string, counted without copying it. */
 /** Node's native byte count when it exists (about 20× faster on a 2 MB document); a loop elsewhere. */
-const nativeByteLength = (globalThis as { Buffer?: { byteLength(text: string, encoding: 'utf8'): number } }).Buffer?.byteLength;
+const nativeByteLength = (globalThis as { Buffer?: { byteLength(text: string, encoding: 'utf8'): number } }).Buffer
+  ?.byteLength;
 
 function utf8Size(text: string): number {
   if (nativeByteLength) return nativeByteLength(text, 'utf8');
@@ -35,7 +37,8 @@ function utf8Size(text: string): number {
 
 const nodePath = (id: string | null, index: number, rest = '') =>
   (id !== null && NODE_ID_PATTERN.test(id) ? `nodes.${id}` : `nodes[${index}]`) + (rest ? `.${rest}` : '');
-const nodeLabel = (id: string | null, index: number) => (id !== null && NODE_ID_PATTERN.test(id) ? `Node "${id}"` : `Node #${index + 1}`);
+const nodeLabel = (id: string | null, index: number) =>
+  id !== null && NODE_ID_PATTERN.test(id) ? `Node "${id}"` : `Node #${index + 1}`;
 
 function rawNodeId(input: unknown, index: number): string | null {
   const nodes = (input as { nodes?: unknown })?.nodes;
@@ -48,7 +51,12 @@ function schemaIssues(input: unknown, error: z.ZodError): TreeIssue[] {
     const [head, index, ...rest] = issue.path.map(String);
     if (head === 'nodes' && index !== undefined) {
       const id = rawNodeId(input, Number(index));
-      return { path: nodePath(id, Number(index), rest.join('.')), node_id: id, message: `${nodeLabel(id, Number(index))}: ${issue.message}`, code: 'invalid' };
+      return {
+        path: nodePath(id, Number(index), rest.join('.')),
+        node_id: id,
+        message: `${nodeLabel(id, Number(index))}: ${issue.message}`,
+        code: 'invalid',
+      };
     }
     const path = issue.path.map(String).join('.') || 'data';
     return { path, node_id: null, message: issue.message, code: 'invalid' };
@@ -63,21 +71,35 @@ function structuralIssues(doc: TreeDocument): TreeIssue[] {
   };
   const ids = new Set<string>();
   doc.nodes.forEach((node, index) => {
-    if (ids.has(node.id)) add({ path: nodePath(node.id, index, 'id'), node_id: node.id, message: `Node "${node.id}": the id is used by another node.` });
+    if (ids.has(node.id))
+      add({
+        path: nodePath(node.id, index, 'id'),
+        node_id: node.id,
+        message: `Node "${node.id}": the id is used by another node.`,
+      });
     ids.add(node.id);
   });
   const roots = doc.nodes.filter((node) => node.parent_id === null);
-  if (roots.length === 0) add({ path: 'nodes', node_id: null, message: 'The tree has no root node (one node must have parent_id null).' });
+  if (roots.length === 0)
+    add({ path: 'nodes', node_id: null, message: 'The tree has no root node (one node must have parent_id null).' });
   doc.nodes.forEach((node, index) => {
     if (node.parent_id === null && node !== roots[0]) {
-      add({ path: nodePath(node.id, index, 'parent_id'), node_id: node.id, message: `Node "${node.id}": a tree has exactly one root; "${roots[0]!.id}" is already the root.` });
+      add({
+        path: nodePath(node.id, index, 'parent_id'),
+        node_id: node.id,
+        message: `Node "${node.id}": a tree has exactly one root; "${roots[0]!.id}" is already the root.`,
+      });
     }
   });
   const children = new Map<string, string[]>();
   doc.nodes.forEach((node, index) => {
     if (node.parent_id === null) return;
     if (!ids.has(node.parent_id)) {
-      add({ path: nodePath(node.id, index, 'parent_id'), node_id: node.id, message: `Node "${node.id}": its parent "${node.parent_id}" does not exist.` });
+      add({
+        path: nodePath(node.id, index, 'parent_id'),
+        node_id: node.id,
+        message: `Node "${node.id}": its parent "${node.parent_id}" does not exist.`,
+      });
       return;
     }
     const list = children.get(node.parent_id);
@@ -98,18 +120,37 @@ function structuralIssues(doc: TreeDocument): TreeIssue[] {
     }
     doc.nodes.forEach((node, index) => {
       if (!reached.has(node.id) && node.parent_id !== null && ids.has(node.parent_id)) {
-        add({ path: nodePath(node.id, index, 'parent_id'), node_id: node.id, message: `Node "${node.id}": its parent chain forms a cycle and never reaches the root.` });
+        add({
+          path: nodePath(node.id, index, 'parent_id'),
+          node_id: node.id,
+          message: `Node "${node.id}": its parent chain forms a cycle and never reaches the root.`,
+        });
       }
     });
   }
   const linkKeys = new Set<string>();
   doc.links.forEach((link, index) => {
     for (const end of ['source', 'target'] as const) {
-      if (!ids.has(link[end])) add({ path: `links[${index}].${end}`, node_id: link[end], message: `Link ${index + 1}: node "${link[end]}" does not exist.` });
+      if (!ids.has(link[end]))
+        add({
+          path: `links[${index}].${end}`,
+          node_id: link[end],
+          message: `Link ${index + 1}: node "${link[end]}" does not exist.`,
+        });
     }
-    if (link.source === link.target) add({ path: `links[${index}]`, node_id: link.source, message: `Link ${index + 1}: a node cannot link to itself ("${link.source}").` });
+    if (link.source === link.target)
+      add({
+        path: `links[${index}]`,
+        node_id: link.source,
+        message: `Link ${index + 1}: a node cannot link to itself ("${link.source}").`,
+      });
     const key = `${link.source}\u0000${link.target}`;
-    if (linkKeys.has(key)) add({ path: `links[${index}]`, node_id: link.source, message: `Link ${index + 1}: "${link.source}" → "${link.target}" is given twice.` });
+    if (linkKeys.has(key))
+      add({
+        path: `links[${index}]`,
+        node_id: link.source,
+        message: `Link ${index + 1}: "${link.source}" → "${link.target}" is given twice.`,
+      });
     linkKeys.add(key);
   });
   return issues;
@@ -123,7 +164,17 @@ function structuralIssues(doc: TreeDocument): TreeIssue[] {
 export function validateTreeDocument(input: unknown, limits: TreeLimits = DEFAULT_TREE_LIMITS): TreeValidationResult {
   const rawNodes = (input as { nodes?: unknown })?.nodes;
   if (Array.isArray(rawNodes) && rawNodes.length > limits.maxNodes) {
-    return { ok: false, issues: [{ path: 'nodes', node_id: null, message: `A tree has at most ${limits.maxNodes} nodes (this one has ${rawNodes.length}).`, code: 'invalid' }] };
+    return {
+      ok: false,
+      issues: [
+        {
+          path: 'nodes',
+          node_id: null,
+          message: `A tree has at most ${limits.maxNodes} nodes (this one has ${rawNodes.length}).`,
+          code: 'invalid',
+        },
+      ],
+    };
   }
   let document = fastParseTreeDocument(input);
   if (!document) {
@@ -136,7 +187,17 @@ export function validateTreeDocument(input: unknown, limits: TreeLimits = DEFAUL
   const json = JSON.stringify(document);
   const bytes = utf8Size(json);
   if (bytes > limits.maxBytes) {
-    return { ok: false, issues: [{ path: 'data', node_id: null, message: `The document is larger than ${limits.maxBytes} bytes (${bytes}).`, code: 'too_large' }] };
+    return {
+      ok: false,
+      issues: [
+        {
+          path: 'data',
+          node_id: null,
+          message: `The document is larger than ${limits.maxBytes} bytes (${bytes}).`,
+          code: 'too_large',
+        },
+      ],
+    };
   }
   return { ok: true, document, json, bytes };
 }

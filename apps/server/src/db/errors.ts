@@ -16,9 +16,24 @@ export function isConnectionError(error: unknown): boolean {
   if (!e) return false;
   const code = e.code ?? '';
   return (
-    ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', '57P01', '57P02', '57P03', '53300'].includes(code) ||
+    [
+      'ECONNREFUSED',
+      'ECONNRESET',
+      'ETIMEDOUT',
+      'EPIPE',
+      'EHOSTUNREACH',
+      'ENETUNREACH',
+      'ENOTFOUND',
+      'EAI_AGAIN',
+      '57P01',
+      '57P02',
+      '57P03',
+      '53300',
+    ].includes(code) ||
     // class 08: connection exceptions
     /^08[0-9A-Z]{3}$/.test(code) ||
-    /timeout exceeded when trying to connect|Connection terminated|Query read timeout|not queryable/i.test(e.message ?? '')
+    /timeout exceeded when trying to connect|Connection terminated|Query read timeout|not queryable/i.test(
+      e.message ?? '',
+    )
   );
 }

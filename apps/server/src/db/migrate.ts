@@ -13,7 +13,9 @@ class FolderMigrationProvider implements MigrationProvider {
     const files = (await readdir(MIGRATIONS_DIR)).filter((f) => /^\d{8}_\d{4}_[\w-]+\.ts$/.test(f)).sort();
     const migrations: Record<string, Migration> = {};
     for (const file of files) {
-      migrations[file.replace(/\.ts$/, '')] = (await import(pathToFileURL(path.join(MIGRATIONS_DIR, file)).href)) as Migration;
+      migrations[file.replace(/\.ts$/, '')] = (await import(
+        pathToFileURL(path.join(MIGRATIONS_DIR, file)).href
+      )) as Migration;
     }
     return migrations;
   }

@@ -19,22 +19,33 @@ export class AppError extends Error {
 
 export const invalid = (detail: string, fields?: FieldErrors) => new AppError(400, 'invalid', detail, fields);
 /** A single-field validation error: `{fields: {[field]: [message]}}`. */
-export const invalidField = (field: string, message: string) => new AppError(400, 'invalid', message, { [field]: [message] });
+export const invalidField = (field: string, message: string) =>
+  new AppError(400, 'invalid', message, { [field]: [message] });
 export const notAuthenticated = (detail = 'Authentication credentials were not provided.') =>
   new AppError(401, 'not_authenticated', detail);
-export const tokenNotValid = (detail = 'Given token not valid for any token type') => new AppError(401, 'token_not_valid', detail);
+export const tokenNotValid = (detail = 'Given token not valid for any token type') =>
+  new AppError(401, 'token_not_valid', detail);
 export const permissionDenied = (detail = 'You do not have permission to perform this action.') =>
   new AppError(403, 'permission_denied', detail);
 export const notFound = (detail = 'Not found.') => new AppError(404, 'not_found', detail);
 export const conflict = (detail: string, fields?: FieldErrors) => new AppError(409, 'conflict', detail, fields);
 export const preconditionFailed = (detail: string, extra?: Record<string, unknown>) =>
   new AppError(412, 'precondition_failed', detail, undefined, extra);
-export const payloadTooLarge = (detail = 'Request body is too large.') => new AppError(413, 'payload_too_large', detail);
-export const unsupportedMediaType = (detail = 'Unsupported media type.') => new AppError(415, 'unsupported_media_type', detail);
+export const payloadTooLarge = (detail = 'Request body is too large.') =>
+  new AppError(413, 'payload_too_large', detail);
+export const unsupportedMediaType = (detail = 'Unsupported media type.') =>
+  new AppError(415, 'unsupported_media_type', detail);
 export const throttled = (retryAfterS: number, detail = 'Request was throttled.') =>
-  new AppError(429, 'throttled', `${detail} Expected available in ${Math.ceil(retryAfterS)} seconds.`, undefined, undefined, {
-    'retry-after': String(Math.max(1, Math.ceil(retryAfterS))),
-  });
+  new AppError(
+    429,
+    'throttled',
+    `${detail} Expected available in ${Math.ceil(retryAfterS)} seconds.`,
+    undefined,
+    undefined,
+    {
+      'retry-after': String(Math.max(1, Math.ceil(retryAfterS))),
+    },
+  );
 export const serviceUnavailable = (detail = 'Service temporarily unavailable, try again later.') =>
   new AppError(503, 'service_unavailable', detail);
 /** 507: the upload store is full (disk ENOSPC or quota); nothing was stored, the client may retry later. */

@@ -26,7 +26,8 @@ export async function processImage(
   limits: ImageLimits,
   resize: { cover?: number; fit?: number } = {},
 ): Promise<ProcessedImage> {
-  if (input.length > limits.maxBytes) throw payloadTooLarge(`Image is larger than ${Math.round(limits.maxBytes / 1024 / 1024)} MB.`);
+  if (input.length > limits.maxBytes)
+    throw payloadTooLarge(`Image is larger than ${Math.round(limits.maxBytes / 1024 / 1024)} MB.`);
   const type = await fileTypeFromBuffer(input);
   if (!type || !ACCEPTED.has(type.mime)) throw unsupportedMediaType('Only PNG, JPEG, WebP or GIF images are accepted.');
   let meta: sharp.Metadata;
@@ -42,7 +43,8 @@ export async function processImage(
   try {
     let pipeline = sharp(input, { limitInputPixels: limits.maxSide * limits.maxSide, animated: false }).rotate();
     if (resize.cover) pipeline = pipeline.resize(resize.cover, resize.cover, { fit: 'cover', position: 'attention' });
-    else if (resize.fit) pipeline = pipeline.resize(resize.fit, resize.fit, { fit: 'inside', withoutEnlargement: true });
+    else if (resize.fit)
+      pipeline = pipeline.resize(resize.fit, resize.fit, { fit: 'inside', withoutEnlargement: true });
     const { data, info } = await pipeline.webp({ quality: 85 }).toBuffer({ resolveWithObject: true });
     return { body: data, width: info.width, height: info.height, contentType: 'image/webp' };
   } catch {

@@ -10,7 +10,10 @@ const MALFORMED = 'The multipart body is malformed.';
  * else it throws — no boundary, a body cut short, broken part headers — is the client's malformed
  * body: 400, not a 500.
  */
-export async function readMultipart(request: FastifyRequest, handle: (part: Multipart) => Promise<void>): Promise<void> {
+export async function readMultipart(
+  request: FastifyRequest,
+  handle: (part: Multipart) => Promise<void>,
+): Promise<void> {
   try {
     for await (const part of request.parts()) await handle(part);
   } catch (error) {

@@ -15,7 +15,13 @@ export function pageWindow(query: { page?: number; page_size?: number }): PageWi
 }
 
 /** Builds the DRF envelope with absolute `next`/`previous` links that keep the other query parameters. */
-export function paginate<T>(request: FastifyRequest, baseUrl: string, window: PageWindow, count: number, results: T[]): Paginated<T> {
+export function paginate<T>(
+  request: FastifyRequest,
+  baseUrl: string,
+  window: PageWindow,
+  count: number,
+  results: T[],
+): Paginated<T> {
   const link = (page: number) => {
     const url = new URL(request.url, baseUrl);
     if (page === 1) url.searchParams.delete('page');

@@ -15,5 +15,7 @@ export async function loadUserSummaries(db: DB, baseUrl: string, ids: number[]):
     .select(['users.id', 'users.username', 'profiles.avatar_key'])
     .where('users.id', 'in', unique)
     .execute();
-  return new Map(rows.map((r) => [r.id, { id: r.id, username: r.username, avatar_url: avatarUrlOf(baseUrl, r.avatar_key) }]));
+  return new Map(
+    rows.map((r) => [r.id, { id: r.id, username: r.username, avatar_url: avatarUrlOf(baseUrl, r.avatar_key) }]),
+  );
 }

@@ -6,7 +6,10 @@ export const BACKUP_COMMANDS: Record<string, CliCommand> = {
   backup: {
     usage: 'backup [file]: consistent online backup (default DATA_DIR/backups/arbor-<time>.db|.dump)',
     async run({ config, args }) {
-      const file = await backupDatabase(config.databaseUrl, args[0] ?? defaultBackupPath(config.dataDir, config.databaseUrl));
+      const file = await backupDatabase(
+        config.databaseUrl,
+        args[0] ?? defaultBackupPath(config.dataDir, config.databaseUrl),
+      );
       console.log(`Backup written to ${file}`);
     },
   },

@@ -35,8 +35,12 @@ function run(command: string, args: string[]): Promise<void> {
     const child = spawn(command, args, { stdio: ['ignore', 'inherit', 'pipe'] });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', (error) => reject(new Error(`${command} could not run (${error.message}); install the PostgreSQL client tools`)));
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} failed: ${stderr.split('\n')[0] ?? code}`))));
+    child.on('error', (error) =>
+      reject(new Error(`${command} could not run (${error.message}); install the PostgreSQL client tools`)),
+    );
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${command} failed: ${stderr.split('\n')[0] ?? code}`)),
+    );
   });
 }
 
@@ -76,5 +80,12 @@ export async function restoreDatabase(databaseUrl: string, backupFile: string): 
     renameSync(staged, target);
     return;
   }
-  await run('pg_restore', ['--clean', '--if-exists', '--no-owner', '--single-transaction', `--dbname=${databaseUrl}`, backupFile]);
+  await run('pg_restore', [
+    '--clean',
+    '--if-exists',
+    '--no-owner',
+    '--single-transaction',
+    `--dbname=${databaseUrl}`,
+    backupFile,
+  ]);
 }

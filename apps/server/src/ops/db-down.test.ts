@@ -114,11 +114,22 @@ describe.runIf(TEST_DB_KIND === 'postgres')('database down', () => {
     const viaProxy = new URL(database.url);
     viaProxy.hostname = '127.0.0.1';
     viaProxy.port = String(proxy.port);
-    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: database.dataDir, DATABASE_URL: viaProxy.toString(), ARBOR_SEED: '0' });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: database.dataDir,
+      DATABASE_URL: viaProxy.toString(),
+      ARBOR_SEED: '0',
+    });
     app = await buildApp(config); // its own pool, through the proxy
     await app.ready();
     alice = await createUser(app);
-    const created = await app.inject({ method: 'POST', url: '/api/tree/skills_tree/', headers: alice.headers, payload: { title: 'Survives outages' } });
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/tree/skills_tree/',
+      headers: alice.headers,
+      payload: { title: 'Survives outages' },
+    });
     treeId = created.json().id;
     revision = created.json().revision;
   }, 60_000);
@@ -130,19 +141,39 @@ describe.runIf(TEST_DB_KIND === 'postgres')('database down', () => {
   });
 
   const health = () => within(ANSWER_WITHIN_MS, app.inject({ method: 'GET', url: '/api/health/' }), 'GET /api/health/');
-  const list = () => within(ANSWER_WITHIN_MS, app.inject({ method: 'GET', url: '/api/community/trees-shared/' }), 'GET /api/community/trees-shared/');
-  const ownTrees = () => within(ANSWER_WITHIN_MS, app.inject({ method: 'GET', url: '/api/tree/skills_tree/', headers: alice.headers }), 'GET /api/tree/skills_tree/');
+  const list = () =>
+    within(
+      ANSWER_WITHIN_MS,
+      app.inject({ method: 'GET', url: '/api/community/trees-shared/' }),
+      'GET /api/community/trees-shared/',
+    );
+  const ownTrees = () =>
+    within(
+      ANSWER_WITHIN_MS,
+      app.inject({ method: 'GET', url: '/api/tree/skills_tree/', headers: alice.headers }),
+      'GET /api/tree/skills_tree/',
+    );
   const save = (title: string) =>
     within(
       ANSWER_WITHIN_MS,
-      app.inject({ method: 'PATCH', url: `/api/tree/skills_tree/${treeId}/`, headers: { ...alice.headers, 'if-match': `"${revision}"` }, payload: { data: { nodes: [{ id: 'root', parent_id: null, title }] } } }),
+      app.inject({
+        method: 'PATCH',
+        url: `/api/tree/skills_tree/${treeId}/`,
+        headers: { ...alice.headers, 'if-match': `"${revision}"` },
+        payload: { data: { nodes: [{ id: 'root', parent_id: null, title }] } },
+      }),
       'PATCH tree',
     );
 
   const saveVersion = (message: string) =>
     within(
       ANSWER_WITHIN_MS,
-      app.inject({ method: 'POST', url: '/api/tree/skills_tree_version/', headers: alice.headers, payload: { tree: treeId, message } }),
+      app.inject({
+        method: 'POST',
+        url: '/api/tree/skills_tree_version/',
+        headers: alice.headers,
+        payload: { tree: treeId, message },
+      }),
       'POST version',
     );
 

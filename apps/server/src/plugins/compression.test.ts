@@ -22,7 +22,11 @@ afterAll(async () => t?.close());
 
 describe('response compression', () => {
   it('sends a large JSON answer brotli-compressed to a client that accepts it', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/_test/big/', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/_test/big/',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-encoding']).toBe('br');
     expect(res.headers.vary).toMatch(/accept-encoding/i);
@@ -50,7 +54,10 @@ describe('response compression', () => {
 
   it('compresses a tree document, which is sent as JSON', async () => {
     const user = await createUser(t.app);
-    const nodes = [{ id: 'root', parent_id: null, title: 'root' }, ...Array.from({ length: 100 }, (_, i) => ({ id: `n${i}`, parent_id: 'root', title: `node ${i}` }))];
+    const nodes = [
+      { id: 'root', parent_id: null, title: 'root' },
+      ...Array.from({ length: 100 }, (_, i) => ({ id: `n${i}`, parent_id: 'root', title: `node ${i}` })),
+    ];
     const created = await t.app.inject({
       method: 'POST',
       url: '/api/tree/skills_tree/',

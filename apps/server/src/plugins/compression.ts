@@ -26,7 +26,8 @@ export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' 
 
 function addVary(reply: FastifyReply) {
   const vary = String(reply.getHeader('vary') ?? '');
-  if (!/\baccept-encoding\b/i.test(vary)) void reply.header('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
+  if (!/\baccept-encoding\b/i.test(vary))
+    void reply.header('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
 }
 
 /**
@@ -47,7 +48,9 @@ async function compressionPlugin(app: FastifyInstance) {
     // Brotli at quality 4 is about as fast as gzip 6 and a fifth smaller; 11 is for build time only.
     const body =
       encoding === 'br'
-        ? await brotli(payload, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: size } })
+        ? await brotli(payload, {
+            params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: size },
+          })
         : await gzip(payload, { level: 6 });
     void reply.header('content-encoding', encoding);
     reply.removeHeader('content-length');

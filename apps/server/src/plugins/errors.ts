@@ -5,7 +5,12 @@ import { hasZodFastifySchemaValidationErrors, ResponseSerializationError } from 
 import { isConnectionError } from '../db/errors.ts';
 import { AppError, type FieldErrors } from '../lib/http-errors.ts';
 
-function send(reply: FastifyReply, status: number, body: ErrorBody & Record<string, unknown>, headers?: Record<string, string>) {
+function send(
+  reply: FastifyReply,
+  status: number,
+  body: ErrorBody & Record<string, unknown>,
+  headers?: Record<string, string>,
+) {
   if (headers) void reply.headers(headers);
   return reply.code(status).type('application/json; charset=utf-8').send(body);
 }
@@ -24,7 +29,13 @@ function validationFields(error: FastifyError): FieldErrors {
 /** What of an error may be logged: its kind, code and first line of message; never a stack or a query. */
 export function safeError(error: unknown): Record<string, unknown> {
   const e = error as { name?: string; code?: string; message?: string };
-  return { type: e?.name ?? typeof error, code: e?.code, message: String(e?.message ?? '').split('\n')[0]?.slice(0, 200) };
+  return {
+    type: e?.name ?? typeof error,
+    code: e?.code,
+    message: String(e?.message ?? '')
+      .split('\n')[0]
+      ?.slice(0, 200),
+  };
 }
 
 const STATUS_CODES: Record<number, ErrorBody['code']> = {
@@ -57,12 +68,18 @@ async function errorsPlugin(app: FastifyInstance) {
       return send(reply, 400, { detail: 'Invalid input.', code: 'invalid', fields });
     }
     if (error instanceof ResponseSerializationError) {
-      request.log.error({ err: { message: error.message, method: error.method, url: error.url } }, 'response did not match its schema');
+      request.log.error(
+        { err: { message: error.message, method: error.method, url: error.url } },
+        'response did not match its schema',
+      );
       return send(reply, 500, { detail: 'A server error occurred.', code: 'server_error' });
     }
     if (isConnectionError(error)) {
       request.log.error({ code: (error as { code?: string }).code }, 'database unreachable');
-      return send(reply, 503, { detail: 'Service temporarily unavailable, try again later.', code: 'service_unavailable' });
+      return send(reply, 503, {
+        detail: 'Service temporarily unavailable, try again later.',
+        code: 'service_unavailable',
+      });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -46,7 +46,10 @@ async function securityPlugin(app: FastifyInstance, opts: { config: Config }) {
   // which the web build writes to csp.json (apps/web/vite/prerender-pages.ts).
   const inlineScriptHashes = buildFileReader(
     path.join(opts.config.webDistDir, 'csp.json'),
-    (json) => ((json as { scriptHashes?: unknown }).scriptHashes as unknown[]).filter((h): h is string => typeof h === 'string' && /^'sha256-[\w+/=]+'$/.test(h)),
+    (json) =>
+      ((json as { scriptHashes?: unknown }).scriptHashes as unknown[]).filter(
+        (h): h is string => typeof h === 'string' && /^'sha256-[\w+/=]+'$/.test(h),
+      ),
     [],
   );
   await app.register(helmet, {

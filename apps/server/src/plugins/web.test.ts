@@ -25,16 +25,30 @@ beforeAll(async () => {
   writeFileSync(path.join(webDist, 'robots.txt'), 'User-agent: *\nDisallow: /api/\n');
   // The landing page prerendered per language, and the hash of the page's inline script.
   mkdirSync(path.join(webDist, 'prerendered'));
-  for (const locale of ['zh-CN', 'en-US', 'ja-JP']) writeFileSync(path.join(webDist, 'prerendered', `index.${locale}.html`), `<html lang="${locale}" data-prerendered>`);
-  writeFileSync(path.join(webDist, 'csp.json'), JSON.stringify({ scriptHashes: ["'sha256-abc+/def='", "'unsafe-inline'"] }));
-  writeFileSync(path.join(webDist, 'route-preloads.json'), JSON.stringify([{ pattern: '^/trees/[^/]+/?$', js: ['assets/TreeEditorPage-abc.js', 'assets/flow-def.js'] }]));
+  for (const locale of ['zh-CN', 'en-US', 'ja-JP'])
+    writeFileSync(
+      path.join(webDist, 'prerendered', `index.${locale}.html`),
+      `<html lang="${locale}" data-prerendered>`,
+    );
+  writeFileSync(
+    path.join(webDist, 'csp.json'),
+    JSON.stringify({ scriptHashes: ["'sha256-abc+/def='", "'unsafe-inline'"] }),
+  );
+  writeFileSync(
+    path.join(webDist, 'route-preloads.json'),
+    JSON.stringify([{ pattern: '^/trees/[^/]+/?$', js: ['assets/TreeEditorPage-abc.js', 'assets/flow-def.js'] }]),
+  );
   t = await createTestApp({ WEB_DIST_DIR: webDist });
 });
 afterAll(async () => t?.close());
 
 describe('compressed web assets', () => {
   it('sends the prebuilt brotli variant of a hashed asset to a browser that accepts it', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-encoding']).toBe('br');
     expect(res.headers['content-type']).toContain('javascript');
@@ -43,10 +57,18 @@ describe('compressed web assets', () => {
   });
 
   it('falls back to gzip, then to the plain file', async () => {
-    const gz = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    const gz = await t.app.inject({
+      method: 'GET',
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gz.rawPayload).toString()).toBe(script);
-    const plain = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'identity' } });
+    const plain = await t.app.inject({
+      method: 'GET',
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'identity' },
+    });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(script);
   });
@@ -55,7 +77,11 @@ describe('compressed web assets', () => {
     const plain = await t.app.inject({ method: 'GET', url: '/' });
     expect(plain.body).toBe('<html lang="zh-CN" data-prerendered>');
     expect(plain.headers.vary).toContain('cookie');
-    const japanese = await t.app.inject({ method: 'GET', url: '/?ref=x', headers: { cookie: 'theme=dark; arbor_locale=ja-JP' } });
+    const japanese = await t.app.inject({
+      method: 'GET',
+      url: '/?ref=x',
+      headers: { cookie: 'theme=dark; arbor_locale=ja-JP' },
+    });
     expect(japanese.body).toBe('<html lang="ja-JP" data-prerendered>');
     const unknown = await t.app.inject({ method: 'GET', url: '/', headers: { cookie: 'arbor_locale=../../etc' } });
     expect(unknown.body).toBe('<html lang="zh-CN" data-prerendered>');
@@ -84,11 +110,17 @@ describe('compressed web assets', () => {
   });
 
   it('announces a route’s own modules in its page, compressed on the fly', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/trees/0b9a6c1e-1f1a-4c1e-9d1e-1a2b3c4d5e6f?x=1', headers: { 'accept-encoding': 'br' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/trees/0b9a6c1e-1f1a-4c1e-9d1e-1a2b3c4d5e6f?x=1',
+      headers: { 'accept-encoding': 'br' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-encoding']).toBe('br');
     const page = brotliDecompressSync(res.rawPayload).toString();
-    expect(page).toContain('<link rel="x-arbor-modulepreload" href="/assets/TreeEditorPage-abc.js"><link rel="x-arbor-modulepreload" href="/assets/flow-def.js"></head>');
+    expect(page).toContain(
+      '<link rel="x-arbor-modulepreload" href="/assets/TreeEditorPage-abc.js"><link rel="x-arbor-modulepreload" href="/assets/flow-def.js"></head>',
+    );
     const other = await t.app.inject({ method: 'GET', url: '/trees' });
     expect(other.body).not.toContain('modulepreload');
   });

@@ -24,13 +24,11 @@ function routePreloads(file: string): (pathname: string) => string | null {
   const read = buildFileReader(
     file,
     (json) =>
-      (json as { pattern: string; js: string[] }[]).map(
-        (r): RoutePreload => ({
-          pattern: new RegExp(r.pattern),
-          // Held back until the first paint with the app's own code (apps/web/index.html's head script).
-          links: r.js.map((f) => `<link rel="x-arbor-modulepreload" href="/${f.replace(/[^\w./-]/g, '')}">`).join(''),
-        }),
-      ),
+      (json as { pattern: string; js: string[] }[]).map((r): RoutePreload => ({
+        pattern: new RegExp(r.pattern),
+        // Held back until the first paint with the app's own code (apps/web/index.html's head script).
+        links: r.js.map((f) => `<link rel="x-arbor-modulepreload" href="/${f.replace(/[^\w./-]/g, '')}">`).join(''),
+      })),
     [],
   );
   return (pathname) => read().find((r) => r.pattern.test(pathname))?.links || null;
@@ -81,11 +79,17 @@ async function webPlugin(app: FastifyInstance, opts: { config: Config }) {
       return reply
         .code(200)
         .type('text/html; charset=utf-8')
-        .send('<!doctype html><title>Arbor</title><p>The web app is not built yet: run <code>npm run build</code>.</p>');
+        .send(
+          '<!doctype html><title>Arbor</title><p>The web app is not built yet: run <code>npm run build</code>.</p>',
+        );
     }
     // Re-read so a rebuild is picked up without restart; the file is small. Precompressed when the
     // build wrote the variants and the browser takes them.
-    void reply.code(200).header('cache-control', 'no-cache').header('vary', 'accept-encoding, cookie').type('text/html; charset=utf-8');
+    void reply
+      .code(200)
+      .header('cache-control', 'no-cache')
+      .header('vary', 'accept-encoding, cookie')
+      .type('text/html; charset=utf-8');
     const prerendered = prerenderedPage(root, request);
     const page = prerendered ?? indexPath;
     // The page's own code is announced with the app's, so it downloads in parallel rather than after
@@ -94,7 +98,10 @@ async function webPlugin(app: FastifyInstance, opts: { config: Config }) {
     const preloads = prerendered ? null : preloadsFor(request.url.split('?')[0] ?? '/');
     if (preloads) return reply.send(readFileSync(page, 'utf8').replace('</head>', `${preloads}</head>`));
     const accepts = String(request.headers['accept-encoding'] ?? '');
-    for (const [encoding, suffix] of [['br', '.br'], ['gzip', '.gz']] as const) {
+    for (const [encoding, suffix] of [
+      ['br', '.br'],
+      ['gzip', '.gz'],
+    ] as const) {
       if (new RegExp(`\\b${encoding}\\b`).test(accepts) && existsSync(page + suffix)) {
         return reply.header('content-encoding', encoding).send(readFileSync(page + suffix));
       }
@@ -107,7 +114,8 @@ async function webPlugin(app: FastifyInstance, opts: { config: Config }) {
     const url = request.url.split('?')[0] ?? '/';
     // A missing hashed asset (an old chunk after a deploy) must fail as a 404, never turn into the
     // HTML page: the client reloads once on a failed chunk.
-    if (isApiPath(url) || url.startsWith('/assets/') || !['GET', 'HEAD'].includes(request.method)) throw notFound(`Not found: ${url}`);
+    if (isApiPath(url) || url.startsWith('/assets/') || !['GET', 'HEAD'].includes(request.method))
+      throw notFound(`Not found: ${url}`);
     return sendIndex(request, reply);
   });
 }

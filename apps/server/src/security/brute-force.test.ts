@@ -34,7 +34,13 @@ async function freshCode(channel: 'ses' | 'sms', purpose: string, address: strin
 }
 
 const codeRow = (address: string, purpose: string) =>
-  t.app.db.selectFrom('one_time_codes').selectAll().where('address', '=', address).where('purpose', '=', purpose).orderBy('id', 'desc').executeTakeFirstOrThrow();
+  t.app.db
+    .selectFrom('one_time_codes')
+    .selectAll()
+    .where('address', '=', address)
+    .where('purpose', '=', purpose)
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
 
 describe('one-time code guessing', () => {
   it(`burns a login code after ${MAX_WRONG_TRIES} wrong tries: the right code then fails and no token is issued`, async () => {
@@ -57,7 +63,11 @@ describe('one-time code guessing', () => {
     await createUser(t.app, { phone });
     const code = await freshCode('sms', 'login', phone);
     for (let i = 0; i < MAX_WRONG_TRIES - 1; i += 1) {
-      expectError(await post('/api/sms/check_code/', { phone, code: wrong(code, i), purpose: 'login' }), 400, 'code_invalid');
+      expectError(
+        await post('/api/sms/check_code/', { phone, code: wrong(code, i), purpose: 'login' }),
+        400,
+        'code_invalid',
+      );
     }
     expectError(await post('/api/auth/sms/login/', { phone, code: wrong(code, 99) }), 400, 'code_invalid');
     expectError(await post('/api/sms/check_code/', { phone, code, purpose: 'login' }), 400, 'code_invalid');
@@ -70,11 +80,23 @@ describe('one-time code guessing', () => {
     const code = await freshCode('ses', 'reset_password', email);
     const before = await snapshot(t.app, CONTENT_TABLES);
     for (let i = 0; i < MAX_WRONG_TRIES; i += 1) {
-      expectError(await post('/api/auth/password/reset/', { email, code: wrong(code, i), new_password: 'taken-over-password-1' }), 400, 'code_invalid');
+      expectError(
+        await post('/api/auth/password/reset/', { email, code: wrong(code, i), new_password: 'taken-over-password-1' }),
+        400,
+        'code_invalid',
+      );
     }
-    expectError(await post('/api/auth/password/reset/', { email, code, new_password: 'taken-over-password-1' }), 400, 'code_invalid');
+    expectError(
+      await post('/api/auth/password/reset/', { email, code, new_password: 'taken-over-password-1' }),
+      400,
+      'code_invalid',
+    );
     expect(await snapshot(t.app, CONTENT_TABLES)).toBe(before);
-    const row = await t.app.db.selectFrom('users').select('password_hash').where('id', '=', user.id).executeTakeFirstOrThrow();
+    const row = await t.app.db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
     expect(row.password_hash).toBe(passwordHash);
   });
 
@@ -82,7 +104,8 @@ describe('one-time code guessing', () => {
     const phone = uniquePhone();
     const code = await freshCode('sms', 'signup', phone);
     const before = await snapshot(t.app, CONTENT_TABLES);
-    const signup = async (c: string) => post('/api/auth/sms/signup/', { phone, code: c, password: PASSWORD, altcha: await solvedCaptcha(t.app) });
+    const signup = async (c: string) =>
+      post('/api/auth/sms/signup/', { phone, code: c, password: PASSWORD, altcha: await solvedCaptcha(t.app) });
     for (let i = 0; i < MAX_WRONG_TRIES; i += 1) expectError(await signup(wrong(code, i)), 400, 'code_invalid');
     expectError(await signup(code), 400, 'code_invalid');
     expect(await snapshot(t.app, CONTENT_TABLES)).toBe(before);
@@ -92,7 +115,11 @@ describe('one-time code guessing', () => {
     const email = uniqueEmail();
     await createUser(t.app, { email });
     const code = await freshCode('ses', 'login', email);
-    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => post('/api/ses/check_code/', { email, code: wrong(code, i), purpose: 'login' })));
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        post('/api/ses/check_code/', { email, code: wrong(code, i), purpose: 'login' }),
+      ),
+    );
     for (const res of answers) expectError(res, 400, 'code_invalid');
     expect((await codeRow(email, 'login')).attempts).toBe(MAX_WRONG_TRIES);
     expectError(await post('/api/auth/ses/login/', { email, code }), 400, 'code_invalid');
@@ -102,7 +129,16 @@ describe('one-time code guessing', () => {
     const email = uniqueEmail();
     await createUser(t.app, { email });
     await freshCode('ses', 'login', email);
-    for (const code of ['', '12345', '1234567', 'abcdef', '12 456', '１２３４５６', "' OR 1=1 --", '0'.repeat(10_000)]) {
+    for (const code of [
+      '',
+      '12345',
+      '1234567',
+      'abcdef',
+      '12 456',
+      '１２３４５６',
+      "' OR 1=1 --",
+      '0'.repeat(10_000),
+    ]) {
       const res = await post('/api/auth/ses/login/', { email, code });
       expect(res.statusCode, code.slice(0, 20)).toBe(400);
       expect(['invalid', 'code_invalid']).toContain(res.json().code);
@@ -119,7 +155,10 @@ describe('password guessing', () => {
     const logins = [user.username, user.username.toUpperCase(), email.toUpperCase(), phone];
     for (let i = 0; i < FAILURES_PER_LOGIN; i += 1) {
       const login = logins[i % logins.length]!;
-      const res = i % 5 === 4 ? await post('/api/auth/phone-password/login/', { phone, password: `wrong-guess-${i}-xx` }) : await post('/api/token/', { username: login, password: `wrong-guess-${i}-xx` });
+      const res =
+        i % 5 === 4
+          ? await post('/api/auth/phone-password/login/', { phone, password: `wrong-guess-${i}-xx` })
+          : await post('/api/token/', { username: login, password: `wrong-guess-${i}-xx` });
       expectError(res, 401, 'not_authenticated');
     }
     const before = await snapshot(t.app, CONTENT_TABLES);
@@ -138,8 +177,17 @@ describe('password guessing', () => {
 
   it('throttles an unknown login the same way, so locking does not reveal whether an account exists', async () => {
     const ghost = `ghost_${Math.random().toString(36).slice(2, 8)}`;
-    for (let i = 0; i < FAILURES_PER_LOGIN; i += 1) expectError(await post('/api/token/', { username: ghost, password: 'whatever-pass-1' }), 401, 'not_authenticated');
-    expectError(await post('/api/token/', { username: ghost.toUpperCase(), password: 'whatever-pass-1' }), 429, 'throttled');
+    for (let i = 0; i < FAILURES_PER_LOGIN; i += 1)
+      expectError(
+        await post('/api/token/', { username: ghost, password: 'whatever-pass-1' }),
+        401,
+        'not_authenticated',
+      );
+    expectError(
+      await post('/api/token/', { username: ghost.toUpperCase(), password: 'whatever-pass-1' }),
+      429,
+      'throttled',
+    );
   });
 
   it('throttles one client IP after LOGIN_FAILURES_PER_IP failures spread over many logins', async () => {
@@ -149,10 +197,14 @@ describe('password guessing', () => {
     const user = await createUser(t.app, { passwordHash });
     for (let i = 0; i < perIp; i += 1) {
       // A fake X-Forwarded-For does not make a new client: TRUST_PROXY is off.
-      const res = await post('/api/token/', { username: `nobody_${i}_${ip}`, password: 'wrong-guess-xx' }, ip, { 'x-forwarded-for': `198.51.100.${i}` });
+      const res = await post('/api/token/', { username: `nobody_${i}_${ip}`, password: 'wrong-guess-xx' }, ip, {
+        'x-forwarded-for': `198.51.100.${i}`,
+      });
       expectError(res, 401, 'not_authenticated');
     }
-    const blocked = await post('/api/token/', { username: user.username, password: PASSWORD }, ip, { 'x-forwarded-for': '198.51.100.200' });
+    const blocked = await post('/api/token/', { username: user.username, password: PASSWORD }, ip, {
+      'x-forwarded-for': '198.51.100.200',
+    });
     expectError(blocked, 429, 'throttled');
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     // The account itself is not locked: the same login from another address works.
@@ -166,7 +218,10 @@ describe('address enumeration and message pumping', () => {
     const check = (i: number) =>
       t.app.inject({
         method: 'GET',
-        url: i % 2 ? `/api/profile/me/check_email_exist/?email=probe${i}@example.com` : `/api/profile/${caller.id}/check_phone_exist/?phone=%2B8613900${String(i).padStart(6, '0')}`,
+        url:
+          i % 2
+            ? `/api/profile/me/check_email_exist/?email=probe${i}@example.com`
+            : `/api/profile/${caller.id}/check_phone_exist/?phone=%2B8613900${String(i).padStart(6, '0')}`,
         headers: caller.headers,
       });
     for (let i = 0; i < 30; i += 1) expect((await check(i)).statusCode).toBe(200);
@@ -175,20 +230,31 @@ describe('address enumeration and message pumping', () => {
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     // Another caller has their own budget.
     const other = await createUser(t.app);
-    expect((await t.app.inject({ method: 'GET', url: '/api/profile/me/check_email_exist/?email=x@example.com', headers: other.headers })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/profile/me/check_email_exist/?email=x@example.com',
+          headers: other.headers,
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 
   it('limits code sends per client IP (CODE_SENDS_PER_IP_HOUR), whatever the addresses, and sends nothing more', async () => {
     const perIp = t.config.limits.codeSendsPerIpHour;
     expect(perIp).toBe(30);
     const ip = freshIp();
-    const send = async () => post('/api/sms/send/login/', { phone: uniquePhone(), altcha: await solvedCaptcha(t.app) }, ip);
+    const send = async () =>
+      post('/api/sms/send/login/', { phone: uniquePhone(), altcha: await solvedCaptcha(t.app) }, ip);
     for (let i = 0; i < perIp; i += 1) expect((await send()).statusCode).toBe(200);
     const before = await snapshot(t.app, [...CONTENT_TABLES, 'one_time_codes']);
     const blocked = await send();
     expectError(blocked, 429, 'throttled');
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     expect(await snapshot(t.app, [...CONTENT_TABLES, 'one_time_codes'])).toBe(before);
-    expect((await post('/api/sms/send/login/', { phone: uniquePhone(), altcha: await solvedCaptcha(t.app) })).statusCode).toBe(200);
+    expect(
+      (await post('/api/sms/send/login/', { phone: uniquePhone(), altcha: await solvedCaptcha(t.app) })).statusCode,
+    ).toBe(200);
   });
 });

@@ -16,13 +16,16 @@ afterAll(async () => t?.close());
 
 const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, payload, remoteAddress: freshIp() });
 const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64');
-const decode = (payload: string) => JSON.parse(Buffer.from(payload, 'base64').toString('utf8')) as Record<string, unknown>;
+const decode = (payload: string) =>
+  JSON.parse(Buffer.from(payload, 'base64').toString('utf8')) as Record<string, unknown>;
 const outboxState = () => snapshot(t.app, [...CONTENT_TABLES, 'one_time_codes', 'captcha_solutions']);
 
 /** A payload solved for a salt of our choosing, signed with `key` (the server's or an attacker's). */
 function signedPayload(key: string, expiresS: number, number = 42) {
   const salt = `${'9f'.repeat(12)}?expires=${expiresS}&`;
-  const challenge = createHash('sha256').update(salt + String(number)).digest('hex');
+  const challenge = createHash('sha256')
+    .update(salt + String(number))
+    .digest('hex');
   const signature = createHmac('sha256', key).update(challenge).digest('hex');
   return encode({ algorithm: 'SHA-256', challenge, number, salt, signature });
 }
@@ -41,13 +44,24 @@ describe('captcha replay', () => {
     expect((await post('/api/sms/send/signup/', { phone: uniquePhone(), altcha })).statusCode).toBe(200);
     const before = await outboxState();
     expectError(await post('/api/ses/send/login/', { email: uniqueEmail(), altcha }), 400, 'captcha_invalid');
-    expectError(await post('/api/auth/ses/signup/', { email: uniqueEmail(), code: '123456', password: 'replayed-captcha-9', altcha }), 400, 'captcha_invalid');
+    expectError(
+      await post('/api/auth/ses/signup/', {
+        email: uniqueEmail(),
+        code: '123456',
+        password: 'replayed-captcha-9',
+        altcha,
+      }),
+      400,
+      'captcha_invalid',
+    );
     expect(await outboxState()).toBe(before);
   });
 
   it('accepts one of several parallel uses of the same solution', async () => {
     const altcha = await solvedCaptcha(t.app);
-    const answers = await Promise.all(Array.from({ length: 8 }, () => post('/api/ses/send/signup/', { email: uniqueEmail(), altcha })));
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => post('/api/ses/send/signup/', { email: uniqueEmail(), altcha })),
+    );
     expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(1);
     for (const res of answers.filter((r) => r.statusCode !== 200)) expectError(res, 400, 'captcha_invalid');
   });
@@ -66,25 +80,46 @@ describe('expired and forged challenges', () => {
   it.each([
     ['an expired challenge signed by the server key', () => signedPayload(captchaKey(t.config.secretKey), now() - 1)],
     ['a challenge signed with a key of the attacker', () => signedPayload('attacker-key', now() + 300)],
-    ['a challenge claiming a far-future expiry', () => signedPayload(captchaKey(t.config.secretKey), now() + 365 * 24 * 3600)],
-    ['a signature made over the salt instead of the challenge', () => {
-      const good = decode(signedPayload(captchaKey(t.config.secretKey), now() + 300));
-      return encode({ ...good, signature: createHmac('sha256', captchaKey(t.config.secretKey)).update(String(good.salt)).digest('hex') });
-    }],
-    ['a solved payload whose number was changed', async () => {
-      const good = decode(await solvedCaptcha(t.app));
-      return encode({ ...good, number: Number(good.number) + 1 });
-    }],
-    ['a solved payload with another algorithm', async () => encode({ ...decode(await solvedCaptcha(t.app)), algorithm: 'SHA-1' })],
-    ['a solved payload whose number is a string', async () => {
-      const good = decode(await solvedCaptcha(t.app));
-      return encode({ ...good, number: String(good.number) });
-    }],
+    [
+      'a challenge claiming a far-future expiry',
+      () => signedPayload(captchaKey(t.config.secretKey), now() + 365 * 24 * 3600),
+    ],
+    [
+      'a signature made over the salt instead of the challenge',
+      () => {
+        const good = decode(signedPayload(captchaKey(t.config.secretKey), now() + 300));
+        return encode({
+          ...good,
+          signature: createHmac('sha256', captchaKey(t.config.secretKey)).update(String(good.salt)).digest('hex'),
+        });
+      },
+    ],
+    [
+      'a solved payload whose number was changed',
+      async () => {
+        const good = decode(await solvedCaptcha(t.app));
+        return encode({ ...good, number: Number(good.number) + 1 });
+      },
+    ],
+    [
+      'a solved payload with another algorithm',
+      async () => encode({ ...decode(await solvedCaptcha(t.app)), algorithm: 'SHA-1' }),
+    ],
+    [
+      'a solved payload whose number is a string',
+      async () => {
+        const good = decode(await solvedCaptcha(t.app));
+        return encode({ ...good, number: String(good.number) });
+      },
+    ],
     ['a negative number', () => signedPayload(captchaKey(t.config.secretKey), now() + 300, -1)],
     ['base64 of something that is not JSON', () => Buffer.from('<script>alert(1)</script>').toString('base64')],
     ['base64 of JSON null', () => encode(null)],
     ['base64 of a JSON array', () => encode([1, 2, 3])],
-    ['a payload with __proto__ keys', () => Buffer.from('{"__proto__":{"verified":true},"algorithm":"SHA-256"}').toString('base64')],
+    [
+      'a payload with __proto__ keys',
+      () => Buffer.from('{"__proto__":{"verified":true},"algorithm":"SHA-256"}').toString('base64'),
+    ],
     ['not base64 at all', () => '%%%not base64%%%'],
     ['a 100 kB payload', () => 'A'.repeat(100_000)],
   ])('refuses %s with captcha_invalid and changes nothing', async (_what, make) => {
@@ -103,7 +138,10 @@ describe('expired and forged challenges', () => {
 
   it('answers captcha_required when the captcha is missing, empty or null', async () => {
     for (const altcha of [undefined, '', null]) {
-      const res = await post('/api/ses/send/signup/', { email: uniqueEmail(), ...(altcha === undefined ? {} : { altcha }) });
+      const res = await post('/api/ses/send/signup/', {
+        email: uniqueEmail(),
+        ...(altcha === undefined ? {} : { altcha }),
+      });
       expect(res.statusCode).toBe(400);
       expect(['captcha_required', 'invalid']).toContain(res.json().code);
     }

@@ -14,7 +14,11 @@ const preflight = (origin: string) =>
   t.app.inject({
     method: 'OPTIONS',
     url: '/api/tree/skills_tree/',
-    headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type' },
+    headers: {
+      origin,
+      'access-control-request-method': 'POST',
+      'access-control-request-headers': 'authorization, content-type',
+    },
   });
 
 describe('an allow-listed deployment', () => {

@@ -13,11 +13,21 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const FOREIGN = ['https://evil.example', 'null', 'http://127.0.0.1.evil.example', 'https://evil.example/http://127.0.0.1:8650'];
+const FOREIGN = [
+  'https://evil.example',
+  'null',
+  'http://127.0.0.1.evil.example',
+  'https://evil.example/http://127.0.0.1:8650',
+];
 
 /** No header that would let a browser share the answer with the calling page. */
 function expectNoCorsGrant(headers: Record<string, unknown>) {
-  for (const name of ['access-control-allow-origin', 'access-control-allow-credentials', 'access-control-allow-methods', 'access-control-allow-headers']) {
+  for (const name of [
+    'access-control-allow-origin',
+    'access-control-allow-credentials',
+    'access-control-allow-methods',
+    'access-control-allow-headers',
+  ]) {
     expect(headers[name], name).toBeUndefined();
   }
 }
@@ -40,7 +50,11 @@ describe('a foreign origin', () => {
       const res = await t.app.inject({
         method: 'OPTIONS',
         url: '/api/tree/skills_tree/1/',
-        headers: { origin, 'access-control-request-method': method, 'access-control-request-headers': 'authorization, content-type' },
+        headers: {
+          origin,
+          'access-control-request-method': method,
+          'access-control-request-headers': 'authorization, content-type',
+        },
       });
       expectNoCorsGrant(res.headers);
       expect(res.statusCode).not.toBe(500);
@@ -68,7 +82,12 @@ describe('the same origin', () => {
   it('works with or without an Origin header of the server itself', async () => {
     const self = new URL(t.config.publicBaseUrl).origin;
     for (const headers of [{}, { origin: self }]) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/tree/skills_tree/', headers: { ...user.headers, ...headers }, payload: { title: 'Same origin' } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/tree/skills_tree/',
+        headers: { ...user.headers, ...headers },
+        payload: { title: 'Same origin' },
+      });
       expect(res.statusCode).toBe(201);
     }
   });

@@ -17,7 +17,12 @@ beforeAll(async () => {
   t = await createTestApp();
   victim = await createUser(t.app, { username: 'jwt_victim', email: 'victim@example.com' });
   attacker = await createUser(t.app, { username: 'jwt_attacker' });
-  const tree = await t.app.inject({ method: 'POST', url: '/api/tree/skills_tree/', headers: victim.headers, payload: { title: SECRET_TITLE } });
+  const tree = await t.app.inject({
+    method: 'POST',
+    url: '/api/tree/skills_tree/',
+    headers: victim.headers,
+    payload: { title: SECRET_TITLE },
+  });
   expect(tree.statusCode).toBe(201);
   treeId = tree.json().id;
 });
@@ -65,7 +70,9 @@ describe('forged and tampered access tokens', () => {
   });
 
   it('refuses an HS256 token signed with a wrong secret', async () => {
-    await expectRejected(`Bearer ${forgeJwt({ alg: 'HS256', typ: 'JWT' }, claimsFor(victim.id), 'not-the-server-secret')}`);
+    await expectRejected(
+      `Bearer ${forgeJwt({ alg: 'HS256', typ: 'JWT' }, claimsFor(victim.id), 'not-the-server-secret')}`,
+    );
     await expectRejected(`Bearer ${forgeJwt({ alg: 'HS256', typ: 'JWT' }, claimsFor(victim.id), '')}`);
   });
 
@@ -92,15 +99,27 @@ describe('forged and tampered access tokens', () => {
 
   it('ignores a role claim: a user token that says "admin" still cannot reach admin calls', async () => {
     const { token } = await signToken(t.config.jwtSecret, 'access', attacker.id, 600);
-    const withRole = forgeJwt({ alg: 'HS256', typ: 'JWT' }, { ...jwtClaims(token), role: 'admin', is_staff: true }, t.config.jwtSecret);
-    const res = await t.app.inject({ method: 'GET', url: '/api/llm/deepseek-config/', headers: { authorization: `Bearer ${withRole}` } });
+    const withRole = forgeJwt(
+      { alg: 'HS256', typ: 'JWT' },
+      { ...jwtClaims(token), role: 'admin', is_staff: true },
+      t.config.jwtSecret,
+    );
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/llm/deepseek-config/',
+      headers: { authorization: `Bearer ${withRole}` },
+    });
     expectError(res, 403, 'permission_denied');
   });
 });
 
 describe('expired and misused tokens', () => {
   it('refuses an expired access token signed with the right secret', async () => {
-    const expired = forgeJwt({ alg: 'HS256', typ: 'JWT' }, claimsFor(victim.id, { iat: now() - 3600, exp: now() - 60 }), t.config.jwtSecret);
+    const expired = forgeJwt(
+      { alg: 'HS256', typ: 'JWT' },
+      claimsFor(victim.id, { iat: now() - 3600, exp: now() - 60 }),
+      t.config.jwtSecret,
+    );
     await expectRejected(`Bearer ${expired}`);
     const res = await t.app.inject({ method: 'POST', url: '/api/token/verify/', payload: { token: expired } });
     expectError(res, 401, 'token_not_valid');
@@ -120,7 +139,11 @@ describe('expired and misused tokens', () => {
   });
 
   it('refuses a refresh token forged for a user (never issued by the server)', async () => {
-    const forged = forgeJwt({ alg: 'HS256', typ: 'JWT' }, { ...claimsFor(victim.id), token_type: 'refresh', fam: 'x' }, 'wrong');
+    const forged = forgeJwt(
+      { alg: 'HS256', typ: 'JWT' },
+      { ...claimsFor(victim.id), token_type: 'refresh', fam: 'x' },
+      'wrong',
+    );
     const res = await t.app.inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh: forged } });
     expectError(res, 401, 'token_not_valid');
   });
@@ -134,16 +157,29 @@ describe('expired and misused tokens', () => {
     await expectRejected(gone.headers.authorization);
     // And the refresh call does not resurrect them either.
     const { token } = await signToken(t.config.jwtSecret, 'refresh', disabled.id, 3600, { fam: 'f' });
-    expectError(await t.app.inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh: token } }), 401, 'token_not_valid');
+    expectError(
+      await t.app.inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh: token } }),
+      401,
+      'token_not_valid',
+    );
   });
 });
 
 describe('refresh tokens of someone else', () => {
   it('does not revoke another user’s refresh token through logout', async () => {
     const victimPair = await issueTokenPair(t.app.db, t.config, victim.id);
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/logout/', headers: attacker.headers, payload: { refresh: victimPair.refresh } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout/',
+      headers: attacker.headers,
+      payload: { refresh: victimPair.refresh },
+    });
     expect(res.statusCode).toBe(200);
-    const rotated = await t.app.inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh: victimPair.refresh } });
+    const rotated = await t.app.inject({
+      method: 'POST',
+      url: '/api/token/refresh/',
+      payload: { refresh: victimPair.refresh },
+    });
     expect(rotated.statusCode).toBe(200);
   });
 });
@@ -157,18 +193,36 @@ describe('malformed Authorization headers', () => {
     ['Bearer with two tokens', () => `Bearer ${victim.token} ${victim.token}`],
     ['three dots of garbage', () => 'Bearer a.b.c'],
     ['non-base64 garbage', () => 'Bearer !!!.@@@.###'],
-    ['a header that is not JSON', () => `Bearer ${Buffer.from('{{{').toString('base64url')}.${Buffer.from('{}').toString('base64url')}.x`],
-    ['a header that is JSON but not an object', () => `Bearer ${Buffer.from('[1,2]').toString('base64url')}.${Buffer.from('"x"').toString('base64url')}.x`],
-    ['a huge header (100 kB)', () => `Bearer ${Buffer.from(JSON.stringify({ alg: 'HS256', pad: 'x'.repeat(100_000) })).toString('base64url')}.e30.x`],
+    [
+      'a header that is not JSON',
+      () => `Bearer ${Buffer.from('{{{').toString('base64url')}.${Buffer.from('{}').toString('base64url')}.x`,
+    ],
+    [
+      'a header that is JSON but not an object',
+      () => `Bearer ${Buffer.from('[1,2]').toString('base64url')}.${Buffer.from('"x"').toString('base64url')}.x`,
+    ],
+    [
+      'a huge header (100 kB)',
+      () =>
+        `Bearer ${Buffer.from(JSON.stringify({ alg: 'HS256', pad: 'x'.repeat(100_000) })).toString('base64url')}.e30.x`,
+    ],
     ['a huge bearer value (1 MB)', () => `Bearer ${'A'.repeat(1_000_000)}`],
-    ['a header pointing at a foreign key (jku/kid injection)', () => `Bearer ${forgeJwt({ alg: 'HS256', kid: '../../../../dev/null', jku: 'https://evil.example/jwks.json' }, claimsFor(victim.id), '')}`],
+    [
+      'a header pointing at a foreign key (jku/kid injection)',
+      () =>
+        `Bearer ${forgeJwt({ alg: 'HS256', kid: '../../../../dev/null', jku: 'https://evil.example/jwks.json' }, claimsFor(victim.id), '')}`,
+    ],
   ])('refuses %s with 401', async (_what, value) => {
     await expectRejected(value());
   });
 
   it('treats a bad token on a public route as anonymous, not as the user it names', async () => {
     const token = forgeJwt({ alg: 'none' }, claimsFor(victim.id), null);
-    const res = await t.app.inject({ method: 'GET', url: '/api/community/trees-shared/', headers: { authorization: `Bearer ${token}` } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/community/trees-shared/',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.body).not.toContain(SECRET_TITLE);
   });

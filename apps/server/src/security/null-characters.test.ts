@@ -12,9 +12,25 @@ const ids = { tree: 0, profile: 0, share: 0 };
 beforeAll(async () => {
   t = await createTestApp();
   admin = await createUser(t.app, { role: 'admin' });
-  ids.tree = (await t.app.inject({ method: 'POST', url: '/api/tree/skills_tree/', headers: admin.headers, payload: { title: 'NUL target' } })).json().id;
-  ids.profile = (await t.app.inject({ method: 'GET', url: '/api/profile/users/me/', headers: admin.headers })).json().profile.id;
-  ids.share = (await t.app.inject({ method: 'POST', url: '/api/community/trees-shared/share_tree/', headers: admin.headers, payload: { tree: ids.tree, tags: ['nul'] } })).json().id;
+  ids.tree = (
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/tree/skills_tree/',
+      headers: admin.headers,
+      payload: { title: 'NUL target' },
+    })
+  ).json().id;
+  ids.profile = (
+    await t.app.inject({ method: 'GET', url: '/api/profile/users/me/', headers: admin.headers })
+  ).json().profile.id;
+  ids.share = (
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/community/trees-shared/share_tree/',
+      headers: admin.headers,
+      payload: { tree: ids.tree, tags: ['nul'] },
+    })
+  ).json().id;
 });
 afterAll(async () => t?.close());
 
@@ -24,25 +40,52 @@ type Write = [what: string, method: 'POST' | 'PATCH', url: () => string, body: (
 const WRITES: Write[] = [
   ['a tree title', 'POST', () => '/api/tree/skills_tree/', (s) => ({ title: s }), 'title'],
   ['a tree tag', 'POST', () => '/api/tree/skills_tree/', (s) => ({ title: 'ok', tags: ['x', s] }), 'tags.1'],
-  ['a node title in the document', 'POST', () => '/api/tree/skills_tree/', (s) => ({ title: 'ok', data: { format: 1, nodes: [{ id: 'root', parent_id: null, title: s }] } }), 'data.nodes.0.title'],
+  [
+    'a node title in the document',
+    'POST',
+    () => '/api/tree/skills_tree/',
+    (s) => ({ title: 'ok', data: { format: 1, nodes: [{ id: 'root', parent_id: null, title: s }] } }),
+    'data.nodes.0.title',
+  ],
   ['a renamed tree', 'PATCH', () => `/api/tree/skills_tree/${ids.tree}/`, (s) => ({ description: s }), 'description'],
-  ['a version message', 'POST', () => '/api/tree/skills_tree_version/', (s) => ({ tree: ids.tree, message: s }), 'message'],
+  [
+    'a version message',
+    'POST',
+    () => '/api/tree/skills_tree_version/',
+    (s) => ({ tree: ids.tree, message: s }),
+    'message',
+  ],
   ['a profile nickname', 'PATCH', () => `/api/profile/profiles/${ids.profile}/`, (s) => ({ nickname: s }), 'nickname'],
   ['a share title', 'PATCH', () => `/api/community/trees-shared/${ids.share}/`, (s) => ({ title: s }), 'title'],
-  ['a prompt template', 'POST', () => '/api/llm/prompts/', (s) => ({ key: 'nul_prompt', name: 'n', system: 's', template: s }), 'template'],
-  ['a provider name', 'POST', () => '/api/llm/deepseek-config/', (s) => ({ name: s, base_url: 'https://api.example.com', api_key: 'sk-x' }), 'name'],
+  [
+    'a prompt template',
+    'POST',
+    () => '/api/llm/prompts/',
+    (s) => ({ key: 'nul_prompt', name: 'n', system: 's', template: s }),
+    'template',
+  ],
+  [
+    'a provider name',
+    'POST',
+    () => '/api/llm/deepseek-config/',
+    (s) => ({ name: s, base_url: 'https://api.example.com', api_key: 'sk-x' }),
+    'name',
+  ],
   ['a login name', 'POST', () => '/api/token/', (s) => ({ username: s, password: 'whatever-pass' }), 'username'],
   ['a key of an object', 'POST', () => '/api/tree/skills_tree/', (s) => ({ title: 'ok', [s]: 1 }), 'non_field_errors'],
 ];
 
 describe('NUL characters', () => {
-  it.each(WRITES)('in %s are refused with 400 naming the field, and nothing is stored', async (_what, method, url, body, field) => {
-    const before = await snapshot(t.app, CONTENT_TABLES);
-    const res = await t.app.inject({ method, url: url(), headers: admin.headers, payload: body(NUL) });
-    const error = expectError(res, 400, 'invalid');
-    expect(error.fields).toEqual({ [field]: ['Null characters are not allowed.'] });
-    expect(await snapshot(t.app, CONTENT_TABLES)).toBe(before);
-  });
+  it.each(WRITES)(
+    'in %s are refused with 400 naming the field, and nothing is stored',
+    async (_what, method, url, body, field) => {
+      const before = await snapshot(t.app, CONTENT_TABLES);
+      const res = await t.app.inject({ method, url: url(), headers: admin.headers, payload: body(NUL) });
+      const error = expectError(res, 400, 'invalid');
+      expect(error.fields).toEqual({ [field]: ['Null characters are not allowed.'] });
+      expect(await snapshot(t.app, CONTENT_TABLES)).toBe(before);
+    },
+  );
 
   it.each([
     ['/api/tree/skills_tree/?search=a%00b', 'search'],
@@ -65,15 +108,27 @@ describe('NUL characters', () => {
 });
 
 describe('lone surrogates', () => {
-  it.each(WRITES.filter(([what]) => !/key of an object|login/.test(what)))('in %s never cause a server error', async (_what, method, url, body) => {
-    // JSON.stringify writes the lone surrogate as the escape \ud800, as a hostile client would.
-    const res = await t.app.inject({ method, url: url(), headers: { ...admin.headers, 'content-type': 'application/json' }, payload: JSON.stringify(body('x\ud800y')) });
-    expect(res.statusCode, res.body.slice(0, 200)).toBeLessThan(500);
-    if (res.statusCode >= 400) expectError(res, res.statusCode);
-  });
+  it.each(WRITES.filter(([what]) => !/key of an object|login/.test(what)))(
+    'in %s never cause a server error',
+    async (_what, method, url, body) => {
+      // JSON.stringify writes the lone surrogate as the escape \ud800, as a hostile client would.
+      const res = await t.app.inject({
+        method,
+        url: url(),
+        headers: { ...admin.headers, 'content-type': 'application/json' },
+        payload: JSON.stringify(body('x\ud800y')),
+      });
+      expect(res.statusCode, res.body.slice(0, 200)).toBeLessThan(500);
+      if (res.statusCode >= 400) expectError(res, res.statusCode);
+    },
+  );
 
   it('in a query never cause a server error', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/community/trees-shared/?search=%ED%A0%80', headers: admin.headers });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/community/trees-shared/?search=%ED%A0%80',
+      headers: admin.headers,
+    });
     expect(res.statusCode).toBeLessThan(500);
   });
 });

@@ -13,7 +13,14 @@ beforeAll(async () => {
   t = await createTestApp();
   user = await createUser(t.app);
   admin = await createUser(t.app, { role: 'admin' });
-  treeId = (await t.app.inject({ method: 'POST', url: '/api/tree/skills_tree/', headers: admin.headers, payload: { title: 'Edges' } })).json().id;
+  treeId = (
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/tree/skills_tree/',
+      headers: admin.headers,
+      payload: { title: 'Edges' },
+    })
+  ).json().id;
 });
 afterAll(async () => t?.close());
 
@@ -61,7 +68,11 @@ describe('pagination parameters', () => {
     it(`${name} refuses bad page and page_size values with 400 and fields`, async () => {
       const before = await snapshot(t.app, CONTENT_TABLES);
       for (const query of BAD_PAGES) {
-        const res = await t.app.inject({ method: 'GET', url: withQuery(listUrl(entry), query), headers: admin.headers });
+        const res = await t.app.inject({
+          method: 'GET',
+          url: withQuery(listUrl(entry), query),
+          headers: admin.headers,
+        });
         const body = expectError(res, 400, 'invalid');
         expect(Object.keys(body.fields as object).join(), query).toMatch(/page/);
       }
@@ -69,14 +80,31 @@ describe('pagination parameters', () => {
     });
 
     it(`${name} answers a page far past the end (page=1000000000) with an empty page`, async () => {
-      const res = await t.app.inject({ method: 'GET', url: withQuery(listUrl(entry), 'page=1000000000&page_size=100'), headers: admin.headers });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: withQuery(listUrl(entry), 'page=1000000000&page_size=100'),
+        headers: admin.headers,
+      });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ results: [], next: null });
     });
   }
 });
 
-const HUGE_IDS = ['99999999999999999999', '2147483648', '9223372036854775808', '-1', '0', '1.5', 'abc', '1e3', '0x10', '%00', "1'--", '١٢'];
+const HUGE_IDS = [
+  '99999999999999999999',
+  '2147483648',
+  '9223372036854775808',
+  '-1',
+  '0',
+  '1.5',
+  'abc',
+  '1e3',
+  '0x10',
+  '%00',
+  "1'--",
+  '١٢',
+];
 
 const ID_ROUTES: Array<[method: 'GET' | 'PATCH' | 'DELETE' | 'POST', url: (id: string) => string, body?: object]> = [
   ['GET', (id) => `/api/tree/skills_tree/${id}/`],
@@ -108,15 +136,23 @@ const ID_ROUTES: Array<[method: 'GET' | 'PATCH' | 'DELETE' | 'POST', url: (id: s
 const pattern = (url: (id: string) => string) => url('{id}');
 
 describe('ids in paths', () => {
-  it.each(ID_ROUTES.map(([method, url, body]) => [method, pattern(url), url, body] as const))('%s %s answers 400 or 404 for huge, negative and malformed ids', async (method, _name, url, body) => {
-    const before = await snapshot(t.app, CONTENT_TABLES);
-    for (const id of HUGE_IDS) {
-      const res = await t.app.inject({ method, url: url(encodeURIComponent(id).replace('%2500', '%00')), headers: admin.headers, payload: body });
-      expect([400, 404], `${url(id)} → ${res.statusCode} ${res.body.slice(0, 200)}`).toContain(res.statusCode);
-      expectError(res, res.statusCode);
-    }
-    expect(await snapshot(t.app, CONTENT_TABLES)).toBe(before);
-  });
+  it.each(ID_ROUTES.map(([method, url, body]) => [method, pattern(url), url, body] as const))(
+    '%s %s answers 400 or 404 for huge, negative and malformed ids',
+    async (method, _name, url, body) => {
+      const before = await snapshot(t.app, CONTENT_TABLES);
+      for (const id of HUGE_IDS) {
+        const res = await t.app.inject({
+          method,
+          url: url(encodeURIComponent(id).replace('%2500', '%00')),
+          headers: admin.headers,
+          payload: body,
+        });
+        expect([400, 404], `${url(id)} → ${res.statusCode} ${res.body.slice(0, 200)}`).toContain(res.statusCode);
+        expectError(res, res.statusCode);
+      }
+      expect(await snapshot(t.app, CONTENT_TABLES)).toBe(before);
+    },
+  );
 });
 
 type Probe = [what: string, method: 'GET' | 'POST', url: (id: string) => string, body?: (id: string) => object];
@@ -124,22 +160,41 @@ const asNumber = (id: string) => Number(id) || id;
 const PROBES: Probe[] = [
   ['GET ?tree= of versions', 'GET', (id) => `/api/tree/skills_tree_version/?tree=${id}`],
   ['GET ?tree= of node images', 'GET', (id) => `/api/tree/node_image/?tree=${id}`],
-  ['GET ?version= by uuid', 'GET', (id) => `/api/tree/skills_tree/get_version_by_uuid/?uuid=00000000-0000-0000-0000-000000000000&version=${id}`],
+  [
+    'GET ?version= by uuid',
+    'GET',
+    (id) => `/api/tree/skills_tree/get_version_by_uuid/?uuid=00000000-0000-0000-0000-000000000000&version=${id}`,
+  ],
   ['GET ?author= of shares', 'GET', (id) => `/api/community/trees-shared/?author=${id}`],
   ['GET ?limit= of hot tags', 'GET', (id) => `/api/community/trees-shared/hot_tags/?limit=${id}`],
   ['GET ?user= of request logs', 'GET', (id) => `/api/llm/request-logs/?user=${id}`],
   ['GET ?days= of daily totals', 'GET', (id) => `/api/llm/request-logs/daily_totals/?days=${id}`],
   ['GET ?config= of models', 'GET', (id) => `/api/llm/deepseek-models/?config=${id}`],
   ['POST a version with tree', 'POST', () => '/api/tree/skills_tree_version/', (id) => ({ tree: asNumber(id) })],
-  ['POST share_tree with tree', 'POST', () => '/api/community/trees-shared/share_tree/', (id) => ({ tree: asNumber(id) })],
-  ['POST share_tree with version', 'POST', () => '/api/community/trees-shared/share_tree/', (id) => ({ tree: treeId, version: asNumber(id) })],
+  [
+    'POST share_tree with tree',
+    'POST',
+    () => '/api/community/trees-shared/share_tree/',
+    (id) => ({ tree: asNumber(id) }),
+  ],
+  [
+    'POST share_tree with version',
+    'POST',
+    () => '/api/community/trees-shared/share_tree/',
+    (id) => ({ tree: treeId, version: asNumber(id) }),
+  ],
 ];
 
 describe('ids in queries and bodies', () => {
   it.each(PROBES)('%s never fails with a server error', async (_what, method, url, body) => {
     const before = await snapshot(t.app, CONTENT_TABLES);
     for (const id of [...HUGE_IDS, '1e308', '-0']) {
-      const res = await t.app.inject({ method, url: url(encodeURIComponent(id)), headers: admin.headers, payload: body?.(id) });
+      const res = await t.app.inject({
+        method,
+        url: url(encodeURIComponent(id)),
+        headers: admin.headers,
+        payload: body?.(id),
+      });
       expect(res.statusCode, `${url(id)} ${JSON.stringify(body?.(id))} → ${res.body.slice(0, 200)}`).toBeLessThan(500);
       if (res.statusCode >= 400) expectError(res, res.statusCode);
     }
@@ -149,20 +204,36 @@ describe('ids in queries and bodies', () => {
   it('answers 400 or 412 for a revision no tree can reach (If-Match and base_revision), never 500', async () => {
     const before = await snapshot(t.app, CONTENT_TABLES);
     for (const revision of ['99999999999', '2147483648', '999999999999999', '-1', 'abc']) {
-      const res = await t.app.inject({ method: 'PATCH', url: `/api/tree/skills_tree/${treeId}/`, headers: { ...admin.headers, 'if-match': `"${revision}"` }, payload: { title: 'x' } });
+      const res = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/tree/skills_tree/${treeId}/`,
+        headers: { ...admin.headers, 'if-match': `"${revision}"` },
+        payload: { title: 'x' },
+      });
       expectError(res, 412, 'precondition_failed');
     }
     for (const base_revision of [1e20, 2 ** 31, -1, 1.5]) {
-      const res = await t.app.inject({ method: 'PATCH', url: `/api/tree/skills_tree/${treeId}/`, headers: admin.headers, payload: { title: 'x', base_revision } });
+      const res = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/tree/skills_tree/${treeId}/`,
+        headers: admin.headers,
+        payload: { title: 'x', base_revision },
+      });
       expectError(res, 400, 'invalid');
     }
     expect(await snapshot(t.app, CONTENT_TABLES)).toBe(before);
   });
 
   it('answers 400 or 404 for a version number no tree can reach', async () => {
-    const uuid = (await t.app.inject({ method: 'GET', url: `/api/tree/skills_tree/${treeId}/`, headers: admin.headers })).json().uuid;
+    const uuid = (
+      await t.app.inject({ method: 'GET', url: `/api/tree/skills_tree/${treeId}/`, headers: admin.headers })
+    ).json().uuid;
     for (const version of ['2147483648', '99999999999999999999', '0']) {
-      const res = await t.app.inject({ method: 'GET', url: `/api/tree/skills_tree/get_version_by_uuid/?uuid=${uuid}&version=${version}`, headers: admin.headers });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/tree/skills_tree/get_version_by_uuid/?uuid=${uuid}&version=${version}`,
+        headers: admin.headers,
+      });
       expect([400, 404]).toContain(res.statusCode);
       expectError(res, res.statusCode);
     }
@@ -171,11 +242,21 @@ describe('ids in queries and bodies', () => {
   it('refuses huge numbers inside a JSON body where an id or number is expected', async () => {
     const before = await snapshot(t.app, CONTENT_TABLES);
     for (const tree of [1e20, 2 ** 31, -1, 0, 1.5, Number.MAX_SAFE_INTEGER + 2]) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/tree/skills_tree_version/', headers: user.headers, payload: { tree } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/tree/skills_tree_version/',
+        headers: user.headers,
+        payload: { tree },
+      });
       expect([400, 404], String(tree)).toContain(res.statusCode);
       expectError(res, res.statusCode);
     }
-    const rate = await t.app.inject({ method: 'POST', url: '/api/community/trees-shared/1/rate/', headers: user.headers, payload: { score: 1e20 } });
+    const rate = await t.app.inject({
+      method: 'POST',
+      url: '/api/community/trees-shared/1/rate/',
+      headers: user.headers,
+      payload: { score: 1e20 },
+    });
     expect([400, 404]).toContain(rate.statusCode);
     expect(await snapshot(t.app, CONTENT_TABLES)).toBe(before);
   });

@@ -22,21 +22,28 @@ const REQUESTS: Array<[what: string, method: 'GET' | 'POST', url: string, payloa
 ];
 
 describe('security headers on hostile requests', () => {
-  it.each(REQUESTS)('are present on the answer to %s, with no off-site redirect', async (_what, method, url, payload) => {
-    const res = await t.app.inject({
-      method,
-      url,
-      payload,
-      headers: { ...(payload ? { 'content-type': 'application/json' } : {}), authorization: 'Bearer forged.token.value' },
-    });
-    expect(res.statusCode).toBeLessThan(500);
-    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
-    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['x-frame-options']).toBe('DENY');
-    expect(res.headers['x-powered-by']).toBeUndefined();
-    expect(res.headers.server).toBeUndefined();
-    const location = res.headers.location;
-    if (location) expect(new URL(String(location), t.config.publicBaseUrl).origin).toBe(new URL(t.config.publicBaseUrl).origin);
-  });
+  it.each(REQUESTS)(
+    'are present on the answer to %s, with no off-site redirect',
+    async (_what, method, url, payload) => {
+      const res = await t.app.inject({
+        method,
+        url,
+        payload,
+        headers: {
+          ...(payload ? { 'content-type': 'application/json' } : {}),
+          authorization: 'Bearer forged.token.value',
+        },
+      });
+      expect(res.statusCode).toBeLessThan(500);
+      expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['x-powered-by']).toBeUndefined();
+      expect(res.headers.server).toBeUndefined();
+      const location = res.headers.location;
+      if (location)
+        expect(new URL(String(location), t.config.publicBaseUrl).origin).toBe(new URL(t.config.publicBaseUrl).origin);
+    },
+  );
 });

@@ -40,7 +40,11 @@ vi.mock('node:dns', async (importOriginal) => {
   const actual = await importOriginal<typeof Dns>();
   const lookup = (hostname: string, options: unknown, callback?: unknown) => {
     const entry = ATTACKER_DNS[hostname];
-    const cb = (typeof options === 'function' ? options : callback) as (e: Error | null, a: unknown, f?: number) => void;
+    const cb = (typeof options === 'function' ? options : callback) as (
+      e: Error | null,
+      a: unknown,
+      f?: number,
+    ) => void;
     if (!entry) return (actual.lookup as (...args: unknown[]) => void)(hostname, options, callback);
     const all = typeof options === 'object' && options !== null && (options as { all?: boolean }).all;
     const addresses = entry.connect.map((address) => ({ address, family: family(address) }));
@@ -56,7 +60,12 @@ beforeAll(() => {
 
 const providers = () => snapshot(ai.app, ['ai_configs', 'ai_models']);
 const createProvider = (base_url: string, extra: object = {}) =>
-  ai.app.inject({ method: 'POST', url: '/api/llm/deepseek-config/', headers: ai.admin.headers, payload: { name: 'p', base_url, api_key: FAKE_API_KEY, ...extra } });
+  ai.app.inject({
+    method: 'POST',
+    url: '/api/llm/deepseek-config/',
+    headers: ai.admin.headers,
+    payload: { name: 'p', base_url, api_key: FAKE_API_KEY, ...extra },
+  });
 
 const REFUSED = [
   'http://127.0.0.1/v1',
@@ -110,7 +119,12 @@ describe('saving a provider base URL in production', () => {
     const before = await providers();
     for (const base_url of ['http://169.254.169.254/', 'http://[::1]:8650/', 'http://loopback.attacker.test/v1']) {
       for (const method of ['PATCH', 'PUT'] as const) {
-        const res = await ai.app.inject({ method, url: `/api/llm/deepseek-config/${created.json().id}/`, headers: ai.admin.headers, payload: { name: 'p', base_url, api_key: FAKE_API_KEY } });
+        const res = await ai.app.inject({
+          method,
+          url: `/api/llm/deepseek-config/${created.json().id}/`,
+          headers: ai.admin.headers,
+          payload: { name: 'p', base_url, api_key: FAKE_API_KEY },
+        });
         expectError(res, 400, 'invalid');
       }
     }
@@ -128,11 +142,22 @@ describe('calling a provider in production', () => {
     await ai.app.db.updateTable('ai_configs').set({ is_active: 0 }).execute();
     const created = await createProvider(baseUrl, { is_active: true });
     expect(created.statusCode, created.body).toBe(201);
-    const model = await ai.app.inject({ method: 'POST', url: '/api/llm/deepseek-models/', headers: ai.admin.headers, payload: { config: created.json().id, name: 'fake-chat', is_default: true } });
+    const model = await ai.app.inject({
+      method: 'POST',
+      url: '/api/llm/deepseek-models/',
+      headers: ai.admin.headers,
+      payload: { config: created.json().id, name: 'fake-chat', is_default: true },
+    });
     expect(model.statusCode, model.body).toBe(201);
     return created.json().id as number;
   }
-  const generate = () => ai.app.inject({ method: 'POST', url: '/api/llm/ai-content/generate_node/', headers: ai.user.headers, payload: { title: 'x', mode: 'content' } });
+  const generate = () =>
+    ai.app.inject({
+      method: 'POST',
+      url: '/api/llm/ai-content/generate_node/',
+      headers: ai.user.headers,
+      payload: { title: 'x', mode: 'content' },
+    });
 
   it('refuses to connect when the host name resolves to loopback only at call time (DNS rebinding)', async () => {
     const port = new URL(ai.fake.url).port;
@@ -141,7 +166,12 @@ describe('calling a provider in production', () => {
     const res = await generate();
     const body = expectError(res, 502, 'upstream_error');
     expect(String(body.detail)).toContain('resolves to a loopback');
-    const test = await ai.app.inject({ method: 'POST', url: `/api/llm/deepseek-config/${id}/test_connection/`, headers: ai.admin.headers, payload: {} });
+    const test = await ai.app.inject({
+      method: 'POST',
+      url: `/api/llm/deepseek-config/${id}/test_connection/`,
+      headers: ai.admin.headers,
+      payload: {},
+    });
     expect(test.statusCode).toBe(200);
     expect(test.json()).toMatchObject({ ok: false, models: [] });
     expect(ai.fake.requests.length).toBe(seen);
@@ -159,7 +189,13 @@ describe('calling a provider in production', () => {
 describe('the outbound guard itself', () => {
   it('refuses private targets before any connection, whatever the spelling', async () => {
     const guarded = createGuardedFetch({ allowPrivate: false });
-    for (const url of ['http://169.254.169.254/latest/meta-data/', 'http://2130706433/', 'http://[::ffff:7f00:1]/', 'http://loopback.attacker.test/', 'http://rebind.attacker.test/']) {
+    for (const url of [
+      'http://169.254.169.254/latest/meta-data/',
+      'http://2130706433/',
+      'http://[::ffff:7f00:1]/',
+      'http://loopback.attacker.test/',
+      'http://rebind.attacker.test/',
+    ]) {
       await expect(guarded(url), url).rejects.toBeInstanceOf(RefusedAddressError);
     }
   });
@@ -180,7 +216,10 @@ describe('the outbound guard itself', () => {
     try {
       // Private addresses allowed here only so the redirector itself can be reached.
       const guarded = createGuardedFetch({ allowPrivate: true });
-      const res = await guarded(`http://127.0.0.1:${(redirector.address() as AddressInfo).port}/v1/chat/completions`, { method: 'POST', body: '{}' });
+      const res = await guarded(`http://127.0.0.1:${(redirector.address() as AddressInfo).port}/v1/chat/completions`, {
+        method: 'POST',
+        body: '{}',
+      });
       expect(res.status).toBe(302);
       expect(internalHits).toBe(0);
     } finally {

@@ -58,7 +58,10 @@ export interface FilePart {
 }
 
 /** A multipart/form-data request body with text fields and files, ready for `app.inject`. */
-export function multipart(fields: Record<string, string>, files: FilePart[]): { payload: Buffer; headers: Record<string, string> } {
+export function multipart(
+  fields: Record<string, string>,
+  files: FilePart[],
+): { payload: Buffer; headers: Record<string, string> } {
   const boundary = `----arbor${Math.random().toString(36).slice(2)}`;
   const parts: Buffer[] = [];
   for (const [name, value] of Object.entries(fields)) {
@@ -81,11 +84,16 @@ export function multipart(fields: Record<string, string>, files: FilePart[]): { 
 const b64url = (value: string | Buffer) => Buffer.from(value).toString('base64url');
 
 /** A JWT with any header and payload, HS256-signed with `secret`, or unsigned when `secret` is null. */
-export function forgeJwt(header: Record<string, unknown>, payload: Record<string, unknown>, secret: string | null): string {
+export function forgeJwt(
+  header: Record<string, unknown>,
+  payload: Record<string, unknown>,
+  secret: string | null,
+): string {
   const head = `${b64url(JSON.stringify(header))}.${b64url(JSON.stringify(payload))}`;
   const signature = secret === null ? '' : createHmac('sha256', secret).update(head).digest('base64url');
   return `${head}.${signature}`;
 }
 
 /** The claims of a token (no check): to copy and tamper with. */
-export const jwtClaims = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as Record<string, unknown>;
+export const jwtClaims = (token: string) =>
+  JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as Record<string, unknown>;

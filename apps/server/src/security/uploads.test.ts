@@ -22,10 +22,27 @@ let gif: Buffer;
 beforeAll(async () => {
   t = await createTestApp();
   user = await createUser(t.app);
-  const data = { format: 1, nodes: [{ id: 'root', parent_id: null, title: 'Uploads' }, { id: 'a', parent_id: 'root', title: 'A' }] };
-  treeId = (await t.app.inject({ method: 'POST', url: '/api/tree/skills_tree/', headers: user.headers, payload: { title: 'Uploads', data } })).json().id;
-  png = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#336699' } }).png().toBuffer();
-  gif = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#993366' } }).gif().toBuffer();
+  const data = {
+    format: 1,
+    nodes: [
+      { id: 'root', parent_id: null, title: 'Uploads' },
+      { id: 'a', parent_id: 'root', title: 'A' },
+    ],
+  };
+  treeId = (
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/tree/skills_tree/',
+      headers: user.headers,
+      payload: { title: 'Uploads', data },
+    })
+  ).json().id;
+  png = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#336699' } })
+    .png()
+    .toBuffer();
+  gif = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#993366' } })
+    .gif()
+    .toBuffer();
 });
 afterAll(async () => t?.close());
 
@@ -51,19 +68,38 @@ const state = async () => ({ db: await snapshot(t.app, CONTENT_TABLES), files: d
 
 function nodeImage(body: Buffer, filename = 'image.png', contentType = 'image/png') {
   const form = multipart({ tree: String(treeId), node_id: 'a' }, [{ field: 'image', filename, contentType, body }]);
-  return t.app.inject({ method: 'POST', url: '/api/tree/node_image/', headers: { ...user.headers, ...form.headers }, payload: form.payload });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/tree/node_image/',
+    headers: { ...user.headers, ...form.headers },
+    payload: form.payload,
+  });
 }
 function avatar(body: Buffer, filename = 'avatar.png', contentType = 'image/png') {
   const form = multipart({}, [{ field: 'avatar', filename, contentType, body }]);
-  return t.app.inject({ method: 'POST', url: '/api/profile/profiles/upload_avatar/', headers: { ...user.headers, ...form.headers }, payload: form.payload });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/profile/profiles/upload_avatar/',
+    headers: { ...user.headers, ...form.headers },
+    payload: form.payload,
+  });
 }
 function cover(dataUrl: string) {
-  return t.app.inject({ method: 'POST', url: '/api/community/trees-shared/share_tree/', headers: user.headers, payload: { tree: treeId, tags: ['x'], cover: dataUrl } });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/community/trees-shared/share_tree/',
+    headers: user.headers,
+    payload: { tree: treeId, tags: ['x'], cover: dataUrl },
+  });
 }
 const dataUrl = (type: string, body: Buffer) => `data:${type};base64,${body.toString('base64')}`;
 
 /** Uploads through each endpoint; `expected` is the refusal every one must give. */
-async function expectRefusedEverywhere(body: Buffer, expected: Array<[status: number, code: string]>, coverType = 'image/png') {
+async function expectRefusedEverywhere(
+  body: Buffer,
+  expected: Array<[status: number, code: string]>,
+  coverType = 'image/png',
+) {
   const before = await state();
   for (const res of [await nodeImage(body), await avatar(body), await cover(dataUrl(coverType, body))]) {
     const pair = expected.find(([status]) => status === res.statusCode);
@@ -165,11 +201,25 @@ describe('size limits', () => {
 
 describe('content that is not a raster image', () => {
   it('refuses an SVG with a script (415 for files, 400 for a cover data URL) and stores nothing', async () => {
-    await expectRefusedEverywhere(SVG, [[415, 'unsupported_media_type'], [400, 'invalid']], 'image/svg+xml');
+    await expectRefusedEverywhere(
+      SVG,
+      [
+        [415, 'unsupported_media_type'],
+        [400, 'invalid'],
+      ],
+      'image/svg+xml',
+    );
     // Posing as PNG does not help either.
     await expectRefusedEverywhere(SVG, [[415, 'unsupported_media_type']], 'image/png');
-    const asSvg = multipart({ tree: String(treeId), node_id: 'a' }, [{ field: 'image', filename: 'x.svg', contentType: 'image/svg+xml', body: SVG }]);
-    const res = await t.app.inject({ method: 'POST', url: '/api/tree/node_image/', headers: { ...user.headers, ...asSvg.headers }, payload: asSvg.payload });
+    const asSvg = multipart({ tree: String(treeId), node_id: 'a' }, [
+      { field: 'image', filename: 'x.svg', contentType: 'image/svg+xml', body: SVG },
+    ]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/tree/node_image/',
+      headers: { ...user.headers, ...asSvg.headers },
+      payload: asSvg.payload,
+    });
     expectError(res, 415, 'unsupported_media_type');
   });
 
@@ -179,17 +229,31 @@ describe('content that is not a raster image', () => {
 
   it('refuses a PNG signature followed by HTML (not decodable) with 400 or 415', async () => {
     const fake = Buffer.concat([png.subarray(0, 16), HTML]);
-    await expectRefusedEverywhere(fake, [[400, 'invalid'], [415, 'unsupported_media_type']]);
+    await expectRefusedEverywhere(fake, [
+      [400, 'invalid'],
+      [415, 'unsupported_media_type'],
+    ]);
   });
 
   it('never serves anything from /media but stored images: no SVG, HTML or file outside uploads', async () => {
-    for (const url of ['/media/x.svg', '/media/avatars/x.html', '/media/node-images/x.svg', '/media/..%2farbor.db', '/media/node-images%2f..%2f..%2farbor.db']) {
+    for (const url of [
+      '/media/x.svg',
+      '/media/avatars/x.html',
+      '/media/node-images/x.svg',
+      '/media/..%2farbor.db',
+      '/media/node-images%2f..%2f..%2farbor.db',
+    ]) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(404);
       expect(res.headers['content-type']).not.toMatch(/svg|html/);
     }
     // Dot segments are resolved before routing: they end at the web app, never at a file of DATA_DIR.
-    for (const url of ['/media/../arbor.db', '/media/node-images/../../arbor.db', '/media/../../../../etc/passwd', '/media/%2e%2e/%2e%2e/etc/passwd']) {
+    for (const url of [
+      '/media/../arbor.db',
+      '/media/node-images/../../arbor.db',
+      '/media/../../../../etc/passwd',
+      '/media/%2e%2e/%2e%2e/etc/passwd',
+    ]) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.rawPayload.subarray(0, 16).toString('latin1')).not.toContain('SQLite format');
       expect(res.body).not.toMatch(/^root:/);
@@ -240,21 +304,24 @@ describe('file names', () => {
     ['a 10,000-character name', `${'a'.repeat(10_000)}.png`],
     ['a name with a right-to-left override', 'gnp.\u202eexe.png'],
     ['a name with markup', '"><img src=x onerror=alert(1)>.png'],
-  ])('stores an upload named with %s under a server-generated name inside the uploads folder', async (_what, filename) => {
-    const before = dataFiles();
-    const res = await nodeImage(png, filename);
-    expect(res.statusCode).toBe(201);
-    const url = res.json().url as string;
-    expect(new URL(url).pathname).toMatch(/^\/media\/node-images\/[0-9a-f]{32}\.webp$/);
-    expect(res.body).not.toContain('passwd');
-    expect(res.body).not.toContain('onerror');
-    const added = dataFiles().filter((f) => !before.includes(f));
-    expect(added).toEqual([`uploads/${new URL(url).pathname.slice('/media/'.length)}`]);
-    // Nothing next to or above the data folder either.
-    for (const outside of ['../../etc/passwd.png', '../etc/passwd.png', '../passwd.png']) {
-      expect(() => statSync(path.resolve(uploadsDir(), outside))).toThrow();
-    }
-  });
+  ])(
+    'stores an upload named with %s under a server-generated name inside the uploads folder',
+    async (_what, filename) => {
+      const before = dataFiles();
+      const res = await nodeImage(png, filename);
+      expect(res.statusCode).toBe(201);
+      const url = res.json().url as string;
+      expect(new URL(url).pathname).toMatch(/^\/media\/node-images\/[0-9a-f]{32}\.webp$/);
+      expect(res.body).not.toContain('passwd');
+      expect(res.body).not.toContain('onerror');
+      const added = dataFiles().filter((f) => !before.includes(f));
+      expect(added).toEqual([`uploads/${new URL(url).pathname.slice('/media/'.length)}`]);
+      // Nothing next to or above the data folder either.
+      for (const outside of ['../../etc/passwd.png', '../etc/passwd.png', '../passwd.png']) {
+        expect(() => statSync(path.resolve(uploadsDir(), outside))).toThrow();
+      }
+    },
+  );
 
   it('keeps avatar names server-generated too', async () => {
     const res = await avatar(png, '../../../avatars/admin.png');
@@ -269,7 +336,9 @@ describe('malformed multipart bodies', () => {
 
   it('answers 400 for a body without boundary, cut short or not matching its boundary, and writes nothing', async () => {
     const before = await state();
-    const good = multipart({ tree: String(treeId), node_id: 'a' }, [{ field: 'image', filename: 'a.png', contentType: 'image/png', body: png }]);
+    const good = multipart({ tree: String(treeId), node_id: 'a' }, [
+      { field: 'image', filename: 'a.png', contentType: 'image/png', body: png },
+    ]);
     const avatarForm = multipart({}, [{ field: 'avatar', filename: 'a.png', contentType: 'image/png', body: png }]);
     for (const [url, form] of [
       ['/api/tree/node_image/', good],
@@ -281,7 +350,13 @@ describe('malformed multipart bodies', () => {
         [form.headers, form.payload.subarray(0, form.payload.length - 40)],
         [{ 'content-type': 'multipart/form-data; boundary=other' }, form.payload],
         [form.headers, Buffer.from('{"tree": 1}')],
-        [form.headers, Buffer.from(form.payload.toString('latin1').replace('Content-Disposition', 'Content-Disposition\u0000'), 'latin1')],
+        [
+          form.headers,
+          Buffer.from(
+            form.payload.toString('latin1').replace('Content-Disposition', 'Content-Disposition\u0000'),
+            'latin1',
+          ),
+        ],
       ] as const) {
         const res = await post(url, headers, payload);
         expect(res.statusCode, `${url} ${res.body.slice(0, 200)}`).toBe(400);
@@ -298,8 +373,14 @@ describe('malformed multipart bodies', () => {
       { field: 'image', filename: 'b.png', contentType: 'image/png', body: png },
     ]);
     expectError(await post('/api/tree/node_image/', twoFiles.headers, twoFiles.payload), 413, 'payload_too_large');
-    const manyFields = multipart(Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`f${i}`, 'x'])), [{ field: 'avatar', filename: 'a.png', contentType: 'image/png', body: png }]);
-    expectError(await post('/api/profile/profiles/upload_avatar/', manyFields.headers, manyFields.payload), 413, 'payload_too_large');
+    const manyFields = multipart(Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`f${i}`, 'x'])), [
+      { field: 'avatar', filename: 'a.png', contentType: 'image/png', body: png },
+    ]);
+    expectError(
+      await post('/api/profile/profiles/upload_avatar/', manyFields.headers, manyFields.payload),
+      413,
+      'payload_too_large',
+    );
     expect(await state()).toEqual(before);
   });
 });

@@ -16,7 +16,10 @@ export interface TestApp {
  * The real server on a fresh database (SQLite, or PostgreSQL when ARBOR_TEST_DB=postgres), driven
  * with `app.inject`. `env` overrides any variable of API.md "Running".
  */
-export async function createTestApp(env: Record<string, string> = {}, options: Pick<BuildOptions, 'extraRoutes'> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: Pick<BuildOptions, 'extraRoutes'> = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -56,7 +59,13 @@ export interface TestUser {
 /** Inserts a user directly and returns a valid access token for it. */
 export async function createUser(
   app: FastifyInstance,
-  fields: { username?: string; role?: 'user' | 'admin'; email?: string | null; phone?: string | null; passwordHash?: string | null } = {},
+  fields: {
+    username?: string;
+    role?: 'user' | 'admin';
+    email?: string | null;
+    phone?: string | null;
+    passwordHash?: string | null;
+  } = {},
 ): Promise<TestUser> {
   userSeq += 1;
   const username = fields.username ?? `user${userSeq}_${Math.random().toString(36).slice(2, 8)}`;

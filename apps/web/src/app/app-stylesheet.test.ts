@@ -12,7 +12,8 @@ describe('applyAppStylesheet', () => {
   });
 
   it('turns the preload into a stylesheet and waits for it to load', async () => {
-    document.head.innerHTML = '<link rel="preload" as="style" crossorigin href="/assets/app-x.css" data-app-stylesheet>';
+    document.head.innerHTML =
+      '<link rel="preload" as="style" crossorigin href="/assets/app-x.css" data-app-stylesheet>';
     let done = false;
     const applied = applyAppStylesheet().then(() => (done = true));
     const sheet = document.querySelector<HTMLLinkElement>('link[rel="stylesheet"]')!;

@@ -49,7 +49,9 @@ describe('redirect after login', () => {
   });
 
   it('builds the login link with the page to come back to', () => {
-    expect(loginPathFor({ pathname: '/trees/x', search: '?a=1', hash: '' })).toBe('/login?redirect=%2Ftrees%2Fx%3Fa%3D1');
+    expect(loginPathFor({ pathname: '/trees/x', search: '?a=1', hash: '' })).toBe(
+      '/login?redirect=%2Ftrees%2Fx%3Fa%3D1',
+    );
     expect(loginPathFor({ pathname: '/', search: '' })).toBe('/login');
   });
 });

@@ -23,7 +23,6 @@ export function redirectTarget(search: string, session: Session, fallback = '/')
   return canVisit(wanted, session) ? wanted : fallback;
 }
 
-
 /**
  * SPEC §5 guards: `auth` pages send a visitor who is not logged in (or lacks the role) to login and
  * back afterwards; `checkAuth` pages send a logged-in visitor away, to `?redirect=` or `authRedirect`.
@@ -35,6 +34,7 @@ export function RouteGuard({ meta, children }: { meta: RouteMeta; children: Reac
   if (session.status === 'loading' && (meta.auth || meta.checkAuth)) return <PageLoader />;
   const allowed = session.status === 'authenticated' && hasRole(meta.roles, session.user?.role);
   if (meta.auth && !allowed) return <Navigate to={loginPathFor(location)} replace />;
-  if (meta.checkAuth && allowed) return <Navigate to={redirectTarget(location.search, session, meta.authRedirect ?? '/')} replace />;
+  if (meta.checkAuth && allowed)
+    return <Navigate to={redirectTarget(location.search, session, meta.authRedirect ?? '/')} replace />;
   return children;
 }

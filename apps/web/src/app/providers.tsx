@@ -35,7 +35,12 @@ export function AppProviders({ children }: { children: ReactNode }) {
     <I18nextProvider i18n={i18n}>
       <DirectionProvider initialDirection={settings.rtl ? 'rtl' : 'ltr'} detectDirection={false}>
         <DirectionSync rtl={settings.rtl} />
-        <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme="auto" cssVariablesResolver={cssVariablesResolver}>
+        <MantineProvider
+          theme={theme}
+          colorSchemeManager={colorSchemeManager}
+          defaultColorScheme="auto"
+          cssVariablesResolver={cssVariablesResolver}
+        >
           <QueryClientProvider client={queryClient}>
             <LoadingBar />
             <Notifications position="top-right" zIndex={Z_INDEX.notifications} />

@@ -26,7 +26,14 @@ const pageRoutes: RouteObject[] = ROUTES.flatMap((route) =>
     handle: route.meta,
     lazy: lazyPage(route),
     // Runs on every navigation, beside the page's code loading; answers nothing itself.
-    ...(route.prefetch ? { loader: ({ params, request }: LoaderFunctionArgs) => (route.prefetch!(params, new URL(request.url).searchParams), null) } : {}),
+    ...(route.prefetch
+      ? {
+          loader: ({ params, request }: LoaderFunctionArgs) => (
+            route.prefetch!(params, new URL(request.url).searchParams),
+            null
+          ),
+        }
+      : {}),
   })),
 );
 

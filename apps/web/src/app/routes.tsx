@@ -60,7 +60,11 @@ const MEMBERS = { auth: true, roles: ['all'] } as const;
 
 /** Every route of UI.md "Routes", in matching order. */
 export const ROUTES: readonly AppRoute[] = [
-  { path: '/', meta: { name: 'home', titleKey: 'shell:routes.home', auth: false, toolbar: false, searchable: true }, load: () => import('../pages/HomePage.tsx') },
+  {
+    path: '/',
+    meta: { name: 'home', titleKey: 'shell:routes.home', auth: false, toolbar: false, searchable: true },
+    load: () => import('../pages/HomePage.tsx'),
+  },
   {
     path: '/community',
     meta: { name: 'community', titleKey: 'shell:routes.community', ...MEMBERS, searchable: true },
@@ -73,11 +77,23 @@ export const ROUTES: readonly AppRoute[] = [
     load: () => import('../pages/TemplateDetailPage.tsx'),
     prefetch: (params) => prefetchShare(params.uuid),
   },
-  { path: '/trees', meta: { name: 'trees', titleKey: 'shell:routes.trees', ...MEMBERS, searchable: true }, load: () => import('../pages/TreesPage.tsx') },
+  {
+    path: '/trees',
+    meta: { name: 'trees', titleKey: 'shell:routes.trees', ...MEMBERS, searchable: true },
+    load: () => import('../pages/TreesPage.tsx'),
+  },
   {
     path: '/trees/:uuid',
     // The canvas wants the whole window: no box, no padding.
-    meta: { name: 'tree-editor', titleKey: 'shell:routes.tree-editor', ...MEMBERS, boxed: false, padded: false, toolbar: false, footer: false },
+    meta: {
+      name: 'tree-editor',
+      titleKey: 'shell:routes.tree-editor',
+      ...MEMBERS,
+      boxed: false,
+      padded: false,
+      toolbar: false,
+      footer: false,
+    },
     load: () => import('../pages/TreeEditorPage.tsx'),
     prefetch: (params) => prefetchTreeByUuid(params.uuid),
   },
@@ -87,8 +103,16 @@ export const ROUTES: readonly AppRoute[] = [
     load: () => import('../pages/TreeVersionsPage.tsx'),
     prefetch: (params) => prefetchTreeByUuid(params.uuid),
   },
-  { path: '/about', meta: { name: 'about', titleKey: 'shell:routes.about', ...MEMBERS, searchable: true }, load: () => import('../pages/AboutPage.tsx') },
-  { path: '/profile', meta: { name: 'profile', titleKey: 'shell:routes.profile', ...MEMBERS, searchable: true }, load: () => import('../pages/ProfilePage.tsx') },
+  {
+    path: '/about',
+    meta: { name: 'about', titleKey: 'shell:routes.about', ...MEMBERS, searchable: true },
+    load: () => import('../pages/AboutPage.tsx'),
+  },
+  {
+    path: '/profile',
+    meta: { name: 'profile', titleKey: 'shell:routes.profile', ...MEMBERS, searchable: true },
+    load: () => import('../pages/ProfilePage.tsx'),
+  },
   {
     path: '/settings',
     meta: { name: 'settings', titleKey: 'shell:routes.settings', ...MEMBERS, searchable: true },
@@ -120,10 +144,21 @@ export const ROUTES: readonly AppRoute[] = [
   {
     path: '/auth/logout',
     aliases: ['/logout'],
-    meta: { name: 'logout', titleKey: 'shell:routes.logout', auth: false, layout: 'blank', boxed: false, padded: false },
+    meta: {
+      name: 'logout',
+      titleKey: 'shell:routes.logout',
+      auth: false,
+      layout: 'blank',
+      boxed: false,
+      padded: false,
+    },
     load: () => import('../pages/auth/LogoutPage.tsx'),
   },
-  { path: '*', meta: { name: 'not-found', titleKey: 'shell:routes.not-found', auth: false }, load: () => import('../pages/NotFoundPage.tsx') },
+  {
+    path: '*',
+    meta: { name: 'not-found', titleKey: 'shell:routes.not-found', auth: false },
+    load: () => import('../pages/NotFoundPage.tsx'),
+  },
 ];
 
 /** The canonical path of a named route, parameters filled in: `pathTo('tree-editor', {uuid})`. */

@@ -10,7 +10,9 @@ import { ROUTES } from './routes.tsx';
 // The command palette is wired in here so features/shell never imports features/command-palette.
 // The palette itself (Spotlight, its matching and remote search) is a chunk of its own: it is for
 // logged-in users only, so a visitor's first page does not pay for it.
-const CommandPalette = lazy(() => import('../features/command-palette/CommandPalette.tsx').then((m) => ({ default: m.CommandPalette })));
+const CommandPalette = lazy(() =>
+  import('../features/command-palette/CommandPalette.tsx').then((m) => ({ default: m.CommandPalette })),
+);
 
 /** Search field in the header, logged-in only (the palette itself is). */
 export function PaletteButton() {
@@ -47,7 +49,10 @@ export function ShellExtras() {
   const pages = usePalettePages();
   // Until the palette's chunk has mounted (and registered its own shortcut), Ctrl/⌘+K is taken here,
   // so a shortcut pressed early is not lost: the palette opens as soon as it has mounted.
-  useHotkeys([['mod+K', () => (paletteMounted() || session.status !== 'authenticated' ? undefined : openPalette())]], []);
+  useHotkeys(
+    [['mod+K', () => (paletteMounted() || session.status !== 'authenticated' ? undefined : openPalette())]],
+    [],
+  );
   return session.status === 'authenticated' ? (
     <Suspense fallback={null}>
       <CommandPalette pages={pages} />

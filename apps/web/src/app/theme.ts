@@ -10,7 +10,8 @@ import type { ColorPreset } from '../features/settings/settings-store.ts';
 
 // Latin faces are bundled; CJK text falls back to the system's own fonts (bundling them would add
 // megabytes for glyphs the OS already has).
-const CJK_FALLBACK = "'PingFang SC', 'Hiragino Sans', 'Hiragino Sans GB', 'Microsoft YaHei', 'Yu Gothic UI', 'Noto Sans CJK SC', 'Noto Sans CJK JP'";
+const CJK_FALLBACK =
+  "'PingFang SC', 'Hiragino Sans', 'Hiragino Sans GB', 'Microsoft YaHei', 'Yu Gothic UI', 'Noto Sans CJK SC', 'Noto Sans CJK JP'";
 const SANS = `'Inter Variable', system-ui, -apple-system, 'Segoe UI', ${CJK_FALLBACK}, sans-serif`;
 const DISPLAY = `'Lexend Variable', ${SANS}`;
 const MONO = "'JetBrains Mono Variable', ui-monospace, SFMono-Regular, Menlo, Consolas, monospace";
@@ -21,8 +22,30 @@ const PRESET_PALETTES: Record<ColorPreset, MantineColorsTuple> = {
   green: ['#ecfdf3', '#d1fadf', '#a6f4c5', '#6ce9a6', '#32d583', '#12b76a', '#039855', '#027a48', '#05603a', '#054f31'],
   teal: ['#f0fdf9', '#ccfbef', '#99f6e0', '#5fe9d0', '#2ed3b7', '#15b79e', '#0e9384', '#107569', '#125d56', '#134e48'],
   blue: ['#eff8ff', '#d1e9ff', '#b2ddff', '#84caff', '#53b1fd', '#2e90fa', '#1570ef', '#175cd3', '#1849a9', '#194185'],
-  violet: ['#f5f3ff', '#ece9fe', '#ddd6fe', '#c3b5fd', '#a48afb', '#875bf7', '#7839ee', '#6927da', '#5720b7', '#491c96'],
-  orange: ['#fff6ed', '#ffead5', '#fddcab', '#feb273', '#fd853a', '#fb6514', '#ec4a0a', '#c4320a', '#9c2a10', '#7e2410'],
+  violet: [
+    '#f5f3ff',
+    '#ece9fe',
+    '#ddd6fe',
+    '#c3b5fd',
+    '#a48afb',
+    '#875bf7',
+    '#7839ee',
+    '#6927da',
+    '#5720b7',
+    '#491c96',
+  ],
+  orange: [
+    '#fff6ed',
+    '#ffead5',
+    '#fddcab',
+    '#feb273',
+    '#fd853a',
+    '#fb6514',
+    '#ec4a0a',
+    '#c4320a',
+    '#9c2a10',
+    '#7e2410',
+  ],
 };
 
 /**
@@ -31,7 +54,8 @@ const PRESET_PALETTES: Record<ColorPreset, MantineColorsTuple> = {
  */
 const variantColorResolver: VariantColorsResolver = (input) => {
   const colors = defaultVariantColorsResolver(input);
-  if (input.variant === 'filled' && /--mantine-color-(white|black)\)$/.test(colors.color)) return { ...colors, color: 'var(--arbor-on-filled)' };
+  if (input.variant === 'filled' && /--mantine-color-(white|black)\)$/.test(colors.color))
+    return { ...colors, color: 'var(--arbor-on-filled)' };
   return colors;
 };
 
@@ -39,7 +63,21 @@ const variantColorResolver: VariantColorsResolver = (input) => {
 export function buildTheme(preset: ColorPreset): MantineThemeOverride {
   return createTheme({
     // A slightly cooler dark scheme with brighter text than Mantine's default (#c9c9c9 on #242424).
-    colors: { ...PRESET_PALETTES, dark: ['#e6e8ec', '#bfc3ca', '#9aa0aa', '#737a86', '#4d525c', '#3a3e46', '#2c2f36', '#202228', '#191a1f', '#121317'] },
+    colors: {
+      ...PRESET_PALETTES,
+      dark: [
+        '#e6e8ec',
+        '#bfc3ca',
+        '#9aa0aa',
+        '#737a86',
+        '#4d525c',
+        '#3a3e46',
+        '#2c2f36',
+        '#202228',
+        '#191a1f',
+        '#121317',
+      ],
+    },
     primaryColor: preset,
     primaryShade: { light: 7, dark: 4 },
     // Picks dark text on the light dark-scheme fills, white on the deep light-scheme ones.

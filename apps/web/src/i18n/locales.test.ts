@@ -8,7 +8,10 @@ function keysOf(messages: unknown, prefix = ''): string[] {
 }
 
 const resources = buildResources(
-  import.meta.glob<Record<string, unknown>>('./*/*.json', { eager: true, import: 'default' }) as Record<string, Record<string, unknown>>,
+  import.meta.glob<Record<string, unknown>>('./*/*.json', { eager: true, import: 'default' }) as Record<
+    string,
+    Record<string, unknown>
+  >,
 );
 const source = resources[DEFAULT_LOCALE] ?? {};
 const namespaces = Object.keys(source);
@@ -27,7 +30,10 @@ describe('locale files', () => {
       it(`${namespace}/${locale}.json has exactly the keys of ${namespace}/${DEFAULT_LOCALE}.json`, () => {
         const expected = keysOf(source[namespace]).sort();
         const actual = keysOf(resources[locale]?.[namespace]).sort();
-        expect({ missing: expected.filter((k) => !actual.includes(k)), extra: actual.filter((k) => !expected.includes(k)) }).toEqual({
+        expect({
+          missing: expected.filter((k) => !actual.includes(k)),
+          extra: actual.filter((k) => !expected.includes(k)),
+        }).toEqual({
           missing: [],
           extra: [],
         });
@@ -35,7 +41,12 @@ describe('locale files', () => {
 
       it(`${namespace}/${locale}.json has no empty message`, () => {
         const empty = keysOf(resources[locale]?.[namespace]).filter((key) => {
-          const value = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], resources[locale]?.[namespace]);
+          const value = key
+            .split('.')
+            .reduce<unknown>(
+              (node, part) => (node as Record<string, unknown> | undefined)?.[part],
+              resources[locale]?.[namespace],
+            );
           return typeof value !== 'string' || value.trim() === '';
         });
         expect(empty).toEqual([]);

@@ -125,7 +125,10 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
 }
 
 /** Like `api`, but also returns the response headers (ETag and friends). */
-export async function apiWithHeaders<T>(path: string, options: RequestOptions = {}): Promise<{ data: T; headers: Headers }> {
+export async function apiWithHeaders<T>(
+  path: string,
+  options: RequestOptions = {},
+): Promise<{ data: T; headers: Headers }> {
   const res = await apiRaw(path, options);
   if (!res.ok) throw await toApiError(res);
   return { data: (res.status === 204 ? undefined : await res.json()) as T, headers: res.headers };

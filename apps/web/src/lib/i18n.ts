@@ -74,7 +74,8 @@ async function loadLocale(locale: Locale): Promise<void> {
   const load = otherLocales[locale];
   if (!load || i18n.hasResourceBundle(locale, 'common')) return;
   const resources = buildResources((await load()).default)[locale] ?? {};
-  for (const [namespace, messages] of Object.entries(resources)) i18n.addResourceBundle(locale, namespace, messages, true, true);
+  for (const [namespace, messages] of Object.entries(resources))
+    i18n.addResourceBundle(locale, namespace, messages, true, true);
 }
 
 const initialLocale = typeof window === 'undefined' ? DEFAULT_LOCALE : storedLocale();

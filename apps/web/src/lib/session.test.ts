@@ -10,7 +10,8 @@ const ME = {
   has_password: true,
   profile: { id: 1, nickname: 'Ada', bio: '', locale: 'en-US', avatar: 'a.webp', avatar_url: 'http://x/media/a.webp' },
 };
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 async function loadSession() {
   vi.resetModules();
@@ -32,7 +33,12 @@ describe('session store', () => {
 
   it('is anonymous with the default avatar when there is no token, and asks the server nothing', async () => {
     const { sessionStore } = await loadSession();
-    expect(sessionStore.get()).toMatchObject({ status: 'anonymous', user: null, isAdmin: false, avatarUrl: '/images/avatar-64.png' });
+    expect(sessionStore.get()).toMatchObject({
+      status: 'anonymous',
+      user: null,
+      isAdmin: false,
+      avatarUrl: '/images/avatar-64.png',
+    });
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
@@ -42,7 +48,11 @@ describe('session store', () => {
     const { sessionStore, refreshMe } = await loadSession();
     expect(sessionStore.get().status).toBe('loading');
     await refreshMe();
-    expect(sessionStore.get()).toMatchObject({ status: 'authenticated', isAdmin: true, avatarUrl: 'http://x/media/a.webp' });
+    expect(sessionStore.get()).toMatchObject({
+      status: 'authenticated',
+      isAdmin: true,
+      avatarUrl: 'http://x/media/a.webp',
+    });
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/profile/users/me/');
   });
 

@@ -67,11 +67,23 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('bucket', 'varchar(300)', (c) => c.notNull())
     .addColumn('created_at', TIMESTAMP, (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('throttle_events_bucket_idx').on('throttle_events').columns(['bucket', 'created_at']).execute();
+  await db.schema
+    .createIndex('throttle_events_bucket_idx')
+    .on('throttle_events')
+    .columns(['bucket', 'created_at'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of ['throttle_events', 'captcha_solutions', 'one_time_codes', 'refresh_tokens', 'phone_numbers', 'email_addresses', 'profiles']) {
+  for (const table of [
+    'throttle_events',
+    'captcha_solutions',
+    'one_time_codes',
+    'refresh_tokens',
+    'phone_numbers',
+    'email_addresses',
+    'profiles',
+  ]) {
     await db.schema.dropTable(table).execute();
   }
 }

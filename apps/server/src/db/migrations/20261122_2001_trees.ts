@@ -36,7 +36,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('payload_bytes', 'integer', (c) => c.notNull())
     .addUniqueConstraint('tree_versions_tree_number_uq', ['tree_id', 'number'])
     .execute();
-  await db.schema.createIndex('tree_versions_snapshot_idx').on('tree_versions').columns(['snapshot_id', 'number']).execute();
+  await db.schema
+    .createIndex('tree_versions_snapshot_idx')
+    .on('tree_versions')
+    .columns(['snapshot_id', 'number'])
+    .execute();
 
   await withId(db, db.schema.createTable('node_images'))
     .addColumn('tree_id', 'integer', (c) => c.notNull().references('trees.id').onDelete('cascade'))

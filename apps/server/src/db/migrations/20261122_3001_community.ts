@@ -25,7 +25,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   // Every ordering of the list has its own index; `id` breaks ties so pages are stable.
   for (const column of ['created_at', 'likes_count', 'rating_avg', 'views_count', 'uses_count', 'hot_score']) {
-    await db.schema.createIndex(`shares_${column}_idx`).on('shares').columns([`${column} desc`, 'id desc']).execute();
+    await db.schema
+      .createIndex(`shares_${column}_idx`)
+      .on('shares')
+      .columns([`${column} desc`, 'id desc'])
+      .execute();
   }
   // Snapshots can be megabytes: kept out of `shares` so lists, counts and sorts read small rows.
   await db.schema
@@ -52,7 +56,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
       .addColumn('created_at', TIMESTAMP, (c) => c.notNull());
     if (table === 'share_ratings') {
-      builder = builder.addColumn('score', 'integer', (c) => c.notNull()).addColumn('updated_at', TIMESTAMP, (c) => c.notNull());
+      builder = builder
+        .addColumn('score', 'integer', (c) => c.notNull())
+        .addColumn('updated_at', TIMESTAMP, (c) => c.notNull());
     }
     await builder.addPrimaryKeyConstraint(`${table}_pk`, ['share_id', 'user_id']).execute();
     await db.schema.createIndex(`${table}_user_idx`).on(table).column('user_id').execute();
@@ -72,11 +78,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     await sql`CREATE EXTENSION IF NOT EXISTS pg_trgm`.execute(db);
     await sql`CREATE INDEX shares_search_trgm_idx ON shares USING gin (search_text gin_trgm_ops)`.execute(db);
   } else {
-    await sql`CREATE VIRTUAL TABLE shares_fts USING fts5(search_text, content='shares', content_rowid='id', tokenize='trigram')`.execute(db);
+    await sql`CREATE VIRTUAL TABLE shares_fts USING fts5(search_text, content='shares', content_rowid='id', tokenize='trigram')`.execute(
+      db,
+    );
     await sql`CREATE TRIGGER shares_fts_insert AFTER INSERT ON shares BEGIN
       INSERT INTO shares_fts(rowid, search_text) VALUES (new.id, new.search_text); END`.execute(db);
     await sql`CREATE TRIGGER shares_fts_delete AFTER DELETE ON shares BEGIN
-      INSERT INTO shares_fts(shares_fts, rowid, search_text) VALUES ('delete', old.id, old.search_text); END`.execute(db);
+      INSERT INTO shares_fts(shares_fts, rowid, search_text) VALUES ('delete', old.id, old.search_text); END`.execute(
+      db,
+    );
     await sql`CREATE TRIGGER shares_fts_update AFTER UPDATE OF search_text ON shares BEGIN
       INSERT INTO shares_fts(shares_fts, rowid, search_text) VALUES ('delete', old.id, old.search_text);
       INSERT INTO shares_fts(rowid, search_text) VALUES (new.id, new.search_text); END`.execute(db);

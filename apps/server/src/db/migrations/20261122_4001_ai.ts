@@ -64,10 +64,19 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', TIMESTAMP, (c) => c.notNull())
     .execute();
   // The daily quota counts a user's rows since midnight; the list pages newest first.
-  await db.schema.createIndex('ai_request_logs_user_idx').on('ai_request_logs').columns(['user_id', 'created_at']).execute();
-  await db.schema.createIndex('ai_request_logs_created_idx').on('ai_request_logs').columns(['created_at desc', 'id desc']).execute();
+  await db.schema
+    .createIndex('ai_request_logs_user_idx')
+    .on('ai_request_logs')
+    .columns(['user_id', 'created_at'])
+    .execute();
+  await db.schema
+    .createIndex('ai_request_logs_created_idx')
+    .on('ai_request_logs')
+    .columns(['created_at desc', 'id desc'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of ['ai_request_logs', 'ai_prompts', 'ai_models', 'ai_configs']) await db.schema.dropTable(table).execute();
+  for (const table of ['ai_request_logs', 'ai_prompts', 'ai_models', 'ai_configs'])
+    await db.schema.dropTable(table).execute();
 }

@@ -22,7 +22,9 @@ async function lz4Available(db: Kysely<unknown>): Promise<boolean> {
 async function setCompression(db: Kysely<unknown>, method: 'lz4' | 'pglz'): Promise<void> {
   if (!isPostgres(db) || !(await lz4Available(db))) return;
   for (const [table, column] of columns) {
-    await sql`ALTER TABLE ${sql.table(table)} ALTER COLUMN ${sql.ref(column)} SET COMPRESSION ${sql.raw(method)}`.execute(db);
+    await sql`ALTER TABLE ${sql.table(table)} ALTER COLUMN ${sql.ref(column)} SET COMPRESSION ${sql.raw(method)}`.execute(
+      db,
+    );
   }
 }
 

@@ -60,7 +60,12 @@ const ACTIONS: Record<Locale, Record<string, string>> = {
 };
 
 /** Subject and text of a one-time-code message in the recipient's language. */
-export function codeMessage(locale: Locale, purpose: string, code: string, minutes: number): { subject: string; text: string } {
+export function codeMessage(
+  locale: Locale,
+  purpose: string,
+  code: string,
+  minutes: number,
+): { subject: string; text: string } {
   const action = ACTIONS[locale][purpose] ?? purpose;
   switch (locale) {
     case 'en-US':

@@ -21,7 +21,12 @@ export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
     const transport = nodemailer.createTransport(config.mail.smtpUrl!);
     return {
       async send(message) {
-        await transport.sendMail({ from: config.mail.from, to: message.to, subject: message.subject, text: message.text });
+        await transport.sendMail({
+          from: config.mail.from,
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+        });
         log.info({ channel: 'email', purpose: message.purpose }, 'mail sent over SMTP');
       },
     };

@@ -26,7 +26,8 @@ export function passwordProblem(password: string, logins: Array<string | null | 
   if (length > PASSWORD_MAX) return `This password is too long. It must contain at most ${PASSWORD_MAX} characters.`;
   if (isCommonPassword(password)) return 'This password is too common.';
   const lowered = password.toLowerCase();
-  if (logins.some((login) => login && login.toLowerCase() === lowered)) return 'The password must not be the same as the login.';
+  if (logins.some((login) => login && login.toLowerCase() === lowered))
+    return 'The password must not be the same as the login.';
   return null;
 }
 

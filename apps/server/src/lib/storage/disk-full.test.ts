@@ -20,7 +20,11 @@ vi.mock('node:fs/promises', async (importOriginal) => {
   const writeFile: typeof actual.writeFile = async (file, data, options) => {
     if (injection.diskFull && String(file).includes(`${path.sep}uploads${path.sep}`) && Buffer.isBuffer(data)) {
       await actual.writeFile(file, data.subarray(0, data.length >> 1), options);
-      throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', errno: -28, syscall: 'write' });
+      throw Object.assign(new Error('ENOSPC: no space left on device, write'), {
+        code: 'ENOSPC',
+        errno: -28,
+        syscall: 'write',
+      });
     }
     return actual.writeFile(file, data, options);
   };
@@ -36,7 +40,14 @@ beforeAll(async () => {
   t = await createTestApp();
   uploads = path.join(t.config.dataDir, 'uploads');
   user = await createUser(t.app);
-  treeId = (await t.app.inject({ method: 'POST', url: '/api/tree/skills_tree/', headers: user.headers, payload: { title: 'Full disk' } })).json().id;
+  treeId = (
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/tree/skills_tree/',
+      headers: user.headers,
+      payload: { title: 'Full disk' },
+    })
+  ).json().id;
 });
 afterAll(async () => t?.close());
 
@@ -53,7 +64,9 @@ async function uploadNodeImage(image: Buffer) {
   const payload = Buffer.concat([
     Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="tree"\r\n\r\n${treeId}\r\n`),
     Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="node_id"\r\n\r\nroot\r\n`),
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="n.png"\r\nContent-Type: image/png\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="n.png"\r\nContent-Type: image/png\r\n\r\n`,
+    ),
     image,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
@@ -65,10 +78,21 @@ async function uploadNodeImage(image: Buffer) {
   });
 }
 
-const smallPng = () => sharp({ create: { width: 16, height: 16, channels: 3, background: '#cc3300' } }).png().toBuffer();
+const smallPng = () =>
+  sharp({ create: { width: 16, height: 16, channels: 3, background: '#cc3300' } })
+    .png()
+    .toBuffer();
 /** Noise does not compress: its WebP is far larger than 64 KiB. */
 const noisyPng = () =>
-  sharp({ create: { width: 600, height: 600, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
+  sharp({
+    create: {
+      width: 600,
+      height: 600,
+      channels: 3,
+      background: '#808080',
+      noise: { type: 'gaussian', mean: 128, sigma: 60 },
+    },
+  })
     .png()
     .toBuffer();
 
@@ -107,7 +131,8 @@ describe('uploading a node image onto a full disk', () => {
   it('answers 507 on a real 64 KiB filesystem and frees what it partly wrote', async (context) => {
     mkdirSync(uploads, { recursive: true });
     const mounted = spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=64k', 'tmpfs', uploads], { stdio: 'ignore' });
-    if (mounted.status !== 0) context.skip('cannot mount a tmpfs here (needs root); the injected failure above covers the driver');
+    if (mounted.status !== 0)
+      context.skip('cannot mount a tmpfs here (needs root); the injected failure above covers the driver');
     try {
       const res = await uploadNodeImage(await noisyPng());
       expectDiskFullAnswer(res);
@@ -122,7 +147,8 @@ describe('uploading a node image onto a full disk', () => {
       expect(served.statusCode).toBe(200);
       expect(served.rawPayload.length).toBe(small.json().bytes);
     } finally {
-      if (spawnSync('umount', [uploads], { stdio: 'ignore' }).status !== 0) spawnSync('umount', ['-l', uploads], { stdio: 'ignore' });
+      if (spawnSync('umount', [uploads], { stdio: 'ignore' }).status !== 0)
+        spawnSync('umount', ['-l', uploads], { stdio: 'ignore' });
     }
   });
 });

@@ -62,13 +62,24 @@ describe('S3 storage', () => {
 
     it('stores node images in the bucket and serves them from /media', async () => {
       const user = await createUser(t.app);
-      const tree = (await t.app.inject({ method: 'POST', url: '/api/tree/skills_tree/', headers: user.headers, payload: { title: 'S3' } })).json();
-      const png = await sharp({ create: { width: 20, height: 10, channels: 3, background: '#00aa00' } }).png().toBuffer();
+      const tree = (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/tree/skills_tree/',
+          headers: user.headers,
+          payload: { title: 'S3' },
+        })
+      ).json();
+      const png = await sharp({ create: { width: 20, height: 10, channels: 3, background: '#00aa00' } })
+        .png()
+        .toBuffer();
       const boundary = 'arbor-s3-boundary';
       const payload = Buffer.concat([
         Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="tree"\r\n\r\n${tree.id}\r\n`),
         Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="node_id"\r\n\r\nroot\r\n`),
-        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`),
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
+        ),
         png,
         Buffer.from(`\r\n--${boundary}--\r\n`),
       ]);

@@ -24,7 +24,11 @@ export async function retryAfter(db: DB, bucket: string, window: Window): Promis
 }
 
 /** Throws 429 with Retry-After when any of the windows is full. */
-export async function assertNotThrottled(db: DB, checks: Array<[bucket: string, window: Window]>, detail?: string): Promise<void> {
+export async function assertNotThrottled(
+  db: DB,
+  checks: Array<[bucket: string, window: Window]>,
+  detail?: string,
+): Promise<void> {
   for (const [bucket, window] of checks) {
     const wait = await retryAfter(db, bucket, window);
     if (wait > 0) throw throttled(wait, detail);
@@ -37,7 +41,11 @@ export async function assertNotThrottled(db: DB, checks: Array<[bucket: string, 
  * them was counted. Over a limit, the events are taken back and 429 thrown. Returns `release`,
  * which takes them back later (a login that turned out right is not a failure).
  */
-export async function reserveEvents(db: DB, checks: Array<[bucket: string, window: Window]>, detail?: string): Promise<() => Promise<void>> {
+export async function reserveEvents(
+  db: DB,
+  checks: Array<[bucket: string, window: Window]>,
+  detail?: string,
+): Promise<() => Promise<void>> {
   const buckets = [...new Set(checks.map(([bucket]) => bucket))];
   const now = nowIso();
   const rows = await db
@@ -46,7 +54,14 @@ export async function reserveEvents(db: DB, checks: Array<[bucket: string, windo
     .returning('id')
     .execute();
   const release = async () => {
-    await db.deleteFrom('throttle_events').where('id', 'in', rows.map((r) => r.id)).execute();
+    await db
+      .deleteFrom('throttle_events')
+      .where(
+        'id',
+        'in',
+        rows.map((r) => r.id),
+      )
+      .execute();
   };
   for (const [bucket, window] of checks) {
     // Our own event is in the window now: the limit is passed when more than `limit` events are.
@@ -62,7 +77,10 @@ export async function reserveEvents(db: DB, checks: Array<[bucket: string, windo
 
 async function sweepNowAndThen(db: DB): Promise<void> {
   if (Math.random() < 0.02) {
-    await db.deleteFrom('throttle_events').where('created_at', '<', isoIn(-24 * 3600 * 1000)).execute();
+    await db
+      .deleteFrom('throttle_events')
+      .where('created_at', '<', isoIn(-24 * 3600 * 1000))
+      .execute();
   }
 }
 

@@ -12,7 +12,8 @@ export const ACCOUNT_COMMANDS: Record<string, CliCommand> = {
     usage: 'create-user <username> <password> [--email a@b.c] [--phone +861…] [--admin]',
     async run({ db, args }) {
       const [username, password] = args;
-      if (!username || !password) throw new Error('Usage: create-user <username> <password> [--email …] [--phone …] [--admin]');
+      if (!username || !password)
+        throw new Error('Usage: create-user <username> <password> [--email …] [--phone …] [--admin]');
       const user = await createAccountFromShell(db, {
         username,
         password,

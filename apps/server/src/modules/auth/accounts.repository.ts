@@ -44,7 +44,11 @@ export async function findUserByLogin(db: Executor, login: string): Promise<User
 }
 
 export async function usernameTaken(db: Executor, username: string): Promise<boolean> {
-  const row = await db.selectFrom('users').select('id').where('username_lower', '=', username.toLowerCase()).executeTakeFirst();
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('username_lower', '=', username.toLowerCase())
+    .executeTakeFirst();
   return Boolean(row);
 }
 
@@ -77,13 +81,35 @@ export async function insertAccount(trx: Executor, account: NewAccount): Promise
     .executeTakeFirstOrThrow();
   await trx
     .insertInto('profiles')
-    .values({ user_id: user.id, created_at: now, updated_at: now, avatar_key: null, ...(account.locale ? { locale: account.locale } : {}) })
+    .values({
+      user_id: user.id,
+      created_at: now,
+      updated_at: now,
+      avatar_key: null,
+      ...(account.locale ? { locale: account.locale } : {}),
+    })
     .execute();
-  if (account.email) await trx.insertInto('email_addresses').values({ user_id: user.id, email: account.email, is_primary: 1, created_at: now }).execute();
-  if (account.phone) await trx.insertInto('phone_numbers').values({ user_id: user.id, phone: account.phone, is_primary: 1, created_at: now }).execute();
+  if (account.email)
+    await trx
+      .insertInto('email_addresses')
+      .values({ user_id: user.id, email: account.email, is_primary: 1, created_at: now })
+      .execute();
+  if (account.phone)
+    await trx
+      .insertInto('phone_numbers')
+      .values({ user_id: user.id, phone: account.phone, is_primary: 1, created_at: now })
+      .execute();
   return user;
 }
 
-export async function updateUser(db: Executor, id: number, fields: Partial<Omit<UserRow, 'id' | 'date_joined'>>): Promise<void> {
-  await db.updateTable('users').set({ ...fields, updated_at: nowIso() }).where('id', '=', id).execute();
+export async function updateUser(
+  db: Executor,
+  id: number,
+  fields: Partial<Omit<UserRow, 'id' | 'date_joined'>>,
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ ...fields, updated_at: nowIso() })
+    .where('id', '=', id)
+    .execute();
 }

@@ -29,7 +29,8 @@ const LOGIN_WINDOW_S = 15 * 60;
 const LOGIN_FAILURES_PER_LOGIN = 10;
 const fieldOf = (channel: CodeChannel) => (channel === 'email' ? 'email' : 'phone');
 
-const badCredentials = () => new AppError(401, 'not_authenticated', 'No active account found with the given credentials');
+const badCredentials = () =>
+  new AppError(401, 'not_authenticated', 'No active account found with the given credentials');
 
 export const findByAddress = (db: DB, channel: CodeChannel, address: string) =>
   channel === 'email' ? findUserByEmail(db, address) : findUserByPhone(db, address);
@@ -45,7 +46,12 @@ export async function loginAnswer(ctx: AccountsContext, user: UserRow): Promise<
  * client IP in the database; a full window answers 429 whatever the password. Unknown user and wrong
  * password give the same answer after the same work.
  */
-export async function passwordLogin(ctx: AccountsContext, login: string, password: string, ip: string): Promise<UserRow> {
+export async function passwordLogin(
+  ctx: AccountsContext,
+  login: string,
+  password: string,
+  ip: string,
+): Promise<UserRow> {
   const user = await findUserByLogin(ctx.db, login);
   // One bucket per account, whichever of its logins (username, email, phone) is tried.
   const loginBucket = user ? `login-fail:user:${user.id}` : `login-fail:${login.trim().toLowerCase()}`;
@@ -79,10 +85,18 @@ async function pickUsername(db: DB, wanted: string | undefined): Promise<string>
 }
 
 async function assertSignupAllowed(ctx: AccountsContext, ip: string) {
-  await assertNotThrottled(ctx.db, [[`signup-ip:${ip}`, { limit: ctx.config.limits.signupsPerIpHour, seconds: 3600 }]], 'Too many new accounts.');
+  await assertNotThrottled(
+    ctx.db,
+    [[`signup-ip:${ip}`, { limit: ctx.config.limits.signupsPerIpHour, seconds: 3600 }]],
+    'Too many new accounts.',
+  );
 }
 
-async function createAccount(ctx: AccountsContext, fields: { channel: CodeChannel; address: string; username: string; passwordHash: string | null; locale?: string }, ip: string) {
+async function createAccount(
+  ctx: AccountsContext,
+  fields: { channel: CodeChannel; address: string; username: string; passwordHash: string | null; locale?: string },
+  ip: string,
+) {
   try {
     const user = await ctx.db.transaction().execute((trx) =>
       insertAccount(trx, {
@@ -96,7 +110,10 @@ async function createAccount(ctx: AccountsContext, fields: { channel: CodeChanne
     await recordEvent(ctx.db, `signup-ip:${ip}`);
     return user;
   } catch (error) {
-    if (isUniqueViolation(error)) throw invalid('That username, email or phone is already taken.', { [fieldOf(fields.channel)]: ['Already taken.'] });
+    if (isUniqueViolation(error))
+      throw invalid('That username, email or phone is already taken.', {
+        [fieldOf(fields.channel)]: ['Already taken.'],
+      });
     throw error;
   }
 }
@@ -115,17 +132,37 @@ export async function signup(ctx: AccountsContext, input: SignupInput, ip: strin
   await assertSignupAllowed(ctx, ip);
   const field = fieldOf(input.channel);
   if (await findByAddress(ctx.db, input.channel, input.address))
-    throw invalidField(field, input.channel === 'email' ? 'A user with that email already exists.' : 'A user with that phone number already exists.');
+    throw invalidField(
+      field,
+      input.channel === 'email'
+        ? 'A user with that email already exists.'
+        : 'A user with that phone number already exists.',
+    );
   const username = await pickUsername(ctx.db, input.username);
   const problem = passwordProblem(input.password, [username, input.address, input.address.split('@')[0]]);
   if (problem) throw invalidField('password', problem);
-  await verifyCode(ctx.db, ctx.config.secretKey, { channel: input.channel, address: input.address, purpose: 'signup', code: input.code, consume: true });
+  await verifyCode(ctx.db, ctx.config.secretKey, {
+    channel: input.channel,
+    address: input.address,
+    purpose: 'signup',
+    code: input.code,
+    consume: true,
+  });
   const passwordHash = await hashPassword(input.password);
-  return createAccount(ctx, { channel: input.channel, address: input.address, username, passwordHash, locale: input.locale }, ip);
+  return createAccount(
+    ctx,
+    { channel: input.channel, address: input.address, username, passwordHash, locale: input.locale },
+    ip,
+  );
 }
 
 /** Login with a code; an unknown or disabled account fails like a wrong code. */
-export async function codeLogin(ctx: AccountsContext, channel: CodeChannel, address: string, code: string): Promise<UserRow> {
+export async function codeLogin(
+  ctx: AccountsContext,
+  channel: CodeChannel,
+  address: string,
+  code: string,
+): Promise<UserRow> {
   await verifyCode(ctx.db, ctx.config.secretKey, { channel, address, purpose: 'login', code, consume: true });
   const user = await findByAddress(ctx.db, channel, address);
   if (!user?.is_active) throw codeInvalid();
@@ -133,7 +170,14 @@ export async function codeLogin(ctx: AccountsContext, channel: CodeChannel, addr
 }
 
 /** Login with a code, signing up (without a password) when the address is new. */
-export async function autoSignIn(ctx: AccountsContext, channel: CodeChannel, address: string, code: string, ip: string, locale?: string) {
+export async function autoSignIn(
+  ctx: AccountsContext,
+  channel: CodeChannel,
+  address: string,
+  code: string,
+  ip: string,
+  locale?: string,
+) {
   const existing = await findByAddress(ctx.db, channel, address);
   if (!existing) await assertSignupAllowed(ctx, ip);
   await verifyCode(ctx.db, ctx.config.secretKey, { channel, address, purpose: 'auto_sign_in', code, consume: true });
@@ -142,7 +186,10 @@ export async function autoSignIn(ctx: AccountsContext, channel: CodeChannel, add
     return { user: existing, created: false };
   }
   const username = await pickUsername(ctx.db, undefined);
-  return { user: await createAccount(ctx, { channel, address, username, passwordHash: null, locale }, ip), created: true };
+  return {
+    user: await createAccount(ctx, { channel, address, username, passwordHash: null, locale }, ip),
+    created: true,
+  };
 }
 
 async function requireUser(db: DB, id: number): Promise<UserRow> {
@@ -152,25 +199,49 @@ async function requireUser(db: DB, id: number): Promise<UserRow> {
 }
 
 /** Makes a verified address the account's primary email/phone (replacing the previous primary). */
-export async function bindAddress(ctx: AccountsContext, userId: number, channel: CodeChannel, address: string, code: string): Promise<UserRow> {
+export async function bindAddress(
+  ctx: AccountsContext,
+  userId: number,
+  channel: CodeChannel,
+  address: string,
+  code: string,
+): Promise<UserRow> {
   const user = await requireUser(ctx.db, userId);
   const field = fieldOf(channel);
   const owner = await findByAddress(ctx.db, channel, address);
-  if (owner && owner.id !== userId) throw invalidField(field, channel === 'email' ? 'This email address is already in use.' : 'This phone number is already in use.');
-  await verifyCode(ctx.db, ctx.config.secretKey, { channel, address, purpose: channel === 'email' ? 'bind_email' : 'bind_phone', code, consume: true });
+  if (owner && owner.id !== userId)
+    throw invalidField(
+      field,
+      channel === 'email' ? 'This email address is already in use.' : 'This phone number is already in use.',
+    );
+  await verifyCode(ctx.db, ctx.config.secretKey, {
+    channel,
+    address,
+    purpose: channel === 'email' ? 'bind_email' : 'bind_phone',
+    code,
+    consume: true,
+  });
   const now = nowIso();
   await ctx.db.transaction().execute(async (trx) => {
     if (channel === 'email') {
-      if (user.email && user.email !== address) await trx.deleteFrom('email_addresses').where('user_id', '=', userId).where('email', '=', user.email).execute();
+      if (user.email && user.email !== address)
+        await trx.deleteFrom('email_addresses').where('user_id', '=', userId).where('email', '=', user.email).execute();
       await trx.updateTable('email_addresses').set({ is_primary: 0 }).where('user_id', '=', userId).execute();
       await trx.deleteFrom('email_addresses').where('email', '=', address).execute();
-      await trx.insertInto('email_addresses').values({ user_id: userId, email: address, is_primary: 1, created_at: now }).execute();
+      await trx
+        .insertInto('email_addresses')
+        .values({ user_id: userId, email: address, is_primary: 1, created_at: now })
+        .execute();
       await trx.updateTable('users').set({ email: address, updated_at: now }).where('id', '=', userId).execute();
     } else {
-      if (user.phone && user.phone !== address) await trx.deleteFrom('phone_numbers').where('user_id', '=', userId).where('phone', '=', user.phone).execute();
+      if (user.phone && user.phone !== address)
+        await trx.deleteFrom('phone_numbers').where('user_id', '=', userId).where('phone', '=', user.phone).execute();
       await trx.updateTable('phone_numbers').set({ is_primary: 0 }).where('user_id', '=', userId).execute();
       await trx.deleteFrom('phone_numbers').where('phone', '=', address).execute();
-      await trx.insertInto('phone_numbers').values({ user_id: userId, phone: address, is_primary: 1, created_at: now }).execute();
+      await trx
+        .insertInto('phone_numbers')
+        .values({ user_id: userId, phone: address, is_primary: 1, created_at: now })
+        .execute();
       await trx.updateTable('users').set({ phone: address, updated_at: now }).where('id', '=', userId).execute();
     }
   });
@@ -178,7 +249,11 @@ export async function bindAddress(ctx: AccountsContext, userId: number, channel:
 }
 
 /** How many ways the account would still have to log in without the given address. */
-export async function loginMethodsWithout(db: DB, user: UserRow, removed: { email?: string; phone?: string }): Promise<number> {
+export async function loginMethodsWithout(
+  db: DB,
+  user: UserRow,
+  removed: { email?: string; phone?: string },
+): Promise<number> {
   const emails = await db.selectFrom('email_addresses').select('email').where('user_id', '=', user.id).execute();
   const phones = await db.selectFrom('phone_numbers').select('phone').where('user_id', '=', user.id).execute();
   const emailSet = new Set([...emails.map((e) => e.email), ...(user.email ? [user.email] : [])]);
@@ -198,42 +273,84 @@ export async function removeAddress(db: DB, user: UserRow, channel: CodeChannel,
     if (channel === 'email') {
       await trx.deleteFrom('email_addresses').where('user_id', '=', user.id).where('email', '=', address).execute();
       if (user.email === address) {
-        const next = await trx.selectFrom('email_addresses').select(['id', 'email']).where('user_id', '=', user.id).orderBy('id', 'desc').executeTakeFirst();
+        const next = await trx
+          .selectFrom('email_addresses')
+          .select(['id', 'email'])
+          .where('user_id', '=', user.id)
+          .orderBy('id', 'desc')
+          .executeTakeFirst();
         if (next) await trx.updateTable('email_addresses').set({ is_primary: 1 }).where('id', '=', next.id).execute();
-        await trx.updateTable('users').set({ email: next?.email ?? null, updated_at: now }).where('id', '=', user.id).execute();
+        await trx
+          .updateTable('users')
+          .set({ email: next?.email ?? null, updated_at: now })
+          .where('id', '=', user.id)
+          .execute();
       }
     } else {
       await trx.deleteFrom('phone_numbers').where('user_id', '=', user.id).where('phone', '=', address).execute();
       if (user.phone === address) {
-        const next = await trx.selectFrom('phone_numbers').select(['id', 'phone']).where('user_id', '=', user.id).orderBy('id', 'desc').executeTakeFirst();
+        const next = await trx
+          .selectFrom('phone_numbers')
+          .select(['id', 'phone'])
+          .where('user_id', '=', user.id)
+          .orderBy('id', 'desc')
+          .executeTakeFirst();
         if (next) await trx.updateTable('phone_numbers').set({ is_primary: 1 }).where('id', '=', next.id).execute();
-        await trx.updateTable('users').set({ phone: next?.phone ?? null, updated_at: now }).where('id', '=', user.id).execute();
+        await trx
+          .updateTable('users')
+          .set({ phone: next?.phone ?? null, updated_at: now })
+          .where('id', '=', user.id)
+          .execute();
       }
     }
   });
 }
 
 /** cancel_email / cancel_phone: the code went to the bound address; refused when it would strand the account. */
-export async function cancelAddress(ctx: AccountsContext, userId: number, channel: CodeChannel, code: string): Promise<UserRow> {
+export async function cancelAddress(
+  ctx: AccountsContext,
+  userId: number,
+  channel: CodeChannel,
+  code: string,
+): Promise<UserRow> {
   const user = await requireUser(ctx.db, userId);
   const address = channel === 'email' ? user.email : user.phone;
-  if (!address) throw invalid(channel === 'email' ? 'No email address is bound to this account.' : 'No phone number is bound to this account.');
+  if (!address)
+    throw invalid(
+      channel === 'email' ? 'No email address is bound to this account.' : 'No phone number is bound to this account.',
+    );
   if ((await loginMethodsWithout(ctx.db, user, channel === 'email' ? { email: address } : { phone: address })) === 0)
     throw invalid('This would leave the account with no way to log in. Add another email, phone or a password first.');
-  await verifyCode(ctx.db, ctx.config.secretKey, { channel, address, purpose: channel === 'email' ? 'cancel_email' : 'cancel_phone', code, consume: true });
+  await verifyCode(ctx.db, ctx.config.secretKey, {
+    channel,
+    address,
+    purpose: channel === 'email' ? 'cancel_email' : 'cancel_phone',
+    code,
+    consume: true,
+  });
   await removeAddress(ctx.db, user, channel, address);
   return requireUser(ctx.db, userId);
 }
 
 /** Sets a new password after a reset code; every refresh token of the account is revoked. */
-export async function resetPassword(ctx: AccountsContext, input: { email?: string; phone?: string; code: string; newPassword: string }) {
-  if (Boolean(input.email) === Boolean(input.phone)) throw invalid('Give either an email or a phone.', { non_field_errors: ['Give either an email or a phone.'] });
+export async function resetPassword(
+  ctx: AccountsContext,
+  input: { email?: string; phone?: string; code: string; newPassword: string },
+) {
+  if (Boolean(input.email) === Boolean(input.phone))
+    throw invalid('Give either an email or a phone.', { non_field_errors: ['Give either an email or a phone.'] });
   const channel: CodeChannel = input.email ? 'email' : 'sms';
   const address = (input.email ?? input.phone)!;
   const user = await findByAddress(ctx.db, channel, address);
   const problem = passwordProblem(input.newPassword, [address, user?.username, user?.email, user?.phone]);
   if (problem) throw invalidField('new_password', problem);
-  await verifyCode(ctx.db, ctx.config.secretKey, { channel, address, purpose: 'reset_password', code: input.code, consume: true });
+  await verifyCode(ctx.db, ctx.config.secretKey, {
+    channel,
+    address,
+    purpose: 'reset_password',
+    code: input.code,
+    consume: true,
+  });
   if (!user?.is_active) throw codeInvalid();
   await setPassword(ctx.db, user.id, input.newPassword);
   await revokeAllRefreshTokens(ctx.db, user.id);
@@ -241,16 +358,22 @@ export async function resetPassword(ctx: AccountsContext, input: { email?: strin
 
 export async function setPassword(db: DB, userId: number, password: string): Promise<void> {
   const passwordHash = await hashPassword(password);
-  await db.updateTable('users').set({ password_hash: passwordHash, updated_at: nowIso() }).where('id', '=', userId).execute();
+  await db
+    .updateTable('users')
+    .set({ password_hash: passwordHash, updated_at: nowIso() })
+    .where('id', '=', userId)
+    .execute();
 }
 
 /** The first password of an account made by code: refused once it has one. */
 export async function setFirstPassword(ctx: AccountsContext, userId: number, password: string): Promise<void> {
   const user = await requireUser(ctx.db, userId);
-  if (user.password_hash) throw invalid('This account already has a password.', { password: ['This account already has a password.'] });
+  if (user.password_hash)
+    throw invalid('This account already has a password.', { password: ['This account already has a password.'] });
   const problem = passwordProblem(password, [user.username, user.email, user.phone]);
   if (problem) throw invalidField('password', problem);
   await setPassword(ctx.db, userId, password);
 }
 
-export const presentSelf = (ctx: AccountsContext, user: UserRow): Promise<Me> => presentUser(ctx.db, ctx.config.publicBaseUrl, user, { self: true });
+export const presentSelf = (ctx: AccountsContext, user: UserRow): Promise<Me> =>
+  presentUser(ctx.db, ctx.config.publicBaseUrl, user, { self: true });

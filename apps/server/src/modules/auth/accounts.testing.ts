@@ -17,7 +17,9 @@ export function readOutbox(dataDir: string): OutboxEntry[] {
   const dir = path.join(dataDir, 'outbox');
   let files: string[] = [];
   try {
-    files = readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
+    files = readdirSync(dir)
+      .filter((f) => f.endsWith('.json'))
+      .sort();
   } catch {
     return [];
   }
@@ -67,7 +69,10 @@ export async function sendCode(
 
 /** Forgets the per-address send limits, for tests that need several codes for one address. */
 export async function forgetSends(app: FastifyInstance, address: string): Promise<void> {
-  await app.db.deleteFrom('throttle_events').where('bucket', 'in', [`code-address:email:${address}`, `code-address:sms:${address}`]).execute();
+  await app.db
+    .deleteFrom('throttle_events')
+    .where('bucket', 'in', [`code-address:email:${address}`, `code-address:sms:${address}`])
+    .execute();
 }
 
 /** Sends a code and reads it back from the outbox. */

@@ -15,7 +15,13 @@ const cli = (...args: string[]) => CLI_COMMANDS[args[0]!]!.run({ config: t.confi
 const login = (username: string, password: string) =>
   t.app.inject({ method: 'POST', url: '/api/token/', payload: { username, password }, remoteAddress: freshIp() });
 const roleOf = async (username: string) =>
-  (await t.app.db.selectFrom('users').select('role').where('username_lower', '=', username.toLowerCase()).executeTakeFirstOrThrow()).role;
+  (
+    await t.app.db
+      .selectFrom('users')
+      .select('role')
+      .where('username_lower', '=', username.toLowerCase())
+      .executeTakeFirstOrThrow()
+  ).role;
 
 describe('admin bootstrap', () => {
   it('creates the configured admin at start, and is idempotent', async () => {
@@ -23,7 +29,9 @@ describe('admin bootstrap', () => {
     await runStartupTasks(t.app);
     expect(await roleOf('boss')).toBe('admin');
     expect((await login('boss', 'boss-bootstrap-pass-1')).statusCode).toBe(200);
-    expect(await t.app.db.selectFrom('users').select('id').where('username_lower', '=', 'boss').execute()).toHaveLength(1);
+    expect(await t.app.db.selectFrom('users').select('id').where('username_lower', '=', 'boss').execute()).toHaveLength(
+      1,
+    );
   });
 
   it('promotes an existing account of that name', async () => {

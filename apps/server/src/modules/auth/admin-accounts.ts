@@ -8,11 +8,19 @@ import { revokeAllRefreshTokens } from './tokens.service.ts';
 const USERNAME = /^[A-Za-z0-9_.-]{3,30}$/;
 
 /** Start-up bootstrap: that admin exists afterwards (created, or promoted keeping its password). Idempotent. */
-export async function ensureAdmin(db: DB, username: string, password: string): Promise<'created' | 'promoted' | 'unchanged'> {
+export async function ensureAdmin(
+  db: DB,
+  username: string,
+  password: string,
+): Promise<'created' | 'promoted' | 'unchanged'> {
   const existing = await findUserByLogin(db, username);
   if (existing) {
     if (existing.role === 'admin' && existing.is_active) return 'unchanged';
-    await db.updateTable('users').set({ role: 'admin', is_active: 1, updated_at: nowIso() }).where('id', '=', existing.id).execute();
+    await db
+      .updateTable('users')
+      .set({ role: 'admin', is_active: 1, updated_at: nowIso() })
+      .where('id', '=', existing.id)
+      .execute();
     return 'promoted';
   }
   await createAccountFromShell(db, { username, password, role: 'admin' });
@@ -30,7 +38,13 @@ export async function createAccountFromShell(
   if (problem) throw new Error(problem);
   const passwordHash = await hashPassword(input.password);
   return db.transaction().execute((trx) =>
-    insertAccount(trx, { username: input.username, email: input.email?.toLowerCase() ?? null, phone: input.phone ?? null, passwordHash, role: input.role }),
+    insertAccount(trx, {
+      username: input.username,
+      email: input.email?.toLowerCase() ?? null,
+      phone: input.phone ?? null,
+      passwordHash,
+      role: input.role,
+    }),
   );
 }
 
@@ -48,7 +62,11 @@ export async function resetPasswordFromShell(db: DB, login: string, password: st
   if (!user) throw new Error(`No user ${login}.`);
   const problem = passwordProblem(password, [user.username, user.email, user.phone]);
   if (problem) throw new Error(problem);
-  await db.updateTable('users').set({ password_hash: await hashPassword(password), updated_at: nowIso() }).where('id', '=', user.id).execute();
+  await db
+    .updateTable('users')
+    .set({ password_hash: await hashPassword(password), updated_at: nowIso() })
+    .where('id', '=', user.id)
+    .execute();
   await revokeAllRefreshTokens(db, user.id);
   return user;
 }

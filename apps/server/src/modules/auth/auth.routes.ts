@@ -45,68 +45,142 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx: AccountsContext = { db: app.db, config: app.config };
   const key = captchaKey(app.config.secretKey);
 
-  app.post('/token/', { schema: { ...publicRoute, body: TokenObtainBody, response: { 200: TokenPair } } }, async (request) => {
-    const user = await passwordLogin(ctx, request.body.username, request.body.password, request.ip);
-    return issueTokenPair(app.db, app.config, user.id);
-  });
-  app.post('/token/refresh/', { schema: { ...publicRoute, body: TokenRefreshBody, response: { 200: TokenPair } } }, async (request) =>
-    rotateRefreshToken(app.db, app.config, request.body.refresh),
+  app.post(
+    '/token/',
+    { schema: { ...publicRoute, body: TokenObtainBody, response: { 200: TokenPair } } },
+    async (request) => {
+      const user = await passwordLogin(ctx, request.body.username, request.body.password, request.ip);
+      return issueTokenPair(app.db, app.config, user.id);
+    },
   );
-  app.post('/token/verify/', { schema: { ...publicRoute, body: TokenVerifyBody, response: { 200: EmptyObject } } }, async (request) => {
-    if (!(await isTokenValid(app.db, app.config, request.body.token))) throw tokenNotValid('Token is invalid or expired');
-    return {};
-  });
-  app.post('/auth/logout/', { schema: { ...privateRoute, body: LogoutBody, response: { 200: EmptyObject } }, preHandler: app.requireAuth }, async (request) => {
-    await revokeRefreshToken(app.db, app.config, request.body.refresh, currentUser(request).id);
-    return {};
-  });
+  app.post(
+    '/token/refresh/',
+    { schema: { ...publicRoute, body: TokenRefreshBody, response: { 200: TokenPair } } },
+    async (request) => rotateRefreshToken(app.db, app.config, request.body.refresh),
+  );
+  app.post(
+    '/token/verify/',
+    { schema: { ...publicRoute, body: TokenVerifyBody, response: { 200: EmptyObject } } },
+    async (request) => {
+      if (!(await isTokenValid(app.db, app.config, request.body.token)))
+        throw tokenNotValid('Token is invalid or expired');
+      return {};
+    },
+  );
+  app.post(
+    '/auth/logout/',
+    { schema: { ...privateRoute, body: LogoutBody, response: { 200: EmptyObject } }, preHandler: app.requireAuth },
+    async (request) => {
+      await revokeRefreshToken(app.db, app.config, request.body.refresh, currentUser(request).id);
+      return {};
+    },
+  );
 
-  app.post('/auth/phone-password/login/', { schema: { ...publicRoute, body: PhonePasswordLoginBody, response: { 200: LoginAnswer } } }, async (request) => {
-    const user = await passwordLogin(ctx, request.body.phone, request.body.password, request.ip);
-    return loginAnswer(ctx, user);
-  });
+  app.post(
+    '/auth/phone-password/login/',
+    { schema: { ...publicRoute, body: PhonePasswordLoginBody, response: { 200: LoginAnswer } } },
+    async (request) => {
+      const user = await passwordLogin(ctx, request.body.phone, request.body.password, request.ip);
+      return loginAnswer(ctx, user);
+    },
+  );
 
-  app.post('/auth/password/reset/', { schema: { ...publicRoute, body: PasswordResetBody, response: { 200: Detail } } }, async (request) => {
-    const { email, phone, code, new_password } = request.body;
-    await resetPassword(ctx, { email, phone, code, newPassword: new_password });
-    return { detail: 'Password has been reset with the new password.' };
-  });
+  app.post(
+    '/auth/password/reset/',
+    { schema: { ...publicRoute, body: PasswordResetBody, response: { 200: Detail } } },
+    async (request) => {
+      const { email, phone, code, new_password } = request.body;
+      await resetPassword(ctx, { email, phone, code, newPassword: new_password });
+      return { detail: 'Password has been reset with the new password.' };
+    },
+  );
 
   // The same five calls for email ("ses") and phone ("sms").
   const channels = [
-    { prefix: 'ses', channel: 'email' as CodeChannel, signupBody: SesSignupBody, codeBody: SesCodeLoginBody, bind: 'bind_email', cancel: 'cancel_email' },
-    { prefix: 'sms', channel: 'sms' as CodeChannel, signupBody: SmsSignupBody, codeBody: SmsCodeLoginBody, bind: 'bind_phone', cancel: 'cancel_phone' },
+    {
+      prefix: 'ses',
+      channel: 'email' as CodeChannel,
+      signupBody: SesSignupBody,
+      codeBody: SesCodeLoginBody,
+      bind: 'bind_email',
+      cancel: 'cancel_email',
+    },
+    {
+      prefix: 'sms',
+      channel: 'sms' as CodeChannel,
+      signupBody: SmsSignupBody,
+      codeBody: SmsCodeLoginBody,
+      bind: 'bind_phone',
+      cancel: 'cancel_phone',
+    },
   ] as const;
   for (const c of channels) {
     const addressOf = (body: { email?: string; phone?: string }) => (c.channel === 'email' ? body.email! : body.phone!);
 
-    app.post(`/auth/${c.prefix}/signup/`, { schema: { ...publicRoute, body: c.signupBody, response: { 201: LoginAnswer } } }, async (request, reply) => {
-      const body = request.body as { email?: string; phone?: string; code: string; password: string; username?: string; altcha?: string };
-      await consumeCaptcha(app.db, key, body.altcha);
-      const locale = localeFromAcceptLanguage(request.headers['accept-language']) ?? undefined;
-      const user = await signup(ctx, { channel: c.channel, address: addressOf(body), code: body.code, password: body.password, username: body.username, locale }, request.ip);
-      return reply.code(201).send(await loginAnswer(ctx, user));
-    });
+    app.post(
+      `/auth/${c.prefix}/signup/`,
+      { schema: { ...publicRoute, body: c.signupBody, response: { 201: LoginAnswer } } },
+      async (request, reply) => {
+        const body = request.body as {
+          email?: string;
+          phone?: string;
+          code: string;
+          password: string;
+          username?: string;
+          altcha?: string;
+        };
+        await consumeCaptcha(app.db, key, body.altcha);
+        const locale = localeFromAcceptLanguage(request.headers['accept-language']) ?? undefined;
+        const user = await signup(
+          ctx,
+          {
+            channel: c.channel,
+            address: addressOf(body),
+            code: body.code,
+            password: body.password,
+            username: body.username,
+            locale,
+          },
+          request.ip,
+        );
+        return reply.code(201).send(await loginAnswer(ctx, user));
+      },
+    );
 
-    app.post(`/auth/${c.prefix}/login/`, { schema: { ...publicRoute, body: c.codeBody, response: { 200: LoginAnswer } } }, async (request) => {
-      const body = request.body as { email?: string; phone?: string; code: string };
-      return loginAnswer(ctx, await codeLogin(ctx, c.channel, addressOf(body), body.code));
-    });
+    app.post(
+      `/auth/${c.prefix}/login/`,
+      { schema: { ...publicRoute, body: c.codeBody, response: { 200: LoginAnswer } } },
+      async (request) => {
+        const body = request.body as { email?: string; phone?: string; code: string };
+        return loginAnswer(ctx, await codeLogin(ctx, c.channel, addressOf(body), body.code));
+      },
+    );
 
-    app.post(`/auth/${c.prefix}/auto_sign_in/`, { schema: { ...publicRoute, body: c.codeBody, response: { 200: AutoSignInAnswer } } }, async (request) => {
-      const body = request.body as { email?: string; phone?: string; code: string };
-      const locale = localeFromAcceptLanguage(request.headers['accept-language']) ?? undefined;
-      const { user, created } = await autoSignIn(ctx, c.channel, addressOf(body), body.code, request.ip, locale);
-      return { ...(await loginAnswer(ctx, user)), created };
-    });
+    app.post(
+      `/auth/${c.prefix}/auto_sign_in/`,
+      { schema: { ...publicRoute, body: c.codeBody, response: { 200: AutoSignInAnswer } } },
+      async (request) => {
+        const body = request.body as { email?: string; phone?: string; code: string };
+        const locale = localeFromAcceptLanguage(request.headers['accept-language']) ?? undefined;
+        const { user, created } = await autoSignIn(ctx, c.channel, addressOf(body), body.code, request.ip, locale);
+        return { ...(await loginAnswer(ctx, user)), created };
+      },
+    );
 
-    app.post(`/auth/${c.prefix}/${c.bind}/`, { schema: { ...privateRoute, body: c.codeBody, response: { 200: Me } }, preHandler: app.requireAuth }, async (request) => {
-      const body = request.body as { email?: string; phone?: string; code: string };
-      return presentSelf(ctx, await bindAddress(ctx, currentUser(request).id, c.channel, addressOf(body), body.code));
-    });
+    app.post(
+      `/auth/${c.prefix}/${c.bind}/`,
+      { schema: { ...privateRoute, body: c.codeBody, response: { 200: Me } }, preHandler: app.requireAuth },
+      async (request) => {
+        const body = request.body as { email?: string; phone?: string; code: string };
+        return presentSelf(ctx, await bindAddress(ctx, currentUser(request).id, c.channel, addressOf(body), body.code));
+      },
+    );
 
-    app.post(`/auth/${c.prefix}/${c.cancel}/`, { schema: { ...privateRoute, body: CodeOnlyBody, response: { 200: Me } }, preHandler: app.requireAuth }, async (request) =>
-      presentSelf(ctx, await cancelAddress(ctx, currentUser(request).id, c.channel, request.body.code)),
+    app.post(
+      `/auth/${c.prefix}/${c.cancel}/`,
+      { schema: { ...privateRoute, body: CodeOnlyBody, response: { 200: Me } }, preHandler: app.requireAuth },
+      async (request) =>
+        presentSelf(ctx, await cancelAddress(ctx, currentUser(request).id, c.channel, request.body.code)),
     );
   }
 };

@@ -17,8 +17,15 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const post = (url: string, payload: unknown, options: { headers?: Record<string, string>; ip?: string } = {}) =>
-  t.app.inject({ method: 'POST', url, payload: payload as Record<string, unknown>, headers: options.headers, remoteAddress: options.ip ?? freshIp() });
-const me = (access: string) => t.app.inject({ method: 'GET', url: '/api/profile/users/me/', headers: { authorization: `Bearer ${access}` } });
+  t.app.inject({
+    method: 'POST',
+    url,
+    payload: payload as Record<string, unknown>,
+    headers: options.headers,
+    remoteAddress: options.ip ?? freshIp(),
+  });
+const me = (access: string) =>
+  t.app.inject({ method: 'GET', url: '/api/profile/users/me/', headers: { authorization: `Bearer ${access}` } });
 async function code(channel: 'ses' | 'sms', purpose: string, address: string, headers?: Record<string, string>) {
   await forgetSends(t.app, address);
   return obtainCode(t.app, t.database.dataDir, channel, purpose, address, { headers });
@@ -26,7 +33,13 @@ async function code(channel: 'ses' | 'sms', purpose: string, address: string, he
 
 async function signupByEmail(email: string, extra: Record<string, unknown> = {}) {
   const c = await code('ses', 'signup', email);
-  return post('/api/auth/ses/signup/', { email, code: c, password: PASSWORD, altcha: await solvedCaptcha(t.app), ...extra });
+  return post('/api/auth/ses/signup/', {
+    email,
+    code: c,
+    password: PASSWORD,
+    altcha: await solvedCaptcha(t.app),
+    ...extra,
+  });
 }
 
 describe('signup and login', () => {
@@ -38,7 +51,11 @@ describe('signup and login', () => {
     expect(body).toMatchObject({ access: expect.any(String), refresh: expect.any(String) });
     expect(body.user).toMatchObject({ email, phone: null, role: 'user', has_password: true });
     expect(body.user.username).toMatch(/^user_[0-9a-f]{10}$/);
-    expect(body.user.profile).toMatchObject({ nickname: '', avatar: null, avatar_url: `${t.config.publicBaseUrl}/images/avatar-64.png` });
+    expect(body.user.profile).toMatchObject({
+      nickname: '',
+      avatar: null,
+      avatar_url: `${t.config.publicBaseUrl}/images/avatar-64.png`,
+    });
     expect((await me(body.access)).json().email).toBe(email);
 
     const login = await post('/api/token/', { username: email, password: PASSWORD });
@@ -51,23 +68,45 @@ describe('signup and login', () => {
   it('signs up by phone with a chosen username, then logs in with phone and password', async () => {
     const phone = uniquePhone();
     const c = await code('sms', 'signup', phone);
-    const res = await post('/api/auth/sms/signup/', { phone, code: c, password: PASSWORD, username: 'Phone.User-1', altcha: await solvedCaptcha(t.app) });
+    const res = await post('/api/auth/sms/signup/', {
+      phone,
+      code: c,
+      password: PASSWORD,
+      username: 'Phone.User-1',
+      altcha: await solvedCaptcha(t.app),
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json().user).toMatchObject({ username: 'Phone.User-1', phone, email: null });
     const login = await post('/api/auth/phone-password/login/', { phone, password: PASSWORD });
     expect(login.statusCode).toBe(200);
     expect(login.json().user.phone).toBe(phone);
-    const taken = await post('/api/auth/ses/signup/', { email: uniqueEmail(), code: '123456', password: PASSWORD, username: 'phone.user-1', altcha: await solvedCaptcha(t.app) });
+    const taken = await post('/api/auth/ses/signup/', {
+      email: uniqueEmail(),
+      code: '123456',
+      password: PASSWORD,
+      username: 'phone.user-1',
+      altcha: await solvedCaptcha(t.app),
+    });
     expect(taken.json().fields.username).toBeDefined();
   });
 
   it('uses a signup code once', async () => {
     const email = uniqueEmail();
     const c = await code('ses', 'signup', email);
-    const first = await post('/api/auth/ses/signup/', { email, code: c, password: PASSWORD, altcha: await solvedCaptcha(t.app) });
+    const first = await post('/api/auth/ses/signup/', {
+      email,
+      code: c,
+      password: PASSWORD,
+      altcha: await solvedCaptcha(t.app),
+    });
     expect(first.statusCode).toBe(201);
     await t.app.db.deleteFrom('users').where('id', '=', first.json().user.id).execute();
-    const again = await post('/api/auth/ses/signup/', { email, code: c, password: PASSWORD, altcha: await solvedCaptcha(t.app) });
+    const again = await post('/api/auth/ses/signup/', {
+      email,
+      code: c,
+      password: PASSWORD,
+      altcha: await solvedCaptcha(t.app),
+    });
     expect(again.json().code).toBe('code_invalid');
   });
 
@@ -76,20 +115,37 @@ describe('signup and login', () => {
     ['password1', 'too common'],
     ['x'.repeat(129), 'too long'],
   ])('refuses the password %s (%s) with fields.password', async (password) => {
-    const res = await post('/api/auth/ses/signup/', { email: uniqueEmail(), code: '123456', password, altcha: await solvedCaptcha(t.app) });
+    const res = await post('/api/auth/ses/signup/', {
+      email: uniqueEmail(),
+      code: '123456',
+      password,
+      altcha: await solvedCaptcha(t.app),
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().fields.password).toHaveLength(1);
   });
 
   it('refuses a password equal to the login', async () => {
-    const res = await post('/api/auth/ses/signup/', { email: uniqueEmail(), code: '123456', password: 'Chosen_Name', username: 'chosen_name', altcha: await solvedCaptcha(t.app) });
+    const res = await post('/api/auth/ses/signup/', {
+      email: uniqueEmail(),
+      code: '123456',
+      password: 'Chosen_Name',
+      username: 'chosen_name',
+      altcha: await solvedCaptcha(t.app),
+    });
     expect(res.json().fields.password).toBeDefined();
   });
 
   it('requires the captcha on signup and refuses bad usernames', async () => {
     const res = await post('/api/auth/ses/signup/', { email: uniqueEmail(), code: '123456', password: PASSWORD });
     expect(res.json().code).toBe('captcha_required');
-    const bad = await post('/api/auth/ses/signup/', { email: uniqueEmail(), code: '123456', password: PASSWORD, username: 'no spaces!', altcha: 'x' });
+    const bad = await post('/api/auth/ses/signup/', {
+      email: uniqueEmail(),
+      code: '123456',
+      password: PASSWORD,
+      username: 'no spaces!',
+      altcha: 'x',
+    });
     expect(bad.json().fields.username).toBeDefined();
   });
 
@@ -117,7 +173,10 @@ describe('signup and login', () => {
     const second = await post('/api/auth/sms/auto_sign_in/', { phone, code: await code('sms', 'auto_sign_in', phone) });
     expect(second.json()).toMatchObject({ created: false, user: { id: first.json().user.id } });
     const email = uniqueEmail();
-    const byEmail = await post('/api/auth/ses/auto_sign_in/', { email, code: await code('ses', 'auto_sign_in', email) });
+    const byEmail = await post('/api/auth/ses/auto_sign_in/', {
+      email,
+      code: await code('ses', 'auto_sign_in', email),
+    });
     expect(byEmail.json()).toMatchObject({ created: true, user: { email } });
   });
 
@@ -128,7 +187,11 @@ describe('signup and login', () => {
       .values(Array.from({ length: 3 }, () => ({ bucket: `signup-ip:${ip}`, created_at: new Date().toISOString() })))
       .execute();
     const email = uniqueEmail();
-    const res = await post('/api/auth/ses/auto_sign_in/', { email, code: await code('ses', 'auto_sign_in', email) }, { ip });
+    const res = await post(
+      '/api/auth/ses/auto_sign_in/',
+      { email, code: await code('ses', 'auto_sign_in', email) },
+      { ip },
+    );
     expect(res.statusCode).toBe(429);
     expect(res.headers['retry-after']).toBeDefined();
   });
@@ -139,7 +202,11 @@ describe('tokens', () => {
   beforeAll(async () => {
     user = await createUser(t.app, { passwordHash: knownHash });
   });
-  const obtain = async () => (await post('/api/token/', { username: user.username, password: PASSWORD })).json() as { access: string; refresh: string };
+  const obtain = async () =>
+    (await post('/api/token/', { username: user.username, password: PASSWORD })).json() as {
+      access: string;
+      refresh: string;
+    };
 
   it('rotates refresh tokens and revokes the whole family when a rotated one comes back', async () => {
     const first = await obtain();
@@ -190,7 +257,11 @@ describe('tokens', () => {
 
   it('logout revokes the refresh token', async () => {
     const pair = await obtain();
-    const res = await post('/api/auth/logout/', { refresh: pair.refresh }, { headers: { authorization: `Bearer ${pair.access}` } });
+    const res = await post(
+      '/api/auth/logout/',
+      { refresh: pair.refresh },
+      { headers: { authorization: `Bearer ${pair.access}` } },
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({});
     expect((await post('/api/token/refresh/', { refresh: pair.refresh })).statusCode).toBe(401);
@@ -224,7 +295,11 @@ describe('password login throttling', () => {
   it('limits failures per client IP (LOGIN_FAILURES_PER_IP), and X-Forwarded-For does not dodge it', async () => {
     const ip = freshIp();
     for (let i = 0; i < 5; i += 1) {
-      const res = await post('/api/token/', { username: `ghost${i}`, password: OTHER_PASSWORD }, { ip, headers: { 'x-forwarded-for': `198.51.100.${i}` } });
+      const res = await post(
+        '/api/token/',
+        { username: `ghost${i}`, password: OTHER_PASSWORD },
+        { ip, headers: { 'x-forwarded-for': `198.51.100.${i}` } },
+      );
       expect(res.statusCode).toBe(401);
     }
     const user = await createUser(t.app, { passwordHash: knownHash });
@@ -237,7 +312,14 @@ describe('password login throttling', () => {
 
 it('publishes every account endpoint in the OpenAPI document', async () => {
   const paths = Object.keys((await t.app.inject({ method: 'GET', url: '/api/schema/' })).json().paths);
-  for (const path of ['/api/token/', '/api/token/refresh/', '/api/auth/ses/signup/', '/api/captcha/challenge/', '/api/sms/send/{purpose}/', '/api/profile/users/me/']) {
+  for (const path of [
+    '/api/token/',
+    '/api/token/refresh/',
+    '/api/auth/ses/signup/',
+    '/api/captcha/challenge/',
+    '/api/sms/send/{purpose}/',
+    '/api/profile/users/me/',
+  ]) {
     expect(paths).toContain(path);
   }
 });
@@ -245,15 +327,25 @@ it('publishes every account endpoint in the OpenAPI document', async () => {
 describe('bind, cancel and reset', () => {
   it('binds and cancels an email on an account made by phone', async () => {
     const phone = uniquePhone();
-    const login = (await post('/api/auth/sms/auto_sign_in/', { phone, code: await code('sms', 'auto_sign_in', phone) })).json();
+    const login = (
+      await post('/api/auth/sms/auto_sign_in/', { phone, code: await code('sms', 'auto_sign_in', phone) })
+    ).json();
     const headers = { authorization: `Bearer ${login.access}` };
     const email = uniqueEmail();
-    const bound = await post('/api/auth/ses/bind_email/', { email, code: await code('ses', 'bind_email', email, headers) }, { headers });
+    const bound = await post(
+      '/api/auth/ses/bind_email/',
+      { email, code: await code('ses', 'bind_email', email, headers) },
+      { headers },
+    );
     expect(bound.statusCode).toBe(200);
     expect(bound.json()).toMatchObject({ email, phone });
 
     // cancelling the phone is fine (the email remains); cancelling both is not
-    const cancelPhone = await post('/api/auth/sms/cancel_phone/', { code: await code('sms', 'cancel_phone', phone, headers) }, { headers });
+    const cancelPhone = await post(
+      '/api/auth/sms/cancel_phone/',
+      { code: await code('sms', 'cancel_phone', phone, headers) },
+      { headers },
+    );
     expect(cancelPhone.statusCode).toBe(200);
     expect(cancelPhone.json().phone).toBeNull();
     const stranded = await post('/api/auth/ses/cancel_email/', { code: '123456' }, { headers });
@@ -265,7 +357,11 @@ describe('bind, cancel and reset', () => {
   it('binds a phone and refuses binding an address someone else has', async () => {
     const user = await createUser(t.app, { email: uniqueEmail(), passwordHash: knownHash });
     const phone = uniquePhone();
-    const res = await post('/api/auth/sms/bind_phone/', { phone, code: await code('sms', 'bind_phone', phone, user.headers) }, { headers: user.headers });
+    const res = await post(
+      '/api/auth/sms/bind_phone/',
+      { phone, code: await code('sms', 'bind_phone', phone, user.headers) },
+      { headers: user.headers },
+    );
     expect(res.json().phone).toBe(phone);
     const taken = await createUser(t.app, { email: uniqueEmail() });
     const refused = await post('/api/auth/sms/bind_phone/', { phone, code: '123456' }, { headers: taken.headers });
@@ -276,7 +372,11 @@ describe('bind, cancel and reset', () => {
   it('cancels an email when a password remains', async () => {
     const email = uniqueEmail();
     const user = await createUser(t.app, { email, passwordHash: knownHash });
-    const res = await post('/api/auth/ses/cancel_email/', { code: await code('ses', 'cancel_email', email, user.headers) }, { headers: user.headers });
+    const res = await post(
+      '/api/auth/ses/cancel_email/',
+      { code: await code('ses', 'cancel_email', email, user.headers) },
+      { headers: user.headers },
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ email: null, has_password: true });
   });
@@ -293,7 +393,12 @@ describe('bind, cancel and reset', () => {
     expect(res.json()).toEqual({ detail: expect.any(String) });
     expect((await post('/api/token/refresh/', { refresh: session.refresh })).statusCode).toBe(401);
     expect((await post('/api/token/', { username: user.username, password: OTHER_PASSWORD })).statusCode).toBe(200);
-    const both = await post('/api/auth/password/reset/', { email, phone: uniquePhone(), code: c, new_password: OTHER_PASSWORD });
+    const both = await post('/api/auth/password/reset/', {
+      email,
+      phone: uniquePhone(),
+      code: c,
+      new_password: OTHER_PASSWORD,
+    });
     expect(both.statusCode).toBe(400);
   });
 });

@@ -12,7 +12,15 @@ export async function issueTokenPair(db: DB, config: TokenConfig, userId: number
   const refresh = await signToken(config.jwtSecret, 'refresh', userId, config.refreshTokenTtlS, { fam: family });
   await db
     .insertInto('refresh_tokens')
-    .values({ jti: refresh.jti, user_id: userId, family, expires_at: refresh.expiresAt.toISOString(), revoked_at: null, replaced_by: null, created_at: nowIso() })
+    .values({
+      jti: refresh.jti,
+      user_id: userId,
+      family,
+      expires_at: refresh.expiresAt.toISOString(),
+      revoked_at: null,
+      replaced_by: null,
+      created_at: nowIso(),
+    })
     .execute();
   // Expired refresh tokens are refused by their signature check already; their rows can go.
   if (Math.random() < 0.02) await db.deleteFrom('refresh_tokens').where('expires_at', '<', nowIso()).execute();
@@ -21,12 +29,22 @@ export async function issueTokenPair(db: DB, config: TokenConfig, userId: number
 }
 
 async function revokeFamily(db: DB, family: string) {
-  await db.updateTable('refresh_tokens').set({ revoked_at: nowIso() }).where('family', '=', family).where('revoked_at', 'is', null).execute();
+  await db
+    .updateTable('refresh_tokens')
+    .set({ revoked_at: nowIso() })
+    .where('family', '=', family)
+    .where('revoked_at', 'is', null)
+    .execute();
 }
 
 /** Revokes every refresh token of an account (password reset, deactivation). */
 export async function revokeAllRefreshTokens(db: DB, userId: number) {
-  await db.updateTable('refresh_tokens').set({ revoked_at: nowIso() }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+  await db
+    .updateTable('refresh_tokens')
+    .set({ revoked_at: nowIso() })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .execute();
 }
 
 /**
@@ -42,7 +60,11 @@ export async function rotateRefreshToken(db: DB, config: TokenConfig, token: str
     if (row.replaced_by) await revokeFamily(db, row.family);
     throw tokenNotValid('Token is blacklisted');
   }
-  const user = await db.selectFrom('users').select(['id', 'is_active']).where('id', '=', row.user_id).executeTakeFirst();
+  const user = await db
+    .selectFrom('users')
+    .select(['id', 'is_active'])
+    .where('id', '=', row.user_id)
+    .executeTakeFirst();
   if (!user?.is_active) throw tokenNotValid('Token is invalid or expired');
 
   const next = await signToken(config.jwtSecret, 'refresh', row.user_id, config.refreshTokenTtlS, { fam: row.family });
@@ -56,7 +78,15 @@ export async function rotateRefreshToken(db: DB, config: TokenConfig, token: str
     if (Number(result.numUpdatedRows) !== 1) return false;
     await trx
       .insertInto('refresh_tokens')
-      .values({ jti: next.jti, user_id: row.user_id, family: row.family, expires_at: next.expiresAt.toISOString(), revoked_at: null, replaced_by: null, created_at: nowIso() })
+      .values({
+        jti: next.jti,
+        user_id: row.user_id,
+        family: row.family,
+        expires_at: next.expiresAt.toISOString(),
+        revoked_at: null,
+        replaced_by: null,
+        created_at: nowIso(),
+      })
       .execute();
     return true;
   });
@@ -74,7 +104,11 @@ export async function isTokenValid(db: DB, config: TokenConfig, token: string): 
   if (await verifyToken(config.jwtSecret, token, 'access')) return true;
   const claims = await verifyToken(config.jwtSecret, token, 'refresh');
   if (!claims) return false;
-  const row = await db.selectFrom('refresh_tokens').select(['revoked_at']).where('jti', '=', claims.jti).executeTakeFirst();
+  const row = await db
+    .selectFrom('refresh_tokens')
+    .select(['revoked_at'])
+    .where('jti', '=', claims.jti)
+    .executeTakeFirst();
   return Boolean(row && !row.revoked_at);
 }
 
@@ -82,5 +116,10 @@ export async function isTokenValid(db: DB, config: TokenConfig, token: string): 
 export async function revokeRefreshToken(db: DB, config: TokenConfig, token: string, userId: number) {
   const claims = await verifyToken(config.jwtSecret, token, 'refresh');
   if (!claims || claims.sub !== String(userId)) return;
-  await db.updateTable('refresh_tokens').set({ revoked_at: nowIso() }).where('jti', '=', claims.jti).where('revoked_at', 'is', null).execute();
+  await db
+    .updateTable('refresh_tokens')
+    .set({ revoked_at: nowIso() })
+    .where('jti', '=', claims.jti)
+    .where('revoked_at', 'is', null)
+    .execute();
 }

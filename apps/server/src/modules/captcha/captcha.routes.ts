@@ -28,15 +28,23 @@ const publicRoute = { tags, security: [] };
 export const captchaRoutes: FastifyPluginAsyncZod = async (app) => {
   const key = captchaKey(app.config.secretKey);
 
-  app.get('/captcha/challenge/', { schema: { ...publicRoute, response: { 200: CaptchaChallenge } } }, async (_request, reply) => {
-    void reply.header('cache-control', 'no-store');
-    const challenge = await newChallenge(key);
-    return { ...challenge, maxnumber: challenge.maxnumber ?? CAPTCHA_MAX_NUMBER };
-  });
+  app.get(
+    '/captcha/challenge/',
+    { schema: { ...publicRoute, response: { 200: CaptchaChallenge } } },
+    async (_request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      const challenge = await newChallenge(key);
+      return { ...challenge, maxnumber: challenge.maxnumber ?? CAPTCHA_MAX_NUMBER };
+    },
+  );
 
-  app.post('/captcha/verify/', { schema: { ...publicRoute, body: CaptchaPayloadBody, response: { 200: CaptchaVerified } } }, async (request) => ({
-    verified: await isSolutionUsable(app.db, key, request.body.payload),
-  }));
+  app.post(
+    '/captcha/verify/',
+    { schema: { ...publicRoute, body: CaptchaPayloadBody, response: { 200: CaptchaVerified } } },
+    async (request) => ({
+      verified: await isSolutionUsable(app.db, key, request.body.payload),
+    }),
+  );
 
   app.post(
     '/captcha/extract_params/',

@@ -14,7 +14,8 @@ const ALGORITHM = 'SHA-256';
 // salt. Anything else is refused, which closes parameter splicing (CVE-2025-68113) at the source.
 const SALT_PATTERN = /^[0-9a-f]{24}\?expires=(\d{1,12})&$/;
 
-export const captchaRequired = () => new AppError(400, 'captcha_required', 'Solve the captcha first.', { altcha: ['Solve the captcha first.'] });
+export const captchaRequired = () =>
+  new AppError(400, 'captcha_required', 'Solve the captcha first.', { altcha: ['Solve the captcha first.'] });
 export const captchaInvalid = () =>
   new AppError(400, 'captcha_invalid', 'The captcha is invalid, expired or already used. Solve it again.', {
     altcha: ['The captcha is invalid, expired or already used. Solve it again.'],
@@ -73,7 +74,9 @@ export function checkSolution(hmacKey: string, payload: string): { challenge: st
   const expiresMs = Number(salt[1]) * 1000;
   // A salt claiming a far-future expiry was not made by us, whatever the hashes say.
   if (expiresMs <= Date.now() || expiresMs > Date.now() + (CAPTCHA_TTL_S + 60) * 1000) return null;
-  const challenge = createHash('sha256').update(p.salt + String(p.number)).digest('hex');
+  const challenge = createHash('sha256')
+    .update(p.salt + String(p.number))
+    .digest('hex');
   if (!safeEqual(challenge, p.challenge)) return null;
   if (!safeEqual(hmacSha256Hex(hmacKey, challenge), p.signature)) return null;
   return { challenge, expiresAt: new Date(expiresMs) };
@@ -83,7 +86,11 @@ export function checkSolution(hmacKey: string, payload: string): { challenge: st
 export async function isSolutionUsable(db: DB, hmacKey: string, payload: string): Promise<boolean> {
   const solved = checkSolution(hmacKey, payload);
   if (!solved) return false;
-  const used = await db.selectFrom('captcha_solutions').select('challenge').where('challenge', '=', solved.challenge).executeTakeFirst();
+  const used = await db
+    .selectFrom('captcha_solutions')
+    .select('challenge')
+    .where('challenge', '=', solved.challenge)
+    .executeTakeFirst();
   return !used;
 }
 
@@ -93,7 +100,10 @@ export async function consumeCaptcha(db: DB, hmacKey: string, payload: string | 
   const solved = checkSolution(hmacKey, payload);
   if (!solved) throw captchaInvalid();
   try {
-    await db.insertInto('captcha_solutions').values({ challenge: solved.challenge, expires_at: solved.expiresAt.toISOString() }).execute();
+    await db
+      .insertInto('captcha_solutions')
+      .values({ challenge: solved.challenge, expires_at: solved.expiresAt.toISOString() })
+      .execute();
   } catch (error) {
     if (isUniqueViolation(error)) throw captchaInvalid();
     throw error;
@@ -129,7 +139,12 @@ export function solveChallenge(challenge: string, salt: string, algorithm = ALGO
   const started = Date.now();
   const name = NODE_ALGORITHMS[algorithm] ?? 'sha256';
   for (let n = 0; n <= max; n += 1) {
-    if (createHash(name).update(salt + String(n)).digest('hex') === challenge) return { number: n, took: Date.now() - started };
+    if (
+      createHash(name)
+        .update(salt + String(n))
+        .digest('hex') === challenge
+    )
+      return { number: n, took: Date.now() - started };
   }
   return null;
 }

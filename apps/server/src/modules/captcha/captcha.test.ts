@@ -13,7 +13,8 @@ afterAll(async () => t?.close());
 
 const decode = (payload: string) => JSON.parse(Buffer.from(payload, 'base64').toString('utf8'));
 const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64');
-const post = (url: string, payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url, payload, remoteAddress: freshIp() });
+const post = (url: string, payload: Record<string, unknown>) =>
+  t.app.inject({ method: 'POST', url, payload, remoteAddress: freshIp() });
 
 describe('captcha', () => {
   it('hands out a signed challenge that expires in 10 minutes', async () => {
@@ -36,7 +37,10 @@ describe('captcha', () => {
 
   it('refuses a payload with a wrong number or signature', async () => {
     const good = decode(await solvedCaptcha(t.app));
-    for (const bad of [{ ...good, number: good.number + 1 }, { ...good, signature: 'a'.repeat(64) }]) {
+    for (const bad of [
+      { ...good, number: good.number + 1 },
+      { ...good, signature: 'a'.repeat(64) },
+    ]) {
       expect((await post('/api/captcha/verify/', { payload: encode(bad) })).json()).toEqual({ verified: false });
     }
     expect((await post('/api/captcha/verify/', { payload: 'not base64 json' })).json()).toEqual({ verified: false });
@@ -48,7 +52,9 @@ describe('captcha', () => {
     // can be split differently to push the expiry far into the future with the same hash.
     const salt = `${'ab'.repeat(12)}?expires=${Math.floor(Date.now() / 1000) + 600}`;
     const number = 123456;
-    const challenge = createHash('sha256').update(salt + number).digest('hex');
+    const challenge = createHash('sha256')
+      .update(salt + number)
+      .digest('hex');
     const signature = createHmac('sha256', key).update(challenge).digest('hex');
     const spliced = { algorithm: 'SHA-256', challenge, signature, salt: salt + '12345', number: 6 };
     expect((await post('/api/captcha/verify/', { payload: encode(spliced) })).json()).toEqual({ verified: false });
@@ -59,7 +65,9 @@ describe('captcha', () => {
   it('refuses an expired challenge', async () => {
     const key = captchaKey(t.config.secretKey);
     const salt = `${'cd'.repeat(12)}?expires=${Math.floor(Date.now() / 1000) - 5}&`;
-    const challenge = createHash('sha256').update(salt + '7').digest('hex');
+    const challenge = createHash('sha256')
+      .update(salt + '7')
+      .digest('hex');
     const signature = createHmac('sha256', key).update(challenge).digest('hex');
     const payload = encode({ algorithm: 'SHA-256', challenge, signature, salt, number: 7 });
     expect((await post('/api/captcha/verify/', { payload })).json()).toEqual({ verified: false });
@@ -84,8 +92,12 @@ describe('captcha', () => {
   it('verifies a fields hash', async () => {
     const form_data = { name: 'Ada', email: 'ada@example.com' };
     const fields_hash = createHash('sha256').update('Ada\nada@example.com').digest('hex');
-    expect((await post('/api/captcha/verify_fields_hash/', { form_data, fields: ['name', 'email'], fields_hash })).json()).toEqual({ verified: true });
-    expect((await post('/api/captcha/verify_fields_hash/', { form_data, fields: ['email', 'name'], fields_hash })).json()).toEqual({ verified: false });
+    expect(
+      (await post('/api/captcha/verify_fields_hash/', { form_data, fields: ['name', 'email'], fields_hash })).json(),
+    ).toEqual({ verified: true });
+    expect(
+      (await post('/api/captcha/verify_fields_hash/', { form_data, fields: ['email', 'name'], fields_hash })).json(),
+    ).toEqual({ verified: false });
   });
 
   it('verifies a server signature made with the captcha key and refuses a forged one', async () => {
@@ -106,6 +118,10 @@ describe('captcha', () => {
     const res = await post('/api/captcha/solve_challenge/', { challenge: challenge.challenge, salt: challenge.salt });
     expect(res.statusCode).toBe(200);
     const { number } = res.json();
-    expect(createHash('sha256').update(challenge.salt + number).digest('hex')).toBe(challenge.challenge);
+    expect(
+      createHash('sha256')
+        .update(challenge.salt + number)
+        .digest('hex'),
+    ).toBe(challenge.challenge);
   });
 });

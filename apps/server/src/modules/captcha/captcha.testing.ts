@@ -10,6 +10,12 @@ export async function solvedCaptcha(app: FastifyInstance): Promise<string> {
       payload: { challenge: challenge.challenge, salt: challenge.salt, algorithm: challenge.algorithm },
     })
   ).json();
-  const payload = { algorithm: challenge.algorithm, challenge: challenge.challenge, number: solution.number, salt: challenge.salt, signature: challenge.signature };
+  const payload = {
+    algorithm: challenge.algorithm,
+    challenge: challenge.challenge,
+    number: solution.number,
+    salt: challenge.salt,
+    signature: challenge.signature,
+  };
   return Buffer.from(JSON.stringify(payload)).toString('base64');
 }

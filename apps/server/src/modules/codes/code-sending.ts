@@ -24,26 +24,51 @@ export function createCodeSender(app: FastifyInstance) {
     const owner = channel === 'email' ? await findUserByEmail(app.db, address) : await findUserByPhone(app.db, address);
     switch (purpose) {
       case 'signup':
-        if (owner) throw invalidField(field, channel === 'email' ? 'A user with that email already exists.' : 'A user with that phone number already exists.');
+        if (owner)
+          throw invalidField(
+            field,
+            channel === 'email'
+              ? 'A user with that email already exists.'
+              : 'A user with that phone number already exists.',
+          );
         return { deliver: true, recipient: null };
       case 'login':
       case 'reset_password':
       case 'auto_sign_in':
         // Unknown addresses get the same answer: whether an account exists is not revealed.
-        return { deliver: purpose === 'auto_sign_in' ? !owner || Boolean(owner.is_active) : Boolean(owner?.is_active), recipient: owner ?? null };
+        return {
+          deliver: purpose === 'auto_sign_in' ? !owner || Boolean(owner.is_active) : Boolean(owner?.is_active),
+          recipient: owner ?? null,
+        };
       case 'bind_email':
       case 'bind_phone':
-        if (owner) throw invalidField(field, channel === 'email' ? 'This email address is already in use.' : 'This phone number is already in use.');
+        if (owner)
+          throw invalidField(
+            field,
+            channel === 'email' ? 'This email address is already in use.' : 'This phone number is already in use.',
+          );
         return { deliver: true, recipient: caller };
       default:
         // cancel_* and message: only to the caller's own address.
         if (!caller || owner?.id !== caller.id)
-          throw invalidField(field, channel === 'email' ? 'This is not an email address of your account.' : 'This is not a phone number of your account.');
+          throw invalidField(
+            field,
+            channel === 'email'
+              ? 'This is not an email address of your account.'
+              : 'This is not a phone number of your account.',
+          );
         return { deliver: true, recipient: caller };
     }
   }
 
-  return async function send(channel: CodeChannel, purpose: string, address: string, altcha: string | undefined, request: FastifyRequest, reply: FastifyReply) {
+  return async function send(
+    channel: CodeChannel,
+    purpose: string,
+    address: string,
+    altcha: string | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) {
     if (LOGIN_PURPOSES.has(purpose)) await app.requireAuth(request, reply);
     await consumeCaptcha(app.db, key, altcha);
     const caller = request.user ? ((await findUserById(app.db, request.user.id)) ?? null) : null;
@@ -68,7 +93,9 @@ export function createCodeSender(app: FastifyInstance) {
       };
       if (SILENT_PURPOSES.has(purpose)) {
         // Delivering before answering would make known addresses answer slower than unknown ones.
-        deliver().catch((error: unknown) => request.log.error({ err: safeError(error), channel }, 'code delivery failed'));
+        deliver().catch((error: unknown) =>
+          request.log.error({ err: safeError(error), channel }, 'code delivery failed'),
+        );
       } else {
         try {
           await deliver();
@@ -78,6 +105,10 @@ export function createCodeSender(app: FastifyInstance) {
         }
       }
     }
-    return { detail: channel === 'email' ? 'A code has been sent to the email address.' : 'A code has been sent to the phone.', expires_in: CODE_TTL_S, resend_after: RESEND_AFTER_S };
+    return {
+      detail: channel === 'email' ? 'A code has been sent to the email address.' : 'A code has been sent to the phone.',
+      expires_in: CODE_TTL_S,
+      resend_after: RESEND_AFTER_S,
+    };
   };
 }

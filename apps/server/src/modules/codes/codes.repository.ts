@@ -7,7 +7,10 @@ export type CodeChannel = 'email' | 'sms';
 export type CodeRow = Selectable<OneTimeCodesTable>;
 
 /** Stores a new code and retires every earlier unused one for the same address and purpose. */
-export async function storeCode(db: DB, row: { channel: CodeChannel; address: string; purpose: string; codeHash: string; expiresAt: string }) {
+export async function storeCode(
+  db: DB,
+  row: { channel: CodeChannel; address: string; purpose: string; codeHash: string; expiresAt: string },
+) {
   const now = nowIso();
   await db.transaction().execute(async (trx) => {
     await trx
@@ -20,15 +23,32 @@ export async function storeCode(db: DB, row: { channel: CodeChannel; address: st
       .execute();
     await trx
       .insertInto('one_time_codes')
-      .values({ channel: row.channel, address: row.address, purpose: row.purpose, code_hash: row.codeHash, expires_at: row.expiresAt, consumed_at: null, created_at: now })
+      .values({
+        channel: row.channel,
+        address: row.address,
+        purpose: row.purpose,
+        code_hash: row.codeHash,
+        expires_at: row.expiresAt,
+        consumed_at: null,
+        created_at: now,
+      })
       .execute();
   });
   // Expired codes are useless: sweep them now and then rather than on a schedule.
-  if (Math.random() < 0.02) await db.deleteFrom('one_time_codes').where('expires_at', '<', isoIn(-3600 * 1000)).execute();
+  if (Math.random() < 0.02)
+    await db
+      .deleteFrom('one_time_codes')
+      .where('expires_at', '<', isoIn(-3600 * 1000))
+      .execute();
 }
 
 /** The latest unused code for an address and purpose. */
-export function latestActiveCode(db: DB, channel: CodeChannel, address: string, purpose: string): Promise<CodeRow | undefined> {
+export function latestActiveCode(
+  db: DB,
+  channel: CodeChannel,
+  address: string,
+  purpose: string,
+): Promise<CodeRow | undefined> {
   return db
     .selectFrom('one_time_codes')
     .selectAll()
@@ -65,6 +85,11 @@ export async function returnTry(db: DB, id: number): Promise<void> {
 
 /** Marks a code used; false when another request used it first. */
 export async function markConsumed(db: DB, id: number): Promise<boolean> {
-  const result = await db.updateTable('one_time_codes').set({ consumed_at: nowIso() }).where('id', '=', id).where('consumed_at', 'is', null).executeTakeFirst();
+  const result = await db
+    .updateTable('one_time_codes')
+    .set({ consumed_at: nowIso() })
+    .where('id', '=', id)
+    .where('consumed_at', 'is', null)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }

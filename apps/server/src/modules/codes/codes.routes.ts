@@ -21,23 +21,55 @@ export const codesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/ses/send/:purpose/',
-    { schema: { tags, security: [], params: z.object({ purpose: EmailPurpose }), body: SesSendBody, response: { 200: CodeSent } } },
-    async (request, reply) => send('email', request.params.purpose, request.body.email, request.body.altcha, request, reply),
+    {
+      schema: {
+        tags,
+        security: [],
+        params: z.object({ purpose: EmailPurpose }),
+        body: SesSendBody,
+        response: { 200: CodeSent },
+      },
+    },
+    async (request, reply) =>
+      send('email', request.params.purpose, request.body.email, request.body.altcha, request, reply),
   );
   app.post(
     '/sms/send/:purpose/',
-    { schema: { tags, security: [], params: z.object({ purpose: PhonePurpose }), body: SmsSendBody, response: { 200: CodeSent } } },
-    async (request, reply) => send('sms', request.params.purpose, request.body.phone, request.body.altcha, request, reply),
+    {
+      schema: {
+        tags,
+        security: [],
+        params: z.object({ purpose: PhonePurpose }),
+        body: SmsSendBody,
+        response: { 200: CodeSent },
+      },
+    },
+    async (request, reply) =>
+      send('sms', request.params.purpose, request.body.phone, request.body.altcha, request, reply),
   );
 
-  app.post('/ses/check_code/', { schema: { tags, security: [], body: SesCheckCodeBody, response: { 200: CodeValid } } }, async (request) => {
-    const { email, code, purpose } = request.body;
-    await verifyCode(app.db, app.config.secretKey, { channel: 'email', address: email, purpose, code, consume: false });
-    return { valid: true };
-  });
-  app.post('/sms/check_code/', { schema: { tags, security: [], body: SmsCheckCodeBody, response: { 200: CodeValid } } }, async (request) => {
-    const { phone, code, purpose } = request.body;
-    await verifyCode(app.db, app.config.secretKey, { channel: 'sms', address: phone, purpose, code, consume: false });
-    return { valid: true };
-  });
+  app.post(
+    '/ses/check_code/',
+    { schema: { tags, security: [], body: SesCheckCodeBody, response: { 200: CodeValid } } },
+    async (request) => {
+      const { email, code, purpose } = request.body;
+      await verifyCode(app.db, app.config.secretKey, {
+        channel: 'email',
+        address: email,
+        purpose,
+        code,
+        consume: false,
+      });
+      return { valid: true };
+    },
+  );
+  app.post(
+    '/sms/check_code/',
+    { schema: { tags, security: [], body: SmsCheckCodeBody, response: { 200: CodeValid } } },
+    async (request) => {
+      const { phone, code, purpose } = request.body;
+      await verifyCode(app.db, app.config.secretKey, { channel: 'sms', address: phone, purpose, code, consume: false });
+      return { valid: true };
+    },
+  );
 };

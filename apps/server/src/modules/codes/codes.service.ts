@@ -15,7 +15,10 @@ export type { CodeChannel };
 
 export const codeInvalid = (detail = 'The code is incorrect or no longer valid.') =>
   new AppError(400, 'code_invalid', detail, { code: [detail] });
-export const codeExpired = () => new AppError(400, 'code_expired', 'The code has expired. Ask for a new one.', { code: ['The code has expired. Ask for a new one.'] });
+export const codeExpired = () =>
+  new AppError(400, 'code_expired', 'The code has expired. Ask for a new one.', {
+    code: ['The code has expired. Ask for a new one.'],
+  });
 
 const hashCode = (secretKey: string, channel: CodeChannel, address: string, purpose: string, code: string) =>
   hmacSha256Hex(deriveKey(secretKey, 'one-time-code-v1'), `${channel}\n${address}\n${purpose}\n${code}`);

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, type TestApp } from '../../testing/test-app.ts';
-import { freshIp, latestCode, obtainCode, readOutbox, sendCode, uniqueEmail, uniquePhone } from '../auth/accounts.testing.ts';
+import {
+  freshIp,
+  latestCode,
+  obtainCode,
+  readOutbox,
+  sendCode,
+  uniqueEmail,
+  uniquePhone,
+} from '../auth/accounts.testing.ts';
 import { solvedCaptcha } from '../captcha/captcha.testing.ts';
 
 let t: TestApp;
@@ -19,7 +27,13 @@ describe('sending codes', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ detail: expect.any(String), expires_in: 600, resend_after: 60 });
     const message = readOutbox(t.database.dataDir).find((m) => m.to === email)!;
-    expect(message).toMatchObject({ channel: 'email', to: email, purpose: 'signup', subject: expect.any(String), created_at: expect.any(String) });
+    expect(message).toMatchObject({
+      channel: 'email',
+      to: email,
+      purpose: 'signup',
+      subject: expect.any(String),
+      created_at: expect.any(String),
+    });
     const code = await latestCode(t.database.dataDir, email);
     expect(code).toMatch(/^\d{6}$/);
     const rows = await t.app.db.selectFrom('one_time_codes').selectAll().where('address', '=', email).execute();
@@ -36,7 +50,11 @@ describe('sending codes', () => {
       await t.app.db.deleteFrom('throttle_events').where('bucket', 'like', `code-address:sms:${phone}`).execute();
     }
     await latestCode(t.database.dataDir, phone, 'reset_password');
-    expect(readOutbox(t.database.dataDir).filter((m) => m.to === phone && m.channel === 'sms').map((m) => m.purpose)).toEqual(['login', 'reset_password']);
+    expect(
+      readOutbox(t.database.dataDir)
+        .filter((m) => m.to === phone && m.channel === 'sms')
+        .map((m) => m.purpose),
+    ).toEqual(['login', 'reset_password']);
   });
 
   it('localises the message by Accept-Language', async () => {
@@ -74,7 +92,13 @@ describe('sending codes', () => {
   });
 
   it('needs a login for bind, cancel and message purposes', async () => {
-    for (const [channel, purpose] of [['ses', 'bind_email'], ['ses', 'cancel_email'], ['sms', 'bind_phone'], ['sms', 'cancel_phone'], ['sms', 'message']] as const) {
+    for (const [channel, purpose] of [
+      ['ses', 'bind_email'],
+      ['ses', 'cancel_email'],
+      ['sms', 'bind_phone'],
+      ['sms', 'cancel_phone'],
+      ['sms', 'message'],
+    ] as const) {
       const res = await sendCode(t.app, channel, purpose, channel === 'ses' ? uniqueEmail() : uniquePhone());
       expect(res.statusCode).toBe(401);
     }
@@ -111,20 +135,34 @@ describe('sending codes', () => {
   it('limits sends per client IP (CODE_SENDS_PER_IP_HOUR) and ignores X-Forwarded-For without TRUST_PROXY', async () => {
     const ip = freshIp();
     for (let i = 0; i < 4; i += 1) {
-      const res = await sendCode(t.app, 'ses', 'signup', uniqueEmail(), { ip, headers: { 'x-forwarded-for': `192.0.2.${i}` } });
+      const res = await sendCode(t.app, 'ses', 'signup', uniqueEmail(), {
+        ip,
+        headers: { 'x-forwarded-for': `192.0.2.${i}` },
+      });
       expect(res.statusCode).toBe(200);
     }
-    const res = await sendCode(t.app, 'ses', 'signup', uniqueEmail(), { ip, headers: { 'x-forwarded-for': '192.0.2.99' } });
+    const res = await sendCode(t.app, 'ses', 'signup', uniqueEmail(), {
+      ip,
+      headers: { 'x-forwarded-for': '192.0.2.99' },
+    });
     expect(res.statusCode).toBe(429);
     expect(res.headers['retry-after']).toBeDefined();
   });
 
   it('validates addresses: E.164 phones and well-formed emails', async () => {
     const altcha = await solvedCaptcha(t.app);
-    const res = await t.app.inject({ method: 'POST', url: '/api/sms/send/login/', payload: { phone: '13800138000', altcha } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/sms/send/login/',
+      payload: { phone: '13800138000', altcha },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().fields.phone).toBeDefined();
-    const bad = await t.app.inject({ method: 'POST', url: '/api/ses/send/nope/', payload: { email: uniqueEmail(), altcha } });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/ses/send/nope/',
+      payload: { email: uniqueEmail(), altcha },
+    });
     expect(bad.statusCode).toBe(400);
   });
 });
@@ -159,7 +197,11 @@ describe('checking codes', () => {
   it('answers code_expired after 10 minutes', async () => {
     const email = uniqueEmail();
     const code = await obtainCode(t.app, t.database.dataDir, 'ses', 'signup', email);
-    await t.app.db.updateTable('one_time_codes').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('address', '=', email).execute();
+    await t.app.db
+      .updateTable('one_time_codes')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('address', '=', email)
+      .execute();
     const res = await checkCode('ses', { email, code, purpose: 'signup' });
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('code_expired');
@@ -170,7 +212,8 @@ describe('checking codes', () => {
     const first = await obtainCode(t.app, t.database.dataDir, 'ses', 'signup', email);
     await t.app.db.deleteFrom('throttle_events').where('bucket', '=', `code-address:email:${email}`).execute();
     const second = await obtainCode(t.app, t.database.dataDir, 'ses', 'signup', email);
-    if (first !== second) expect((await checkCode('ses', { email, code: first, purpose: 'signup' })).statusCode).toBe(400);
+    if (first !== second)
+      expect((await checkCode('ses', { email, code: first, purpose: 'signup' })).statusCode).toBe(400);
     expect((await checkCode('ses', { email, code: second, purpose: 'signup' })).statusCode).toBe(200);
   });
 });

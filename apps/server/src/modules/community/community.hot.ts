@@ -19,7 +19,10 @@ export function hotScore(counts: {
   created_at: string;
 }): number {
   const engagement =
-    3 * counts.likes_count + 4 * counts.uses_count + 2 * counts.rating_count * (counts.rating_avg / 5) + 0.1 * counts.views_count;
+    3 * counts.likes_count +
+    4 * counts.uses_count +
+    2 * counts.rating_count * (counts.rating_avg / 5) +
+    0.1 * counts.views_count;
   const createdSeconds = Date.parse(counts.created_at) / 1000;
   return Math.log10(1 + engagement) + createdSeconds / 45_000;
 }

@@ -6,7 +6,10 @@ import type { SharesTable } from '../../db/tables/community.ts';
 import { termCondition } from './community.search.ts';
 
 type Executor = DB | Transaction<Database>;
-export type ShareRow = Omit<SharesTable, 'id' | 'likes_count' | 'rating_sum' | 'rating_count' | 'rating_avg' | 'views_count' | 'uses_count' | 'hot_score'> & {
+export type ShareRow = Omit<
+  SharesTable,
+  'id' | 'likes_count' | 'rating_sum' | 'rating_count' | 'rating_avg' | 'views_count' | 'uses_count' | 'hot_score'
+> & {
   id: number;
   /** the snapshot, from `share_snapshots` */
   data: string;
@@ -59,7 +62,11 @@ export interface ShareFilter {
 }
 
 const withSnapshot = (db: Executor) =>
-  db.selectFrom('shares').innerJoin('share_snapshots', 'share_snapshots.share_id', 'shares.id').selectAll('shares').select('share_snapshots.data');
+  db
+    .selectFrom('shares')
+    .innerJoin('share_snapshots', 'share_snapshots.share_id', 'shares.id')
+    .selectAll('shares')
+    .select('share_snapshots.data');
 
 /** Finds a share (with its snapshot) by numeric id or uuid. */
 export async function findShare(db: Executor, idOrUuid: string): Promise<ShareRow | undefined> {
@@ -86,7 +93,9 @@ function filteredShares(db: DB, dialect: Dialect, filter: ShareFilter) {
   const narrowed = filter.tags.length > 0 || filter.authorId !== undefined;
   for (const term of filter.terms) base = base.where(termCondition(dialect, term, { narrowed }));
   for (const tag of filter.tags) {
-    base = base.where('shares.id', 'in', (eb) => eb.selectFrom('share_tags').select('share_tags.share_id').where('share_tags.tag', '=', tag));
+    base = base.where('shares.id', 'in', (eb) =>
+      eb.selectFrom('share_tags').select('share_tags.share_id').where('share_tags.tag', '=', tag),
+    );
   }
   if (filter.authorId !== undefined) base = base.where('shares.author_id', '=', filter.authorId);
   return base;
@@ -94,7 +103,9 @@ function filteredShares(db: DB, dialect: Dialect, filter: ShareFilter) {
 
 /** How many shares a filter keeps. */
 export async function countShares(db: DB, dialect: Dialect, filter: ShareFilter): Promise<number> {
-  const row = await filteredShares(db, dialect, filter).select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+  const row = await filteredShares(db, dialect, filter)
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
   return Number(row.count);
 }
 
@@ -123,20 +134,35 @@ export async function listShares(
 /** The ids of the first `limit` shares a filter keeps, in list order. */
 export async function listShareIds(db: DB, dialect: Dialect, filter: ShareFilter, limit: number): Promise<number[]> {
   const column = ORDER_COLUMNS[filter.ordering];
-  const rows = await filteredShares(db, dialect, filter).select('shares.id').orderBy(`shares.${column}`, 'desc').orderBy('shares.id', 'desc').limit(limit).execute();
+  const rows = await filteredShares(db, dialect, filter)
+    .select('shares.id')
+    .orderBy(`shares.${column}`, 'desc')
+    .orderBy('shares.id', 'desc')
+    .limit(limit)
+    .execute();
   return rows.map((row) => row.id);
 }
 
 /** List rows of the given shares, in the order of `ids` (ids of deleted shares are skipped). */
 export async function findListRows(db: DB, ids: number[]): Promise<ShareListRow[]> {
   if (ids.length === 0) return [];
-  const rows = (await db.selectFrom('shares').select(LIST_COLUMNS).where('shares.id', 'in', ids).execute()) as ShareListRow[];
+  const rows = (await db
+    .selectFrom('shares')
+    .select(LIST_COLUMNS)
+    .where('shares.id', 'in', ids)
+    .execute()) as ShareListRow[];
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 /** Inserts a share and its snapshot (call inside a transaction). */
-export async function insertShare(trx: Executor, values: Omit<ShareRow, 'id' | 'likes_count' | 'rating_sum' | 'rating_count' | 'rating_avg' | 'views_count' | 'uses_count'>): Promise<number> {
+export async function insertShare(
+  trx: Executor,
+  values: Omit<
+    ShareRow,
+    'id' | 'likes_count' | 'rating_sum' | 'rating_count' | 'rating_avg' | 'views_count' | 'uses_count'
+  >,
+): Promise<number> {
   const { data, ...share } = values;
   const row = await trx.insertInto('shares').values(share).returning('id').executeTakeFirstOrThrow();
   await trx.insertInto('share_snapshots').values({ share_id: row.id, data }).execute();
@@ -146,7 +172,21 @@ export async function insertShare(trx: Executor, values: Omit<ShareRow, 'id' | '
 export async function updateShareFields(
   trx: Executor,
   id: number,
-  values: Partial<Pick<ShareRow, 'title' | 'description' | 'tags' | 'search_text' | 'data' | 'node_count' | 'cover_key' | 'updated_at' | 'tree_id' | 'hot_score'>>,
+  values: Partial<
+    Pick<
+      ShareRow,
+      | 'title'
+      | 'description'
+      | 'tags'
+      | 'search_text'
+      | 'data'
+      | 'node_count'
+      | 'cover_key'
+      | 'updated_at'
+      | 'tree_id'
+      | 'hot_score'
+    >
+  >,
 ): Promise<void> {
   const { data, ...fields } = values;
   if (Object.keys(fields).length) await trx.updateTable('shares').set(fields).where('id', '=', id).execute();
@@ -158,7 +198,12 @@ export async function deleteShare(trx: Executor, id: number): Promise<void> {
 }
 
 /** Replaces a share's tags (lower-cased for matching, first spelling kept for display). */
-export async function replaceShareTags(trx: Executor, shareId: number, tags: string[], createdAt: string): Promise<void> {
+export async function replaceShareTags(
+  trx: Executor,
+  shareId: number,
+  tags: string[],
+  createdAt: string,
+): Promise<void> {
   await trx.deleteFrom('share_tags').where('share_id', '=', shareId).execute();
   const unique = new Map<string, string>();
   for (const display of tags) if (!unique.has(display.toLowerCase())) unique.set(display.toLowerCase(), display);
@@ -176,7 +221,16 @@ export async function replaceShareTags(trx: Executor, shareId: number, tags: str
 export async function lockCounters(trx: Transaction<Database>, dialect: Dialect, id: number) {
   return trx
     .selectFrom('shares')
-    .select(['id', 'likes_count', 'rating_sum', 'rating_count', 'rating_avg', 'views_count', 'uses_count', 'created_at'])
+    .select([
+      'id',
+      'likes_count',
+      'rating_sum',
+      'rating_count',
+      'rating_avg',
+      'views_count',
+      'uses_count',
+      'created_at',
+    ])
     .where('id', '=', id)
     .$if(dialect === 'postgres', (q) => q.forUpdate())
     .executeTakeFirst();
@@ -185,7 +239,12 @@ export async function lockCounters(trx: Transaction<Database>, dialect: Dialect,
 export async function setCounters(
   trx: Executor,
   id: number,
-  counters: Partial<Pick<ShareRow, 'likes_count' | 'rating_sum' | 'rating_count' | 'rating_avg' | 'views_count' | 'uses_count' | 'hot_score'>>,
+  counters: Partial<
+    Pick<
+      ShareRow,
+      'likes_count' | 'rating_sum' | 'rating_count' | 'rating_avg' | 'views_count' | 'uses_count' | 'hot_score'
+    >
+  >,
 ): Promise<void> {
   await trx.updateTable('shares').set(counters).where('id', '=', id).execute();
 }
@@ -203,26 +262,54 @@ export async function insertLike(trx: Executor, shareId: number, userId: number,
 
 /** Removes a like; false when there was none. */
 export async function deleteLike(trx: Executor, shareId: number, userId: number): Promise<boolean> {
-  const rows = await trx.deleteFrom('share_likes').where('share_id', '=', shareId).where('user_id', '=', userId).returning('share_id').execute();
+  const rows = await trx
+    .deleteFrom('share_likes')
+    .where('share_id', '=', shareId)
+    .where('user_id', '=', userId)
+    .returning('share_id')
+    .execute();
   return rows.length > 0;
 }
 
 export async function hasLiked(db: Executor, shareId: number, userId: number): Promise<boolean> {
-  return Boolean(await db.selectFrom('share_likes').select('share_id').where('share_id', '=', shareId).where('user_id', '=', userId).executeTakeFirst());
+  return Boolean(
+    await db
+      .selectFrom('share_likes')
+      .select('share_id')
+      .where('share_id', '=', shareId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst(),
+  );
 }
 
 export async function findRating(db: Executor, shareId: number, userId: number): Promise<number | undefined> {
-  const row = await db.selectFrom('share_ratings').select('score').where('share_id', '=', shareId).where('user_id', '=', userId).executeTakeFirst();
+  const row = await db
+    .selectFrom('share_ratings')
+    .select('score')
+    .where('share_id', '=', shareId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   return row?.score;
 }
 
 /** Removes a rating; returns the score it had, or undefined when there was none. */
 export async function deleteRating(trx: Executor, shareId: number, userId: number): Promise<number | undefined> {
-  const row = await trx.deleteFrom('share_ratings').where('share_id', '=', shareId).where('user_id', '=', userId).returning('score').executeTakeFirst();
+  const row = await trx
+    .deleteFrom('share_ratings')
+    .where('share_id', '=', shareId)
+    .where('user_id', '=', userId)
+    .returning('score')
+    .executeTakeFirst();
   return row?.score;
 }
 
-export async function upsertRating(trx: Executor, shareId: number, userId: number, score: number, now: string): Promise<void> {
+export async function upsertRating(
+  trx: Executor,
+  shareId: number,
+  userId: number,
+  score: number,
+  now: string,
+): Promise<void> {
   await trx
     .insertInto('share_ratings')
     .values({ share_id: shareId, user_id: userId, score, created_at: now, updated_at: now })
@@ -231,7 +318,12 @@ export async function upsertRating(trx: Executor, shareId: number, userId: numbe
 }
 
 export async function findView(db: Executor, shareId: number, viewerKey: string): Promise<string | undefined> {
-  const row = await db.selectFrom('share_views').select('viewed_at').where('share_id', '=', shareId).where('viewer_key', '=', viewerKey).executeTakeFirst();
+  const row = await db
+    .selectFrom('share_views')
+    .select('viewed_at')
+    .where('share_id', '=', shareId)
+    .where('viewer_key', '=', viewerKey)
+    .executeTakeFirst();
   return row?.viewed_at;
 }
 
@@ -244,17 +336,35 @@ export async function upsertView(trx: Executor, shareId: number, viewerKey: stri
 }
 
 /** Which of these shares the user liked, and how they rated them. */
-export async function viewerFlags(db: DB, userId: number, shareIds: number[]): Promise<{ liked: Set<number>; ratings: Map<number, number> }> {
+export async function viewerFlags(
+  db: DB,
+  userId: number,
+  shareIds: number[],
+): Promise<{ liked: Set<number>; ratings: Map<number, number> }> {
   if (shareIds.length === 0) return { liked: new Set(), ratings: new Map() };
   const [likes, ratings] = await Promise.all([
-    db.selectFrom('share_likes').select('share_id').where('user_id', '=', userId).where('share_id', 'in', shareIds).execute(),
-    db.selectFrom('share_ratings').select(['share_id', 'score']).where('user_id', '=', userId).where('share_id', 'in', shareIds).execute(),
+    db
+      .selectFrom('share_likes')
+      .select('share_id')
+      .where('user_id', '=', userId)
+      .where('share_id', 'in', shareIds)
+      .execute(),
+    db
+      .selectFrom('share_ratings')
+      .select(['share_id', 'score'])
+      .where('user_id', '=', userId)
+      .where('share_id', 'in', shareIds)
+      .execute(),
   ]);
   return { liked: new Set(likes.map((l) => l.share_id)), ratings: new Map(ratings.map((r) => [r.share_id, r.score])) };
 }
 
 /** Most used tags; a tag on a share from the last 30 days counts three times. */
-export async function hotTags(db: DB, limit: number, recentSince: string): Promise<Array<{ tag: string; display: string; count: number; weight: number }>> {
+export async function hotTags(
+  db: DB,
+  limit: number,
+  recentSince: string,
+): Promise<Array<{ tag: string; display: string; count: number; weight: number }>> {
   const rows = await db
     .selectFrom('share_tags')
     .select((eb) => [
@@ -268,18 +378,31 @@ export async function hotTags(db: DB, limit: number, recentSince: string): Promi
     .orderBy('tag')
     .limit(limit)
     .execute();
-  return rows.map((r) => ({ tag: r.tag, display: String(r.display), count: Number(r.count), weight: Number(r.weight) }));
+  return rows.map((r) => ({
+    tag: r.tag,
+    display: String(r.display),
+    count: Number(r.count),
+    weight: Number(r.weight),
+  }));
 }
 
 /** Username of each author (avatars are resolved by the presenter). */
 export async function authorNames(db: DB, ids: number[]): Promise<Map<number, string>> {
   if (ids.length === 0) return new Map();
-  const rows = await db.selectFrom('users').select(['id', 'username']).where('id', 'in', [...new Set(ids)]).execute();
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'username'])
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
   return new Map(rows.map((r) => [r.id, r.username]));
 }
 
 export async function findUserIdByName(db: DB, idOrName: string): Promise<number | undefined> {
   if (/^\d+$/.test(idOrName)) return Number(idOrName) <= MAX_ID ? Number(idOrName) : undefined;
-  const row = await db.selectFrom('users').select('id').where('username_lower', '=', idOrName.toLowerCase()).executeTakeFirst();
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('username_lower', '=', idOrName.toLowerCase())
+    .executeTakeFirst();
   return row?.id;
 }

@@ -34,7 +34,14 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     `${base}/`,
-    { schema: { tags, security: [], querystring: ShareListQuery.extend(PageQuery.shape), response: { 200: paginated(Share) } } },
+    {
+      schema: {
+        tags,
+        security: [],
+        querystring: ShareListQuery.extend(PageQuery.shape),
+        response: { 200: paginated(Share) },
+      },
+    },
     async (request) => {
       const window = pageWindow(request.query);
       const { count, results } = await service.listShares(app, request.user, request.query, window);
@@ -42,25 +49,37 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(`${base}/hot_tags/`, { schema: { tags, security: [], querystring: HotTagsQuery, response: { 200: HotTagsResponse } } }, async (request) =>
-    service.listHotTags(app, request.query.limit ?? 20),
+  app.get(
+    `${base}/hot_tags/`,
+    { schema: { tags, security: [], querystring: HotTagsQuery, response: { 200: HotTagsResponse } } },
+    async (request) => service.listHotTags(app, request.query.limit ?? 20),
   );
 
-  app.get(`${base}/my_shares/`, { ...auth, schema: { tags, querystring: PageQuery, response: { 200: paginated(Share) } } }, async (request) => {
-    const window = pageWindow(request.query);
-    const { count, results } = await service.myShares(app, currentUser(request), window);
-    return paginate(request, app.config.publicBaseUrl, window, count, results);
-  });
+  app.get(
+    `${base}/my_shares/`,
+    { ...auth, schema: { tags, querystring: PageQuery, response: { 200: paginated(Share) } } },
+    async (request) => {
+      const window = pageWindow(request.query);
+      const { count, results } = await service.myShares(app, currentUser(request), window);
+      return paginate(request, app.config.publicBaseUrl, window, count, results);
+    },
+  );
 
   for (const path of [`${base}/`, `${base}/share_tree/`]) {
-    app.post(path, { ...auth, schema: { tags, body: ShareTreeBody, response: { 200: ShareWithData, 201: ShareWithData } } }, async (request, reply) => {
-      const { created, share } = await service.shareTree(app, currentUser(request), request.body);
-      return reply.code(created ? 201 : 200).send(share);
-    });
+    app.post(
+      path,
+      { ...auth, schema: { tags, body: ShareTreeBody, response: { 200: ShareWithData, 201: ShareWithData } } },
+      async (request, reply) => {
+        const { created, share } = await service.shareTree(app, currentUser(request), request.body);
+        return reply.code(created ? 201 : 200).send(share);
+      },
+    );
   }
 
-  app.get(`${base}/:id/`, { schema: { tags, security: [], params: ShareParams, response: { 200: ShareWithData } } }, async (request) =>
-    service.getShare(app, request.user, request.params.id),
+  app.get(
+    `${base}/:id/`,
+    { schema: { tags, security: [], params: ShareParams, response: { 200: ShareWithData } } },
+    async (request) => service.getShare(app, request.user, request.params.id),
   );
 
   for (const method of ['PUT', 'PATCH'] as const) {
@@ -78,21 +97,40 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.code(204).send();
   });
 
-  app.post(`${base}/:id/like/`, { ...auth, schema: { tags, params: ShareParams, body: LikeBody.nullish(), response: { 200: LikeResponse } } }, async (request) =>
-    service.likeShare(app, currentUser(request), request.params.id, request.body?.liked),
+  app.post(
+    `${base}/:id/like/`,
+    { ...auth, schema: { tags, params: ShareParams, body: LikeBody.nullish(), response: { 200: LikeResponse } } },
+    async (request) => service.likeShare(app, currentUser(request), request.params.id, request.body?.liked),
   );
 
-  app.post(`${base}/:id/rate/`, { ...auth, schema: { tags, params: ShareParams, body: RateBody, response: { 200: RateResponse } } }, async (request) =>
-    service.rateShare(app, currentUser(request), request.params.id, request.body.score),
+  app.post(
+    `${base}/:id/rate/`,
+    { ...auth, schema: { tags, params: ShareParams, body: RateBody, response: { 200: RateResponse } } },
+    async (request) => service.rateShare(app, currentUser(request), request.params.id, request.body.score),
   );
 
-  app.post(`${base}/:id/view/`, { schema: { tags, security: [], params: ShareParams, response: { 200: ViewResponse } } }, async (request) =>
-    service.viewShare(app, request.params.id, service.viewerKey(app.config.secretKey, request.user, request.ip, request.headers['user-agent'])),
+  app.post(
+    `${base}/:id/view/`,
+    { schema: { tags, security: [], params: ShareParams, response: { 200: ViewResponse } } },
+    async (request) =>
+      service.viewShare(
+        app,
+        request.params.id,
+        service.viewerKey(app.config.secretKey, request.user, request.ip, request.headers['user-agent']),
+      ),
   );
 
   app.post(
     `${base}/:id/use_tree/`,
-    { ...auth, schema: { tags, params: ShareParams, body: UseTreeBody.nullish(), response: { 201: z.object({ tree: z.unknown() }) } } },
+    {
+      ...auth,
+      schema: {
+        tags,
+        params: ShareParams,
+        body: UseTreeBody.nullish(),
+        response: { 201: z.object({ tree: z.unknown() }) },
+      },
+    },
     async (request, reply) => {
       const result = await service.useShare(app, currentUser(request), request.params.id, request.body?.title);
       return reply.code(201).send(result);

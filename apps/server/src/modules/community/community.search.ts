@@ -20,7 +20,11 @@ const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}
  * need three) and LIKE for shorter ones or `narrowed` rows; PostgreSQL's pg_trgm index serves LIKE
  * directly (its planner makes the same choice by itself).
  */
-export function termCondition(dialect: Dialect, term: string, options: { narrowed?: boolean } = {}): Expression<SqlBool> {
+export function termCondition(
+  dialect: Dialect,
+  term: string,
+  options: { narrowed?: boolean } = {},
+): Expression<SqlBool> {
   // A quoted phrase against the trigram index is a case-insensitive substring match, like LIKE
   // '%term%', but answered from the index (about six times faster than LIKE on FTS5 here). When
   // another filter already narrows the rows to a few thousand (a tag), checking each of them with

@@ -22,12 +22,26 @@ interface SeedTemplate {
 
 /** The account that authors the sample templates; it has no password, email or phone, so nobody can log in as it. */
 async function systemAuthorId(app: FastifyInstance): Promise<number> {
-  const existing = await app.db.selectFrom('users').select('id').where('username_lower', '=', SYSTEM_USERNAME).executeTakeFirst();
+  const existing = await app.db
+    .selectFrom('users')
+    .select('id')
+    .where('username_lower', '=', SYSTEM_USERNAME)
+    .executeTakeFirst();
   if (existing) return existing.id;
   const now = nowIso();
   const row = await app.db
     .insertInto('users')
-    .values({ username: SYSTEM_USERNAME, username_lower: SYSTEM_USERNAME, email: null, phone: null, password_hash: null, role: 'user', is_active: 1, date_joined: now, updated_at: now })
+    .values({
+      username: SYSTEM_USERNAME,
+      username_lower: SYSTEM_USERNAME,
+      email: null,
+      phone: null,
+      password_hash: null,
+      role: 'user',
+      is_active: 1,
+      date_joined: now,
+      updated_at: now,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
@@ -41,7 +55,9 @@ export async function loadSeedTemplates(): Promise<SeedTemplate[]> {
   } catch {
     return [];
   }
-  return Promise.all(files.map(async (f) => JSON.parse(await readFile(path.join(SEED_DIR, f), 'utf8')) as SeedTemplate));
+  return Promise.all(
+    files.map(async (f) => JSON.parse(await readFile(path.join(SEED_DIR, f), 'utf8')) as SeedTemplate),
+  );
 }
 
 /** With `ARBOR_SEED` on, an empty community gets the sample templates, authored by the system account. */
@@ -68,7 +84,14 @@ export async function seedCommunity(app: FastifyInstance): Promise<void> {
         data: JSON.stringify(data),
         node_count: nodeCount,
         cover_key: null,
-        hot_score: hotScore({ likes_count: 0, uses_count: 0, rating_count: 0, rating_avg: 0, views_count: 0, created_at: createdAt }),
+        hot_score: hotScore({
+          likes_count: 0,
+          uses_count: 0,
+          rating_count: 0,
+          rating_avg: 0,
+          views_count: 0,
+          created_at: createdAt,
+        }),
         created_at: createdAt,
         updated_at: nowIso(),
       });

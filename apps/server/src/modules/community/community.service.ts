@@ -29,11 +29,21 @@ const SHARES_GENERATION = 'community-shares';
 const VIEW_WINDOW_MS = 24 * 3600 * 1000;
 const HOT_TAG_RECENT_MS = 30 * 24 * 3600 * 1000;
 
-async function presentContext(ctx: Ctx, viewer: AuthUser | null, rows: Array<{ id: number; author_id: number }>): Promise<PresentContext> {
+async function presentContext(
+  ctx: Ctx,
+  viewer: AuthUser | null,
+  rows: Array<{ id: number; author_id: number }>,
+): Promise<PresentContext> {
   const ids = rows.map((r) => r.id);
   const [authors, flags] = await Promise.all([
-    loadUserSummaries(ctx.db, ctx.config.publicBaseUrl, rows.map((r) => r.author_id)),
-    viewer ? repo.viewerFlags(ctx.db, viewer.id, ids) : Promise.resolve({ liked: new Set<number>(), ratings: new Map<number, number>() }),
+    loadUserSummaries(
+      ctx.db,
+      ctx.config.publicBaseUrl,
+      rows.map((r) => r.author_id),
+    ),
+    viewer
+      ? repo.viewerFlags(ctx.db, viewer.id, ids)
+      : Promise.resolve({ liked: new Set<number>(), ratings: new Map<number, number>() }),
   ]);
   return { baseUrl: ctx.config.publicBaseUrl, viewer, authors, ...flags };
 }
@@ -62,12 +72,23 @@ export async function listShares(
     authorId = await repo.findUserIdByName(ctx.db, query.author);
     if (authorId === undefined) return { count: 0, results: [] };
   }
-  const tags = (query.tags ?? '').split(',').map((t) => t.trim().toLowerCase()).filter(Boolean).slice(0, 10);
+  const tags = (query.tags ?? '')
+    .split(',')
+    .map((t) => t.trim().toLowerCase())
+    .filter(Boolean)
+    .slice(0, 10);
   const filter = { terms: searchTerms(query.search), tags, authorId, ordering: query.ordering ?? '-created_at' };
   // The dialect is part of the key: tests run one process against several databases. The shared
   // generation is too: a share added through another app process must be counted here at once.
   const generation = await readGeneration(ctx.db, SHARES_GENERATION);
-  const countKey = JSON.stringify([ctx.dialect, ctx.config.databaseUrl, generation, filter.terms, filter.tags, filter.authorId]);
+  const countKey = JSON.stringify([
+    ctx.dialect,
+    ctx.config.databaseUrl,
+    generation,
+    filter.terms,
+    filter.tags,
+    filter.authorId,
+  ]);
   const end = window.offset + window.pageSize;
   let count: number;
   let rows: repo.ShareListRow[];
@@ -76,10 +97,18 @@ export async function listShares(
     const idsKey = JSON.stringify([countKey, filter.ordering]);
     let ids = orderedIds.get(idsKey);
     if (!ids) orderedIds.set(idsKey, (ids = await repo.listShareIds(ctx.db, ctx.dialect, filter, ORDERED_IDS_KEPT)));
-    count = counts.get(countKey) ?? (ids.length < ORDERED_IDS_KEPT ? ids.length : await repo.countShares(ctx.db, ctx.dialect, filter));
+    count =
+      counts.get(countKey) ??
+      (ids.length < ORDERED_IDS_KEPT ? ids.length : await repo.countShares(ctx.db, ctx.dialect, filter));
     rows = await repo.findListRows(ctx.db, ids.slice(window.offset, end));
   } else {
-    ({ count, rows } = await repo.listShares(ctx.db, ctx.dialect, filter, { offset: window.offset, limit: window.pageSize }, counts.get(countKey)));
+    ({ count, rows } = await repo.listShares(
+      ctx.db,
+      ctx.dialect,
+      filter,
+      { offset: window.offset, limit: window.pageSize },
+      counts.get(countKey),
+    ));
   }
   counts.set(countKey, count);
   const present = await presentContext(ctx, viewer, rows);
@@ -90,7 +119,11 @@ async function storeCover(ctx: Ctx, dataUrl: string | undefined): Promise<string
   if (!dataUrl) return null;
   const match = /^data:image\/(png|jpeg|webp);base64,([A-Za-z0-9+/=]+)$/.exec(dataUrl);
   if (!match) throw invalidField('cover', 'The cover must be a PNG, JPEG or WebP data URL.');
-  const image = await processImage(Buffer.from(match[2]!, 'base64'), { maxBytes: 1.5 * 1024 * 1024, maxSide: 4096 }, { fit: 960 });
+  const image = await processImage(
+    Buffer.from(match[2]!, 'base64'),
+    { maxBytes: 1.5 * 1024 * 1024, maxSide: 4096 },
+    { fit: 960 },
+  );
   const key = `covers/${randomBytes(12).toString('hex')}.webp`;
   await ctx.storage.put(key, image.body, image.contentType);
   return key;
@@ -100,7 +133,11 @@ async function storeCover(ctx: Ctx, dataUrl: string | undefined): Promise<string
  * Shares a tree (its working copy, or one of its versions) as a community template. One share per
  * tree: sharing again replaces the snapshot and keeps likes, ratings and counters.
  */
-export async function shareTree(ctx: Ctx, user: AuthUser, body: ShareTreeBody): Promise<{ created: boolean; share: ShareWithData }> {
+export async function shareTree(
+  ctx: Ctx,
+  user: AuthUser,
+  body: ShareTreeBody,
+): Promise<{ created: boolean; share: ShareWithData }> {
   const snapshot = await readTreeSnapshot(ctx.db, user.id, body.tree, body.version);
   const title = body.title ?? snapshot.title;
   const description = body.description ?? snapshot.description;
@@ -129,7 +166,14 @@ export async function shareTree(ctx: Ctx, user: AuthUser, body: ShareTreeBody): 
       tree_id: body.tree,
       author_id: user.id,
       cover_key: coverKey,
-      hot_score: hotScore({ likes_count: 0, uses_count: 0, rating_count: 0, rating_avg: 0, views_count: 0, created_at: now }),
+      hot_score: hotScore({
+        likes_count: 0,
+        uses_count: 0,
+        rating_count: 0,
+        rating_avg: 0,
+        views_count: 0,
+        created_at: now,
+      }),
       created_at: now,
     });
     await repo.replaceShareTags(trx, id, tags, now);
@@ -176,7 +220,9 @@ export async function deleteShare(ctx: Ctx, user: AuthUser, idOrUuid: string): P
 }
 
 type Counters = NonNullable<Awaited<ReturnType<typeof repo.lockCounters>>>;
-type CounterChange = Partial<Pick<Counters, 'likes_count' | 'rating_sum' | 'rating_count' | 'rating_avg' | 'views_count' | 'uses_count'>>;
+type CounterChange = Partial<
+  Pick<Counters, 'likes_count' | 'rating_sum' | 'rating_count' | 'rating_avg' | 'views_count' | 'uses_count'>
+>;
 
 /**
  * Runs `change` in a transaction with the share's row locked, then writes the counters it returns
@@ -191,7 +237,8 @@ async function changeCounters<T>(
     const current = await repo.lockCounters(trx, ctx.dialect, shareId);
     if (!current) throw notFound('No such template.');
     const { counters, result } = await change(trx, current);
-    if (counters) await repo.setCounters(trx, shareId, { ...counters, hot_score: hotScore({ ...current, ...counters }) });
+    if (counters)
+      await repo.setCounters(trx, shareId, { ...counters, hot_score: hotScore({ ...current, ...counters }) });
     return result;
   });
 }
@@ -201,7 +248,9 @@ export async function likeShare(ctx: Ctx, user: AuthUser, idOrUuid: string, like
   const share = await requireShare(ctx, idOrUuid);
   return changeCounters(ctx, share.id, async (trx, current) => {
     const want = liked ?? !(await repo.hasLiked(trx, share.id, user.id));
-    const changed = want ? await repo.insertLike(trx, share.id, user.id, nowIso()) : await repo.deleteLike(trx, share.id, user.id);
+    const changed = want
+      ? await repo.insertLike(trx, share.id, user.id, nowIso())
+      : await repo.deleteLike(trx, share.id, user.id);
     const likes = changed ? Math.max(0, current.likes_count + (want ? 1 : -1)) : current.likes_count;
     return { counters: changed ? { likes_count: likes } : null, result: { liked: want, likes_count: likes } };
   });
@@ -226,7 +275,10 @@ export async function rateShare(ctx: Ctx, user: AuthUser, idOrUuid: string, scor
 /** Who is viewing: the user, or a hash of an anonymous client (IP and user agent, salted with the server secret). */
 export function viewerKey(secret: string, user: AuthUser | null, ip: string, userAgent: string | undefined): string {
   if (user) return `u:${user.id}`;
-  return `a:${createHash('sha256').update(`${secret}|${ip}|${userAgent ?? ''}`).digest('hex').slice(0, 40)}`;
+  return `a:${createHash('sha256')
+    .update(`${secret}|${ip}|${userAgent ?? ''}`)
+    .digest('hex')
+    .slice(0, 40)}`;
 }
 
 /** Counts a view, at most one per viewer per 24 hours. */
@@ -249,7 +301,10 @@ export async function useShare(ctx: Ctx, user: AuthUser, idOrUuid: string, title
     tags: JSON.parse(share.tags) as string[],
     data: JSON.parse(share.data) as unknown,
   });
-  await changeCounters(ctx, share.id, async (_trx, current) => ({ counters: { uses_count: current.uses_count + 1 }, result: null }));
+  await changeCounters(ctx, share.id, async (_trx, current) => ({
+    counters: { uses_count: current.uses_count + 1 },
+    result: null,
+  }));
   return { tree };
 }
 
@@ -272,7 +327,11 @@ export async function listHotTags(ctx: Ctx, limit: number) {
 }
 
 /** The caller's own shares, newest first. */
-export async function myShares(ctx: Ctx, user: AuthUser, window: PageWindow): Promise<Pick<Paginated<Share>, 'count' | 'results'>> {
+export async function myShares(
+  ctx: Ctx,
+  user: AuthUser,
+  window: PageWindow,
+): Promise<Pick<Paginated<Share>, 'count' | 'results'>> {
   return listShares(ctx, user, { author: String(user.id) }, window);
 }
 
@@ -296,7 +355,14 @@ export async function removeUserFromCommunity(ctx: Ctx, userId: number): Promise
       if (score === undefined) return { counters: null, result: null };
       const ratingSum = current.rating_sum - score;
       const ratingCount = Math.max(0, current.rating_count - 1);
-      return { counters: { rating_sum: ratingSum, rating_count: ratingCount, rating_avg: ratingAverage(ratingSum, ratingCount) }, result: null };
+      return {
+        counters: {
+          rating_sum: ratingSum,
+          rating_count: ratingCount,
+          rating_avg: ratingAverage(ratingSum, ratingCount),
+        },
+        result: null,
+      };
     });
   }
   const own = await ctx.db.selectFrom('shares').select(['id', 'cover_key']).where('author_id', '=', userId).execute();

@@ -11,29 +11,50 @@ let t: TestApp;
 let alice: TestUser;
 let bob: TestUser;
 
-const doc = (title: string) => ({ format: 1, layout: { direction: 'TB' }, nodes: [{ id: 'root', parent_id: null, title }], links: [] });
+const doc = (title: string) => ({
+  format: 1,
+  layout: { direction: 'TB' },
+  nodes: [{ id: 'root', parent_id: null, title }],
+  links: [],
+});
 
 /** Inserts a share directly, as the seed does: the community tests need no trees. */
-async function insertShare(author: TestUser, title: string, description: string, tags: string[], createdAt = nowIso()): Promise<number> {
-  return t.app.db.transaction().execute(async (trx) => {
-    const id = await repo.insertShare(trx, {
-      uuid: randomUUID(),
-      tree_id: null,
-      author_id: author.id,
-      title,
-      description,
-      tags: JSON.stringify(tags),
-      search_text: searchTextOf(title, description, tags),
-      data: JSON.stringify(doc(title)),
-      node_count: 1,
-      cover_key: null,
-      hot_score: hotScore({ likes_count: 0, uses_count: 0, rating_count: 0, rating_avg: 0, views_count: 0, created_at: createdAt }),
-      created_at: createdAt,
-      updated_at: createdAt,
-    });
-    await repo.replaceShareTags(trx, id, tags, createdAt);
-    return id;
-  }).finally(forgetListCounts);
+async function insertShare(
+  author: TestUser,
+  title: string,
+  description: string,
+  tags: string[],
+  createdAt = nowIso(),
+): Promise<number> {
+  return t.app.db
+    .transaction()
+    .execute(async (trx) => {
+      const id = await repo.insertShare(trx, {
+        uuid: randomUUID(),
+        tree_id: null,
+        author_id: author.id,
+        title,
+        description,
+        tags: JSON.stringify(tags),
+        search_text: searchTextOf(title, description, tags),
+        data: JSON.stringify(doc(title)),
+        node_count: 1,
+        cover_key: null,
+        hot_score: hotScore({
+          likes_count: 0,
+          uses_count: 0,
+          rating_count: 0,
+          rating_avg: 0,
+          views_count: 0,
+          created_at: createdAt,
+        }),
+        created_at: createdAt,
+        updated_at: createdAt,
+      });
+      await repo.replaceShareTags(trx, id, tags, createdAt);
+      return id;
+    })
+    .finally(forgetListCounts);
 }
 
 const list = async (query: string, user?: TestUser) =>
@@ -47,9 +68,27 @@ beforeAll(async () => {
   t = await createTestApp();
   alice = await createUser(t.app, { username: 'alice' });
   bob = await createUser(t.app, { username: 'bob' });
-  ml = await insertShare(alice, '机器学习入门', '从线性代数到神经网络的学习路线', ['机器学习', 'AI'], '2026-01-01T00:00:00.000Z');
-  jp = await insertShare(bob, '日本語 N3 文法', '条件・理由・伝聞などの文法', ['日本語', 'JLPT'], '2026-02-01T00:00:00.000Z');
-  web = await insertShare(alice, 'Web Frontend Developer', 'HTML, CSS, JavaScript and React', ['Web', 'Frontend', 'ai'], '2026-03-01T00:00:00.000Z');
+  ml = await insertShare(
+    alice,
+    '机器学习入门',
+    '从线性代数到神经网络的学习路线',
+    ['机器学习', 'AI'],
+    '2026-01-01T00:00:00.000Z',
+  );
+  jp = await insertShare(
+    bob,
+    '日本語 N3 文法',
+    '条件・理由・伝聞などの文法',
+    ['日本語', 'JLPT'],
+    '2026-02-01T00:00:00.000Z',
+  );
+  web = await insertShare(
+    alice,
+    'Web Frontend Developer',
+    'HTML, CSS, JavaScript and React',
+    ['Web', 'Frontend', 'ai'],
+    '2026-03-01T00:00:00.000Z',
+  );
 });
 afterAll(async () => t?.close());
 
@@ -58,7 +97,13 @@ describe('community list and search', () => {
     const body = await list('');
     expect(body.count).toBe(3);
     expect(body.results.map((s: { id: number }) => s.id)).toEqual([web, jp, ml]);
-    expect(body.results[0]).toMatchObject({ title: 'Web Frontend Developer', author: { id: alice.id, username: 'alice' }, likes_count: 0, liked: false, my_rating: null });
+    expect(body.results[0]).toMatchObject({
+      title: 'Web Frontend Developer',
+      author: { id: alice.id, username: 'alice' },
+      likes_count: 0,
+      liked: false,
+      my_rating: null,
+    });
     expect(body.results[0].data).toBeUndefined();
     expect(body.results[0].tree).toBeNull();
   });
@@ -98,7 +143,9 @@ describe('community list and search', () => {
     await t.app.inject({ method: 'POST', url: `/api/community/trees-shared/${web}/like/`, headers: bob.headers });
     expect((await list('tags=ai&page_size=1')).results[0]).toMatchObject({ id: web, likes_count: 1 });
     await t.app.inject({ method: 'POST', url: `/api/community/trees-shared/${web}/like/`, headers: bob.headers });
-    expect((await list(`search=${encodeURIComponent('学习')}&tags=ai`)).results.map((s: { id: number }) => s.id)).toEqual([ml]);
+    expect(
+      (await list(`search=${encodeURIComponent('学习')}&tags=ai`)).results.map((s: { id: number }) => s.id),
+    ).toEqual([ml]);
     expect((await list('search=react&tags=web')).results.map((s: { id: number }) => s.id)).toEqual([web]);
   });
 
@@ -127,10 +174,20 @@ describe('community list and search', () => {
 describe('likes, ratings and views', () => {
   it('toggles a like without a body and is idempotent with one', async () => {
     const url = `/api/community/trees-shared/${jp}/like/`;
-    expect((await t.app.inject({ method: 'POST', url, headers: alice.headers })).json()).toEqual({ liked: true, likes_count: 1 });
-    expect((await t.app.inject({ method: 'POST', url, headers: alice.headers, payload: { liked: true } })).json()).toEqual({ liked: true, likes_count: 1 });
-    expect((await t.app.inject({ method: 'POST', url, headers: alice.headers })).json()).toEqual({ liked: false, likes_count: 0 });
-    expect((await t.app.inject({ method: 'POST', url, headers: alice.headers, payload: { liked: false } })).json()).toEqual({ liked: false, likes_count: 0 });
+    expect((await t.app.inject({ method: 'POST', url, headers: alice.headers })).json()).toEqual({
+      liked: true,
+      likes_count: 1,
+    });
+    expect(
+      (await t.app.inject({ method: 'POST', url, headers: alice.headers, payload: { liked: true } })).json(),
+    ).toEqual({ liked: true, likes_count: 1 });
+    expect((await t.app.inject({ method: 'POST', url, headers: alice.headers })).json()).toEqual({
+      liked: false,
+      likes_count: 0,
+    });
+    expect(
+      (await t.app.inject({ method: 'POST', url, headers: alice.headers, payload: { liked: false } })).json(),
+    ).toEqual({ liked: false, likes_count: 0 });
   });
 
   it('needs a login to like', async () => {
@@ -141,32 +198,67 @@ describe('likes, ratings and views', () => {
   it('keeps the like count exact under 50 concurrent likes by 50 users', async () => {
     const users = await Promise.all(Array.from({ length: 50 }, () => createUser(t.app)));
     const url = `/api/community/trees-shared/${web}/like/`;
-    const answers = await Promise.all(users.map((u) => t.app.inject({ method: 'POST', url, headers: u.headers, payload: { liked: true } })));
+    const answers = await Promise.all(
+      users.map((u) => t.app.inject({ method: 'POST', url, headers: u.headers, payload: { liked: true } })),
+    );
     expect(answers.every((a) => a.statusCode === 200)).toBe(true);
-    await Promise.all(users.slice(0, 5).map((u) => t.app.inject({ method: 'POST', url, headers: u.headers, payload: { liked: true } })));
-    const share = (await t.app.inject({ method: 'GET', url: `/api/community/trees-shared/${web}/`, headers: users[0]!.headers })).json();
+    await Promise.all(
+      users.slice(0, 5).map((u) => t.app.inject({ method: 'POST', url, headers: u.headers, payload: { liked: true } })),
+    );
+    const share = (
+      await t.app.inject({ method: 'GET', url: `/api/community/trees-shared/${web}/`, headers: users[0]!.headers })
+    ).json();
     expect(share.likes_count).toBe(50);
     expect(share.liked).toBe(true);
-    await Promise.all(users.slice(0, 10).map((u) => t.app.inject({ method: 'POST', url, headers: u.headers, payload: { liked: false } })));
-    const after = await t.app.db.selectFrom('share_likes').select((eb) => eb.fn.countAll<number>().as('n')).where('share_id', '=', web).executeTakeFirstOrThrow();
+    await Promise.all(
+      users
+        .slice(0, 10)
+        .map((u) => t.app.inject({ method: 'POST', url, headers: u.headers, payload: { liked: false } })),
+    );
+    const after = await t.app.db
+      .selectFrom('share_likes')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('share_id', '=', web)
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(40);
-    expect((await t.app.inject({ method: 'GET', url: `/api/community/trees-shared/${web}/` })).json().likes_count).toBe(40);
+    expect((await t.app.inject({ method: 'GET', url: `/api/community/trees-shared/${web}/` })).json().likes_count).toBe(
+      40,
+    );
   });
 
   it('rates 1–5, replaces a second rating and keeps the average exact', async () => {
     const url = `/api/community/trees-shared/${ml}/rate/`;
-    expect((await t.app.inject({ method: 'POST', url, headers: alice.headers, payload: { score: 5 } })).json()).toEqual({ my_rating: 5, rating_avg: 5, rating_count: 1 });
-    expect((await t.app.inject({ method: 'POST', url, headers: bob.headers, payload: { score: 4 } })).json()).toEqual({ my_rating: 4, rating_avg: 4.5, rating_count: 2 });
-    expect((await t.app.inject({ method: 'POST', url, headers: bob.headers, payload: { score: 2 } })).json()).toEqual({ my_rating: 2, rating_avg: 3.5, rating_count: 2 });
-    const mine = (await t.app.inject({ method: 'GET', url: `/api/community/trees-shared/${ml}/`, headers: bob.headers })).json();
+    expect((await t.app.inject({ method: 'POST', url, headers: alice.headers, payload: { score: 5 } })).json()).toEqual(
+      { my_rating: 5, rating_avg: 5, rating_count: 1 },
+    );
+    expect((await t.app.inject({ method: 'POST', url, headers: bob.headers, payload: { score: 4 } })).json()).toEqual({
+      my_rating: 4,
+      rating_avg: 4.5,
+      rating_count: 2,
+    });
+    expect((await t.app.inject({ method: 'POST', url, headers: bob.headers, payload: { score: 2 } })).json()).toEqual({
+      my_rating: 2,
+      rating_avg: 3.5,
+      rating_count: 2,
+    });
+    const mine = (
+      await t.app.inject({ method: 'GET', url: `/api/community/trees-shared/${ml}/`, headers: bob.headers })
+    ).json();
     expect(mine.my_rating).toBe(2);
   });
 
   it.each([0, 6, 3.5, '5', null])('refuses the score %s and changes nothing', async (score) => {
-    const res = await t.app.inject({ method: 'POST', url: `/api/community/trees-shared/${ml}/rate/`, headers: alice.headers, payload: { score } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/community/trees-shared/${ml}/rate/`,
+      headers: alice.headers,
+      payload: { score },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().fields.score).toBeDefined();
-    const share = (await t.app.inject({ method: 'GET', url: `/api/community/trees-shared/${ml}/`, headers: alice.headers })).json();
+    const share = (
+      await t.app.inject({ method: 'GET', url: `/api/community/trees-shared/${ml}/`, headers: alice.headers })
+    ).json();
     expect(share).toMatchObject({ my_rating: 5, rating_count: 2, rating_avg: 3.5 });
   });
 
@@ -174,15 +266,24 @@ describe('likes, ratings and views', () => {
     const url = `/api/community/trees-shared/${jp}/view/`;
     expect((await t.app.inject({ method: 'POST', url, headers: alice.headers })).json()).toEqual({ views_count: 1 });
     expect((await t.app.inject({ method: 'POST', url, headers: alice.headers })).json()).toEqual({ views_count: 1 });
-    expect((await t.app.inject({ method: 'POST', url, headers: { 'user-agent': 'A' } })).json()).toEqual({ views_count: 2 });
-    expect((await t.app.inject({ method: 'POST', url, headers: { 'user-agent': 'A' } })).json()).toEqual({ views_count: 2 });
+    expect((await t.app.inject({ method: 'POST', url, headers: { 'user-agent': 'A' } })).json()).toEqual({
+      views_count: 2,
+    });
+    expect((await t.app.inject({ method: 'POST', url, headers: { 'user-agent': 'A' } })).json()).toEqual({
+      views_count: 2,
+    });
     // A day later the same viewer counts again.
-    await t.app.db.updateTable('share_views').set({ viewed_at: '2000-01-01T00:00:00.000Z' }).where('share_id', '=', jp).execute();
+    await t.app.db
+      .updateTable('share_views')
+      .set({ viewed_at: '2000-01-01T00:00:00.000Z' })
+      .where('share_id', '=', jp)
+      .execute();
     expect((await t.app.inject({ method: 'POST', url, headers: alice.headers })).json()).toEqual({ views_count: 3 });
   });
 
   it('orders by every counter and by hotness', async () => {
-    const ids = async (ordering: string) => (await list(`ordering=${ordering}`)).results.map((s: { id: number }) => s.id);
+    const ids = async (ordering: string) =>
+      (await list(`ordering=${ordering}`)).results.map((s: { id: number }) => s.id);
     expect((await ids('-likes_count'))[0]).toBe(web);
     expect((await ids('-rating_avg'))[0]).toBe(ml);
     expect((await ids('-views_count'))[0]).toBe(jp);
@@ -195,7 +296,12 @@ describe('changing and removing a share', () => {
     const url = `/api/community/trees-shared/${jp}/`;
     const denied = await t.app.inject({ method: 'PATCH', url, headers: alice.headers, payload: { title: 'Hijacked' } });
     expect(denied.statusCode).toBe(403);
-    const ok = await t.app.inject({ method: 'PATCH', url, headers: bob.headers, payload: { title: '日本語 N3 文法まとめ', tags: ['日本語', 'N3'], likes_count: 999, author: 1 } });
+    const ok = await t.app.inject({
+      method: 'PATCH',
+      url,
+      headers: bob.headers,
+      payload: { title: '日本語 N3 文法まとめ', tags: ['日本語', 'N3'], likes_count: 999, author: 1 },
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({ title: '日本語 N3 文法まとめ', tags: ['日本語', 'N3'], author: { id: bob.id } });
     expect(ok.json().likes_count).not.toBe(999);
@@ -204,9 +310,19 @@ describe('changing and removing a share', () => {
   });
 
   it('validates tags', async () => {
-    const res = await t.app.inject({ method: 'PATCH', url: `/api/community/trees-shared/${jp}/`, headers: bob.headers, payload: { tags: ['x'.repeat(31)] } });
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/community/trees-shared/${jp}/`,
+      headers: bob.headers,
+      payload: { tags: ['x'.repeat(31)] },
+    });
     expect(res.statusCode).toBe(400);
-    const tooMany = await t.app.inject({ method: 'PATCH', url: `/api/community/trees-shared/${jp}/`, headers: bob.headers, payload: { tags: Array.from({ length: 11 }, (_, i) => `t${i}`) } });
+    const tooMany = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/community/trees-shared/${jp}/`,
+      headers: bob.headers,
+      payload: { tags: Array.from({ length: 11 }, (_, i) => `t${i}`) },
+    });
     expect(tooMany.statusCode).toBe(400);
   });
 
@@ -219,15 +335,25 @@ describe('changing and removing a share', () => {
   });
 
   it("lists the caller's own shares", async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/community/trees-shared/my_shares/', headers: bob.headers });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/community/trees-shared/my_shares/',
+      headers: bob.headers,
+    });
     expect(res.json().results.map((s: { id: number }) => s.id)).toEqual([jp]);
   });
 
   it('lets an admin remove any share and the author their own', async () => {
     const admin = await createUser(t.app, { role: 'admin' });
     const extra = await insertShare(alice, 'Temp', '', ['tmp']);
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/community/trees-shared/${extra}/`, headers: bob.headers })).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/community/trees-shared/${extra}/`, headers: admin.headers })).statusCode).toBe(204);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/community/trees-shared/${extra}/`, headers: bob.headers }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/community/trees-shared/${extra}/`, headers: admin.headers }))
+        .statusCode,
+    ).toBe(204);
     expect((await t.app.inject({ method: 'GET', url: `/api/community/trees-shared/${extra}/` })).statusCode).toBe(404);
     const tagRows = await t.app.db.selectFrom('share_tags').select('tag').where('share_id', '=', extra).execute();
     expect(tagRows).toEqual([]);
@@ -245,76 +371,172 @@ describe('sharing a tree and using a template', () => {
   };
 
   async function createTree(owner: TestUser, title = 'Rust 入门') {
-    const res = await t.app.inject({ method: 'POST', url: '/api/tree/skills_tree/', headers: owner.headers, payload: { title, tags: ['rust'], data: treeDoc } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/tree/skills_tree/',
+      headers: owner.headers,
+      payload: { title, tags: ['rust'], data: treeDoc },
+    });
     expect(res.statusCode).toBe(201);
     return res.json() as { id: number; uuid: string };
   }
 
   it('shares a tree as a snapshot, once per tree, updating it when shared again', async () => {
     const tree = await createTree(alice);
-    const first = await t.app.inject({ method: 'POST', url: '/api/community/trees-shared/share_tree/', headers: alice.headers, payload: { tree: tree.id, tags: ['Rust', '编程'] } });
+    const first = await t.app.inject({
+      method: 'POST',
+      url: '/api/community/trees-shared/share_tree/',
+      headers: alice.headers,
+      payload: { tree: tree.id, tags: ['Rust', '编程'] },
+    });
     expect(first.statusCode).toBe(201);
-    expect(first.json()).toMatchObject({ title: 'Rust 入门', tree: tree.id, tags: ['Rust', '编程'], node_count: 3, author: { id: alice.id } });
+    expect(first.json()).toMatchObject({
+      title: 'Rust 入门',
+      tree: tree.id,
+      tags: ['Rust', '编程'],
+      node_count: 3,
+      author: { id: alice.id },
+    });
     // Someone else sees the share but not which tree it came from.
-    const seen = (await t.app.inject({ method: 'GET', url: `/api/community/trees-shared/${first.json().uuid}/`, headers: bob.headers })).json();
+    const seen = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/community/trees-shared/${first.json().uuid}/`,
+        headers: bob.headers,
+      })
+    ).json();
     expect(seen.tree).toBeNull();
     expect(seen.data.nodes).toHaveLength(3);
 
     const patched = { ...treeDoc, nodes: [...treeDoc.nodes, { id: 'async', parent_id: 'root', title: 'Async' }] };
-    await t.app.inject({ method: 'PATCH', url: `/api/tree/skills_tree/${tree.id}/`, headers: alice.headers, payload: { data: patched } });
-    const again = await t.app.inject({ method: 'POST', url: '/api/community/trees-shared/', headers: alice.headers, payload: { tree: tree.id, title: 'Rust from zero' } });
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/tree/skills_tree/${tree.id}/`,
+      headers: alice.headers,
+      payload: { data: patched },
+    });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/community/trees-shared/',
+      headers: alice.headers,
+      payload: { tree: tree.id, title: 'Rust from zero' },
+    });
     expect(again.statusCode).toBe(200);
     expect(again.json()).toMatchObject({ id: first.json().id, title: 'Rust from zero', node_count: 4 });
   });
 
   it("refuses to share someone else's tree with 404", async () => {
     const tree = await createTree(alice, 'Private notes');
-    const res = await t.app.inject({ method: 'POST', url: '/api/community/trees-shared/share_tree/', headers: bob.headers, payload: { tree: tree.id } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/community/trees-shared/share_tree/',
+      headers: bob.headers,
+      payload: { tree: tree.id },
+    });
     expect(res.statusCode).toBe(404);
   });
 
   it('shares a chosen version of a tree', async () => {
     const tree = await createTree(alice, 'Versioned');
-    await t.app.inject({ method: 'PATCH', url: `/api/tree/skills_tree/${tree.id}/`, headers: alice.headers, payload: { data: { ...treeDoc, nodes: treeDoc.nodes.slice(0, 1) } } });
-    const res = await t.app.inject({ method: 'POST', url: '/api/community/trees-shared/share_tree/', headers: alice.headers, payload: { tree: tree.id, version: 1 } });
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/tree/skills_tree/${tree.id}/`,
+      headers: alice.headers,
+      payload: { data: { ...treeDoc, nodes: treeDoc.nodes.slice(0, 1) } },
+    });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/community/trees-shared/share_tree/',
+      headers: alice.headers,
+      payload: { tree: tree.id, version: 1 },
+    });
     expect(res.json().node_count).toBe(3);
-    const missing = await t.app.inject({ method: 'POST', url: '/api/community/trees-shared/share_tree/', headers: alice.headers, payload: { tree: tree.id, version: 99 } });
+    const missing = await t.app.inject({
+      method: 'POST',
+      url: '/api/community/trees-shared/share_tree/',
+      headers: alice.headers,
+      payload: { tree: tree.id, version: 99 },
+    });
     expect(missing.statusCode).toBe(404);
   });
 
   it("forks the snapshot into the user's own private tree, not the source's later edits", async () => {
     const tree = await createTree(alice, 'Forkable');
-    const share = (await t.app.inject({ method: 'POST', url: '/api/community/trees-shared/share_tree/', headers: alice.headers, payload: { tree: tree.id } })).json();
-    await t.app.inject({ method: 'PATCH', url: `/api/tree/skills_tree/${tree.id}/`, headers: alice.headers, payload: { data: { ...treeDoc, nodes: treeDoc.nodes.slice(0, 1) } } });
+    const share = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/community/trees-shared/share_tree/',
+        headers: alice.headers,
+        payload: { tree: tree.id },
+      })
+    ).json();
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/tree/skills_tree/${tree.id}/`,
+      headers: alice.headers,
+      payload: { data: { ...treeDoc, nodes: treeDoc.nodes.slice(0, 1) } },
+    });
 
-    const used = await t.app.inject({ method: 'POST', url: `/api/community/trees-shared/${share.uuid}/use_tree/`, headers: bob.headers, payload: {} });
+    const used = await t.app.inject({
+      method: 'POST',
+      url: `/api/community/trees-shared/${share.uuid}/use_tree/`,
+      headers: bob.headers,
+      payload: {},
+    });
     expect(used.statusCode).toBe(201);
     const copy = used.json().tree;
     expect(copy).toMatchObject({ title: 'Forkable', visibility: 'private', owner: { id: bob.id }, node_count: 3 });
-    const full = (await t.app.inject({ method: 'GET', url: `/api/tree/skills_tree/${copy.id}/`, headers: bob.headers })).json();
+    const full = (
+      await t.app.inject({ method: 'GET', url: `/api/tree/skills_tree/${copy.id}/`, headers: bob.headers })
+    ).json();
     expect(full.data.nodes.map((n: { id: string }) => n.id)).toEqual(['root', 'own', 'trait']);
-    const versions = (await t.app.inject({ method: 'GET', url: `/api/tree/skills_tree_version/?tree=${copy.id}`, headers: bob.headers })).json();
+    const versions = (
+      await t.app.inject({ method: 'GET', url: `/api/tree/skills_tree_version/?tree=${copy.id}`, headers: bob.headers })
+    ).json();
     expect(versions.results.map((v: { number: number }) => v.number)).toEqual([1]);
 
     // Editing the copy leaves the source tree alone.
-    await t.app.inject({ method: 'PATCH', url: `/api/tree/skills_tree/${copy.id}/`, headers: bob.headers, payload: { title: 'My Rust path' } });
-    const source = (await t.app.inject({ method: 'GET', url: `/api/tree/skills_tree/${tree.id}/`, headers: alice.headers })).json();
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/tree/skills_tree/${copy.id}/`,
+      headers: bob.headers,
+      payload: { title: 'My Rust path' },
+    });
+    const source = (
+      await t.app.inject({ method: 'GET', url: `/api/tree/skills_tree/${tree.id}/`, headers: alice.headers })
+    ).json();
     expect(source.title).toBe('Forkable');
-    expect((await t.app.inject({ method: 'GET', url: `/api/community/trees-shared/${share.id}/` })).json().uses_count).toBe(1);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/community/trees-shared/${share.id}/` })).json().uses_count,
+    ).toBe(1);
   });
 
   it('keeps the share as a snapshot when its source tree is deleted', async () => {
     const tree = await createTree(alice, 'Short-lived');
-    const share = (await t.app.inject({ method: 'POST', url: '/api/community/trees-shared/share_tree/', headers: alice.headers, payload: { tree: tree.id } })).json();
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/tree/skills_tree/${tree.id}/`, headers: alice.headers })).statusCode).toBe(204);
-    const after = (await t.app.inject({ method: 'GET', url: `/api/community/trees-shared/${share.id}/`, headers: alice.headers })).json();
+    const share = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/community/trees-shared/share_tree/',
+        headers: alice.headers,
+        payload: { tree: tree.id },
+      })
+    ).json();
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/tree/skills_tree/${tree.id}/`, headers: alice.headers }))
+        .statusCode,
+    ).toBe(204);
+    const after = (
+      await t.app.inject({ method: 'GET', url: `/api/community/trees-shared/${share.id}/`, headers: alice.headers })
+    ).json();
     expect(after).toMatchObject({ title: 'Short-lived', tree: null });
     expect(after.data.nodes).toHaveLength(3);
   });
 
   it('stores a cover sent as a data URL and serves it as an image', async () => {
     const sharp = (await import('sharp')).default;
-    const png = await sharp({ create: { width: 64, height: 36, channels: 3, background: '#2f9e44' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 64, height: 36, channels: 3, background: '#2f9e44' } })
+      .png()
+      .toBuffer();
     const tree = await createTree(alice, 'With cover');
     const res = await t.app.inject({
       method: 'POST',
@@ -326,7 +548,12 @@ describe('sharing a tree and using a template', () => {
     const coverPath = new URL(res.json().cover_url).pathname;
     const image = await t.app.inject({ method: 'GET', url: coverPath });
     expect(image.headers['content-type']).toBe('image/webp');
-    const bad = await t.app.inject({ method: 'POST', url: '/api/community/trees-shared/share_tree/', headers: alice.headers, payload: { tree: tree.id, cover: 'data:text/html;base64,PHNjcmlwdD4=' } });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/community/trees-shared/share_tree/',
+      headers: alice.headers,
+      payload: { tree: tree.id, cover: 'data:text/html;base64,PHNjcmlwdD4=' },
+    });
     expect(bad.statusCode).toBe(400);
   });
 });
@@ -338,13 +565,26 @@ describe('sample templates', () => {
       const { seedCommunity } = await import('./community.seed.ts');
       await seedCommunity(seeded.app);
       await seedCommunity(seeded.app);
-      const body = (await seeded.app.inject({ method: 'GET', url: '/api/community/trees-shared/?page_size=50' })).json();
+      const body = (
+        await seeded.app.inject({ method: 'GET', url: '/api/community/trees-shared/?page_size=50' })
+      ).json();
       expect(body.count).toBeGreaterThanOrEqual(5);
-      expect(new Set(body.results.map((s: { author: { username: string } }) => s.author.username))).toEqual(new Set(['arbor']));
-      const ml = (await seeded.app.inject({ method: 'GET', url: `/api/community/trees-shared/?search=${encodeURIComponent('机器学习')}` })).json();
+      expect(new Set(body.results.map((s: { author: { username: string } }) => s.author.username))).toEqual(
+        new Set(['arbor']),
+      );
+      const ml = (
+        await seeded.app.inject({
+          method: 'GET',
+          url: `/api/community/trees-shared/?search=${encodeURIComponent('机器学习')}`,
+        })
+      ).json();
       expect(ml.count).toBeGreaterThanOrEqual(1);
       // Nobody can log in as the system account.
-      const login = await seeded.app.inject({ method: 'POST', url: '/api/token/', payload: { username: 'arbor', password: 'anything-at-all' } });
+      const login = await seeded.app.inject({
+        method: 'POST',
+        url: '/api/token/',
+        payload: { username: 'arbor', password: 'anything-at-all' },
+      });
       expect(login.statusCode).toBeGreaterThanOrEqual(400);
     } finally {
       await seeded.close();
@@ -357,14 +597,42 @@ describe('deleting an account', () => {
     const leaving = await createUser(t.app, { username: 'leaving_user' });
     const stays = await insertShare(bob, 'Stays', '', ['keep']);
     const gone = await insertShare(leaving, 'Goes', '', ['gone']);
-    await t.app.inject({ method: 'POST', url: `/api/community/trees-shared/${stays}/like/`, headers: leaving.headers, payload: { liked: true } });
-    await t.app.inject({ method: 'POST', url: `/api/community/trees-shared/${stays}/rate/`, headers: leaving.headers, payload: { score: 1 } });
-    await t.app.inject({ method: 'POST', url: `/api/community/trees-shared/${stays}/rate/`, headers: bob.headers, payload: { score: 5 } });
-    expect((await t.app.inject({ method: 'GET', url: `/api/community/trees-shared/${stays}/` })).json()).toMatchObject({ likes_count: 1, rating_count: 2, rating_avg: 3 });
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/community/trees-shared/${stays}/like/`,
+      headers: leaving.headers,
+      payload: { liked: true },
+    });
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/community/trees-shared/${stays}/rate/`,
+      headers: leaving.headers,
+      payload: { score: 1 },
+    });
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/community/trees-shared/${stays}/rate/`,
+      headers: bob.headers,
+      payload: { score: 5 },
+    });
+    expect((await t.app.inject({ method: 'GET', url: `/api/community/trees-shared/${stays}/` })).json()).toMatchObject({
+      likes_count: 1,
+      rating_count: 2,
+      rating_avg: 3,
+    });
 
-    const res = await t.app.inject({ method: 'DELETE', url: `/api/profile/users/${leaving.id}/`, headers: leaving.headers, payload: {} });
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/profile/users/${leaving.id}/`,
+      headers: leaving.headers,
+      payload: {},
+    });
     expect(res.statusCode).toBe(204);
-    expect((await t.app.inject({ method: 'GET', url: `/api/community/trees-shared/${stays}/` })).json()).toMatchObject({ likes_count: 0, rating_count: 1, rating_avg: 5 });
+    expect((await t.app.inject({ method: 'GET', url: `/api/community/trees-shared/${stays}/` })).json()).toMatchObject({
+      likes_count: 0,
+      rating_count: 1,
+      rating_avg: 5,
+    });
     expect((await t.app.inject({ method: 'GET', url: `/api/community/trees-shared/${gone}/` })).statusCode).toBe(404);
   });
 });

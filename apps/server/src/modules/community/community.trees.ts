@@ -18,9 +18,20 @@ export interface TreeSnapshot {
 }
 
 /** The owner's tree as it is now, or as version `version` was; 404 when it is not the caller's. */
-export async function readTreeSnapshot(db: DB, userId: number, treeId: number, version?: number): Promise<TreeSnapshot> {
+export async function readTreeSnapshot(
+  db: DB,
+  userId: number,
+  treeId: number,
+  version?: number,
+): Promise<TreeSnapshot> {
   const { tree, document } = await getTreeDocumentForOwner(db, userId, treeId, { version });
-  return { title: tree.title, description: tree.description, tags: JSON.parse(tree.tags) as string[], data: document, nodeCount: document.nodes.length };
+  return {
+    title: tree.title,
+    description: tree.description,
+    tags: JSON.parse(tree.tags) as string[],
+    data: document,
+    nodeCount: document.nodes.length,
+  };
 }
 
 /** A new private tree of `userId` holding the snapshot as version 1. */
@@ -30,17 +41,28 @@ export async function forkTreeFromSnapshot(
   input: { title: string; description: string; tags: string[]; data: unknown },
 ): Promise<Tree> {
   const limits = { maxNodes: ctx.config.limits.treeMaxNodes, maxBytes: ctx.config.limits.treeMaxBytes };
-  const id = await createTreeFromDocument(ctx.db, userId, { ...input, tags: input.tags.slice(0, 10), visibility: 'private', limits, message: input.title });
+  const id = await createTreeFromDocument(ctx.db, userId, {
+    ...input,
+    tags: input.tags.slice(0, 10),
+    visibility: 'private',
+    limits,
+    message: input.title,
+  });
   const row = await getTreeForViewer(ctx.db, { id: userId, role: 'user' }, id);
   return presentTree(row, ctx.config.publicBaseUrl);
 }
 
 /** Checks a shipped sample document against the document rules and limits. */
 export function validateSnapshot(data: unknown, config: Config): { data: TreeDocument; nodeCount: number } {
-  const result = validateTreeDocument(data, { maxNodes: config.limits.treeMaxNodes, maxBytes: config.limits.treeMaxBytes });
+  const result = validateTreeDocument(data, {
+    maxNodes: config.limits.treeMaxNodes,
+    maxBytes: config.limits.treeMaxBytes,
+  });
   if (!result.ok) {
     const tooLarge = result.issues.some((i) => i.code === 'too_large');
-    throw tooLarge ? payloadTooLarge() : invalid(`Invalid tree document: ${result.issues[0]?.message ?? 'unknown problem'}`);
+    throw tooLarge
+      ? payloadTooLarge()
+      : invalid(`Invalid tree document: ${result.issues[0]?.message ?? 'unknown problem'}`);
   }
   return { data: result.document, nodeCount: result.document.nodes.length };
 }

@@ -39,7 +39,9 @@ export async function readNodeImageForm(request: FastifyRequest): Promise<NodeIm
 export function formId(fields: Record<string, string>, name: string): number {
   const value = fields[name];
   if (value === undefined || !/^\d{1,15}$/.test(value) || Number(value) < 1 || Number(value) > MAX_ID) {
-    throw invalid(`${name} must be an id.`, { [name]: [value === undefined ? 'This field is required.' : 'A valid id is required.'] });
+    throw invalid(`${name} must be an id.`, {
+      [name]: [value === undefined ? 'This field is required.' : 'A valid id is required.'],
+    });
   }
   return Number(value);
 }

@@ -23,16 +23,28 @@ export const nodeImagesRoutes: FastifyPluginAsyncZod = async (app) => {
   const base = '/tree/node_image';
   const baseUrl = app.config.publicBaseUrl;
   // One file per request; anything larger than the limit stops at the parser with 413.
-  await app.register(multipart, { limits: { fileSize: NODE_IMAGE_MAX_BYTES, files: 1, fields: 10, parts: 12, fieldSize: 1024 } });
+  await app.register(multipart, {
+    limits: { fileSize: NODE_IMAGE_MAX_BYTES, files: 1, fields: 10, parts: 12, fieldSize: 1024 },
+  });
   app.addHook('onRequest', app.requireAuth);
   const services = (request: FastifyRequest): ImageServices => ({ db: app.db, storage: app.storage, log: request.log });
 
-  app.get(`${base}/`, { schema: { tags, querystring: NodeImageListQuery, response: { 200: paginated(NodeImage) } } }, async (request) => {
-    const window = pageWindow(request.query);
-    const filter = { treeId: request.query.tree, nodeId: request.query.node_id };
-    const { count, rows } = await listOwnNodeImages(app.db, currentUser(request), filter, window);
-    return paginate(request, baseUrl, window, count, rows.map((row) => presentNodeImage(row, baseUrl)));
-  });
+  app.get(
+    `${base}/`,
+    { schema: { tags, querystring: NodeImageListQuery, response: { 200: paginated(NodeImage) } } },
+    async (request) => {
+      const window = pageWindow(request.query);
+      const filter = { treeId: request.query.tree, nodeId: request.query.node_id };
+      const { count, rows } = await listOwnNodeImages(app.db, currentUser(request), filter, window);
+      return paginate(
+        request,
+        baseUrl,
+        window,
+        count,
+        rows.map((row) => presentNodeImage(row, baseUrl)),
+      );
+    },
+  );
 
   app.post(`${base}/`, { schema: { tags, consumes, response: { 201: NodeImage } } }, async (request, reply) => {
     const form = await readNodeImageForm(request);
@@ -55,7 +67,10 @@ export const nodeImagesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, consumes: [...consumes, 'application/json'], params: IdParam, response: { 200: NodeImage } },
       handler: async (request) => {
         const form = await readNodeImageForm(request);
-        const image = await updateNodeImageOf(services(request), currentUser(request), request.params.id, { nodeId: form.fields.node_id, upload: form.image });
+        const image = await updateNodeImageOf(services(request), currentUser(request), request.params.id, {
+          nodeId: form.fields.node_id,
+          upload: form.image,
+        });
         return presentNodeImage(image, baseUrl);
       },
     });

@@ -33,16 +33,27 @@ export interface ImageServices {
 
 function checkNodeId(nodeId: string | undefined): string {
   if (nodeId === undefined) throw invalid('node_id is required.', { node_id: ['This field is required.'] });
-  if (!NODE_ID_PATTERN.test(nodeId)) throw invalid('Invalid node id.', { node_id: ['Node ids are 1–64 letters, digits, "_" or "-".'] });
+  if (!NODE_ID_PATTERN.test(nodeId))
+    throw invalid('Invalid node id.', { node_id: ['Node ids are 1–64 letters, digits, "_" or "-".'] });
   return nodeId;
 }
 
 /** Sniffs, re-encodes and stores an upload; returns what the row needs. */
 async function storeImage(storage: Storage, upload: Buffer) {
-  const image = await processImage(upload, { maxBytes: NODE_IMAGE_MAX_BYTES, maxSide: NODE_IMAGE_MAX_SIDE }, { fit: NODE_IMAGE_FIT });
+  const image = await processImage(
+    upload,
+    { maxBytes: NODE_IMAGE_MAX_BYTES, maxSide: NODE_IMAGE_MAX_SIDE },
+    { fit: NODE_IMAGE_FIT },
+  );
   const key = `node-images/${randomBytes(16).toString('hex')}.webp`;
   await storage.put(key, image.body, image.contentType);
-  return { storage_key: key, width: image.width, height: image.height, bytes: image.body.length, content_type: image.contentType };
+  return {
+    storage_key: key,
+    width: image.width,
+    height: image.height,
+    bytes: image.body.length,
+    content_type: image.contentType,
+  };
 }
 
 /** Stores a new image for a node of the caller's own tree. */
@@ -56,7 +67,13 @@ export async function createNodeImage(
   if (!input.upload) throw invalid('No image was submitted.', { image: ['No file was submitted.'] });
   const stored = await storeImage(services.storage, input.upload);
   try {
-    return await insertNodeImage(services.db, { tree_id: tree.id, owner_id: viewer.id, node_id: nodeId, ...stored, created_at: nowIso() });
+    return await insertNodeImage(services.db, {
+      tree_id: tree.id,
+      owner_id: viewer.id,
+      node_id: nodeId,
+      ...stored,
+      created_at: nowIso(),
+    });
   } catch (error) {
     await deleteStoredFiles(services.storage, [stored.storage_key], services.log);
     throw error;
@@ -70,7 +87,12 @@ export async function getOwnNodeImage(db: DB, viewer: AuthUser, id: number): Pro
   return image;
 }
 
-export async function listOwnNodeImages(db: DB, viewer: AuthUser, filter: { treeId?: number; nodeId?: string }, window: PageWindow) {
+export async function listOwnNodeImages(
+  db: DB,
+  viewer: AuthUser,
+  filter: { treeId?: number; nodeId?: string },
+  window: PageWindow,
+) {
   return listNodeImages(db, { ownerId: viewer.id, ...filter }, { offset: window.offset, limit: window.pageSize });
 }
 
@@ -86,7 +108,10 @@ export async function updateNodeImageOf(
   if (!input.upload) return nodeId === undefined ? image : updateNodeImage(services.db, id, { node_id: nodeId });
   const stored = await storeImage(services.storage, input.upload);
   try {
-    const updated = await updateNodeImage(services.db, id, { ...stored, ...(nodeId === undefined ? {} : { node_id: nodeId }) });
+    const updated = await updateNodeImage(services.db, id, {
+      ...stored,
+      ...(nodeId === undefined ? {} : { node_id: nodeId }),
+    });
     await deleteStoredFiles(services.storage, [image.storage_key], services.log);
     return updated;
   } catch (error) {

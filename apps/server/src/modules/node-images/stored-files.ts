@@ -9,6 +9,7 @@ import type { Storage } from '../../lib/storage/storage.ts';
 export async function deleteStoredFiles(storage: Storage, keys: string[], log: FastifyBaseLogger): Promise<void> {
   const results = await Promise.allSettled(keys.map((key) => storage.delete(key)));
   for (const result of results) {
-    if (result.status === 'rejected') log.warn({ err: safeError(result.reason) }, 'could not delete a stored node image');
+    if (result.status === 'rejected')
+      log.warn({ err: safeError(result.reason) }, 'could not delete a stored node image');
   }
 }

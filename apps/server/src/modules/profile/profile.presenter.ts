@@ -17,7 +17,6 @@ export function maskPhone(phone: string | null): string | null {
   return `${phone.slice(0, Math.max(3, phone.length - 8))}****${phone.slice(-4)}`;
 }
 
-
 export function presentProfile(baseUrl: string, row: ProfileRow): Profile {
   return {
     id: row.id,

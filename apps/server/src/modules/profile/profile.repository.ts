@@ -22,8 +22,16 @@ export function findProfileById(db: DB, id: number): Promise<ProfileRow | undefi
   return db.selectFrom('profiles').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export async function updateProfile(db: DB, id: number, fields: Partial<Pick<ProfileRow, 'nickname' | 'bio' | 'locale' | 'avatar_key'>>) {
-  await db.updateTable('profiles').set({ ...fields, updated_at: nowIso() }).where('id', '=', id).execute();
+export async function updateProfile(
+  db: DB,
+  id: number,
+  fields: Partial<Pick<ProfileRow, 'nickname' | 'bio' | 'locale' | 'avatar_key'>>,
+) {
+  await db
+    .updateTable('profiles')
+    .set({ ...fields, updated_at: nowIso() })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function deleteProfile(db: DB, id: number) {

@@ -34,7 +34,17 @@ import { reserveEvents } from '../../lib/throttle/throttle.ts';
 import { currentUser, type AuthUser } from '../../plugins/auth.ts';
 import { findUserByEmail, findUserById, findUserByPhone, type UserRow } from '../auth/accounts.repository.ts';
 import { setFirstPassword } from '../auth/accounts.service.ts';
-import { addAddress, deleteAddress, EMAIL_KIND, listAddresses, makePrimary, ownAddress, PHONE_KIND, presentAddress, type AddressKind } from './addresses.service.ts';
+import {
+  addAddress,
+  deleteAddress,
+  EMAIL_KIND,
+  listAddresses,
+  makePrimary,
+  ownAddress,
+  PHONE_KIND,
+  presentAddress,
+  type AddressKind,
+} from './addresses.service.ts';
 import { maskEmail, maskPhone, presentProfile, presentUser } from './profile.presenter.ts';
 import { deleteProfile, ensureProfile, findProfileById, updateProfile } from './profile.repository.ts';
 import { authorizeOwn } from './profile.policy.ts';
@@ -63,21 +73,29 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     return presentUser(app.db, baseUrl, user, { self: true });
   });
 
-  app.get('/profile/users/', { schema: { tags, querystring: PageQuery, response: { 200: paginated(UserView) } } }, async (request) => {
-    const caller = currentUser(request);
-    const window = pageWindow(request.query);
-    let query = app.db.selectFrom('users');
-    if (caller.role !== 'admin') query = query.where('id', '=', caller.id);
-    const { count } = await query.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
-    const rows = await query.selectAll().orderBy('id').limit(window.pageSize).offset(window.offset).execute();
-    const results = await Promise.all(rows.map((row) => presentFor(caller, row)));
-    return paginate(request, baseUrl, window, Number(count), results);
-  });
+  app.get(
+    '/profile/users/',
+    { schema: { tags, querystring: PageQuery, response: { 200: paginated(UserView) } } },
+    async (request) => {
+      const caller = currentUser(request);
+      const window = pageWindow(request.query);
+      let query = app.db.selectFrom('users');
+      if (caller.role !== 'admin') query = query.where('id', '=', caller.id);
+      const { count } = await query.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+      const rows = await query.selectAll().orderBy('id').limit(window.pageSize).offset(window.offset).execute();
+      const results = await Promise.all(rows.map((row) => presentFor(caller, row)));
+      return paginate(request, baseUrl, window, Number(count), results);
+    },
+  );
 
-  app.get('/profile/users/:id/', { schema: { tags, params: IdParam, response: { 200: UserView } } }, async (request) => {
-    const caller = currentUser(request);
-    return presentFor(caller, await visibleUser(app, caller, request.params.id));
-  });
+  app.get(
+    '/profile/users/:id/',
+    { schema: { tags, params: IdParam, response: { 200: UserView } } },
+    async (request) => {
+      const caller = currentUser(request);
+      return presentFor(caller, await visibleUser(app, caller, request.params.id));
+    },
+  );
 
   for (const method of ['PATCH', 'PUT'] as const) {
     app.route({
@@ -91,45 +109,70 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     });
   }
 
-  app.delete('/profile/users/:id/', { schema: { tags, params: IdParam, body: UserDeleteBody } }, async (request, reply) => {
-    await deleteAccount(app, currentUser(request), request.params.id, request.body?.password);
-    return reply.code(204).send();
-  });
+  app.delete(
+    '/profile/users/:id/',
+    { schema: { tags, params: IdParam, body: UserDeleteBody } },
+    async (request, reply) => {
+      await deleteAccount(app, currentUser(request), request.params.id, request.body?.password);
+      return reply.code(204).send();
+    },
+  );
 
   // profiles: one per user, only the owner's
   const ProfileParams = IdParam;
-  app.get('/profile/profiles/', { schema: { tags, querystring: PageQuery, response: { 200: paginated(Profile) } } }, async (request) => {
-    const profile = await ensureProfile(app.db, currentUser(request).id);
-    const window = pageWindow(request.query);
-    return paginate(request, baseUrl, window, 1, window.offset === 0 ? [presentProfile(baseUrl, profile)] : []);
-  });
+  app.get(
+    '/profile/profiles/',
+    { schema: { tags, querystring: PageQuery, response: { 200: paginated(Profile) } } },
+    async (request) => {
+      const profile = await ensureProfile(app.db, currentUser(request).id);
+      const window = pageWindow(request.query);
+      return paginate(request, baseUrl, window, 1, window.offset === 0 ? [presentProfile(baseUrl, profile)] : []);
+    },
+  );
 
-  app.post('/profile/profiles/', { schema: { tags, body: ProfileWriteBody, response: { 200: Profile, 201: Profile } } }, async (request, reply) => {
-    const userId = currentUser(request).id;
-    const existed = await app.db.selectFrom('profiles').select('id').where('user_id', '=', userId).executeTakeFirst();
-    const profile = await ensureProfile(app.db, userId);
-    await updateProfile(app.db, profile.id, request.body);
-    return reply.code(existed ? 200 : 201).send(presentProfile(baseUrl, (await findProfileById(app.db, profile.id))!));
-  });
+  app.post(
+    '/profile/profiles/',
+    { schema: { tags, body: ProfileWriteBody, response: { 200: Profile, 201: Profile } } },
+    async (request, reply) => {
+      const userId = currentUser(request).id;
+      const existed = await app.db.selectFrom('profiles').select('id').where('user_id', '=', userId).executeTakeFirst();
+      const profile = await ensureProfile(app.db, userId);
+      await updateProfile(app.db, profile.id, request.body);
+      return reply
+        .code(existed ? 200 : 201)
+        .send(presentProfile(baseUrl, (await findProfileById(app.db, profile.id))!));
+    },
+  );
 
-  app.post('/profile/profiles/upload_avatar/', { schema: { tags, consumes: ['multipart/form-data'], response: { 200: AvatarAnswer } } }, async (request) => {
-    const userId = currentUser(request).id;
-    if (!request.isMultipart()) throw invalid('Send the image as multipart/form-data in the field "avatar".', { avatar: ['No file was submitted.'] });
-    let upload: Buffer | null = null;
-    await readMultipart(request, async (part) => {
-      if (part.type === 'file' && part.fieldname === 'avatar' && !upload) upload = await part.toBuffer();
-      else if (part.type === 'file') await part.toBuffer();
-    });
-    if (!upload) throw invalid('No file was submitted.', { avatar: ['No file was submitted.'] });
-    const key = await replaceAvatar(app, userId, upload);
-    return { avatar: key, avatar_url: presentProfile(baseUrl, await ensureProfile(app.db, userId)).avatar_url };
-  });
+  app.post(
+    '/profile/profiles/upload_avatar/',
+    { schema: { tags, consumes: ['multipart/form-data'], response: { 200: AvatarAnswer } } },
+    async (request) => {
+      const userId = currentUser(request).id;
+      if (!request.isMultipart())
+        throw invalid('Send the image as multipart/form-data in the field "avatar".', {
+          avatar: ['No file was submitted.'],
+        });
+      let upload: Buffer | null = null;
+      await readMultipart(request, async (part) => {
+        if (part.type === 'file' && part.fieldname === 'avatar' && !upload) upload = await part.toBuffer();
+        else if (part.type === 'file') await part.toBuffer();
+      });
+      if (!upload) throw invalid('No file was submitted.', { avatar: ['No file was submitted.'] });
+      const key = await replaceAvatar(app, userId, upload);
+      return { avatar: key, avatar_url: presentProfile(baseUrl, await ensureProfile(app.db, userId)).avatar_url };
+    },
+  );
 
-  app.get('/profile/profiles/:id/', { schema: { tags, params: ProfileParams, response: { 200: Profile } } }, async (request) => {
-    const profile = await findProfileById(app.db, request.params.id);
-    authorizeOwn(currentUser(request), profile?.user_id);
-    return presentProfile(baseUrl, profile!);
-  });
+  app.get(
+    '/profile/profiles/:id/',
+    { schema: { tags, params: ProfileParams, response: { 200: Profile } } },
+    async (request) => {
+      const profile = await findProfileById(app.db, request.params.id);
+      authorizeOwn(currentUser(request), profile?.user_id);
+      return presentProfile(baseUrl, profile!);
+    },
+  );
 
   for (const method of ['PATCH', 'PUT'] as const) {
     app.route({
@@ -155,19 +198,32 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // email_addresses and phone_numbers
-  const addressRoutes = (path: string, kind: AddressKind, item: typeof EmailAddress | typeof PhoneNumber, createBody: typeof EmailAddressCreateBody | typeof PhoneNumberCreateBody) => {
-    app.get(`/profile/${path}/`, { schema: { tags, querystring: PageQuery, response: { 200: paginated(item) } } }, async (request) => {
-      const rows = await listAddresses(app, kind, currentUser(request).id);
-      const window = pageWindow(request.query);
-      const page = rows.slice(window.offset, window.offset + window.pageSize).map((row) => presentAddress(kind, row));
-      return paginate(request, baseUrl, window, rows.length, page);
-    });
-    app.post(`/profile/${path}/`, { schema: { tags, body: createBody, response: { 201: item } } }, async (request, reply) => {
-      const body = request.body as { email?: string; phone?: string; code: string };
-      const address = kind.channel === 'email' ? body.email! : body.phone!;
-      const row = await addAddress(app, kind, currentUser(request).id, address, body.code);
-      return reply.code(201).send(presentAddress(kind, row));
-    });
+  const addressRoutes = (
+    path: string,
+    kind: AddressKind,
+    item: typeof EmailAddress | typeof PhoneNumber,
+    createBody: typeof EmailAddressCreateBody | typeof PhoneNumberCreateBody,
+  ) => {
+    app.get(
+      `/profile/${path}/`,
+      { schema: { tags, querystring: PageQuery, response: { 200: paginated(item) } } },
+      async (request) => {
+        const rows = await listAddresses(app, kind, currentUser(request).id);
+        const window = pageWindow(request.query);
+        const page = rows.slice(window.offset, window.offset + window.pageSize).map((row) => presentAddress(kind, row));
+        return paginate(request, baseUrl, window, rows.length, page);
+      },
+    );
+    app.post(
+      `/profile/${path}/`,
+      { schema: { tags, body: createBody, response: { 201: item } } },
+      async (request, reply) => {
+        const body = request.body as { email?: string; phone?: string; code: string };
+        const address = kind.channel === 'email' ? body.email! : body.phone!;
+        const row = await addAddress(app, kind, currentUser(request).id, address, body.code);
+        return reply.code(201).send(presentAddress(kind, row));
+      },
+    );
     app.get(`/profile/${path}/:id/`, { schema: { tags, params: IdParam, response: { 200: item } } }, async (request) =>
       presentAddress(kind, await ownAddress(app, kind, currentUser(request).id, request.params.id)),
     );
@@ -178,7 +234,9 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: { tags, params: IdParam, body: AddressPatchBody, response: { 200: item } },
         handler: async (request) => {
           const userId = currentUser(request).id;
-          const row = request.body.primary ? await makePrimary(app, kind, userId, request.params.id) : await ownAddress(app, kind, userId, request.params.id);
+          const row = request.body.primary
+            ? await makePrimary(app, kind, userId, request.params.id)
+            : await ownAddress(app, kind, userId, request.params.id);
           return presentAddress(kind, row);
         },
       });
@@ -208,8 +266,12 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/profile/check_has_password/', { schema: { tags, response: { 200: HasPassword } } }, async (request) => ({
     has_password: Boolean((await self(request)).password_hash),
   }));
-  app.get('/profile/get_email/', { schema: { tags, response: { 200: OwnEmail } } }, async (request) => ({ email: (await self(request)).email }));
-  app.get('/profile/get_phone/', { schema: { tags, response: { 200: OwnPhone } } }, async (request) => ({ phone: (await self(request)).phone }));
+  app.get('/profile/get_email/', { schema: { tags, response: { 200: OwnEmail } } }, async (request) => ({
+    email: (await self(request)).email,
+  }));
+  app.get('/profile/get_phone/', { schema: { tags, response: { 200: OwnPhone } } }, async (request) => ({
+    phone: (await self(request)).phone,
+  }));
 
   // Existence checks reveal whether an address has an account: only for logged-in callers, 30 a minute.
   const existsParams = z.object({ id: z.union([z.literal('me'), z.coerce.number().int().positive()]) });
@@ -219,17 +281,29 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     const bucket = `exists-check:${caller.id}`;
     await reserveEvents(app.db, [[bucket, { limit: EXISTS_CHECKS_PER_MINUTE, seconds: 60 }]]);
   };
-  app.get('/profile/:id/check_email_exist/', { schema: { tags, params: existsParams, querystring: z.object({ email: Email }), response: { 200: Exists } } }, async (request) => {
-    await existsCheck(request, request.params.id);
-    return { exists: Boolean(await findUserByEmail(app.db, request.query.email)) };
-  });
-  app.get('/profile/:id/check_phone_exist/', { schema: { tags, params: existsParams, querystring: z.object({ phone: Phone }), response: { 200: Exists } } }, async (request) => {
-    await existsCheck(request, request.params.id);
-    return { exists: Boolean(await findUserByPhone(app.db, request.query.phone)) };
-  });
+  app.get(
+    '/profile/:id/check_email_exist/',
+    { schema: { tags, params: existsParams, querystring: z.object({ email: Email }), response: { 200: Exists } } },
+    async (request) => {
+      await existsCheck(request, request.params.id);
+      return { exists: Boolean(await findUserByEmail(app.db, request.query.email)) };
+    },
+  );
+  app.get(
+    '/profile/:id/check_phone_exist/',
+    { schema: { tags, params: existsParams, querystring: z.object({ phone: Phone }), response: { 200: Exists } } },
+    async (request) => {
+      await existsCheck(request, request.params.id);
+      return { exists: Boolean(await findUserByPhone(app.db, request.query.phone)) };
+    },
+  );
 
-  app.post('/profile/set_first_password/', { schema: { tags, body: SetFirstPasswordBody, response: { 200: HasPassword } } }, async (request) => {
-    await setFirstPassword({ db: app.db, config: app.config }, currentUser(request).id, request.body.password);
-    return { has_password: true };
-  });
+  app.post(
+    '/profile/set_first_password/',
+    { schema: { tags, body: SetFirstPasswordBody, response: { 200: HasPassword } } },
+    async (request) => {
+      await setFirstPassword({ db: app.db, config: app.config }, currentUser(request).id, request.body.password);
+      return { has_password: true };
+    },
+  );
 };

@@ -25,9 +25,16 @@ export async function visibleUser(app: FastifyInstance, caller: AuthUser, id: nu
 }
 
 /** PATCH of an account: the username (self or admin) and, for admins only, `is_active`. */
-export async function patchUser(app: FastifyInstance, caller: AuthUser, id: number, body: { username?: string; is_active?: boolean }) {
+export async function patchUser(
+  app: FastifyInstance,
+  caller: AuthUser,
+  id: number,
+  body: { username?: string; is_active?: boolean },
+) {
   const user = await visibleUser(app, caller, id);
-  const fields: { username?: string; username_lower?: string; is_active?: number; updated_at: string } = { updated_at: nowIso() };
+  const fields: { username?: string; username_lower?: string; is_active?: number; updated_at: string } = {
+    updated_at: nowIso(),
+  };
   if (body.username !== undefined) {
     fields.username = body.username;
     fields.username_lower = body.username.toLowerCase();

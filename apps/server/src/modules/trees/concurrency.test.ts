@@ -64,7 +64,11 @@ describe('parallel saves with the same If-Match', () => {
     const created = results[statuses.indexOf(201)]!.json();
     expect(created.number).toBe(2);
 
-    const versions = await t.app.inject({ method: 'GET', url: `/api/tree/skills_tree_version/?tree=${tree.id}`, headers: alice.headers });
+    const versions = await t.app.inject({
+      method: 'GET',
+      url: `/api/tree/skills_tree_version/?tree=${tree.id}`,
+      headers: alice.headers,
+    });
     expect(versions.json().results.map((v: { number: number }) => v.number)).toEqual([2, 1]);
     const current = await t.app.inject({ method: 'GET', url: treeUrl(tree.id), headers: alice.headers });
     expect(current.json()).toMatchObject({ revision: 2, latest_version: 2 });
@@ -74,7 +78,12 @@ describe('parallel saves with the same If-Match', () => {
     const tree = await createTree(t.app, alice);
     const results = await Promise.all(
       Array.from({ length: PARALLEL }, (_, i) =>
-        t.app.inject({ method: 'POST', url: '/api/tree/skills_tree_version/', headers: alice.headers, payload: { tree: tree.id, message: `v${i}` } }),
+        t.app.inject({
+          method: 'POST',
+          url: '/api/tree/skills_tree_version/',
+          headers: alice.headers,
+          payload: { tree: tree.id, message: `v${i}` },
+        }),
       ),
     );
     expect(results.map((r) => r.statusCode)).toEqual(Array(PARALLEL).fill(201));

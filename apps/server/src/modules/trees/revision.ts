@@ -8,7 +8,10 @@ export const revisionEtag = (revision: number) => `"${revision}"`;
  * The revision a write is based on: `If-Match: "<revision>"` (weak tags accepted, `*` means any),
  * else `base_revision` from the body. A tag that is not a revision number can never match.
  */
-export function expectedRevision(ifMatch: string | string[] | undefined, baseRevision: number | undefined): number | undefined {
+export function expectedRevision(
+  ifMatch: string | string[] | undefined,
+  baseRevision: number | undefined,
+): number | undefined {
   const header = (Array.isArray(ifMatch) ? ifMatch[0] : ifMatch)?.trim();
   if (header && header !== '*') {
     const match = /^(?:W\/)?"?(\d{1,15})"?$/.exec(header);

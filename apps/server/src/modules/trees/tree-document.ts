@@ -27,7 +27,6 @@ export function parseStoredDocument(json: string): TreeDocument {
   return JSON.parse(json) as TreeDocument;
 }
 
-
 /**
  * Sends an answer that carries a stored document without re-checking it against the response
  * schema (which still documents it): documents are validated when written, and re-parsing up to

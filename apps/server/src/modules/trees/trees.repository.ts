@@ -44,7 +44,8 @@ export interface TreeFilter {
 }
 
 const likeEscape = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
-const contains = (column: 'search_text' | 'tag_key', text: string) => sql<boolean>`${sql.ref(`trees.${column}`)} like ${`%${likeEscape(text)}%`} escape '\\'`;
+const contains = (column: 'search_text' | 'tag_key', text: string) =>
+  sql<boolean>`${sql.ref(`trees.${column}`)} like ${`%${likeEscape(text)}%`} escape '\\'`;
 
 export async function insertTree(db: Executor, values: Omit<TreesTable, 'id'>): Promise<number> {
   const row = await db.insertInto('trees').values(values).returning('id').executeTakeFirstOrThrow();
@@ -53,11 +54,16 @@ export async function insertTree(db: Executor, values: Omit<TreesTable, 'id'>): 
 
 /** Trees with their owner's name and avatar (a profile may not exist yet). */
 function fromTreesWithOwner(db: Executor) {
-  return db.selectFrom('trees').innerJoin('users', 'users.id', 'trees.owner_id').leftJoin('profiles', 'profiles.user_id', 'trees.owner_id');
+  return db
+    .selectFrom('trees')
+    .innerJoin('users', 'users.id', 'trees.owner_id')
+    .leftJoin('profiles', 'profiles.user_id', 'trees.owner_id');
 }
 
 function selectTree(db: Executor) {
-  return fromTreesWithOwner(db).selectAll('trees').select(['users.username as owner_username', 'profiles.avatar_key as owner_avatar_key']);
+  return fromTreesWithOwner(db)
+    .selectAll('trees')
+    .select(['users.username as owner_username', 'profiles.avatar_key as owner_avatar_key']);
 }
 
 export async function findTreeById(db: Executor, id: number): Promise<TreeRow | undefined> {
@@ -87,7 +93,11 @@ export async function findTreeData(db: Executor, id: number): Promise<{ data: st
 }
 
 /** One page of a user's trees matching the filter, and how many match in all. */
-export async function listTrees(db: DB, filter: TreeFilter, page: { offset: number; limit: number }): Promise<{ count: number; rows: TreeListRow[] }> {
+export async function listTrees(
+  db: DB,
+  filter: TreeFilter,
+  page: { offset: number; limit: number },
+): Promise<{ count: number; rows: TreeListRow[] }> {
   let base = db.selectFrom('trees').where('trees.owner_id', '=', filter.ownerId);
   for (const term of filter.terms) base = base.where(contains('search_text', term));
   for (const tag of filter.tags) base = base.where(contains('tag_key', `|${tag}|`));
@@ -107,7 +117,12 @@ export async function listTrees(db: DB, filter: TreeFilter, page: { offset: numb
   return { count: Number(count), rows };
 }
 
-export type TreeFieldsUpdate = Partial<Pick<TreesTable, 'title' | 'description' | 'tags' | 'tag_key' | 'search_text' | 'visibility' | 'data' | 'node_count' | 'updated_at'>>;
+export type TreeFieldsUpdate = Partial<
+  Pick<
+    TreesTable,
+    'title' | 'description' | 'tags' | 'tag_key' | 'search_text' | 'visibility' | 'data' | 'node_count' | 'updated_at'
+  >
+>;
 
 /**
  * Updates a tree; `bumpRevision` when its document changes. With `expectedRevision` nothing is
@@ -154,7 +169,11 @@ export async function allocateVersionNumber(db: Executor, treeId: number): Promi
  * SELECT … FOR UPDATE), so version writes of one tree never interleave.
  */
 export async function lockTree(db: Executor, treeId: number): Promise<void> {
-  await db.updateTable('trees').set({ latest_version: sql<number>`latest_version` }).where('id', '=', treeId).execute();
+  await db
+    .updateTable('trees')
+    .set({ latest_version: sql<number>`latest_version` })
+    .where('id', '=', treeId)
+    .execute();
 }
 
 export async function deleteTreeRow(db: Executor, id: number): Promise<void> {

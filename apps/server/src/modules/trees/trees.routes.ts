@@ -33,27 +33,56 @@ export const treesRoutes: FastifyPluginAsyncZod = async (app) => {
   const limits = { maxNodes: app.config.limits.treeMaxNodes, maxBytes: app.config.limits.treeMaxBytes };
   app.addHook('onRequest', app.requireAuth);
 
-  app.get(`${base}/`, { schema: { tags, querystring: TreeListQuery, response: { 200: paginated(Tree) } } }, async (request) => {
-    const window = pageWindow(request.query);
-    const { count, rows } = await listOwnTrees(app.db, currentUser(request).id, request.query, window);
-    return paginate(request, baseUrl, window, count, rows.map((row) => presentTree(row, baseUrl)));
-  });
+  app.get(
+    `${base}/`,
+    { schema: { tags, querystring: TreeListQuery, response: { 200: paginated(Tree) } } },
+    async (request) => {
+      const window = pageWindow(request.query);
+      const { count, rows } = await listOwnTrees(app.db, currentUser(request).id, request.query, window);
+      return paginate(
+        request,
+        baseUrl,
+        window,
+        count,
+        rows.map((row) => presentTree(row, baseUrl)),
+      );
+    },
+  );
 
-  app.post(`${base}/`, { schema: { tags, body: TreeCreateBody, response: { 201: TreeWithData } } }, async (request, reply) => {
-    const id = await createTreeFromDocument(app.db, currentUser(request).id, { ...request.body, limits });
-    const tree = (await findTreeById(app.db, id))!;
-    return serializeTrusted(reply).code(201).header('etag', revisionEtag(tree.revision)).send(presentTreeWithData(tree, baseUrl));
-  });
+  app.post(
+    `${base}/`,
+    { schema: { tags, body: TreeCreateBody, response: { 201: TreeWithData } } },
+    async (request, reply) => {
+      const id = await createTreeFromDocument(app.db, currentUser(request).id, { ...request.body, limits });
+      const tree = (await findTreeById(app.db, id))!;
+      return serializeTrusted(reply)
+        .code(201)
+        .header('etag', revisionEtag(tree.revision))
+        .send(presentTreeWithData(tree, baseUrl));
+    },
+  );
 
-  app.get(`${base}/get_data_by_uuid/`, { schema: { tags, querystring: TreeUuidQuery, response: { 200: TreeWithData } } }, async (request, reply) => {
-    const tree = await getTreeByUuidForViewer(app.db, currentUser(request), request.query.uuid);
-    return serializeTrusted(reply).header('etag', revisionEtag(tree.revision)).send(presentTreeWithData(tree, baseUrl));
-  });
+  app.get(
+    `${base}/get_data_by_uuid/`,
+    { schema: { tags, querystring: TreeUuidQuery, response: { 200: TreeWithData } } },
+    async (request, reply) => {
+      const tree = await getTreeByUuidForViewer(app.db, currentUser(request), request.query.uuid);
+      return serializeTrusted(reply)
+        .header('etag', revisionEtag(tree.revision))
+        .send(presentTreeWithData(tree, baseUrl));
+    },
+  );
 
-  app.get(`${base}/:id/`, { schema: { tags, params: IdParam, response: { 200: TreeWithData } } }, async (request, reply) => {
-    const tree = await getTreeForViewer(app.db, currentUser(request), request.params.id);
-    return serializeTrusted(reply).header('etag', revisionEtag(tree.revision)).send(presentTreeWithData(tree, baseUrl));
-  });
+  app.get(
+    `${base}/:id/`,
+    { schema: { tags, params: IdParam, response: { 200: TreeWithData } } },
+    async (request, reply) => {
+      const tree = await getTreeForViewer(app.db, currentUser(request), request.params.id);
+      return serializeTrusted(reply)
+        .header('etag', revisionEtag(tree.revision))
+        .send(presentTreeWithData(tree, baseUrl));
+    },
+  );
 
   for (const method of ['PUT', 'PATCH'] as const) {
     app.route({
@@ -62,7 +91,14 @@ export const treesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, params: IdParam, body: TreeUpdateBody, response: { 200: Tree } },
       handler: async (request, reply) => {
         const expected = expectedRevision(request.headers['if-match'], request.body.base_revision);
-        const tree = await updateOwnTree(app.db, currentUser(request), request.params.id, request.body, limits, expected);
+        const tree = await updateOwnTree(
+          app.db,
+          currentUser(request),
+          request.params.id,
+          request.body,
+          limits,
+          expected,
+        );
         return reply.header('etag', revisionEtag(tree.revision)).send(presentTree(tree, baseUrl));
       },
     });

@@ -55,7 +55,11 @@ function describedFields(title: string, description: string, tags: string[]) {
   };
 }
 
-const fromDocument = (document: TreeDocument): CheckedDocument => ({ document, json: JSON.stringify(document), nodeCount: document.nodes.length });
+const fromDocument = (document: TreeDocument): CheckedDocument => ({
+  document,
+  json: JSON.stringify(document),
+  nodeCount: document.nodes.length,
+});
 
 export interface NewTree {
   title: string;
@@ -71,7 +75,10 @@ export interface NewTree {
 
 /** Creates a tree owned by `ownerId` (document checked against the limits) and records it as version 1; returns the tree id. */
 export async function createTreeFromDocument(db: DB, ownerId: number, input: NewTree): Promise<number> {
-  const checked = input.data === undefined ? fromDocument(createTreeDocument(input.title)) : checkTreeDocument(input.data, input.limits ?? DEFAULT_TREE_LIMITS);
+  const checked =
+    input.data === undefined
+      ? fromDocument(createTreeDocument(input.title))
+      : checkTreeDocument(input.data, input.limits ?? DEFAULT_TREE_LIMITS);
   const now = nowIso();
   return db.transaction().execute(async (trx) => {
     const id = await insertTree(trx, {
@@ -95,7 +102,11 @@ export async function createTreeFromDocument(db: DB, ownerId: number, input: New
 export async function listOwnTrees(db: DB, ownerId: number, query: TreeListQuery, window: PageWindow) {
   const terms = (query.search ?? '').toLowerCase().split(/\s+/).filter(Boolean).slice(0, 10);
   const tags = (query.tags ?? '').split(',').map(tagMatchKey).filter(Boolean).slice(0, 10);
-  return listTrees(db, { ownerId, terms, tags, ordering: query.ordering ?? '-updated_at' }, { offset: window.offset, limit: window.pageSize });
+  return listTrees(
+    db,
+    { ownerId, terms, tags, ordering: query.ordering ?? '-updated_at' },
+    { offset: window.offset, limit: window.pageSize },
+  );
 }
 
 /** A tree the viewer may see (owner, or not private), else 404. */
@@ -116,7 +127,12 @@ export async function getTreeForEditor(db: Executor, viewer: AuthUser, id: numbe
  * Saves a new working copy: bumps the revision, or answers 412 with the current revision when
  * `expectedRevision` is stale. Returns the new revision.
  */
-export async function saveWorkingCopy(db: Executor, treeId: number, checked: CheckedDocument, expectedRevision?: number): Promise<number> {
+export async function saveWorkingCopy(
+  db: Executor,
+  treeId: number,
+  checked: CheckedDocument,
+  expectedRevision?: number,
+): Promise<number> {
   const revision = await updateTree(
     db,
     treeId,
@@ -128,14 +144,25 @@ export async function saveWorkingCopy(db: Executor, treeId: number, checked: Che
 }
 
 /** Applies a PUT/PATCH of the owner: any described field, and `data` as the new working copy. */
-export async function updateOwnTree(db: DB, viewer: AuthUser, id: number, input: TreeUpdateBody, limits: TreeLimits, expected?: number): Promise<TreeListRow> {
+export async function updateOwnTree(
+  db: DB,
+  viewer: AuthUser,
+  id: number,
+  input: TreeUpdateBody,
+  limits: TreeLimits,
+  expected?: number,
+): Promise<TreeListRow> {
   const tree = await getTreeForEditor(db, viewer, id);
   const checked = input.data === undefined ? null : checkTreeDocument(input.data, limits);
   const fields: TreeFieldsUpdate = { updated_at: nowIso() };
   if (input.title !== undefined || input.description !== undefined || input.tags !== undefined) {
     Object.assign(
       fields,
-      describedFields(input.title ?? tree.title, input.description ?? tree.description, input.tags ? uniqueTags(input.tags) : (JSON.parse(tree.tags) as string[])),
+      describedFields(
+        input.title ?? tree.title,
+        input.description ?? tree.description,
+        input.tags ? uniqueTags(input.tags) : (JSON.parse(tree.tags) as string[]),
+      ),
     );
   }
   if (input.visibility !== undefined) fields.visibility = input.visibility;
@@ -146,7 +173,13 @@ export async function updateOwnTree(db: DB, viewer: AuthUser, id: number, input:
 }
 
 /** Deletes an own tree with its versions and images (shares keep their snapshots). */
-export async function deleteOwnTree(db: DB, storage: Storage, log: FastifyBaseLogger, viewer: AuthUser, id: number): Promise<void> {
+export async function deleteOwnTree(
+  db: DB,
+  storage: Storage,
+  log: FastifyBaseLogger,
+  viewer: AuthUser,
+  id: number,
+): Promise<void> {
   await getTreeForEditor(db, viewer, id);
   const keys = await db.transaction().execute(async (trx) => {
     const imageKeys = await imageKeysOfTree(trx, id);
@@ -160,7 +193,12 @@ export async function deleteOwnTree(db: DB, storage: Storage, log: FastifyBaseLo
  * Deletes every tree of a user with their versions and images, files included; for account
  * deletion, since the database cascade from `users` cannot remove stored files.
  */
-export async function deleteTreesOfUser(db: DB, storage: Storage, log: FastifyBaseLogger, userId: number): Promise<void> {
+export async function deleteTreesOfUser(
+  db: DB,
+  storage: Storage,
+  log: FastifyBaseLogger,
+  userId: number,
+): Promise<void> {
   const keys = await db.transaction().execute(async (trx) => {
     const imageKeys = await imageKeysOfOwner(trx, userId);
     await deleteTreesOfOwner(trx, userId);
@@ -178,7 +216,12 @@ export interface OwnedTreeDocument {
  * The working copy of a tree owned by `ownerId`, or the data of its version `version` when given;
  * 404 when the tree is not theirs or the version does not exist.
  */
-export async function getTreeDocumentForOwner(db: DB, ownerId: number, treeId: number, options: { version?: number } = {}): Promise<OwnedTreeDocument> {
+export async function getTreeDocumentForOwner(
+  db: DB,
+  ownerId: number,
+  treeId: number,
+  options: { version?: number } = {},
+): Promise<OwnedTreeDocument> {
   if (options.version === undefined) {
     const tree = await findTreeById(db, treeId);
     if (!tree || tree.owner_id !== ownerId) throw notFound();

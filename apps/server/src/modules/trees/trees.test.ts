@@ -15,8 +15,19 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const url = (id: number | string = '') => `/api/tree/skills_tree/${id === '' ? '' : `${id}/`}`;
-const inject = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, user: TestUser | null, payload?: unknown, headers: Record<string, string> = {}) =>
-  t.app.inject({ method, url: path, headers: { ...(user?.headers ?? {}), ...headers }, ...(payload === undefined ? {} : { payload: payload as object }) });
+const inject = (
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  path: string,
+  user: TestUser | null,
+  payload?: unknown,
+  headers: Record<string, string> = {},
+) =>
+  t.app.inject({
+    method,
+    url: path,
+    headers: { ...(user?.headers ?? {}), ...headers },
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
 
 describe('creating and reading trees', () => {
   it('creates a tree with a one-node document, version 1 and an ETag', async () => {
@@ -36,7 +47,17 @@ describe('creating and reading trees', () => {
     });
     expect(tree.uuid).toMatch(/^[0-9a-f-]{36}$/);
     expect(tree.data.nodes[0]).toEqual({
-      id: 'root', parent_id: null, title: 'Machine learning', summary: '', content: '', icon: null, color: null, image_id: null, resources: [], collapsed: false, position: null,
+      id: 'root',
+      parent_id: null,
+      title: 'Machine learning',
+      summary: '',
+      content: '',
+      icon: null,
+      color: null,
+      image_id: null,
+      resources: [],
+      collapsed: false,
+      position: null,
     });
     expect(res.headers.etag).toBe('"1"');
   });
@@ -77,9 +98,16 @@ describe('creating and reading trees', () => {
   it('shows the owner with their avatar, or the default one', async () => {
     const dave = await createUser(t.app);
     const before = await createTree(t.app, dave);
-    expect(before.owner).toEqual({ id: dave.id, username: dave.username, avatar_url: `${t.config.publicBaseUrl}/images/avatar-64.png` });
+    expect(before.owner).toEqual({
+      id: dave.id,
+      username: dave.username,
+      avatar_url: `${t.config.publicBaseUrl}/images/avatar-64.png`,
+    });
     const now = new Date().toISOString();
-    await t.app.db.insertInto('profiles').values({ user_id: dave.id, avatar_key: 'avatars/abc123.webp', created_at: now, updated_at: now }).execute();
+    await t.app.db
+      .insertInto('profiles')
+      .values({ user_id: dave.id, avatar_key: 'avatars/abc123.webp', created_at: now, updated_at: now })
+      .execute();
     const after = (await inject('GET', url(before.id), dave)).json();
     expect(after.owner.avatar_url).toBe(`${t.config.publicBaseUrl}/media/avatars/abc123.webp`);
     expect((await inject('GET', url(), dave)).json().results[0].owner.avatar_url).toBe(after.owner.avatar_url);
@@ -92,7 +120,10 @@ describe('creating and reading trees', () => {
 
   it('checks titles and tags', async () => {
     expect((await inject('POST', url(), alice, { title: '' })).statusCode).toBe(400);
-    const tooMany = await inject('POST', url(), alice, { title: 'x', tags: Array.from({ length: 11 }, (_, i) => `t${i}`) });
+    const tooMany = await inject('POST', url(), alice, {
+      title: 'x',
+      tags: Array.from({ length: 11 }, (_, i) => `t${i}`),
+    });
     expect(tooMany.statusCode).toBe(400);
     expect(tooMany.json().fields.tags).toBeDefined();
     expect((await inject('POST', url(), alice, { title: 'x', tags: ['y'.repeat(31)] })).statusCode).toBe(400);
@@ -104,7 +135,13 @@ describe('document rules', () => {
   it('refuses a cycle with the node named, and saves nothing', async () => {
     const tree = await createTree(t.app, alice);
     const res = await inject('PATCH', url(tree.id), alice, {
-      data: { nodes: [{ id: 'root', parent_id: null, title: 'R' }, { id: 'a', parent_id: 'b', title: 'A' }, { id: 'b', parent_id: 'a', title: 'B' }] },
+      data: {
+        nodes: [
+          { id: 'root', parent_id: null, title: 'R' },
+          { id: 'a', parent_id: 'b', title: 'A' },
+          { id: 'b', parent_id: 'a', title: 'B' },
+        ],
+      },
     });
     expect(res.statusCode).toBe(400);
     const body = res.json();
@@ -115,13 +152,24 @@ describe('document rules', () => {
   });
 
   it('refuses a dangling parent with the node named', async () => {
-    const res = await inject('POST', url(), alice, { title: 'x', data: { nodes: [{ id: 'root', parent_id: null, title: 'R' }, { id: 'lost', parent_id: 'ghost', title: 'L' }] } });
+    const res = await inject('POST', url(), alice, {
+      title: 'x',
+      data: {
+        nodes: [
+          { id: 'root', parent_id: null, title: 'R' },
+          { id: 'lost', parent_id: 'ghost', title: 'L' },
+        ],
+      },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().fields['data.nodes.lost.parent_id'][0]).toMatch(/Node "lost".*"ghost"/);
   });
 
   it('names the node of a field error, and refuses non-documents', async () => {
-    const res = await inject('POST', url(), alice, { title: 'x', data: { nodes: [{ id: 'root', parent_id: null, title: 'R', color: 'red' }] } });
+    const res = await inject('POST', url(), alice, {
+      title: 'x',
+      data: { nodes: [{ id: 'root', parent_id: null, title: 'R', color: 'red' }] },
+    });
     expect(res.json().fields).toHaveProperty(['data.nodes.root.color']);
     expect((await inject('POST', url(), alice, { title: 'x', data: [1, 2] })).statusCode).toBe(400);
     expect((await inject('POST', url(), alice, { title: 'x', data: { nodes: [] } })).statusCode).toBe(400);
@@ -129,7 +177,9 @@ describe('document rules', () => {
 
   it('refuses a document over the byte limit with 413', async () => {
     const tree = await createTree(t.app, alice);
-    const res = await inject('PATCH', url(tree.id), alice, { data: { nodes: [{ id: 'root', parent_id: null, title: 'R', content: 'x'.repeat(25_000) }] } });
+    const res = await inject('PATCH', url(tree.id), alice, {
+      data: { nodes: [{ id: 'root', parent_id: null, title: 'R', content: 'x'.repeat(25_000) }] },
+    });
     expect(res.statusCode).toBe(413);
     expect(res.json().code).toBe('payload_too_large');
     expect((await inject('GET', url(tree.id), alice)).json().data.nodes[0].content).toBe('');
@@ -145,7 +195,11 @@ describe('document rules', () => {
 describe('saving and concurrency', () => {
   it('bumps the revision on every save of data but not on other fields', async () => {
     const tree = await createTree(t.app, alice);
-    const renamed = await inject('PATCH', url(tree.id), alice, { title: 'Renamed', description: 'd', visibility: 'unlisted' });
+    const renamed = await inject('PATCH', url(tree.id), alice, {
+      title: 'Renamed',
+      description: 'd',
+      visibility: 'unlisted',
+    });
     expect(renamed.statusCode).toBe(200);
     expect(renamed.json()).toMatchObject({ title: 'Renamed', description: 'd', visibility: 'unlisted', revision: 1 });
     expect(renamed.json().data).toBeUndefined();
@@ -160,7 +214,13 @@ describe('saving and concurrency', () => {
   it('refuses a stale If-Match with 412 and the current revision, writing nothing', async () => {
     const tree = await createTree(t.app, alice);
     await inject('PATCH', url(tree.id), alice, { data: sampleDocument(2) });
-    const stale = await inject('PATCH', url(tree.id), alice, { data: sampleDocument(4), title: 'Lost' }, { 'if-match': '"1"' });
+    const stale = await inject(
+      'PATCH',
+      url(tree.id),
+      alice,
+      { data: sampleDocument(4), title: 'Lost' },
+      { 'if-match': '"1"' },
+    );
     expect(stale.statusCode).toBe(412);
     expect(stale.json()).toMatchObject({ code: 'precondition_failed', revision: 2 });
     expect(stale.headers.etag).toBe('"2"');
@@ -170,7 +230,9 @@ describe('saving and concurrency', () => {
 
   it('refuses a stale base_revision and a malformed If-Match with 412', async () => {
     const tree = await createTree(t.app, alice);
-    expect((await inject('PATCH', url(tree.id), alice, { data: sampleDocument(2), base_revision: 0 })).statusCode).toBe(412);
+    expect((await inject('PATCH', url(tree.id), alice, { data: sampleDocument(2), base_revision: 0 })).statusCode).toBe(
+      412,
+    );
     expect((await inject('PATCH', url(tree.id), alice, { title: 'x' }, { 'if-match': '"abc"' })).statusCode).toBe(412);
     expect((await inject('PATCH', url(tree.id), alice, { title: 'x' }, { 'if-match': '*' })).statusCode).toBe(200);
     expect((await inject('PATCH', url(tree.id), alice, { title: 'y' }, { 'if-match': 'W/"1"' })).statusCode).toBe(200);
@@ -181,7 +243,9 @@ describe('concurrent saves', () => {
   it('lets exactly one of two saves based on the same revision win', async () => {
     const tree = await createTree(t.app, alice);
     const results = await Promise.all(
-      [2, 3].map((count) => inject('PATCH', url(tree.id), alice, { data: sampleDocument(count) }, { 'if-match': '"1"' })),
+      [2, 3].map((count) =>
+        inject('PATCH', url(tree.id), alice, { data: sampleDocument(count) }, { 'if-match': '"1"' }),
+      ),
     );
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 412]);
     const winner = results.find((r) => r.statusCode === 200)!.json();
@@ -202,11 +266,18 @@ describe('listing', () => {
     expect(all.count).toBe(3);
     expect(all.results.map((r: { title: string }) => r.title)).toEqual(['Go', 'Baking', 'Rust basics']);
     expect(all.results[0].data).toBeUndefined();
-    expect((await list('search=rust')).results.map((r: { title: string }) => r.title).sort()).toEqual(['Baking', 'Rust basics']);
+    expect((await list('search=rust')).results.map((r: { title: string }) => r.title).sort()).toEqual([
+      'Baking',
+      'Rust basics',
+    ]);
     expect((await list('tags=PROGRAMMING')).count).toBe(2);
     expect((await list('tags=programming,systems')).count).toBe(1);
     expect((await list('search=100%25')).count).toBe(0);
-    expect((await list('ordering=title')).results.map((r: { title: string }) => r.title)).toEqual(['Baking', 'Go', 'Rust basics']);
+    expect((await list('ordering=title')).results.map((r: { title: string }) => r.title)).toEqual([
+      'Baking',
+      'Go',
+      'Rust basics',
+    ]);
     expect((await list('ordering=created_at')).results[0].title).toBe('Rust basics');
     const page = await list('page_size=2&page=2');
     expect(page.results).toHaveLength(1);
@@ -236,24 +307,45 @@ describe('service functions for other features', () => {
     await t.app.storage.put(key, Buffer.from('webp'), 'image/webp');
     await t.app.db
       .insertInto('node_images')
-      .values({ tree_id: first.id, owner_id: erin.id, node_id: 'root', storage_key: key, width: 1, height: 1, bytes: 4, content_type: 'image/webp', created_at: new Date().toISOString() })
+      .values({
+        tree_id: first.id,
+        owner_id: erin.id,
+        node_id: 'root',
+        storage_key: key,
+        width: 1,
+        height: 1,
+        bytes: 4,
+        content_type: 'image/webp',
+        created_at: new Date().toISOString(),
+      })
       .execute();
     const keep = await createTree(t.app, alice);
     await deleteTreesOfUser(t.app.db, t.app.storage, t.app.log, erin.id);
     expect((await inject('GET', url(), erin)).json().count).toBe(0);
-    expect(await t.app.db.selectFrom('tree_versions').select('id').where('tree_id', '=', first.id).execute()).toEqual([]);
+    expect(await t.app.db.selectFrom('tree_versions').select('id').where('tree_id', '=', first.id).execute()).toEqual(
+      [],
+    );
     expect(await t.app.storage.get(key)).toBeNull();
     expect((await inject('GET', url(keep.id), alice)).statusCode).toBe(200);
   });
 
   it('creates a tree from a document and reads it back for its owner only', async () => {
-    const id = await createTreeFromDocument(t.app.db, alice.id, { title: 'From template', tags: ['x'], data: sampleDocument(3), message: 'Imported' });
+    const id = await createTreeFromDocument(t.app.db, alice.id, {
+      title: 'From template',
+      tags: ['x'],
+      data: sampleDocument(3),
+      message: 'Imported',
+    });
     const { tree, document } = await getTreeDocumentForOwner(t.app.db, alice.id, id);
     expect(tree).toMatchObject({ title: 'From template', node_count: 3, latest_version: 1 });
     expect(document.nodes).toHaveLength(3);
     expect((await getTreeDocumentForOwner(t.app.db, alice.id, id, { version: 1 })).document).toEqual(document);
     await expect(getTreeDocumentForOwner(t.app.db, bob.id, id)).rejects.toMatchObject({ statusCode: 404 });
-    await expect(getTreeDocumentForOwner(t.app.db, alice.id, id, { version: 9 })).rejects.toMatchObject({ statusCode: 404 });
-    await expect(createTreeFromDocument(t.app.db, alice.id, { title: 'bad', data: { nodes: [] } })).rejects.toMatchObject({ statusCode: 400 });
+    await expect(getTreeDocumentForOwner(t.app.db, alice.id, id, { version: 9 })).rejects.toMatchObject({
+      statusCode: 404,
+    });
+    await expect(
+      createTreeFromDocument(t.app.db, alice.id, { title: 'bad', data: { nodes: [] } }),
+    ).rejects.toMatchObject({ statusCode: 400 });
   });
 });

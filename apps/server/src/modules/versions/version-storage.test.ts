@@ -14,7 +14,12 @@ afterAll(async () => t?.close());
 function bigDocument(count: number): TreeDocument {
   let doc = createTreeDocument('Root');
   for (let i = 1; i < count; i++) {
-    doc = addChild(doc, i <= 10 ? 'root' : `n${i % 10 || 10}`, { id: `n${i}`, title: `Node ${i}`, summary: `Summary of node ${i}`, content: `Some **content** for node ${i}.` }).document;
+    doc = addChild(doc, i <= 10 ? 'root' : `n${i % 10 || 10}`, {
+      id: `n${i}`,
+      title: `Node ${i}`,
+      summary: `Summary of node ${i}`,
+      content: `Some **content** for node ${i}.`,
+    }).document;
   }
   return doc;
 }
@@ -26,7 +31,7 @@ describe('version storage', () => {
     const treeId = await createTreeFromDocument(t.app.db, owner.id, { title: 'Big', data: doc });
     const expected: TreeDocument[] = [doc];
     for (let v = 2; v <= 40; v++) {
-      doc = updateNode(doc, `n${(v * 7) % 299 + 1}`, { title: `Edited in ${v}` });
+      doc = updateNode(doc, `n${((v * 7) % 299) + 1}`, { title: `Edited in ${v}` });
       if (v % 5 === 0) doc = addChild(doc, 'n3', { id: `added${v}`, title: `Added ${v}` }).document;
       expected.push(doc);
       await recordVersion(t.app.db, treeId, doc, { message: `v${v}`, createdBy: owner.id });

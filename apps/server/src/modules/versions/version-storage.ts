@@ -75,10 +75,22 @@ export async function storeVersion(
     const chain = await chainSize(db, snapshotId);
     const snapshotBytes = byteSize(snapshot);
     if (chain.length < MAX_CHAIN_LENGTH && chain.bytes + deltaBytes <= snapshotBytes) {
-      return insertVersion(db, { ...base, storage: 'delta', snapshot_id: snapshotId, payload: delta, payload_bytes: deltaBytes });
+      return insertVersion(db, {
+        ...base,
+        storage: 'delta',
+        snapshot_id: snapshotId,
+        payload: delta,
+        payload_bytes: deltaBytes,
+      });
     }
   }
-  return insertVersion(db, { ...base, storage: 'snapshot', snapshot_id: null, payload: snapshot, payload_bytes: byteSize(snapshot) });
+  return insertVersion(db, {
+    ...base,
+    storage: 'snapshot',
+    snapshot_id: null,
+    payload: snapshot,
+    payload_bytes: byteSize(snapshot),
+  });
 }
 
 /** Deletes a version, re-encoding its successor in the chain so every other version reads back unchanged. */
@@ -89,12 +101,22 @@ export async function removeVersion(db: Executor, version: VersionMetaRow): Prom
     if (version.storage === 'snapshot') {
       const payload = JSON.stringify(nextDocument);
       await moveChain(db, version.id, next.id);
-      await rewriteVersionPayload(db, next.id, { storage: 'snapshot', snapshot_id: null, payload, payload_bytes: byteSize(payload) });
+      await rewriteVersionPayload(db, next.id, {
+        storage: 'snapshot',
+        snapshot_id: null,
+        payload,
+        payload_bytes: byteSize(payload),
+      });
     } else {
       const previous = await findPreviousInChain(db, version);
       if (!previous) throw new Error(`version ${version.id} has no predecessor in its chain`);
       const payload = JSON.stringify(diffDocuments(await readVersionDocument(db, previous), nextDocument));
-      await rewriteVersionPayload(db, next.id, { storage: 'delta', snapshot_id: next.snapshot_id, payload, payload_bytes: byteSize(payload) });
+      await rewriteVersionPayload(db, next.id, {
+        storage: 'delta',
+        snapshot_id: next.snapshot_id,
+        payload,
+        payload_bytes: byteSize(payload),
+      });
     }
   }
   await deleteVersionRow(db, version.id);

@@ -6,7 +6,18 @@ export type VersionRow = Selectable<TreeVersionsTable>;
 /** A version without its stored payload. */
 export type VersionMetaRow = Omit<VersionRow, 'payload'>;
 
-const META_COLUMNS = ['id', 'tree_id', 'number', 'message', 'node_count', 'created_by', 'created_at', 'storage', 'snapshot_id', 'payload_bytes'] as const;
+const META_COLUMNS = [
+  'id',
+  'tree_id',
+  'number',
+  'message',
+  'node_count',
+  'created_by',
+  'created_at',
+  'storage',
+  'snapshot_id',
+  'payload_bytes',
+] as const;
 
 export async function insertVersion(db: Executor, values: Omit<VersionRow, 'id'>): Promise<number> {
   const row = await db.insertInto('tree_versions').values(values).returning('id').executeTakeFirstOrThrow();
@@ -17,12 +28,25 @@ export async function findVersionById(db: Executor, id: number): Promise<Version
   return db.selectFrom('tree_versions').select(META_COLUMNS).where('id', '=', id).executeTakeFirst();
 }
 
-export async function findVersionByNumber(db: Executor, treeId: number, number: number): Promise<VersionMetaRow | undefined> {
-  return db.selectFrom('tree_versions').select(META_COLUMNS).where('tree_id', '=', treeId).where('number', '=', number).executeTakeFirst();
+export async function findVersionByNumber(
+  db: Executor,
+  treeId: number,
+  number: number,
+): Promise<VersionMetaRow | undefined> {
+  return db
+    .selectFrom('tree_versions')
+    .select(META_COLUMNS)
+    .where('tree_id', '=', treeId)
+    .where('number', '=', number)
+    .executeTakeFirst();
 }
 
 /** The newest version of a tree below `number` (the one a new version is stored against). */
-export async function findPreviousVersion(db: Executor, treeId: number, number: number): Promise<VersionMetaRow | undefined> {
+export async function findPreviousVersion(
+  db: Executor,
+  treeId: number,
+  number: number,
+): Promise<VersionMetaRow | undefined> {
   return db
     .selectFrom('tree_versions')
     .select(META_COLUMNS)
@@ -34,7 +58,10 @@ export async function findPreviousVersion(db: Executor, treeId: number, number: 
 }
 
 /** Payloads needed to rebuild `version`: its chain's snapshot, then every delta up to it, in order. */
-export async function findChainPayloads(db: Executor, version: VersionMetaRow): Promise<Pick<VersionRow, 'storage' | 'payload'>[]> {
+export async function findChainPayloads(
+  db: Executor,
+  version: VersionMetaRow,
+): Promise<Pick<VersionRow, 'storage' | 'payload'>[]> {
   const snapshotId = version.snapshot_id ?? version.id;
   return db
     .selectFrom('tree_versions')
@@ -91,10 +118,18 @@ export async function rewriteVersionPayload(
 }
 
 export async function moveChain(db: Executor, fromSnapshotId: number, toSnapshotId: number): Promise<void> {
-  await db.updateTable('tree_versions').set({ snapshot_id: toSnapshotId }).where('snapshot_id', '=', fromSnapshotId).execute();
+  await db
+    .updateTable('tree_versions')
+    .set({ snapshot_id: toSnapshotId })
+    .where('snapshot_id', '=', fromSnapshotId)
+    .execute();
 }
 
-export async function listVersions(db: Executor, treeId: number, page: { offset: number; limit: number }): Promise<{ count: number; rows: VersionMetaRow[] }> {
+export async function listVersions(
+  db: Executor,
+  treeId: number,
+  page: { offset: number; limit: number },
+): Promise<{ count: number; rows: VersionMetaRow[] }> {
   const base = db.selectFrom('tree_versions').where('tree_id', '=', treeId);
   const [{ count }, rows] = await Promise.all([
     base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
@@ -112,8 +147,15 @@ export async function deleteVersionRow(db: Executor, id: number): Promise<void> 
 }
 
 /** Total stored payload bytes of a tree's versions (benchmarks and tests of the storage design). */
-export async function storedVersionBytes(db: Executor, treeId: number): Promise<{ total: number; snapshots: number; count: number }> {
-  const rows = await db.selectFrom('tree_versions').select(['storage', 'payload_bytes']).where('tree_id', '=', treeId).execute();
+export async function storedVersionBytes(
+  db: Executor,
+  treeId: number,
+): Promise<{ total: number; snapshots: number; count: number }> {
+  const rows = await db
+    .selectFrom('tree_versions')
+    .select(['storage', 'payload_bytes'])
+    .where('tree_id', '=', treeId)
+    .execute();
   return {
     total: rows.reduce((sum, r) => sum + r.payload_bytes, 0),
     snapshots: rows.filter((r) => r.storage === 'snapshot').length,

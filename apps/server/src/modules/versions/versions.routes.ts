@@ -35,29 +35,45 @@ export const versionsRoutes: FastifyPluginAsyncZod = async (app) => {
   const limits = { maxNodes: app.config.limits.treeMaxNodes, maxBytes: app.config.limits.treeMaxBytes };
   app.addHook('onRequest', app.requireAuth);
 
-  app.get(`${base}/`, { schema: { tags, querystring: VersionListQuery, response: { 200: paginated(Version) } } }, async (request) => {
-    const window = pageWindow(request.query);
-    const { count, rows } = await listTreeVersions(app.db, currentUser(request), request.query.tree, window);
-    return paginate(request, baseUrl, window, count, rows.map(presentVersion));
-  });
+  app.get(
+    `${base}/`,
+    { schema: { tags, querystring: VersionListQuery, response: { 200: paginated(Version) } } },
+    async (request) => {
+      const window = pageWindow(request.query);
+      const { count, rows } = await listTreeVersions(app.db, currentUser(request), request.query.tree, window);
+      return paginate(request, baseUrl, window, count, rows.map(presentVersion));
+    },
+  );
 
-  app.post(`${base}/`, { schema: { tags, body: VersionCreateBody, response: { 201: VersionWithData } } }, async (request, reply) => {
-    const expected = expectedRevision(request.headers['if-match'], request.body.base_revision);
-    const created = await createVersion(app.db, currentUser(request), request.body, limits, expected);
-    return serializeTrusted(reply).code(201).header('etag', revisionEtag(created.revision)).send(presentVersionWithData(created.version, created.document));
-  });
+  app.post(
+    `${base}/`,
+    { schema: { tags, body: VersionCreateBody, response: { 201: VersionWithData } } },
+    async (request, reply) => {
+      const expected = expectedRevision(request.headers['if-match'], request.body.base_revision);
+      const created = await createVersion(app.db, currentUser(request), request.body, limits, expected);
+      return serializeTrusted(reply)
+        .code(201)
+        .header('etag', revisionEtag(created.revision))
+        .send(presentVersionWithData(created.version, created.document));
+    },
+  );
 
-  app.get(`${base}/:id/`, { schema: { tags, params: IdParam, response: { 200: VersionWithData } } }, async (request, reply) => {
-    const { version, document } = await getVersion(app.db, currentUser(request), request.params.id);
-    return serializeTrusted(reply).send(presentVersionWithData(version, document));
-  });
+  app.get(
+    `${base}/:id/`,
+    { schema: { tags, params: IdParam, response: { 200: VersionWithData } } },
+    async (request, reply) => {
+      const { version, document } = await getVersion(app.db, currentUser(request), request.params.id);
+      return serializeTrusted(reply).send(presentVersionWithData(version, document));
+    },
+  );
 
   for (const method of ['PUT', 'PATCH'] as const) {
     app.route({
       method,
       url: `${base}/:id/`,
       schema: { tags, params: IdParam, body: VersionUpdateBody, response: { 200: Version } },
-      handler: async (request) => presentVersion(await renameVersion(app.db, currentUser(request), request.params.id, request.body.message)),
+      handler: async (request) =>
+        presentVersion(await renameVersion(app.db, currentUser(request), request.params.id, request.body.message)),
     });
   }
 
@@ -66,18 +82,38 @@ export const versionsRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.code(204).send();
   });
 
-  app.post(`${base}/:id/rollback/`, { schema: { tags, params: IdParam, body: RollbackBody.nullish(), response: { 201: VersionWithData } } }, async (request, reply) => {
-    const created = await rollbackToVersion(app.db, currentUser(request), request.params.id, request.body?.message);
-    return serializeTrusted(reply).code(201).header('etag', revisionEtag(created.revision)).send(presentVersionWithData(created.version, created.document));
-  });
+  app.post(
+    `${base}/:id/rollback/`,
+    { schema: { tags, params: IdParam, body: RollbackBody.nullish(), response: { 201: VersionWithData } } },
+    async (request, reply) => {
+      const created = await rollbackToVersion(app.db, currentUser(request), request.params.id, request.body?.message);
+      return serializeTrusted(reply)
+        .code(201)
+        .header('etag', revisionEtag(created.revision))
+        .send(presentVersionWithData(created.version, created.document));
+    },
+  );
 
-  app.get('/tree/skills_tree/:id/latest_version/', { schema: { tags, params: IdParam, response: { 200: VersionWithData } } }, async (request, reply) => {
-    const { version, document } = await latestVersion(app.db, currentUser(request), request.params.id);
-    return serializeTrusted(reply).send(presentVersionWithData(version, document));
-  });
+  app.get(
+    '/tree/skills_tree/:id/latest_version/',
+    { schema: { tags, params: IdParam, response: { 200: VersionWithData } } },
+    async (request, reply) => {
+      const { version, document } = await latestVersion(app.db, currentUser(request), request.params.id);
+      return serializeTrusted(reply).send(presentVersionWithData(version, document));
+    },
+  );
 
-  app.get('/tree/skills_tree/get_version_by_uuid/', { schema: { tags, querystring: VersionByUuidQuery, response: { 200: VersionWithData } } }, async (request, reply) => {
-    const { version, document } = await versionByTreeUuid(app.db, currentUser(request), request.query.uuid, request.query.version);
-    return serializeTrusted(reply).send(presentVersionWithData(version, document));
-  });
+  app.get(
+    '/tree/skills_tree/get_version_by_uuid/',
+    { schema: { tags, querystring: VersionByUuidQuery, response: { 200: VersionWithData } } },
+    async (request, reply) => {
+      const { version, document } = await versionByTreeUuid(
+        app.db,
+        currentUser(request),
+        request.query.uuid,
+        request.query.version,
+      );
+      return serializeTrusted(reply).send(presentVersionWithData(version, document));
+    },
+  );
 };

@@ -7,7 +7,14 @@ import type { AuthUser } from '../../plugins/auth.ts';
 import { staleRevision } from '../trees/revision.ts';
 import { checkTreeDocument, parseStoredDocument, type CheckedDocument } from '../trees/tree-document.ts';
 import { authorizeEditTree, authorizeViewTree, canEditTree } from '../trees/trees.policy.ts';
-import { findTreeData, findTreeMetaById, findTreeMetaByUuid, lockTree, type Executor, type TreeListRow } from '../trees/trees.repository.ts';
+import {
+  findTreeData,
+  findTreeMetaById,
+  findTreeMetaByUuid,
+  lockTree,
+  type Executor,
+  type TreeListRow,
+} from '../trees/trees.repository.ts';
 import { getTreeForEditor, saveWorkingCopy } from '../trees/trees.service.ts';
 import { readVersionDocument, recordVersion, removeVersion } from './version-storage.ts';
 import {
@@ -54,20 +61,37 @@ async function recordWithWorkingCopy(
       revision = current.revision;
       document = parseStoredDocument(current.data);
     }
-    const { id } = await recordVersion(trx, tree.id, document, { message: fields.message, createdBy: fields.createdBy });
+    const { id } = await recordVersion(trx, tree.id, document, {
+      message: fields.message,
+      createdBy: fields.createdBy,
+    });
     return { version: (await findVersionById(trx, id))!, document, revision };
   });
 }
 
 /** `POST skills_tree_version/`: a snapshot of the working copy, or of `data`, which then also becomes the working copy. */
-export async function createVersion(db: DB, viewer: AuthUser, body: VersionCreateBody, limits: TreeLimits, expectedRevision?: number): Promise<VersionWithDocument> {
+export async function createVersion(
+  db: DB,
+  viewer: AuthUser,
+  body: VersionCreateBody,
+  limits: TreeLimits,
+  expectedRevision?: number,
+): Promise<VersionWithDocument> {
   const tree = await getTreeForEditor(db, viewer, body.tree);
   const replacement = body.data === undefined ? null : checkTreeDocument(body.data, limits);
-  return recordWithWorkingCopy(db, tree, replacement, { message: body.message ?? '', createdBy: viewer.id, expectedRevision });
+  return recordWithWorkingCopy(db, tree, replacement, {
+    message: body.message ?? '',
+    createdBy: viewer.id,
+    expectedRevision,
+  });
 }
 
 /** A version whose tree the viewer may see, with its tree. */
-async function visibleVersion(db: Executor, viewer: AuthUser, id: number): Promise<{ version: VersionMetaRow; tree: TreeListRow }> {
+async function visibleVersion(
+  db: Executor,
+  viewer: AuthUser,
+  id: number,
+): Promise<{ version: VersionMetaRow; tree: TreeListRow }> {
   const version = await findVersionById(db, id);
   const tree = version && (await findTreeMetaById(db, version.tree_id));
   authorizeViewTree(viewer, tree);
@@ -75,13 +99,21 @@ async function visibleVersion(db: Executor, viewer: AuthUser, id: number): Promi
 }
 
 /** A version of the viewer's own tree (404 when not visible, 403 when visible but not owned). */
-async function editableVersion(db: Executor, viewer: AuthUser, id: number): Promise<{ version: VersionMetaRow; tree: TreeListRow }> {
+async function editableVersion(
+  db: Executor,
+  viewer: AuthUser,
+  id: number,
+): Promise<{ version: VersionMetaRow; tree: TreeListRow }> {
   const found = await visibleVersion(db, viewer, id);
   authorizeEditTree(viewer, found.tree);
   return found;
 }
 
-export async function getVersion(db: DB, viewer: AuthUser, id: number): Promise<{ version: VersionMetaRow; document: TreeDocument }> {
+export async function getVersion(
+  db: DB,
+  viewer: AuthUser,
+  id: number,
+): Promise<{ version: VersionMetaRow; document: TreeDocument }> {
   const { version } = await visibleVersion(db, viewer, id);
   return { version, document: await readVersionDocument(db, version) };
 }
@@ -106,14 +138,26 @@ export async function deleteVersion(db: DB, viewer: AuthUser, id: number): Promi
 }
 
 /** Makes a version's data the working copy again, recorded as a new version. */
-export async function rollbackToVersion(db: DB, viewer: AuthUser, id: number, message: string | undefined): Promise<VersionWithDocument> {
+export async function rollbackToVersion(
+  db: DB,
+  viewer: AuthUser,
+  id: number,
+  message: string | undefined,
+): Promise<VersionWithDocument> {
   const { version, tree } = await editableVersion(db, viewer, id);
   const document = await readVersionDocument(db, version);
   const replacement: CheckedDocument = { document, json: JSON.stringify(document), nodeCount: document.nodes.length };
-  return recordWithWorkingCopy(db, tree, replacement, { message: message ?? `Rollback to version ${version.number}`, createdBy: viewer.id });
+  return recordWithWorkingCopy(db, tree, replacement, {
+    message: message ?? `Rollback to version ${version.number}`,
+    createdBy: viewer.id,
+  });
 }
 
-async function versionOfTree(db: DB, tree: TreeListRow, number: number | null | undefined): Promise<{ version: VersionMetaRow; document: TreeDocument }> {
+async function versionOfTree(
+  db: DB,
+  tree: TreeListRow,
+  number: number | null | undefined,
+): Promise<{ version: VersionMetaRow; document: TreeDocument }> {
   const version = await findVersionByNumber(db, tree.id, number ?? tree.latest_version ?? 0);
   if (!version) throw notFound('Version not found.');
   return { version, document: await readVersionDocument(db, version) };

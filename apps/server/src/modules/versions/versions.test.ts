@@ -15,8 +15,19 @@ afterAll(async () => t?.close());
 
 const versions = '/api/tree/skills_tree_version/';
 const trees = '/api/tree/skills_tree/';
-const inject = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, user: TestUser, payload?: unknown, headers: Record<string, string> = {}) =>
-  t.app.inject({ method, url, headers: { ...user.headers, ...headers }, ...(payload === undefined ? {} : { payload: payload as object }) });
+const inject = (
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  user: TestUser,
+  payload?: unknown,
+  headers: Record<string, string> = {},
+) =>
+  t.app.inject({
+    method,
+    url,
+    headers: { ...user.headers, ...headers },
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
 
 const titles = (data: { nodes: { title: string }[] }) => data.nodes.map((n) => n.title);
 
@@ -24,7 +35,11 @@ const titles = (data: { nodes: { title: string }[] }) => data.nodes.map((n) => n
 async function treeWithThreeVersions(user = alice) {
   const tree = await createTree(t.app, user, { title: 'Versions' });
   for (const count of [3, 5]) {
-    const res = await inject('POST', versions, user, { tree: tree.id, message: `v with ${count}`, data: sampleDocument(count) });
+    const res = await inject('POST', versions, user, {
+      tree: tree.id,
+      message: `v with ${count}`,
+      data: sampleDocument(count),
+    });
     expect(res.statusCode).toBe(201);
   }
   return tree;
@@ -48,7 +63,13 @@ describe('versions', () => {
 
   it('snapshots given data and makes it the working copy', async () => {
     const tree = await createTree(t.app, alice);
-    const res = await inject('POST', versions, alice, { tree: tree.id, message: 'three', data: sampleDocument(3) }, { 'if-match': '"1"' });
+    const res = await inject(
+      'POST',
+      versions,
+      alice,
+      { tree: tree.id, message: 'three', data: sampleDocument(3) },
+      { 'if-match': '"1"' },
+    );
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ number: 2, message: 'three', node_count: 3 });
     expect(res.headers.etag).toBe('"2"');
@@ -70,7 +91,15 @@ describe('versions', () => {
 
   it('refuses an invalid document for a version, naming the node', async () => {
     const tree = await createTree(t.app, alice);
-    const res = await inject('POST', versions, alice, { tree: tree.id, data: { nodes: [{ id: 'root', parent_id: null, title: 'R' }, { id: 'x', parent_id: 'x', title: 'X' }] } });
+    const res = await inject('POST', versions, alice, {
+      tree: tree.id,
+      data: {
+        nodes: [
+          { id: 'root', parent_id: null, title: 'R' },
+          { id: 'x', parent_id: 'x', title: 'X' },
+        ],
+      },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().fields['data.nodes.x.parent_id']).toBeDefined();
   });
@@ -87,13 +116,20 @@ describe('versions', () => {
     const byUuid = (await inject('GET', `${trees}get_version_by_uuid/?uuid=${tree.uuid}&version=1`, alice)).json();
     expect(byUuid).toMatchObject({ number: 1, node_count: 1 });
     expect((await inject('GET', `${trees}get_version_by_uuid/?uuid=${tree.uuid}`, alice)).json().number).toBe(3);
-    expect((await inject('GET', `${trees}get_version_by_uuid/?uuid=${tree.uuid}&version=9`, alice)).statusCode).toBe(404);
+    expect((await inject('GET', `${trees}get_version_by_uuid/?uuid=${tree.uuid}&version=9`, alice)).statusCode).toBe(
+      404,
+    );
   });
 
   it('keeps version data immutable: only the message changes', async () => {
     const tree = await treeWithThreeVersions();
     const v1 = (await inject('GET', `${trees}get_version_by_uuid/?uuid=${tree.uuid}&version=1`, alice)).json();
-    const res = await inject('PATCH', `${versions}${v1.id}/`, alice, { message: 'renamed', data: sampleDocument(9), number: 7, node_count: 99 });
+    const res = await inject('PATCH', `${versions}${v1.id}/`, alice, {
+      message: 'renamed',
+      data: sampleDocument(9),
+      number: 7,
+      node_count: 99,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id: v1.id, number: 1, message: 'renamed', node_count: 1 });
     const after = (await inject('GET', `${versions}${v1.id}/`, alice)).json();
@@ -104,9 +140,14 @@ describe('versions', () => {
 
   it('deletes a middle version, keeps the others readable, and refuses the latest', async () => {
     const tree = await treeWithThreeVersions();
-    const list = (await inject('GET', `${versions}?tree=${tree.id}`, alice)).json().results as { id: number; number: number }[];
+    const list = (await inject('GET', `${versions}?tree=${tree.id}`, alice)).json().results as {
+      id: number;
+      number: number;
+    }[];
     const byNumber = (n: number) => list.find((v) => v.number === n)!;
-    const before = await Promise.all([1, 3].map(async (n) => (await inject('GET', `${versions}${byNumber(n).id}/`, alice)).json().data));
+    const before = await Promise.all(
+      [1, 3].map(async (n) => (await inject('GET', `${versions}${byNumber(n).id}/`, alice)).json().data),
+    );
     const latest = await inject('DELETE', `${versions}${byNumber(3).id}/`, alice);
     expect(latest.statusCode).toBe(400);
     expect(latest.json().code).toBe('invalid');

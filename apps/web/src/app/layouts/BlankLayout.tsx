@@ -21,7 +21,14 @@ export function BlankLayout({ children }: { children: ReactNode }) {
         <ThemeToggle />
         {session.status === 'authenticated' ? (
           <HintTooltip label={t('account.settings')}>
-            <ActionIcon component={Link} to="/settings" variant="subtle" color="gray" size="lg" aria-label={t('account.settings')}>
+            <ActionIcon
+              component={Link}
+              to="/settings"
+              variant="subtle"
+              color="gray"
+              size="lg"
+              aria-label={t('account.settings')}
+            >
               <IconAdjustments size={20} aria-hidden />
             </ActionIcon>
           </HintTooltip>

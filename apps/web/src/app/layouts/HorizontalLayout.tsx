@@ -9,7 +9,15 @@ import { HeaderNav } from './MainNav.tsx';
 const NavDrawer = lazy(() => import('./NavDrawer.tsx'));
 
 /** Default layout: logo, tabs and actions in a 60px header; on phones the tabs move into a drawer. */
-export function HorizontalLayout({ children, actions, boxed }: { children: ReactNode; actions: ReactNode; boxed: boolean }) {
+export function HorizontalLayout({
+  children,
+  actions,
+  boxed,
+}: {
+  children: ReactNode;
+  actions: ReactNode;
+  boxed: boolean;
+}) {
   const { t } = useTranslation('shell');
   const [drawerOpened, drawer] = useDisclosure(false);
   const { pathname } = useLocation();
@@ -17,9 +25,21 @@ export function HorizontalLayout({ children, actions, boxed }: { children: React
   return (
     <AppShell header={{ height: 60 }} padding={0}>
       <AppShell.Header className="arbor-header">
-        <Group h="100%" justify="space-between" wrap="nowrap" className="arbor-header-inner" data-boxed={boxed || undefined}>
+        <Group
+          h="100%"
+          justify="space-between"
+          wrap="nowrap"
+          className="arbor-header-inner"
+          data-boxed={boxed || undefined}
+        >
           <Group gap="md" wrap="nowrap">
-            <Burger opened={drawerOpened} onClick={drawer.toggle} hiddenFrom="sm" size="sm" aria-label={t('nav.open')} />
+            <Burger
+              opened={drawerOpened}
+              onClick={drawer.toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={t('nav.open')}
+            />
             <Logo />
             <Group visibleFrom="sm" ml="md">
               <HeaderNav />

@@ -7,7 +7,15 @@ import { SideNav } from './MainNav.tsx';
 export default function NavDrawer({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation('shell');
   return (
-    <Drawer opened={opened} onClose={onClose} size={300} title={<Logo />} hiddenFrom="sm" zIndex={2000} closeButtonProps={{ 'aria-label': t('nav.close') }}>
+    <Drawer
+      opened={opened}
+      onClose={onClose}
+      size={300}
+      title={<Logo />}
+      hiddenFrom="sm"
+      zIndex={2000}
+      closeButtonProps={{ 'aria-label': t('nav.close') }}
+    >
       <SideNav onNavigate={onClose} />
     </Drawer>
   );

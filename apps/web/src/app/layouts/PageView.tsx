@@ -22,9 +22,20 @@ export function PageView({ meta }: { meta: RouteMeta }) {
   const padded = meta.padded ?? settings.padded;
   const toolbar = meta.toolbar ?? true;
   return (
-    <div className="arbor-view" data-boxed={boxed || undefined} data-padded={padded || undefined} data-toolbar={toolbar || undefined}>
+    <div
+      className="arbor-view"
+      data-boxed={boxed || undefined}
+      data-padded={padded || undefined}
+      data-toolbar={toolbar || undefined}
+    >
       {toolbar ? <PageToolbar title={t(meta.titleKey)} /> : null}
-      <div key={`${pathname}#${viewKey}`} className="arbor-page" data-transition={settings.transition} id={MAIN_CONTENT_ID} tabIndex={-1}>
+      <div
+        key={`${pathname}#${viewKey}`}
+        className="arbor-page"
+        data-transition={settings.transition}
+        id={MAIN_CONTENT_ID}
+        tabIndex={-1}
+      >
         <Outlet />
       </div>
       {settings.footer && meta.footer !== false ? <Footer /> : null}

@@ -20,7 +20,11 @@ export function VerticalLayout({ children, actions }: { children: ReactNode; act
   return (
     <AppShell
       header={{ height: 60 }}
-      navbar={{ width: sidebar.opened ? OPEN_WIDTH : CLOSED_WIDTH, breakpoint: 700, collapsed: { mobile: !sidebar.opened } }}
+      navbar={{
+        width: sidebar.opened ? OPEN_WIDTH : CLOSED_WIDTH,
+        breakpoint: 700,
+        collapsed: { mobile: !sidebar.opened },
+      }}
       transitionDuration={300}
       padding={0}
     >
@@ -41,10 +45,18 @@ export function VerticalLayout({ children, actions }: { children: ReactNode; act
           {actions}
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar p={compact ? 8 : 'md'} id="arbor-sidebar" className="arbor-navbar" data-opened={sidebar.opened || undefined} data-testid="sidebar">
+      <AppShell.Navbar
+        p={compact ? 8 : 'md'}
+        id="arbor-sidebar"
+        className="arbor-navbar"
+        data-opened={sidebar.opened || undefined}
+        data-testid="sidebar"
+      >
         <SideNav compact={compact} />
       </AppShell.Navbar>
-      {sidebar.small && sidebar.opened ? <Overlay fixed zIndex={99} backgroundOpacity={0.4} onClick={sidebar.close} data-testid="sidebar-backdrop" /> : null}
+      {sidebar.small && sidebar.opened ? (
+        <Overlay fixed zIndex={99} backgroundOpacity={0.4} onClick={sidebar.close} data-testid="sidebar-backdrop" />
+      ) : null}
       <AppShell.Main>{children}</AppShell.Main>
     </AppShell>
   );

@@ -13,7 +13,9 @@ export const AUTO_CLOSE = '(max-width: 1000px)';
  */
 export function useSidebar() {
   const { sidebarCollapsed } = useSettings();
-  const small = useMediaQuery(SMALL_SCREEN, window.matchMedia(SMALL_SCREEN).matches, { getInitialValueInEffect: false });
+  const small = useMediaQuery(SMALL_SCREEN, window.matchMedia(SMALL_SCREEN).matches, {
+    getInitialValueInEffect: false,
+  });
   const narrow = useMediaQuery(AUTO_CLOSE, window.matchMedia(AUTO_CLOSE).matches, { getInitialValueInEffect: false });
   const [opened, setOpened] = useState(() => !sidebarCollapsed && !narrow);
   const { pathname } = useLocation();

@@ -5,13 +5,17 @@ import { createElement, lazy, Suspense } from 'react';
 import { registerTreesExtension } from '../trees/extensions.ts';
 
 const AiNodeSection = lazy(() => import('./components/AiNodeSection.tsx').then((m) => ({ default: m.AiNodeSection })));
-const GenerateTreeMenuItem = lazy(() => import('./generate-tree/GenerateTreeMenuItem.tsx').then((m) => ({ default: m.GenerateTreeMenuItem })));
+const GenerateTreeMenuItem = lazy(() =>
+  import('./generate-tree/GenerateTreeMenuItem.tsx').then((m) => ({ default: m.GenerateTreeMenuItem })),
+);
 
 registerTreesExtension({
   id: 'ai',
   order: 10,
   // Keyed by node so a half-streamed answer never lands on another node; read-only trees get nothing.
   nodePanel: (ctx) =>
-    ctx.readOnly ? null : createElement(Suspense, { fallback: null }, createElement(AiNodeSection, { key: ctx.node.id, ctx })),
+    ctx.readOnly
+      ? null
+      : createElement(Suspense, { fallback: null }, createElement(AiNodeSection, { key: ctx.node.id, ctx })),
   createMenu: () => createElement(Suspense, { fallback: null }, createElement(GenerateTreeMenuItem)),
 });

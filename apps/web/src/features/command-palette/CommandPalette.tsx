@@ -59,7 +59,12 @@ function useActions(onLogout: () => void): PaletteItem[] {
       });
   return [
     { id: 'new-tree', title: t('palette.actions.newTree'), icon: <IconPlus {...ICON} />, run: () => void newTree() },
-    { id: 'toggle-theme', title: t('palette.actions.toggleTheme'), icon: <IconMoonStars {...ICON} />, run: () => toggleTheme() },
+    {
+      id: 'toggle-theme',
+      title: t('palette.actions.toggleTheme'),
+      icon: <IconMoonStars {...ICON} />,
+      run: () => toggleTheme(),
+    },
     ...LOCALES.filter((locale) => locale !== i18n.language).map((locale) => ({
       id: `language-${locale}`,
       title: t('palette.actions.switchLanguage', { language: t(`language.names.${locale}`) }),
@@ -86,20 +91,45 @@ export function CommandPalette({ pages }: { pages: PalettePage[] }) {
   const terms = queryTerms(query);
 
   const groups = useMemo<PaletteGroup[]>(() => {
-    const keep = (items: PaletteItem[]) => (terms.length ? items.filter((item) => matchesTitle(item.title, terms)) : items);
-    const fromRemote = (items: { uuid: string; title: string }[], prefix: string, icon: ReactNode, path: (uuid: string) => string) =>
-      items.map((item) => ({ id: `${prefix}-${item.uuid}`, title: item.title, icon, run: () => navigate(path(item.uuid)) }));
+    const keep = (items: PaletteItem[]) =>
+      terms.length ? items.filter((item) => matchesTitle(item.title, terms)) : items;
+    const fromRemote = (
+      items: { uuid: string; title: string }[],
+      prefix: string,
+      icon: ReactNode,
+      path: (uuid: string) => string,
+    ) =>
+      items.map((item) => ({
+        id: `${prefix}-${item.uuid}`,
+        title: item.title,
+        icon,
+        run: () => navigate(path(item.uuid)),
+      }));
     return [
       {
         id: 'pages',
         label: t('palette.groups.pages'),
-        items: keep(pages.map((page) => ({ id: `page-${page.id}`, title: page.title, description: page.path, icon: <IconFileText {...ICON} />, run: () => navigate(page.path) }))),
+        items: keep(
+          pages.map((page) => ({
+            id: `page-${page.id}`,
+            title: page.title,
+            description: page.path,
+            icon: <IconFileText {...ICON} />,
+            run: () => navigate(page.path),
+          })),
+        ),
       },
-      { id: 'trees', label: t('palette.groups.trees'), items: keep(fromRemote(remote.trees, 'tree', <IconBinaryTree2 {...ICON} />, (uuid) => `/trees/${uuid}`)) },
+      {
+        id: 'trees',
+        label: t('palette.groups.trees'),
+        items: keep(fromRemote(remote.trees, 'tree', <IconBinaryTree2 {...ICON} />, (uuid) => `/trees/${uuid}`)),
+      },
       {
         id: 'templates',
         label: t('palette.groups.templates'),
-        items: keep(fromRemote(remote.templates, 'template', <IconCompass {...ICON} />, (uuid) => `/community/${uuid}`)),
+        items: keep(
+          fromRemote(remote.templates, 'template', <IconCompass {...ICON} />, (uuid) => `/community/${uuid}`),
+        ),
       },
       { id: 'actions', label: t('palette.groups.actions'), items: keep(actions) },
     ].filter((group) => group.items.length > 0);
@@ -141,7 +171,13 @@ export function CommandPalette({ pages }: { pages: PalettePage[] }) {
         {groups.map((group) => (
           <Spotlight.ActionsGroup key={group.id} label={group.label}>
             {group.items.map((item) => (
-              <Spotlight.Action key={item.id} label={item.title} description={item.description} leftSection={item.icon} onClick={item.run} />
+              <Spotlight.Action
+                key={item.id}
+                label={item.title}
+                description={item.description}
+                leftSection={item.icon}
+                onClick={item.run}
+              />
             ))}
           </Spotlight.ActionsGroup>
         ))}

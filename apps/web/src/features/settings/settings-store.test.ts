@@ -25,7 +25,10 @@ describe('client settings', () => {
     settingsStore.update({ layout: 'vertical', rtl: true });
     expect(JSON.parse(localStorage.getItem(SETTINGS_STORAGE_KEY)!)).toMatchObject({ layout: 'vertical', rtl: true });
 
-    localStorage.setItem(SETTINGS_STORAGE_KEY, JSON.stringify({ layout: 'diagonal', footer: 'yes', colorPreset: 'blue' }));
+    localStorage.setItem(
+      SETTINGS_STORAGE_KEY,
+      JSON.stringify({ layout: 'diagonal', footer: 'yes', colorPreset: 'blue' }),
+    );
     vi.resetModules();
     const fresh = await import('./settings-store.ts');
     expect(fresh.settingsStore.get()).toMatchObject({ layout: 'horizontal', footer: true, colorPreset: 'blue' });

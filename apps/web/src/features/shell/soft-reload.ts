@@ -27,7 +27,11 @@ const subscribe = (listener: () => void) => {
 
 /** The key the shell puts on the page so a soft reload remounts it. */
 export function useViewKey(): number {
-  return useSyncExternalStore(subscribe, () => viewKey, () => viewKey);
+  return useSyncExternalStore(
+    subscribe,
+    () => viewKey,
+    () => viewKey,
+  );
 }
 
 export function useSoftReload() {

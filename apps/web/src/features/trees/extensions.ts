@@ -54,7 +54,9 @@ const listeners = new Set<() => void>();
 
 /** Adds (or replaces, by id) an extension; returns a function that removes it. */
 export function registerTreesExtension(extension: TreesExtension): () => void {
-  extensions = [...extensions.filter((e) => e.id !== extension.id), extension].sort((a, b) => (a.order ?? 0) - (b.order ?? 0));
+  extensions = [...extensions.filter((e) => e.id !== extension.id), extension].sort(
+    (a, b) => (a.order ?? 0) - (b.order ?? 0),
+  );
   listeners.forEach((l) => l());
   return () => {
     extensions = extensions.filter((e) => e !== extension);

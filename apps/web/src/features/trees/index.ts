@@ -2,7 +2,12 @@
 export { TreeViewer } from './components/TreeViewer.tsx';
 export type { DiffMark } from './layout/flow-elements.ts';
 export { registerTreesExtension, useTreesExtensions } from './extensions.ts';
-export type { EditorExtensionContext, NodePanelExtensionContext, TreeCardExtensionContext, TreesExtension } from './extensions.ts';
+export type {
+  EditorExtensionContext,
+  NodePanelExtensionContext,
+  TreeCardExtensionContext,
+  TreesExtension,
+} from './extensions.ts';
 export type { EditorCommands } from './state/commands.ts';
 export { useTreeByUuid, fetchTreeByUuid } from './api/useTreeByUuid.ts';
 export { useVersions, useVersion, useRollback, useSaveVersion } from './api/useVersions.ts';

@@ -23,9 +23,20 @@ export function DiffSummary({ diff, from, to }: DiffSummaryProps) {
     { kind: 'removed' as const, items: diff.removed.map((n) => n.title) },
     {
       kind: 'changed' as const,
-      items: changed.map((c) => `${after(c.id)} (${Object.keys(c.fields).map((f) => t(`diff.fields.${f}`, { defaultValue: f })).join(', ')})`),
+      items: changed.map(
+        (c) =>
+          `${after(c.id)} (${Object.keys(c.fields)
+            .map((f) => t(`diff.fields.${f}`, { defaultValue: f }))
+            .join(', ')})`,
+      ),
     },
-    { kind: 'moved' as const, items: diff.moved.map((m) => `${after(m.id)}: ${m.from_parent ? before(m.from_parent) : '—'} → ${m.to_parent ? after(m.to_parent) : '—'}`) },
+    {
+      kind: 'moved' as const,
+      items: diff.moved.map(
+        (m) =>
+          `${after(m.id)}: ${m.from_parent ? before(m.from_parent) : '—'} → ${m.to_parent ? after(m.to_parent) : '—'}`,
+      ),
+    },
   ];
   const total = groups.reduce((n, g) => n + g.items.length, 0) + diff.links.added.length + diff.links.removed.length;
   return (
@@ -37,20 +48,32 @@ export function DiffSummary({ diff, from, to }: DiffSummaryProps) {
           </Badge>
         ))}
         {diff.links.added.length + diff.links.removed.length ? (
-          <Badge color="grape" variant="light">{t('diff.links')} {diff.links.added.length + diff.links.removed.length}</Badge>
+          <Badge color="grape" variant="light">
+            {t('diff.links')} {diff.links.added.length + diff.links.removed.length}
+          </Badge>
         ) : null}
       </Group>
       {total === 0 ? (
-        <Text size="sm" c="dimmed">{t('diff.none')}</Text>
+        <Text size="sm" c="dimmed">
+          {t('diff.none')}
+        </Text>
       ) : (
         <ScrollArea.Autosize mah={220}>
           <Stack gap={6}>
-            {groups.filter((g) => g.items.length).map((g) => (
-              <div key={g.kind}>
-                <Text size="xs" fw={700} c={`var(--mantine-color-${COLORS[g.kind]}-light-color)`} tt="uppercase">{t(`diff.${g.kind}`)}</Text>
-                <List size="sm" spacing={2}>{g.items.slice(0, 100).map((item, i) => <List.Item key={i}>{item}</List.Item>)}</List>
-              </div>
-            ))}
+            {groups
+              .filter((g) => g.items.length)
+              .map((g) => (
+                <div key={g.kind}>
+                  <Text size="xs" fw={700} c={`var(--mantine-color-${COLORS[g.kind]}-light-color)`} tt="uppercase">
+                    {t(`diff.${g.kind}`)}
+                  </Text>
+                  <List size="sm" spacing={2}>
+                    {g.items.slice(0, 100).map((item, i) => (
+                      <List.Item key={i}>{item}</List.Item>
+                    ))}
+                  </List>
+                </div>
+              ))}
           </Stack>
         </ScrollArea.Autosize>
       )}

@@ -1,11 +1,29 @@
-import { Alert, Button, Group, ScrollArea, SegmentedControl, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Group,
+  ScrollArea,
+  SegmentedControl,
+  Select,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { TreeViewer, useRollback, useVersion, useVersions, type TreeVersion, type TreeWithData } from '../trees/index.ts';
+import {
+  TreeViewer,
+  useRollback,
+  useVersion,
+  useVersions,
+  type TreeVersion,
+  type TreeWithData,
+} from '../trees/index.ts';
 import { buildDiffView } from './diff-view.ts';
 import { DiffSummary } from './DiffSummary.tsx';
 import { VersionList } from './VersionList.tsx';
@@ -54,7 +72,10 @@ export function VersionHistory({ tree }: { tree: TreeWithData }) {
           { versionId: version.id, message: t('versions.rollbackMessage', { number: version.number }) },
           {
             onSuccess: (created) => {
-              notifications.show({ color: 'teal', message: t('versions.rolledBack', { number: version.number, created: created.number }) });
+              notifications.show({
+                color: 'teal',
+                message: t('versions.rolledBack', { number: version.number, created: created.number }),
+              });
               void navigate(`/trees/${tree.uuid}`);
             },
             onError: (error) => notifications.show({ color: 'red', message: error.message }),
@@ -64,11 +85,23 @@ export function VersionHistory({ tree }: { tree: TreeWithData }) {
 
   const canvas = (() => {
     if (mode === 'compare') {
-      if (!comparison) return from.pending || to.pending ? <Skeleton h="100%" /> : <Text c="dimmed" p="md">{t('versions.pickTwo')}</Text>;
+      if (!comparison)
+        return from.pending || to.pending ? (
+          <Skeleton h="100%" />
+        ) : (
+          <Text c="dimmed" p="md">
+            {t('versions.pickTwo')}
+          </Text>
+        );
       return <TreeViewer key={`${effectiveFrom}:${toChoice}`} doc={comparison.doc} diff={comparison.marks} />;
     }
     if (shown.isPending) return <Skeleton h="100%" />;
-    if (!shown.data) return <Text c="dimmed" p="md">{t('versions.none')}</Text>;
+    if (!shown.data)
+      return (
+        <Text c="dimmed" p="md">
+          {t('versions.none')}
+        </Text>
+      );
     return <TreeViewer key={shown.data.id} doc={shown.data.data} />;
   })();
 
@@ -76,33 +109,74 @@ export function VersionHistory({ tree }: { tree: TreeWithData }) {
     <Stack gap="md" data-testid="versions-page">
       <Group justify="space-between" wrap="wrap">
         <Group gap="sm">
-          <Button component={Link} to={`/trees/${tree.uuid}`} variant="subtle" leftSection={<IconArrowLeft size={16} />}>{t('versions.backToEditor')}</Button>
+          <Button
+            component={Link}
+            to={`/trees/${tree.uuid}`}
+            variant="subtle"
+            leftSection={<IconArrowLeft size={16} />}
+          >
+            {t('versions.backToEditor')}
+          </Button>
           <Title order={3}>{t('versions.title', { title: tree.title })}</Title>
         </Group>
-        <SegmentedControl value={mode} onChange={(v) => setMode(v as 'view' | 'compare')} data-testid="versions-mode"
-          data={[{ value: 'view', label: t('versions.modeView') }, { value: 'compare', label: t('versions.modeCompare') }]} />
+        <SegmentedControl
+          value={mode}
+          onChange={(v) => setMode(v as 'view' | 'compare')}
+          data-testid="versions-mode"
+          data={[
+            { value: 'view', label: t('versions.modeView') },
+            { value: 'compare', label: t('versions.modeCompare') },
+          ]}
+        />
       </Group>
       {versions.isError ? <Alert color="red">{t('versions.loadFailed')}</Alert> : null}
       <div className={classes.layout}>
         <div className={classes.column}>
           {mode === 'compare' ? (
             <Stack gap="xs">
-              <Select label={t('versions.from')} data={options} value={effectiveFrom} onChange={setFromChoice} allowDeselect={false} data-testid="compare-from" />
-              <Select label={t('versions.to')} data={options} value={toChoice} onChange={setToChoice} allowDeselect={false} data-testid="compare-to" />
+              <Select
+                label={t('versions.from')}
+                data={options}
+                value={effectiveFrom}
+                onChange={setFromChoice}
+                allowDeselect={false}
+                data-testid="compare-from"
+              />
+              <Select
+                label={t('versions.to')}
+                data={options}
+                value={toChoice}
+                onChange={setToChoice}
+                allowDeselect={false}
+                data-testid="compare-to"
+              />
             </Stack>
           ) : null}
           <ScrollArea style={{ flex: 1 }} type="auto">
             {versions.isPending ? (
-              <Stack gap="xs">{[1, 2, 3].map((i) => <Skeleton key={i} h={86} radius="md" />)}</Stack>
+              <Stack gap="xs">
+                {[1, 2, 3].map((i) => (
+                  <Skeleton key={i} h={86} radius="md" />
+                ))}
+              </Stack>
             ) : (
-              <VersionList versions={list} selectedId={mode === 'view' ? shownId : null} onRollback={confirmRollback}
-                onView={(id) => { setMode('view'); setViewId(id); }} />
+              <VersionList
+                versions={list}
+                selectedId={mode === 'view' ? shownId : null}
+                onRollback={confirmRollback}
+                onView={(id) => {
+                  setMode('view');
+                  setViewId(id);
+                }}
+              />
             )}
           </ScrollArea>
         </div>
         <div className={classes.canvas}>
           {mode === 'compare' && comparison && from.doc && to.doc ? (
-            <div className={classes.legend}><DiffSummary diff={comparison.diff} from={from.doc} to={to.doc} /></div>
+            <div className={classes.legend}>
+              <DiffSummary diff={comparison.diff} from={from.doc} to={to.doc} />
+            </div>
           ) : null}
           <div className={classes.canvasBody}>{canvas}</div>
         </div>

@@ -18,23 +18,52 @@ export function VersionList({ versions, selectedId, onView, onRollback }: Versio
   return (
     <Stack gap="xs" data-testid="version-list">
       {versions.map((v) => (
-        <Paper key={v.id} withBorder radius="md" p="sm" className={classes.item} data-active={v.id === selectedId || undefined} data-testid="version-item">
+        <Paper
+          key={v.id}
+          withBorder
+          radius="md"
+          p="sm"
+          className={classes.item}
+          data-active={v.id === selectedId || undefined}
+          data-testid="version-item"
+        >
           <Group justify="space-between" wrap="nowrap" gap="xs">
             <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
-              <Badge variant={v.id === latest ? 'filled' : 'light'} radius="sm">v{v.number}</Badge>
-              <Text size="sm" fw={600} truncate>{v.message || t('versions.noMessage')}</Text>
+              <Badge variant={v.id === latest ? 'filled' : 'light'} radius="sm">
+                v{v.number}
+              </Badge>
+              <Text size="sm" fw={600} truncate>
+                {v.message || t('versions.noMessage')}
+              </Text>
             </Group>
           </Group>
           <Text size="xs" c="dimmed" mt={4}>
-            {new Date(v.created_at).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' })} · {t('list.nodes', { count: v.node_count })}
+            {new Date(v.created_at).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' })} ·{' '}
+            {t('list.nodes', { count: v.node_count })}
           </Text>
           <Group gap={6} mt="xs">
-            <Button size="compact-xs" variant={v.id === selectedId ? 'filled' : 'light'} leftSection={<IconEye size={14} />} onClick={() => onView(v.id)}>
+            <Button
+              size="compact-xs"
+              variant={v.id === selectedId ? 'filled' : 'light'}
+              leftSection={<IconEye size={14} />}
+              onClick={() => onView(v.id)}
+            >
               {t('versions.view')}
             </Button>
-            {v.id === latest ? <Badge size="sm" variant="dot" color="teal">{t('versions.latest')}</Badge> : null}
+            {v.id === latest ? (
+              <Badge size="sm" variant="dot" color="teal">
+                {t('versions.latest')}
+              </Badge>
+            ) : null}
             {/* The latest version too: rolling back to it discards working-copy edits made since. */}
-            <Button size="compact-xs" variant="subtle" color="orange" leftSection={<IconArrowBackUp size={14} />} onClick={() => onRollback(v)} data-testid="version-rollback">
+            <Button
+              size="compact-xs"
+              variant="subtle"
+              color="orange"
+              leftSection={<IconArrowBackUp size={14} />}
+              onClick={() => onRollback(v)}
+              data-testid="version-rollback"
+            >
               {t('versions.rollback')}
             </Button>
           </Group>

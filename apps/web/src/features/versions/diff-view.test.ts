@@ -12,7 +12,12 @@ describe('buildDiffView', () => {
     to = updateNode(to, 'keep', { content: 'new' });
     to = addChild(to, 'keep', { title: 'Fresh', id: 'fresh' }).document;
     const view = buildDiffView(from, to);
-    expect(Object.fromEntries(view.marks)).toEqual({ keep: 'changed', fresh: 'added', gone: 'removed', gone2: 'removed' });
+    expect(Object.fromEntries(view.marks)).toEqual({
+      keep: 'changed',
+      fresh: 'added',
+      gone: 'removed',
+      gone2: 'removed',
+    });
     expect(view.doc.nodes.find((n) => n.id === 'gone2')?.parent_id).toBe('gone');
     expect(view.doc.nodes).toHaveLength(5);
   });

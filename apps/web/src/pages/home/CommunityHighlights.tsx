@@ -15,11 +15,20 @@ function HotTemplates() {
         <Title order={2} fz="h3" id="home-hot-title">
           {t('home.hot')}
         </Title>
-        <Button component={Link} to="/community" variant="subtle" rightSection={<IconArrowRight size={16} aria-hidden />}>
+        <Button
+          component={Link}
+          to="/community"
+          variant="subtle"
+          rightSection={<IconArrowRight size={16} aria-hidden />}
+        >
           {t('home.viewAll')}
         </Button>
       </Group>
-      {data && data.count === 0 ? <Text c="dimmed">{t('home.emptyHot')}</Text> : <ShareGrid shares={data?.results} loading={isPending} skeletons={4} />}
+      {data && data.count === 0 ? (
+        <Text c="dimmed">{t('home.emptyHot')}</Text>
+      ) : (
+        <ShareGrid shares={data?.results} loading={isPending} skeletons={4} />
+      )}
     </Stack>
   );
 }
@@ -43,7 +52,11 @@ function HotTags() {
             variant="light"
             radius="xl"
             style={{ cursor: 'pointer', textTransform: 'none' }}
-            rightSection={<Text span size="xs" c="dimmed">{count}</Text>}
+            rightSection={
+              <Text span size="xs" c="dimmed">
+                {count}
+              </Text>
+            }
           >
             {tag}
           </Badge>

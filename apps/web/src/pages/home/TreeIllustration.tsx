@@ -14,7 +14,17 @@ const NODES = [
   { x: 330, y: 295, r: 8, level: 3 },
 ];
 const EDGES: [number, number][] = [
-  [0, 1], [0, 2], [0, 3], [1, 4], [1, 5], [2, 6], [3, 7], [3, 8], [5, 9], [7, 10], [8, 11],
+  [0, 1],
+  [0, 2],
+  [0, 3],
+  [1, 4],
+  [1, 5],
+  [2, 6],
+  [3, 7],
+  [3, 8],
+  [5, 9],
+  [7, 10],
+  [8, 11],
 ];
 const FILL = ['filled', 'filled', 'light', 'light'] as const;
 
@@ -42,7 +52,9 @@ export function TreeIllustration() {
           cx={node.x}
           cy={node.y}
           r={node.r}
-          fill={FILL[node.level] === 'filled' ? 'var(--mantine-primary-color-filled)' : 'var(--mantine-primary-color-light)'}
+          fill={
+            FILL[node.level] === 'filled' ? 'var(--mantine-primary-color-filled)' : 'var(--mantine-primary-color-light)'
+          }
           stroke="var(--mantine-primary-color-filled)"
           strokeWidth={2}
         />

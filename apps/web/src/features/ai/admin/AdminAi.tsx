@@ -23,16 +23,26 @@ export function AdminAi() {
     <Stack gap="lg" data-testid="admin-ai">
       <Stack gap={4}>
         <Title order={2}>{t('admin.title')}</Title>
-        <Text c="dimmed" size="sm">{t('admin.subtitle')}</Text>
+        <Text c="dimmed" size="sm">
+          {t('admin.subtitle')}
+        </Text>
       </Stack>
-      <Tabs value={tab} onChange={(v) => setParams(v && v !== 'providers' ? { tab: v } : {}, { replace: true })} keepMounted={false}>
+      <Tabs
+        value={tab}
+        onChange={(v) => setParams(v && v !== 'providers' ? { tab: v } : {}, { replace: true })}
+        keepMounted={false}
+      >
         <Tabs.List>
           {TABS.map(({ value, icon: Icon }) => (
-            <Tabs.Tab key={value} value={value} leftSection={<Icon size={16} />} data-testid={`admin-ai-tab-${value}`}>{t(`admin.tabs.${value}`)}</Tabs.Tab>
+            <Tabs.Tab key={value} value={value} leftSection={<Icon size={16} />} data-testid={`admin-ai-tab-${value}`}>
+              {t(`admin.tabs.${value}`)}
+            </Tabs.Tab>
           ))}
         </Tabs.List>
         {TABS.map(({ value, Panel }) => (
-          <Tabs.Panel key={value} value={value} pt="md"><Panel /></Tabs.Panel>
+          <Tabs.Panel key={value} value={value} pt="md">
+            <Panel />
+          </Tabs.Panel>
         ))}
       </Tabs>
     </Stack>

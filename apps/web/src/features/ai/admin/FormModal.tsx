@@ -4,7 +4,17 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** The create/edit dialog every admin tab uses: fields, a general error, cancel and save. */
-export function FormModal({ opened, title, onClose, onSubmit, pending, error, size = 'md', children, testId }: {
+export function FormModal({
+  opened,
+  title,
+  onClose,
+  onSubmit,
+  pending,
+  error,
+  size = 'md',
+  children,
+  testId,
+}: {
   opened: boolean;
   title: string;
   onClose: () => void;
@@ -29,10 +39,18 @@ export function FormModal({ opened, title, onClose, onSubmit, pending, error, si
       >
         <Stack>
           {children}
-          {error ? <Alert color="red" variant="light">{error}</Alert> : null}
+          {error ? (
+            <Alert color="red" variant="light">
+              {error}
+            </Alert>
+          ) : null}
           <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>{t('admin.cancel')}</Button>
-            <Button type="submit" loading={pending} data-testid="admin-save">{t('admin.save')}</Button>
+            <Button variant="default" onClick={onClose}>
+              {t('admin.cancel')}
+            </Button>
+            <Button type="submit" loading={pending} data-testid="admin-save">
+              {t('admin.save')}
+            </Button>
           </Group>
         </Stack>
       </form>

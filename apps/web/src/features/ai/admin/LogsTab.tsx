@@ -22,18 +22,37 @@ export function LogsTab() {
   const logs = useRequestLogs({ status, kind, model: debouncedModel }, page);
   const pages = Math.max(1, Math.ceil((logs.data?.count ?? 0) / LOG_PAGE_SIZE));
   // Any filter change starts again at page 1.
-  const filter = <T,>(setter: (v: T) => void) => (v: T) => (setter(v), setPage(1));
+  const filter =
+    <T,>(setter: (v: T) => void) =>
+    (v: T) => (setter(v), setPage(1));
 
   const rows = logs.data?.results.map((log) => (
-    <Table.Tr key={log.id} onClick={() => setOpenId(log.id)} style={{ cursor: 'pointer' }} data-testid="log-row" data-kind={log.kind} data-status={log.status}>
-      <Table.Td><Text size="xs">{formatDateTime(log.created_at, i18n.language)}</Text></Table.Td>
+    <Table.Tr
+      key={log.id}
+      onClick={() => setOpenId(log.id)}
+      style={{ cursor: 'pointer' }}
+      data-testid="log-row"
+      data-kind={log.kind}
+      data-status={log.status}
+    >
+      <Table.Td>
+        <Text size="xs">{formatDateTime(log.created_at, i18n.language)}</Text>
+      </Table.Td>
       <Table.Td>{log.username ?? '—'}</Table.Td>
       <Table.Td>{t(`kind.${log.kind}`)}</Table.Td>
-      <Table.Td><Text size="xs" ff="monospace">{log.model || '—'}</Text></Table.Td>
       <Table.Td>
-        <Badge color={log.status === 'success' ? 'teal' : 'red'} variant="light">{t(`logs.${log.status}`)}</Badge>
+        <Text size="xs" ff="monospace">
+          {log.model || '—'}
+        </Text>
       </Table.Td>
-      <Table.Td>{log.prompt_tokens} / {log.completion_tokens}</Table.Td>
+      <Table.Td>
+        <Badge color={log.status === 'success' ? 'teal' : 'red'} variant="light">
+          {t(`logs.${log.status}`)}
+        </Badge>
+      </Table.Td>
+      <Table.Td>
+        {log.prompt_tokens} / {log.completion_tokens}
+      </Table.Td>
       <Table.Td>{log.latency_ms} ms</Table.Td>
     </Table.Tr>
   ));
@@ -42,15 +61,54 @@ export function LogsTab() {
     <Stack>
       <DailyTotals />
       <Group gap="sm" wrap="wrap">
-        <Select w={150} clearable placeholder={t('logs.anyStatus')} aria-label={t('admin.status')} value={status} onChange={filter(setStatus)} data-testid="log-filter-status"
-          data={[{ value: 'success', label: t('logs.success') }, { value: 'error', label: t('logs.error') }]} />
-        <Select w={170} clearable placeholder={t('logs.anyKind')} aria-label={t('logs.kind')} value={kind} onChange={filter(setKind)}
-          data={AiRequestKind.options.map((k) => ({ value: k, label: t(`kind.${k}`) }))} />
-        <TextInput style={{ flex: 1, minWidth: 160 }} leftSection={<IconSearch size={14} />} placeholder={t('logs.model')} aria-label={t('logs.model')}
-          value={model} onChange={(e) => filter(setModel)(e.currentTarget.value)} />
+        <Select
+          w={150}
+          clearable
+          placeholder={t('logs.anyStatus')}
+          aria-label={t('admin.status')}
+          value={status}
+          onChange={filter(setStatus)}
+          data-testid="log-filter-status"
+          data={[
+            { value: 'success', label: t('logs.success') },
+            { value: 'error', label: t('logs.error') },
+          ]}
+        />
+        <Select
+          w={170}
+          clearable
+          placeholder={t('logs.anyKind')}
+          aria-label={t('logs.kind')}
+          value={kind}
+          onChange={filter(setKind)}
+          data={AiRequestKind.options.map((k) => ({ value: k, label: t(`kind.${k}`) }))}
+        />
+        <TextInput
+          style={{ flex: 1, minWidth: 160 }}
+          leftSection={<IconSearch size={14} />}
+          placeholder={t('logs.model')}
+          aria-label={t('logs.model')}
+          value={model}
+          onChange={(e) => filter(setModel)(e.currentTarget.value)}
+        />
       </Group>
-      <ResourceTable testId="logs-table" isPending={logs.isPending} isError={logs.isError} empty={t('logs.empty')} rows={rows} minWidth={760}
-        head={[t('logs.time'), t('logs.user'), t('logs.kind'), t('logs.model'), t('admin.status'), t('logs.tokens'), t('logs.latency')]} />
+      <ResourceTable
+        testId="logs-table"
+        isPending={logs.isPending}
+        isError={logs.isError}
+        empty={t('logs.empty')}
+        rows={rows}
+        minWidth={760}
+        head={[
+          t('logs.time'),
+          t('logs.user'),
+          t('logs.kind'),
+          t('logs.model'),
+          t('admin.status'),
+          t('logs.tokens'),
+          t('logs.latency'),
+        ]}
+      />
       {pages > 1 ? <Pagination value={page} onChange={setPage} total={pages} style={{ alignSelf: 'center' }} /> : null}
       <LogDetailDrawer id={openId} onClose={() => setOpenId(null)} />
     </Stack>

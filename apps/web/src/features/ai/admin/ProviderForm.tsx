@@ -27,18 +27,58 @@ export function ProviderForm({ item, onClose }: { item: AiConfig | null; onClose
   };
 
   return (
-    <FormModal opened title={t(item ? 'providers.edit' : 'providers.create')} onClose={onClose} onSubmit={submit} pending={save.isPending}
-      error={error} testId="provider-form">
-      <TextInput label={t('providers.name')} required value={values.name} error={errors.name} maxLength={100}
-        onChange={(e) => set('name', e.currentTarget.value)} data-testid="provider-name" />
-      <TextInput label={t('providers.baseUrl')} description={t('providers.baseUrlHint')} required value={values.base_url} error={errors.base_url}
-        onChange={(e) => set('base_url', e.currentTarget.value)} data-testid="provider-base-url" />
-      <PasswordInput label={t('providers.apiKey')} required={!item} autoComplete="off" value={values.api_key} error={errors.api_key}
+    <FormModal
+      opened
+      title={t(item ? 'providers.edit' : 'providers.create')}
+      onClose={onClose}
+      onSubmit={submit}
+      pending={save.isPending}
+      error={error}
+      testId="provider-form"
+    >
+      <TextInput
+        label={t('providers.name')}
+        required
+        value={values.name}
+        error={errors.name}
+        maxLength={100}
+        onChange={(e) => set('name', e.currentTarget.value)}
+        data-testid="provider-name"
+      />
+      <TextInput
+        label={t('providers.baseUrl')}
+        description={t('providers.baseUrlHint')}
+        required
+        value={values.base_url}
+        error={errors.base_url}
+        onChange={(e) => set('base_url', e.currentTarget.value)}
+        data-testid="provider-base-url"
+      />
+      <PasswordInput
+        label={t('providers.apiKey')}
+        required={!item}
+        autoComplete="off"
+        value={values.api_key}
+        error={errors.api_key}
         description={item ? t('providers.apiKeyKeep', { masked: item.api_key }) : t('providers.apiKeyHint')}
-        onChange={(e) => set('api_key', e.currentTarget.value)} data-testid="provider-api-key" />
-      <NumberInput label={t('providers.timeout')} min={1} max={600} allowDecimal={false} value={values.timeout_s} error={errors.timeout_s}
-        suffix=" s" onChange={(v) => set('timeout_s', typeof v === 'number' ? v : 60)} />
-      <Switch label={t('providers.activeHint')} checked={values.is_active} onChange={(e) => set('is_active', e.currentTarget.checked)} />
+        onChange={(e) => set('api_key', e.currentTarget.value)}
+        data-testid="provider-api-key"
+      />
+      <NumberInput
+        label={t('providers.timeout')}
+        min={1}
+        max={600}
+        allowDecimal={false}
+        value={values.timeout_s}
+        error={errors.timeout_s}
+        suffix=" s"
+        onChange={(v) => set('timeout_s', typeof v === 'number' ? v : 60)}
+      />
+      <Switch
+        label={t('providers.activeHint')}
+        checked={values.is_active}
+        onChange={(e) => set('is_active', e.currentTarget.checked)}
+      />
     </FormModal>
   );
 }

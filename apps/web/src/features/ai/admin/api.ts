@@ -40,7 +40,8 @@ export function useDeleteAiResource(resource: AiResource) {
 export function useTestConnection() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api<AiConnectionTest>(`${pathOf('deepseek-config', id)}test_connection/`, { method: 'POST' }),
+    mutationFn: (id: number) =>
+      api<AiConnectionTest>(`${pathOf('deepseek-config', id)}test_connection/`, { method: 'POST' }),
     // the test is logged like every upstream call
     onSettled: () => client.invalidateQueries({ queryKey: aiKeys.logs() }),
   });

@@ -7,6 +7,8 @@ describe('prompt templates', () => {
   });
 
   it('fills known variables and leaves unknown ones visible', () => {
-    expect(fillTemplate('{{title}} in {{language}} ({{ missing }})', { title: 'Go', language: 'en-US' })).toBe('Go in en-US ({{ missing }})');
+    expect(fillTemplate('{{title}} in {{language}} ({{ missing }})', { title: 'Go', language: 'en-US' })).toBe(
+      'Go in en-US ({{ missing }})',
+    );
   });
 });

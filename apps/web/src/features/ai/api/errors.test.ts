@@ -6,7 +6,10 @@ describe('AI problems', () => {
   it('tells not configured, quota and provider failures apart', () => {
     expect(aiProblemOf(new ApiError(503, { detail: 'x', code: 'ai_not_configured' })).kind).toBe('not_configured');
     expect(aiProblemOf(new ApiError(429, { detail: 'x', code: 'throttled' })).kind).toBe('quota');
-    expect(aiProblemOf(new ApiError(502, { detail: 'Provider said no', code: 'upstream_error' }))).toEqual({ kind: 'upstream', detail: 'Provider said no' });
+    expect(aiProblemOf(new ApiError(502, { detail: 'Provider said no', code: 'upstream_error' }))).toEqual({
+      kind: 'upstream',
+      detail: 'Provider said no',
+    });
     expect(aiProblemOf(new Error('boom'))).toEqual({ kind: 'other', detail: 'boom' });
   });
 

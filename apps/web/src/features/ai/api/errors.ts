@@ -30,7 +30,8 @@ export async function apiErrorFromResponse(res: Response): Promise<ApiError> {
 
 export function aiProblemOf(error: unknown): AiProblem {
   if (error instanceof ApiError) {
-    if (error.status === 503 || error.code === 'ai_not_configured') return { kind: 'not_configured', detail: error.body.detail };
+    if (error.status === 503 || error.code === 'ai_not_configured')
+      return { kind: 'not_configured', detail: error.body.detail };
     if (error.status === 429) return { kind: 'quota', detail: error.body.detail };
     if (error.status === 502 || error.code === 'upstream_error') return { kind: 'upstream', detail: error.body.detail };
     return { kind: 'other', detail: error.body.detail };

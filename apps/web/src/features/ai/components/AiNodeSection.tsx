@@ -22,7 +22,9 @@ const ACTIONS: Array<{ mode: GenerateMode; icon: typeof IconPencilBolt; testId: 
 /** What the server needs to write for this node: the node, where it sits, and what it already says. */
 function requestFor(ctx: NodePanelExtensionContext, mode: GenerateMode): GenerateNodeInput {
   const { tree, doc, node, path } = ctx;
-  const siblings = doc.nodes.filter((n) => n.parent_id === node.parent_id && n.id !== node.id && node.parent_id !== null);
+  const siblings = doc.nodes.filter(
+    (n) => n.parent_id === node.parent_id && n.id !== node.id && node.parent_id !== null,
+  );
   return {
     tree: tree.id,
     node_id: node.id,
@@ -52,7 +54,10 @@ export function AiNodeSection({ ctx }: { ctx: NodePanelExtensionContext }) {
     reset();
   };
   const addChildren = (chosen: SuggestedChild[]) => {
-    commands.addChildren(node.id, chosen.map((c) => ({ title: c.title.slice(0, 200), summary: c.summary.slice(0, 1000) })));
+    commands.addChildren(
+      node.id,
+      chosen.map((c) => ({ title: c.title.slice(0, 200), summary: c.summary.slice(0, 1000) })),
+    );
     reset();
   };
 
@@ -67,14 +72,27 @@ export function AiNodeSection({ ctx }: { ctx: NodePanelExtensionContext }) {
         {quotaUsed ? <AiProblemAlert problem={{ kind: 'quota', detail: '' }} /> : null}
         <Group gap={6}>
           {ACTIONS.map(({ mode, icon: Icon, testId }) => (
-            <Button key={mode} size="xs" variant="light" leftSection={<Icon size={14} />} disabled={busy || quotaUsed}
-              onClick={() => void start(requestFor(ctx, mode))} data-testid={testId}>
+            <Button
+              key={mode}
+              size="xs"
+              variant="light"
+              leftSection={<Icon size={14} />}
+              disabled={busy || quotaUsed}
+              onClick={() => void start(requestFor(ctx, mode))}
+              data-testid={testId}
+            >
               {t(`action.${mode}`)}
             </Button>
           ))}
         </Group>
-        <GenerationPreview state={state} onStop={stop} onAcceptText={acceptText} onAddChildren={addChildren} onDiscard={reset}
-          onRetry={() => state.mode && void start(requestFor(ctx, state.mode))} />
+        <GenerationPreview
+          state={state}
+          onStop={stop}
+          onAcceptText={acceptText}
+          onAddChildren={addChildren}
+          onDiscard={reset}
+          onRetry={() => state.mode && void start(requestFor(ctx, state.mode))}
+        />
         {status.data?.image && !quotaUsed ? (
           <>
             <Divider variant="dashed" />
@@ -82,7 +100,11 @@ export function AiNodeSection({ ctx }: { ctx: NodePanelExtensionContext }) {
             <BatchImages ctx={ctx} />
           </>
         ) : null}
-        {status.data && !status.data.image ? <Text size="xs" c="dimmed">{t('image.noModel')}</Text> : null}
+        {status.data && !status.data.image ? (
+          <Text size="xs" c="dimmed">
+            {t('image.noModel')}
+          </Text>
+        ) : null}
       </>
     );
   };
@@ -92,7 +114,9 @@ export function AiNodeSection({ ctx }: { ctx: NodePanelExtensionContext }) {
       <Group justify="space-between">
         <SectionLabel>{t('node.section')}</SectionLabel>
         {status.data?.configured ? (
-          <Text size="xs" c="dimmed">{t('node.quota', { remaining: status.data.quota.remaining, limit: status.data.quota.limit })}</Text>
+          <Text size="xs" c="dimmed">
+            {t('node.quota', { remaining: status.data.quota.remaining, limit: status.data.quota.limit })}
+          </Text>
         ) : null}
       </Group>
       {body()}

@@ -22,7 +22,10 @@ export function BatchImages({ ctx }: { ctx: NodePanelExtensionContext }) {
   const remember = useRememberNodeImage(tree.id);
   const run = useCallback(
     (signal: AbortSignal, items: Array<{ prompt: string; node_id: string }>): Promise<GenerateImagesBatchResponse> =>
-      generateImagesBatch(items.map((item) => ({ ...item, tree: tree.id })), signal),
+      generateImagesBatch(
+        items.map((item) => ({ ...item, tree: tree.id })),
+        signal,
+      ),
     [tree.id],
   );
   const { execute, pending, problem } = useAiAction(run);
@@ -50,16 +53,31 @@ export function BatchImages({ ctx }: { ctx: NodePanelExtensionContext }) {
 
   return (
     <Stack gap={6} align="flex-start">
-      <Button size="xs" variant="default" leftSection={<IconPhotoAi size={14} />} loading={pending} onClick={() => void submit()}
-        data-testid="ai-batch-images">
+      <Button
+        size="xs"
+        variant="default"
+        leftSection={<IconPhotoAi size={14} />}
+        loading={pending}
+        onClick={() => void submit()}
+        data-testid="ai-batch-images"
+      >
         {t('image.batch', { count: children.length })}
       </Button>
       {problem ? <AiProblemAlert problem={problem} /> : null}
       {results ? (
         <List size="xs" spacing={4} data-testid="ai-batch-results">
           {results.map((r, i) => (
-            <List.Item key={i} icon={<ThemeIcon size={16} radius="xl" color={r.error ? 'red' : 'teal'}>{r.error ? <IconX size={10} /> : <IconCheck size={10} />}</ThemeIcon>}>
-              <Text size="xs" span fw={500}>{r.title}</Text>
+            <List.Item
+              key={i}
+              icon={
+                <ThemeIcon size={16} radius="xl" color={r.error ? 'red' : 'teal'}>
+                  {r.error ? <IconX size={10} /> : <IconCheck size={10} />}
+                </ThemeIcon>
+              }
+            >
+              <Text size="xs" span fw={500}>
+                {r.title}
+              </Text>
               {r.error ? <Text size="xs" span c="red">{` — ${r.error}`}</Text> : null}
             </List.Item>
           ))}

@@ -20,7 +20,14 @@ interface GenerationPreviewProps {
 }
 
 /** The answer as it streams in, then what can be done with it: accept, pick children, or discard. */
-export function GenerationPreview({ state, onStop, onAcceptText, onAddChildren, onDiscard, onRetry }: GenerationPreviewProps) {
+export function GenerationPreview({
+  state,
+  onStop,
+  onAcceptText,
+  onAddChildren,
+  onDiscard,
+  onRetry,
+}: GenerationPreviewProps) {
   const { t } = useTranslation('ai');
   const textRef = useRef<HTMLDivElement>(null);
   const streaming = state.phase === 'streaming';
@@ -33,24 +40,40 @@ export function GenerationPreview({ state, onStop, onAcceptText, onAddChildren, 
   if (state.phase === 'idle') return null;
   const children = state.mode === 'children' && state.phase === 'done' ? (state.result?.children ?? []) : null;
   // A stopped content or summary is still usable text; a stopped children list is half a JSON document.
-  const canAcceptText = state.mode !== 'children' && (state.phase === 'done' || (state.phase === 'stopped' && state.text.trim() !== ''));
+  const canAcceptText =
+    state.mode !== 'children' && (state.phase === 'done' || (state.phase === 'stopped' && state.text.trim() !== ''));
 
   return (
     <Paper withBorder radius="md" p="sm" className={classes.preview} data-testid="ai-preview" data-phase={state.phase}>
       <Group justify="space-between" mb={6} wrap="nowrap">
         <Group gap={6} wrap="nowrap">
           {streaming ? <Loader size={14} type="dots" /> : null}
-          <Text size="xs" fw={600} c="dimmed">{t(`phase.${state.phase}`, { mode: t(`mode.${state.mode ?? 'content'}`) })}</Text>
+          <Text size="xs" fw={600} c="dimmed">
+            {t(`phase.${state.phase}`, { mode: t(`mode.${state.mode ?? 'content'}`) })}
+          </Text>
         </Group>
         {streaming ? (
-          <Button size="compact-xs" variant="light" color="red" leftSection={<IconPlayerStop size={12} />} onClick={onStop} data-testid="ai-stop">
+          <Button
+            size="compact-xs"
+            variant="light"
+            color="red"
+            leftSection={<IconPlayerStop size={12} />}
+            onClick={onStop}
+            data-testid="ai-stop"
+          >
             {t('node.stop')}
           </Button>
         ) : null}
       </Group>
       {state.problem ? <AiProblemAlert problem={state.problem} /> : null}
       {children === null && (state.text || streaming) ? (
-        <Box ref={textRef} className={classes.streamText} data-testid="ai-stream-text" aria-live="polite" aria-busy={streaming}>
+        <Box
+          ref={textRef}
+          className={classes.streamText}
+          data-testid="ai-stream-text"
+          aria-live="polite"
+          aria-busy={streaming}
+        >
           {state.text}
           {streaming ? <span className={classes.caret} aria-hidden /> : null}
         </Box>
@@ -58,18 +81,35 @@ export function GenerationPreview({ state, onStop, onAcceptText, onAddChildren, 
       {children ? <ChildrenChecklist items={children} onAdd={onAddChildren} onDiscard={onDiscard} /> : null}
       {canAcceptText ? (
         <Group gap="xs" mt="xs">
-          <Button size="xs" leftSection={<IconCheck size={14} />} onClick={() => onAcceptText(state.text)} data-testid="ai-accept">
+          <Button
+            size="xs"
+            leftSection={<IconCheck size={14} />}
+            onClick={() => onAcceptText(state.text)}
+            data-testid="ai-accept"
+          >
             {t(state.mode === 'summary' ? 'node.acceptSummary' : 'node.acceptContent')}
           </Button>
-          <Button size="xs" variant="default" onClick={onDiscard} data-testid="ai-discard">{t('node.discard')}</Button>
+          <Button size="xs" variant="default" onClick={onDiscard} data-testid="ai-discard">
+            {t('node.discard')}
+          </Button>
         </Group>
       ) : null}
       {state.phase === 'error' || (state.phase === 'stopped' && !canAcceptText) ? (
         <Group gap="xs" mt="xs">
           {state.problem?.kind === 'upstream' || state.problem?.kind === 'other' || state.phase === 'stopped' ? (
-            <Button size="xs" variant="light" leftSection={<IconRefresh size={14} />} onClick={onRetry} data-testid="ai-retry">{t('node.retry')}</Button>
+            <Button
+              size="xs"
+              variant="light"
+              leftSection={<IconRefresh size={14} />}
+              onClick={onRetry}
+              data-testid="ai-retry"
+            >
+              {t('node.retry')}
+            </Button>
           ) : null}
-          <Button size="xs" variant="default" onClick={onDiscard}>{t('node.dismiss')}</Button>
+          <Button size="xs" variant="default" onClick={onDiscard}>
+            {t('node.dismiss')}
+          </Button>
         </Group>
       ) : null}
     </Paper>

@@ -35,14 +35,34 @@ export function ImageGenerator({ ctx }: { ctx: NodePanelExtensionContext }) {
 
   return (
     <Stack gap={6}>
-      <Textarea size="xs" autosize minRows={2} maxRows={5} maxLength={4000} label={t('image.prompt')} value={prompt}
-        onChange={(e) => setPrompt(e.currentTarget.value)} data-testid="ai-image-prompt" />
+      <Textarea
+        size="xs"
+        autosize
+        minRows={2}
+        maxRows={5}
+        maxLength={4000}
+        label={t('image.prompt')}
+        value={prompt}
+        onChange={(e) => setPrompt(e.currentTarget.value)}
+        data-testid="ai-image-prompt"
+      />
       <Group gap="xs">
-        <Button size="xs" variant="light" leftSection={<IconPhotoAi size={14} />} loading={pending} disabled={!prompt.trim()}
-          onClick={() => void submit()} data-testid="ai-generate-image">
+        <Button
+          size="xs"
+          variant="light"
+          leftSection={<IconPhotoAi size={14} />}
+          loading={pending}
+          disabled={!prompt.trim()}
+          onClick={() => void submit()}
+          data-testid="ai-generate-image"
+        >
           {t('image.generate')}
         </Button>
-        {attached ? <Text size="xs" c="teal" data-testid="ai-image-attached">{t('image.attached')}</Text> : null}
+        {attached ? (
+          <Text size="xs" c="teal" data-testid="ai-image-attached">
+            {t('image.attached')}
+          </Text>
+        ) : null}
       </Group>
       {problem ? <AiProblemAlert problem={problem} /> : null}
     </Stack>

@@ -7,7 +7,9 @@ import { aiKeys } from '../api/keys.ts';
  * A one-shot AI call (an image, a batch) with pending and problem states, aborted on unmount, and
  * the quota refreshed afterwards since every call counts against it.
  */
-export function useAiAction<Args extends unknown[], Result>(run: (signal: AbortSignal, ...args: Args) => Promise<Result>) {
+export function useAiAction<Args extends unknown[], Result>(
+  run: (signal: AbortSignal, ...args: Args) => Promise<Result>,
+) {
   const client = useQueryClient();
   const [pending, setPending] = useState(false);
   const [problem, setProblem] = useState<AiProblem | null>(null);

@@ -38,11 +38,14 @@ export function useNodeGeneration() {
           signal: controller.signal,
           onDelta: (text) => setState((s) => ({ ...s, text: s.text + text })),
         });
-        if (current.current === controller) setState((s) => ({ ...s, phase: 'done', text: result.content || s.text, result }));
+        if (current.current === controller)
+          setState((s) => ({ ...s, phase: 'done', text: result.content || s.text, result }));
       } catch (error) {
         // A superseded or reset run says nothing; a stopped one keeps its text.
         if (current.current !== controller) return;
-        setState((s) => (isAbort(error) ? { ...s, phase: 'stopped' } : { ...s, phase: 'error', problem: aiProblemOf(error) }));
+        setState((s) =>
+          isAbort(error) ? { ...s, phase: 'stopped' } : { ...s, phase: 'error', problem: aiProblemOf(error) },
+        );
       } finally {
         void client.invalidateQueries({ queryKey: aiKeys.status() });
       }

@@ -19,7 +19,9 @@ export function GenerateTreeMenuItem() {
       centered: true,
       // Closing by accident would throw away minutes of generation; the dialog has its own cancel.
       closeOnClickOutside: false,
-      children: <GenerateTreeModal onClose={() => modals.close(id)} onCreated={(uuid) => void navigate(`/trees/${uuid}`)} />,
+      children: (
+        <GenerateTreeModal onClose={() => modals.close(id)} onCreated={(uuid) => void navigate(`/trees/${uuid}`)} />
+      ),
     });
   };
   return (

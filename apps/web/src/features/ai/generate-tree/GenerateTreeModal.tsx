@@ -33,11 +33,25 @@ export function GenerateTreeModal({ onClose, onCreated }: { onClose: () => void;
     controller.current = own;
     setProblem(null);
     try {
-      const data = await buildTreeFromTopic({ topic, depth, language, signal: own.signal, generate: generateNode, onProgress: setProgress });
-      const tree = await api<Tree>('/api/tree/skills_tree/', { method: 'POST', body: { title: topic.trim().slice(0, 200), data }, signal: own.signal });
+      const data = await buildTreeFromTopic({
+        topic,
+        depth,
+        language,
+        signal: own.signal,
+        generate: generateNode,
+        onProgress: setProgress,
+      });
+      const tree = await api<Tree>('/api/tree/skills_tree/', {
+        method: 'POST',
+        body: { title: topic.trim().slice(0, 200), data },
+        signal: own.signal,
+      });
       // The trees list is cached under the trees feature's keys; its prefix is enough to refresh it.
       void client.invalidateQueries({ queryKey: ['trees'] });
-      notifications.show({ color: 'teal', message: t('generateTree.created', { title: tree.title, count: data.nodes.length }) });
+      notifications.show({
+        color: 'teal',
+        message: t('generateTree.created', { title: tree.title, count: data.nodes.length }),
+      });
       onClose();
       onCreated(tree.uuid);
     } catch (error) {
@@ -55,15 +69,36 @@ export function GenerateTreeModal({ onClose, onCreated }: { onClose: () => void;
   const percent = progress ? Math.round((progress.done / Math.max(1, progress.planned)) * 100) : 0;
   return (
     <Stack data-testid="generate-tree-modal">
-      <TextInput label={t('generateTree.topic')} placeholder={t('generateTree.topicPlaceholder')} value={topic} maxLength={200} required
-        data-autofocus disabled={running} onChange={(e) => setTopic(e.currentTarget.value)} data-testid="generate-tree-topic" />
+      <TextInput
+        label={t('generateTree.topic')}
+        placeholder={t('generateTree.topicPlaceholder')}
+        value={topic}
+        maxLength={200}
+        required
+        data-autofocus
+        disabled={running}
+        onChange={(e) => setTopic(e.currentTarget.value)}
+        data-testid="generate-tree-topic"
+      />
       <Group grow align="flex-end">
         <Input.Wrapper label={t('generateTree.depth')}>
-          <SegmentedControl fullWidth value={String(depth)} disabled={running} onChange={(v) => setDepth(Number(v))} data-testid="generate-tree-depth"
-            data={DEPTHS.map((d) => ({ value: String(d), label: String(d) }))} />
+          <SegmentedControl
+            fullWidth
+            value={String(depth)}
+            disabled={running}
+            onChange={(v) => setDepth(Number(v))}
+            data-testid="generate-tree-depth"
+            data={DEPTHS.map((d) => ({ value: String(d), label: String(d) }))}
+          />
         </Input.Wrapper>
-        <Select label={t('generateTree.language')} allowDeselect={false} value={language} disabled={running}
-          data={LOCALES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] }))} onChange={(v) => v && setLanguage(v as Locale)} />
+        <Select
+          label={t('generateTree.language')}
+          allowDeselect={false}
+          value={language}
+          disabled={running}
+          data={LOCALES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] }))}
+          onChange={(v) => v && setLanguage(v as Locale)}
+        />
       </Group>
       {progress ? (
         <Stack gap={4} data-testid="generate-tree-progress">
@@ -77,11 +112,20 @@ export function GenerateTreeModal({ onClose, onCreated }: { onClose: () => void;
       {problem ? <AiProblemAlert problem={problem} /> : null}
       <Group justify="flex-end">
         {running ? (
-          <Button variant="default" color="red" onClick={cancel} data-testid="generate-tree-cancel">{t('generateTree.cancel')}</Button>
+          <Button variant="default" color="red" onClick={cancel} data-testid="generate-tree-cancel">
+            {t('generateTree.cancel')}
+          </Button>
         ) : (
-          <Button variant="default" onClick={onClose}>{t('generateTree.close')}</Button>
+          <Button variant="default" onClick={onClose}>
+            {t('generateTree.close')}
+          </Button>
         )}
-        <Button loading={running} disabled={!topic.trim()} onClick={() => void run()} data-testid="generate-tree-submit">
+        <Button
+          loading={running}
+          disabled={!topic.trim()}
+          onClick={() => void run()}
+          data-testid="generate-tree-submit"
+        >
           {t('generateTree.submit')}
         </Button>
       </Group>

@@ -18,39 +18,71 @@ const twoEach = async (input: GenerateNodeInput) => answer([`${input.title}.1`, 
 describe('building a tree from a topic', () => {
   it('asks level by level and keeps children in their parents order', async () => {
     const progress: BuildProgress[] = [];
-    const doc = await buildTreeFromTopic({ topic: 'T', depth: 2, language: 'en-US', generate: twoEach, signal: new AbortController().signal, onProgress: (p) => progress.push(p) });
+    const doc = await buildTreeFromTopic({
+      topic: 'T',
+      depth: 2,
+      language: 'en-US',
+      generate: twoEach,
+      signal: new AbortController().signal,
+      onProgress: (p) => progress.push(p),
+    });
     expect(doc.nodes.map((n) => n.title)).toEqual(['T', 'T.1', 'T.2', 'T.1.1', 'T.1.2', 'T.2.1', 'T.2.2']);
     expect(doc.nodes[0]!.parent_id).toBeNull();
     expect(progress.at(-1)).toEqual({ done: 3, planned: 3, nodes: 7, failed: 0 });
   });
 
   it('produces a document the schema accepts', async () => {
-    const doc = await buildTreeFromTopic({ topic: 'Topic', depth: 3, language: 'en-US', generate: twoEach, signal: new AbortController().signal });
+    const doc = await buildTreeFromTopic({
+      topic: 'Topic',
+      depth: 3,
+      language: 'en-US',
+      generate: twoEach,
+      signal: new AbortController().signal,
+    });
     expect(doc.nodes).toHaveLength(15);
     expect(validateTreeDocument(doc).ok).toBe(true);
   });
 
   it('passes the ancestor path of each node', async () => {
     const paths: string[][] = [];
-    await buildTreeFromTopic({ topic: 'T', depth: 2, language: 'ja-JP', signal: new AbortController().signal,
-      generate: async (input) => (paths.push(input.path ?? []), twoEach(input)) });
+    await buildTreeFromTopic({
+      topic: 'T',
+      depth: 2,
+      language: 'ja-JP',
+      signal: new AbortController().signal,
+      generate: async (input) => (paths.push(input.path ?? []), twoEach(input)),
+    });
     expect(paths).toContainEqual(['T']);
     expect(paths[0]).toEqual([]);
   });
 
   it('leaves a node whose call failed as a leaf and counts it', async () => {
-    const doc = await buildTreeFromTopic({ topic: 'T', depth: 2, language: 'en-US', signal: new AbortController().signal,
+    const doc = await buildTreeFromTopic({
+      topic: 'T',
+      depth: 2,
+      language: 'en-US',
+      signal: new AbortController().signal,
       onProgress: () => undefined,
       generate: async (input) => {
         if (input.title === 'T.1') throw new ApiError(502, { detail: 'bad', code: 'upstream_error' });
         return twoEach(input);
-      } });
+      },
+    });
     expect(doc.nodes.map((n) => n.title)).toEqual(['T', 'T.1', 'T.2', 'T.2.1', 'T.2.2']);
   });
 
   it('stops on a failure every call would share', async () => {
-    await expect(buildTreeFromTopic({ topic: 'T', depth: 2, language: 'en-US', signal: new AbortController().signal,
-      generate: async () => { throw new ApiError(429, { detail: 'quota', code: 'throttled' }); } })).rejects.toBeInstanceOf(ApiError);
+    await expect(
+      buildTreeFromTopic({
+        topic: 'T',
+        depth: 2,
+        language: 'en-US',
+        signal: new AbortController().signal,
+        generate: async () => {
+          throw new ApiError(429, { detail: 'quota', code: 'throttled' });
+        },
+      }),
+    ).rejects.toBeInstanceOf(ApiError);
   });
 });
 

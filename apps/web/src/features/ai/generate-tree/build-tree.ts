@@ -38,7 +38,11 @@ interface PlannedNode {
 }
 
 /** Runs `work` over `items` with at most `limit` in flight; rejects on the first rejection. */
-export async function forEachBounded<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+export async function forEachBounded<T>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T) => Promise<void>,
+): Promise<void> {
   let next = 0;
   const worker = async () => {
     while (next < items.length) await work(items[next++]!);
@@ -75,7 +79,12 @@ export async function buildTreeFromTopic(options: BuildTreeOptions): Promise<Tre
           children.map((c) => {
             const id = createNodeId(taken);
             taken.add(id);
-            return createNode({ id, parent_id: node.id, title: c.title.trim().slice(0, 200), summary: c.summary.slice(0, 1000) });
+            return createNode({
+              id,
+              parent_id: node.id,
+              title: c.title.trim().slice(0, 200),
+              summary: c.summary.slice(0, 1000),
+            });
           }),
         );
         progress.nodes += children.length;

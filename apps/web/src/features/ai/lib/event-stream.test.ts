@@ -27,7 +27,11 @@ describe('event stream reader', () => {
   });
 
   it('reassembles events split across chunks, including a split CRLF', async () => {
-    const events = await collect(['event: delta\r\ndata: {"te', 'xt":"he"}\r', '\n\r\n: keep-alive\n\nevent: done\ndata: {}\n\n']);
+    const events = await collect([
+      'event: delta\r\ndata: {"te',
+      'xt":"he"}\r',
+      '\n\r\n: keep-alive\n\nevent: done\ndata: {}\n\n',
+    ]);
     expect(events).toEqual([
       { event: 'delta', data: '{"text":"he"}' },
       { event: 'done', data: '{}' },

@@ -4,7 +4,12 @@ import { listQueryParams, readListState, writeListState } from './community-list
 describe('community list state in the URL', () => {
   it('reads defaults from an empty query and refuses unknown orderings and bad pages', () => {
     expect(readListState(new URLSearchParams())).toEqual({ q: '', tags: [], ordering: '-hot', page: 1 });
-    expect(readListState(new URLSearchParams('ordering=drop&page=-3'))).toEqual({ q: '', tags: [], ordering: '-hot', page: 1 });
+    expect(readListState(new URLSearchParams('ordering=drop&page=-3'))).toEqual({
+      q: '',
+      tags: [],
+      ordering: '-hot',
+      page: 1,
+    });
   });
 
   it('writes only what differs from the defaults, and reads it back', () => {
@@ -17,6 +22,12 @@ describe('community list state in the URL', () => {
 
   it('asks for the same list whether the page or its prefetch builds the request', () => {
     const search = new URLSearchParams('tags=web&page=3');
-    expect(listQueryParams(readListState(search))).toEqual({ search: '', tags: ['web'], ordering: '-hot', page: 3, pageSize: 20 });
+    expect(listQueryParams(readListState(search))).toEqual({
+      search: '',
+      tags: ['web'],
+      ordering: '-hot',
+      page: 3,
+      pageSize: 20,
+    });
   });
 });

@@ -2,7 +2,14 @@ import { queryClient } from '../../../lib/query-client.ts';
 import { hotTagsQuery } from './hot-tags.ts';
 import { sharesQuery, type ShareListParams, type ShareOrdering } from './list-shares.ts';
 
-export const ORDERINGS: ShareOrdering[] = ['-hot', '-created_at', '-likes_count', '-rating_avg', '-views_count', '-uses_count'];
+export const ORDERINGS: ShareOrdering[] = [
+  '-hot',
+  '-created_at',
+  '-likes_count',
+  '-rating_avg',
+  '-views_count',
+  '-uses_count',
+];
 export const PAGE_SIZE = 20;
 /** Hot-tag chips above the list. */
 export const HOT_TAG_CHIPS = 30;
@@ -35,7 +42,13 @@ export function writeListState(state: ListState): URLSearchParams {
 }
 
 /** The list request for a state: one place, so the page and its prefetch ask for the same thing. */
-export const listQueryParams = ({ q, tags, ordering, page }: ListState): ShareListParams => ({ search: q, tags, ordering, page, pageSize: PAGE_SIZE });
+export const listQueryParams = ({ q, tags, ordering, page }: ListState): ShareListParams => ({
+  search: q,
+  tags,
+  ordering,
+  page,
+  pageSize: PAGE_SIZE,
+});
 
 /**
  * Starts loading the list and the hot tags as navigation to `/community` begins (the route's loader

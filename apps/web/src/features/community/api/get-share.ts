@@ -8,7 +8,8 @@ import { communityKeys } from './keys.ts';
 export const shareQuery = (idOrUuid: string) =>
   queryOptions({
     queryKey: communityKeys.detail(idOrUuid),
-    queryFn: ({ signal }) => api<ShareWithData>(`/api/community/trees-shared/${encodeURIComponent(idOrUuid)}/`, { signal }),
+    queryFn: ({ signal }) =>
+      api<ShareWithData>(`/api/community/trees-shared/${encodeURIComponent(idOrUuid)}/`, { signal }),
   });
 
 export const useShare = (idOrUuid: string) => useQuery(shareQuery(idOrUuid));

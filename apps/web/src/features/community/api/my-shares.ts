@@ -7,5 +7,9 @@ import { communityKeys } from './keys.ts';
 export const useMyShares = (page: number) =>
   useQuery({
     queryKey: communityKeys.mine(page),
-    queryFn: ({ signal }) => api<Paginated<Share>>('/api/community/trees-shared/my_shares/', { signal, query: { page: page > 1 ? page : undefined } }),
+    queryFn: ({ signal }) =>
+      api<Paginated<Share>>('/api/community/trees-shared/my_shares/', {
+        signal,
+        query: { page: page > 1 ? page : undefined },
+      }),
   });

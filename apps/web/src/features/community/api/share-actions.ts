@@ -3,7 +3,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { communityKeys } from './keys.ts';
 
-const sharePath = (id: string, action = '') => `/api/community/trees-shared/${encodeURIComponent(id)}/${action ? `${action}/` : ''}`;
+const sharePath = (id: string, action = '') =>
+  `/api/community/trees-shared/${encodeURIComponent(id)}/${action ? `${action}/` : ''}`;
 
 /** Writes a partial update into the cached template so the page reflects it at once. */
 function usePatchCachedShare(id: string) {
@@ -18,7 +19,8 @@ function usePatchCachedShare(id: string) {
 export function useLikeShare(id: string) {
   const patch = usePatchCachedShare(id);
   return useMutation({
-    mutationFn: (liked: boolean) => api<{ liked: boolean; likes_count: number }>(sharePath(id, 'like'), { method: 'POST', body: { liked } }),
+    mutationFn: (liked: boolean) =>
+      api<{ liked: boolean; likes_count: number }>(sharePath(id, 'like'), { method: 'POST', body: { liked } }),
     onSuccess: (answer) => patch(answer),
   });
 }
@@ -28,7 +30,10 @@ export function useRateShare(id: string) {
   const patch = usePatchCachedShare(id);
   return useMutation({
     mutationFn: (score: number) =>
-      api<{ my_rating: number; rating_avg: number; rating_count: number }>(sharePath(id, 'rate'), { method: 'POST', body: { score } }),
+      api<{ my_rating: number; rating_avg: number; rating_count: number }>(sharePath(id, 'rate'), {
+        method: 'POST',
+        body: { score },
+      }),
     onSuccess: (answer) => patch(answer),
   });
 }
@@ -47,7 +52,10 @@ export function useUseTemplate(id: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (title?: string) =>
-      api<{ tree: { id: number; uuid: string; title: string } }>(sharePath(id, 'use_tree'), { method: 'POST', body: title ? { title } : {} }),
+      api<{ tree: { id: number; uuid: string; title: string } }>(sharePath(id, 'use_tree'), {
+        method: 'POST',
+        body: title ? { title } : {},
+      }),
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: communityKeys.detail(id) });
       void client.invalidateQueries({ queryKey: ['trees'] });
@@ -81,8 +89,14 @@ export function useDeleteShare(id: string) {
 export function useShareTree() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: { tree: number; version?: number; title?: string; description?: string; tags?: string[]; cover?: string }) =>
-      api<ShareWithData>('/api/community/trees-shared/share_tree/', { method: 'POST', body }),
+    mutationFn: (body: {
+      tree: number;
+      version?: number;
+      title?: string;
+      description?: string;
+      tags?: string[];
+      cover?: string;
+    }) => api<ShareWithData>('/api/community/trees-shared/share_tree/', { method: 'POST', body }),
     onSuccess: () => void client.invalidateQueries({ queryKey: communityKeys.all }),
   });
 }

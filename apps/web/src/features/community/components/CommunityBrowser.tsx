@@ -4,7 +4,14 @@ import { IconAlertTriangle, IconMoodEmpty, IconSearch } from '@tabler/icons-reac
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { listQueryParams, ORDERINGS, PAGE_SIZE, readListState, writeListState, type ListState } from '../api/community-list.ts';
+import {
+  listQueryParams,
+  ORDERINGS,
+  PAGE_SIZE,
+  readListState,
+  writeListState,
+  type ListState,
+} from '../api/community-list.ts';
 import { useShares, type ShareOrdering } from '../api/list-shares.ts';
 import { HotTagChips } from './HotTagChips.tsx';
 import { ShareGrid } from './ShareGrid.tsx';
@@ -18,7 +25,9 @@ function useListParams() {
   const [params, setParams] = useSearchParams();
   const state = readListState(params);
   const update = (next: Partial<ListState>) =>
-    setParams((prev) => writeListState({ ...readListState(prev), page: 1, ...next }), { replace: next.q !== undefined });
+    setParams((prev) => writeListState({ ...readListState(prev), page: 1, ...next }), {
+      replace: next.q !== undefined,
+    });
   return { ...state, search: state.q, state, update };
 }
 
@@ -100,7 +109,11 @@ export function CommunityBrowser() {
           </Stack>
         </Center>
       ) : (
-        <div style={{ opacity: isFetching && !isLoading ? 0.6 : 1, transition: 'opacity 150ms' }} aria-busy={isFetching} data-testid="share-results">
+        <div
+          style={{ opacity: isFetching && !isLoading ? 0.6 : 1, transition: 'opacity 150ms' }}
+          aria-busy={isFetching}
+          data-testid="share-results"
+        >
           <ShareGrid shares={data?.results} loading={isLoading} />
         </div>
       )}

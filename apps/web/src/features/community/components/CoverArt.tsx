@@ -23,7 +23,13 @@ export function CoverArt({ seed, title }: { seed: string; title: string }) {
     for (let j = 0; j < leaves; j += 1) nodes.push({ x: x - 24 + j * 24, y: 125, px: x, py: 80 });
   }
   return (
-    <svg viewBox="0 0 320 180" className={classes.art} role="img" aria-label={title} preserveAspectRatio="xMidYMid slice">
+    <svg
+      viewBox="0 0 320 180"
+      className={classes.art}
+      role="img"
+      aria-label={title}
+      preserveAspectRatio="xMidYMid slice"
+    >
       <defs>
         <linearGradient id={`g${h}`} x1="0" y1="0" x2="1" y2="1">
           <stop offset="0" stopColor={`hsl(${hue} 70% 92%)`} />

@@ -6,7 +6,15 @@ import { useHotTags } from '../api/hot-tags.ts';
 import classes from './HotTagChips.module.css';
 
 /** The most used tags as toggle chips; selected tags filter the list (all must match). */
-export function HotTagChips({ selected, onChange, limit = HOT_TAG_CHIPS }: { selected: string[]; onChange: (tags: string[]) => void; limit?: number }) {
+export function HotTagChips({
+  selected,
+  onChange,
+  limit = HOT_TAG_CHIPS,
+}: {
+  selected: string[];
+  onChange: (tags: string[]) => void;
+  limit?: number;
+}) {
   const { t } = useTranslation('community');
   // Deferred like the share cards: thirty chips render in short tasks when the answer arrives.
   const { data, isLoading } = useDeferredValue(useHotTags(limit));
@@ -20,7 +28,10 @@ export function HotTagChips({ selected, onChange, limit = HOT_TAG_CHIPS }: { sel
     );
   }
   const lower = selected.map((s) => s.toLowerCase());
-  const tags = [...(data ?? []).map((d) => d.tag), ...selected.filter((s) => !(data ?? []).some((d) => d.tag.toLowerCase() === s.toLowerCase()))];
+  const tags = [
+    ...(data ?? []).map((d) => d.tag),
+    ...selected.filter((s) => !(data ?? []).some((d) => d.tag.toLowerCase() === s.toLowerCase())),
+  ];
   return (
     <Chip.Group multiple value={tags.filter((tag) => lower.includes(tag.toLowerCase()))} onChange={onChange}>
       <div className={classes.row} role="group" aria-label={t('filters.hotTags')}>

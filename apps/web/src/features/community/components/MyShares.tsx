@@ -43,7 +43,10 @@ export function MyShares() {
                 <IconHeart size={14} aria-hidden />
                 <Text size="sm">{share.likes_count}</Text>
               </Group>
-              <Group gap={4} aria-label={t('card.rating', { avg: share.rating_avg.toFixed(1), count: share.rating_count })}>
+              <Group
+                gap={4}
+                aria-label={t('card.rating', { avg: share.rating_avg.toFixed(1), count: share.rating_count })}
+              >
                 <IconStar size={14} aria-hidden />
                 <Text size="sm">{share.rating_count ? share.rating_avg.toFixed(1) : '—'}</Text>
               </Group>
@@ -59,7 +62,9 @@ export function MyShares() {
           </Group>
         </Paper>
       ))}
-      {data.count > PAGE_SIZE && <Pagination total={Math.ceil(data.count / PAGE_SIZE)} value={page} onChange={setPage} size="sm" />}
+      {data.count > PAGE_SIZE && (
+        <Pagination total={Math.ceil(data.count / PAGE_SIZE)} value={page} onChange={setPage} size="sm" />
+      )}
     </Stack>
   );
 }

@@ -51,7 +51,11 @@ export function ShareCard({ share }: { share: Share }) {
           </Text>
         </Group>
         <Group justify="space-between" wrap="nowrap">
-          <Group gap={4} wrap="nowrap" aria-label={t('card.rating', { avg: share.rating_avg.toFixed(1), count: share.rating_count })}>
+          <Group
+            gap={4}
+            wrap="nowrap"
+            aria-label={t('card.rating', { avg: share.rating_avg.toFixed(1), count: share.rating_count })}
+          >
             <Rating value={share.rating_avg} fractions={10} readOnly size="xs" />
             <Text size="xs" c="dimmed">
               {share.rating_count > 0 ? share.rating_avg.toFixed(1) : '—'}

@@ -74,8 +74,24 @@ export function ShareDialog({ opened, onClose, tree, captureCover }: ShareDialog
           <Text size="sm" c="dimmed">
             {t('share.explain')}
           </Text>
-          <TextInput label={t('share.title')} value={title} onChange={(e) => setTitle(e.currentTarget.value)} required maxLength={200} error={fields.title?.[0]} data-autofocus />
-          <Textarea label={t('share.description')} value={description} onChange={(e) => setDescription(e.currentTarget.value)} autosize minRows={3} maxLength={2000} error={fields.description?.[0]} />
+          <TextInput
+            label={t('share.title')}
+            value={title}
+            onChange={(e) => setTitle(e.currentTarget.value)}
+            required
+            maxLength={200}
+            error={fields.title?.[0]}
+            data-autofocus
+          />
+          <Textarea
+            label={t('share.description')}
+            value={description}
+            onChange={(e) => setDescription(e.currentTarget.value)}
+            autosize
+            minRows={3}
+            maxLength={2000}
+            error={fields.description?.[0]}
+          />
           <TagsInput
             label={t('share.tags')}
             description={t('share.tagsHint')}
@@ -93,7 +109,14 @@ export function ShareDialog({ opened, onClose, tree, captureCover }: ShareDialog
             {capturing ? (
               <Skeleton h={160} />
             ) : cover ? (
-              <Image src={cover} alt={t('share.coverAlt')} h={160} fit="contain" radius="sm" bd="1px solid var(--mantine-color-default-border)" />
+              <Image
+                src={cover}
+                alt={t('share.coverAlt')}
+                h={160}
+                fit="contain"
+                radius="sm"
+                bd="1px solid var(--mantine-color-default-border)"
+              />
             ) : (
               <Text size="sm" c="dimmed">
                 {t('share.noCover')}

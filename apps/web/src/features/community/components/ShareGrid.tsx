@@ -6,7 +6,15 @@ import { ShareCard } from './ShareCard.tsx';
 const COLUMNS = { base: 1, xs: 2, md: 3, lg: 4 };
 
 /** Cards in a responsive grid, or skeletons of the same size while loading. */
-export function ShareGrid({ shares: latest, loading, skeletons = 8 }: { shares: Share[] | undefined; loading: boolean; skeletons?: number }) {
+export function ShareGrid({
+  shares: latest,
+  loading,
+  skeletons = 8,
+}: {
+  shares: Share[] | undefined;
+  loading: boolean;
+  skeletons?: number;
+}) {
   // Query answers arrive as synchronous updates; deferring them lets React draw the cards in short,
   // interruptible tasks instead of one long one that blocks input.
   const shares = useDeferredValue(latest);

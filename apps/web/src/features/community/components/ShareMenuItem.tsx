@@ -12,12 +12,20 @@ export function ShareMenuItem({ tree }: { tree: EditorExtensionContext['tree'] }
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Menu.Item leftSection={<IconShare size={14} aria-hidden />} onClick={() => setOpen(true)} closeMenuOnClick={false}>
+      <Menu.Item
+        leftSection={<IconShare size={14} aria-hidden />}
+        onClick={() => setOpen(true)}
+        closeMenuOnClick={false}
+      >
         {t('share.action')}
       </Menu.Item>
       {open && (
         <Suspense fallback={null}>
-          <ShareDialog opened={open} onClose={() => setOpen(false)} tree={{ id: tree.id, title: tree.title, description: tree.description, tags: tree.tags }} />
+          <ShareDialog
+            opened={open}
+            onClose={() => setOpen(false)}
+            tree={{ id: tree.id, title: tree.title, description: tree.description, tags: tree.tags }}
+          />
         </Suspense>
       )}
     </>

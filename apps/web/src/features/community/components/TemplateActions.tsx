@@ -16,7 +16,8 @@ export function TemplateActions({ share }: { share: ShareWithData }) {
   const like = useLikeShare(share.uuid);
   const rate = useRateShare(share.uuid);
   const use = useUseTemplate(share.uuid);
-  const fail = (error: unknown) => notifications.show({ color: 'red', message: errorMessage(error, t('actions.failed')) });
+  const fail = (error: unknown) =>
+    notifications.show({ color: 'red', message: errorMessage(error, t('actions.failed')) });
 
   return (
     <Stack gap="md">
@@ -51,7 +52,12 @@ export function TemplateActions({ share }: { share: ShareWithData }) {
           <Tooltip label={t('detail.rateHint')} withArrow>
             <Rating
               value={share.my_rating ?? 0}
-              onChange={(score) => rate.mutate(score, { onSuccess: () => notifications.show({ color: 'teal', message: t('detail.rated', { score }) }), onError: fail })}
+              onChange={(score) =>
+                rate.mutate(score, {
+                  onSuccess: () => notifications.show({ color: 'teal', message: t('detail.rated', { score }) }),
+                  onError: fail,
+                })
+              }
               aria-label={t('detail.yourRating')}
               getSymbolLabel={(value) => t('detail.stars', { count: value })}
               readOnly={rate.isPending}

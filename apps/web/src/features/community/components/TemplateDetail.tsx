@@ -1,10 +1,35 @@
 import type { ShareWithData } from '@arbor/contract';
 import type { TreeDocument } from '@arbor/tree-core';
-import { Alert, Avatar, Badge, Box, Button, Card, Grid, Group, Paper, SimpleGrid, Tabs, Skeleton, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Avatar,
+  Badge,
+  Box,
+  Button,
+  Card,
+  Grid,
+  Group,
+  Paper,
+  SimpleGrid,
+  Tabs,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { IconAlertTriangle, IconEdit, IconEye, IconGitFork, IconHeart, IconSitemap, IconStar, IconTrash } from '@tabler/icons-react';
+import {
+  IconAlertTriangle,
+  IconEdit,
+  IconEye,
+  IconGitFork,
+  IconHeart,
+  IconSitemap,
+  IconStar,
+  IconTrash,
+} from '@tabler/icons-react';
 import { useDeferredValue, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -60,7 +85,14 @@ function OwnerTools({ share }: { share: ShareWithData }) {
       <Button variant="default" size="xs" leftSection={<IconEdit size={14} aria-hidden />} onClick={edit.open}>
         {t('detail.edit')}
       </Button>
-      <Button variant="subtle" color="red" size="xs" leftSection={<IconTrash size={14} aria-hidden />} onClick={confirmRemove} loading={remove.isPending}>
+      <Button
+        variant="subtle"
+        color="red"
+        size="xs"
+        leftSection={<IconTrash size={14} aria-hidden />}
+        onClick={confirmRemove}
+        loading={remove.isPending}
+      >
         {t('detail.unshare')}
       </Button>
       {editing && <ShareEditModal share={share} opened={editing} onClose={edit.close} />}
@@ -96,7 +128,11 @@ export function TemplateDetail({ uuid }: { uuid: string }) {
   if (isError || !share) {
     const missing = (error as { status?: number } | null)?.status === 404;
     return (
-      <Alert color={missing ? 'gray' : 'red'} icon={<IconAlertTriangle aria-hidden />} title={missing ? t('detail.notFound') : t('error')}>
+      <Alert
+        color={missing ? 'gray' : 'red'}
+        icon={<IconAlertTriangle aria-hidden />}
+        title={missing ? t('detail.notFound') : t('error')}
+      >
         <Button component={Link} to="/community" variant="light" mt="sm">
           {t('detail.back')}
         </Button>
@@ -122,7 +158,14 @@ export function TemplateDetail({ uuid }: { uuid: string }) {
         </Group>
         <Group gap={6}>
           {share.tags.map((tag) => (
-            <Badge key={tag} component={Link} to={`/community?tags=${encodeURIComponent(tag)}`} variant="light" tt="none" style={{ cursor: 'pointer' }}>
+            <Badge
+              key={tag}
+              component={Link}
+              to={`/community?tags=${encodeURIComponent(tag)}`}
+              variant="light"
+              tt="none"
+              style={{ cursor: 'pointer' }}
+            >
               {tag}
             </Badge>
           ))}
@@ -160,7 +203,11 @@ export function TemplateDetail({ uuid }: { uuid: string }) {
               <TemplateActions share={share} />
             </Card>
             <SimpleGrid cols={2} spacing="sm">
-              <Stat icon={<IconStar size={18} aria-hidden />} label={t('stats.ratings', { count: share.rating_count })} value={share.rating_count ? share.rating_avg.toFixed(2) : '—'} />
+              <Stat
+                icon={<IconStar size={18} aria-hidden />}
+                label={t('stats.ratings', { count: share.rating_count })}
+                value={share.rating_count ? share.rating_avg.toFixed(2) : '—'}
+              />
               <Stat icon={<IconHeart size={18} aria-hidden />} label={t('stats.likes')} value={share.likes_count} />
               <Stat icon={<IconEye size={18} aria-hidden />} label={t('stats.views')} value={share.views_count} />
               <Stat icon={<IconGitFork size={18} aria-hidden />} label={t('stats.uses')} value={share.uses_count} />

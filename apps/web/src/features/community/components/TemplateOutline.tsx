@@ -20,14 +20,28 @@ function SafeMarkdown({ source }: { source: string }) {
   return (
     <ReactMarkdown
       rehypePlugins={[rehypeSanitize]}
-      components={{ a: ({ href, children }) => <a href={href} target="_blank" rel="noopener nofollow noreferrer">{children}</a> }}
+      components={{
+        a: ({ href, children }) => (
+          <a href={href} target="_blank" rel="noopener nofollow noreferrer">
+            {children}
+          </a>
+        ),
+      }}
     >
       {source}
     </ReactMarkdown>
   );
 }
 
-function OutlineItem({ node, childrenOf, depth }: { node: OutlineNode; childrenOf: Map<string, OutlineNode[]>; depth: number }) {
+function OutlineItem({
+  node,
+  childrenOf,
+  depth,
+}: {
+  node: OutlineNode;
+  childrenOf: Map<string, OutlineNode[]>;
+  depth: number;
+}) {
   const { t } = useTranslation('community');
   const kids = childrenOf.get(node.id) ?? [];
   const [open, setOpen] = useState(depth < 1);
@@ -40,7 +54,9 @@ function OutlineItem({ node, childrenOf, depth }: { node: OutlineNode; childrenO
           <UnstyledButton
             onClick={() => setOpen((o) => !o)}
             aria-expanded={open}
-            aria-label={open ? t('outline.collapse', { title: node.title }) : t('outline.expand', { title: node.title })}
+            aria-label={
+              open ? t('outline.collapse', { title: node.title }) : t('outline.expand', { title: node.title })
+            }
             className={classes.toggle}
           >
             <IconChevronRight size={16} className={open ? classes.open : undefined} aria-hidden />
@@ -49,7 +65,11 @@ function OutlineItem({ node, childrenOf, depth }: { node: OutlineNode; childrenO
           <Box w={22} />
         )}
         <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
-          <UnstyledButton onClick={() => hasDetail && setDetail((d) => !d)} aria-expanded={hasDetail ? detail : undefined} disabled={!hasDetail}>
+          <UnstyledButton
+            onClick={() => hasDetail && setDetail((d) => !d)}
+            aria-expanded={hasDetail ? detail : undefined}
+            disabled={!hasDetail}
+          >
             <Text fw={depth === 0 ? 700 : 600} size={depth === 0 ? 'lg' : 'sm'}>
               {node.title}
               {kids.length > 0 && (

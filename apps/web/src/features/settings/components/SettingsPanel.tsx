@@ -17,7 +17,14 @@ import {
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LOCALES, currentLocale, isLocale, setLocale } from '../../../lib/i18n.ts';
-import { COLOR_PRESETS, LAYOUTS, TRANSITIONS, settingsStore, useSettings, type ClientSettings } from '../settings-store.ts';
+import {
+  COLOR_PRESETS,
+  LAYOUTS,
+  TRANSITIONS,
+  settingsStore,
+  useSettings,
+  type ClientSettings,
+} from '../settings-store.ts';
 
 /** One labelled row: the label and hint on the start side, the control on the end side. */
 function SettingRow({ label, hint, children, id }: { label: string; hint?: string; children: ReactNode; id: string }) {
@@ -49,7 +56,13 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-const BOOLEAN_SETTINGS = ['boxed', 'padded', 'sidebarCollapsed', 'rtl', 'footer'] as const satisfies readonly (keyof ClientSettings)[];
+const BOOLEAN_SETTINGS = [
+  'boxed',
+  'padded',
+  'sidebarCollapsed',
+  'rtl',
+  'footer',
+] as const satisfies readonly (keyof ClientSettings)[];
 
 function ColorPresetPicker() {
   const { t } = useTranslation('settings');
@@ -83,7 +96,8 @@ export function SettingsPanel() {
   const { t, i18n } = useTranslation('settings');
   const settings = useSettings();
   const { colorScheme, setColorScheme } = useMantineColorScheme();
-  const segment = <T extends string>(key: string, values: readonly T[]) => values.map((value) => ({ value, label: t(`${key}.options.${value}`) }));
+  const segment = <T extends string>(key: string, values: readonly T[]) =>
+    values.map((value) => ({ value, label: t(`${key}.options.${value}`) }));
 
   return (
     <Stack gap="lg" maw={880}>

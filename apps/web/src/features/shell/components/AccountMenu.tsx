@@ -11,7 +11,11 @@ export function AccountMenu({ name, avatarUrl, isAdmin }: { name: string; avatar
   return (
     <Menu position="bottom-end" width={220} withinPortal zIndex={2000}>
       <Menu.Target>
-        <UnstyledButton aria-label={t('account.menu', { name })} data-testid="avatar-menu" className="arbor-avatar-button">
+        <UnstyledButton
+          aria-label={t('account.menu', { name })}
+          data-testid="avatar-menu"
+          className="arbor-avatar-button"
+        >
           <Avatar src={avatarUrl} alt="" radius="xl" size={34} />
         </UnstyledButton>
       </Menu.Target>

@@ -37,7 +37,15 @@ export function Breadcrumb({ title }: { title: string }) {
               </Text>
             );
           return (
-            <Anchor key={index} component={Link} to={`/${segments.slice(0, index + 1).join('/')}`} size="sm" c="dimmed" truncate maw={220}>
+            <Anchor
+              key={index}
+              component={Link}
+              to={`/${segments.slice(0, index + 1).join('/')}`}
+              size="sm"
+              c="dimmed"
+              truncate
+              maw={220}
+            >
               {label(`/${segments.slice(0, index + 1).join('/')}`, segment)}
             </Anchor>
           );

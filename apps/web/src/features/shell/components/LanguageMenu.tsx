@@ -10,7 +10,13 @@ export function LanguageMenu() {
     <Menu position="bottom-end" withinPortal zIndex={2000}>
       <Menu.Target>
         <Tooltip label={t('language.label')}>
-          <ActionIcon variant="subtle" color="gray" size="lg" aria-label={t('language.label')} data-testid="language-menu">
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="lg"
+            aria-label={t('language.label')}
+            data-testid="language-menu"
+          >
             <IconLanguage size={20} aria-hidden />
           </ActionIcon>
         </Tooltip>

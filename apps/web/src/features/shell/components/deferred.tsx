@@ -42,7 +42,12 @@ export function AccountMenu({ name, avatarUrl, isAdmin }: { name: string; avatar
   return (
     <Suspense
       fallback={
-        <UnstyledButton aria-label={t('account.menu', { name })} aria-disabled aria-busy className="arbor-avatar-button">
+        <UnstyledButton
+          aria-label={t('account.menu', { name })}
+          aria-disabled
+          aria-busy
+          className="arbor-avatar-button"
+        >
           <Avatar src={avatarUrl} alt="" radius="xl" size={34} />
         </UnstyledButton>
       }

@@ -1,7 +1,14 @@
 import type { Paginated, Tree } from '@arbor/contract';
 
 // Wire types come from the contract (one schema source for server and client).
-export type { NodeImage, Tree, TreeVisibility as Visibility, TreeWithData, Version as TreeVersion, VersionWithData as TreeVersionWithData } from '@arbor/contract';
+export type {
+  NodeImage,
+  Tree,
+  TreeVisibility as Visibility,
+  TreeWithData,
+  Version as TreeVersion,
+  VersionWithData as TreeVersionWithData,
+} from '@arbor/contract';
 
 export type TreePage = Paginated<Tree>;
 export type TreeOrdering = '-updated_at' | 'title' | 'created_at' | '-created_at';

@@ -29,7 +29,9 @@ export function useUploadNodeImage(treeId: number) {
       return api<NodeImage>('/api/tree/node_image/', { method: 'POST', body: form });
     },
     onSuccess: (image) => {
-      client.setQueryData<Map<number, string>>(treeKeys.images(treeId), (old) => new Map(old ?? []).set(image.id, image.url));
+      client.setQueryData<Map<number, string>>(treeKeys.images(treeId), (old) =>
+        new Map(old ?? []).set(image.id, image.url),
+      );
     },
   });
 }

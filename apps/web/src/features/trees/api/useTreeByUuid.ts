@@ -12,7 +12,10 @@ export function revisionFromEtag(headers: Headers): number | null {
 
 /** GET /api/tree/skills_tree/get_data_by_uuid/?uuid=: the tree with its working copy. */
 export async function fetchTreeByUuid(uuid: string, signal?: AbortSignal): Promise<TreeWithData> {
-  const { data, headers } = await apiWithHeaders<TreeWithData>('/api/tree/skills_tree/get_data_by_uuid/', { query: { uuid }, signal });
+  const { data, headers } = await apiWithHeaders<TreeWithData>('/api/tree/skills_tree/get_data_by_uuid/', {
+    query: { uuid },
+    signal,
+  });
   return { ...data, revision: data.revision ?? revisionFromEtag(headers) ?? 0 };
 }
 
@@ -27,9 +30,15 @@ const prefetchStarts = new Map<string, number>();
 export function prefetchTreeByUuid(uuid: string | undefined): void {
   if (!uuid) return;
   prefetchStarts.set(uuid, Date.now());
-  void queryClient.fetchQuery({ queryKey: treeKeys.byUuid(uuid), queryFn: ({ signal }) => fetchTreeByUuid(uuid, signal), staleTime: 0 }).catch(() => {
-    // the page shows the error when its own query answers
-  });
+  void queryClient
+    .fetchQuery({
+      queryKey: treeKeys.byUuid(uuid),
+      queryFn: ({ signal }) => fetchTreeByUuid(uuid, signal),
+      staleTime: 0,
+    })
+    .catch(() => {
+      // the page shows the error when its own query answers
+    });
 }
 
 /** When answers count as current: from the prefetch of this navigation, else from mounting. */

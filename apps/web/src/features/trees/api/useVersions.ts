@@ -10,7 +10,10 @@ export function useVersions(treeId: number | undefined) {
     queryKey: treeKeys.versions(treeId ?? 0),
     enabled: Boolean(treeId),
     queryFn: async ({ signal }) => {
-      const answer = await api<VersionList>('/api/tree/skills_tree_version/', { query: { tree: treeId, page_size: 100 }, signal });
+      const answer = await api<VersionList>('/api/tree/skills_tree_version/', {
+        query: { tree: treeId, page_size: 100 },
+        signal,
+      });
       return Array.isArray(answer) ? answer : answer.results;
     },
   });
@@ -30,7 +33,8 @@ export function useVersion(versionId: number | null) {
 export function useSaveVersion(treeId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (message: string) => api<TreeVersion>('/api/tree/skills_tree_version/', { method: 'POST', body: { tree: treeId, message } }),
+    mutationFn: (message: string) =>
+      api<TreeVersion>('/api/tree/skills_tree_version/', { method: 'POST', body: { tree: treeId, message } }),
     onSuccess: () => client.invalidateQueries({ queryKey: treeKeys.versions(treeId) }),
   });
 }
@@ -40,7 +44,10 @@ export function useRollback(treeId: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ versionId, message }: { versionId: number; message?: string }) =>
-      api<TreeVersion>(`/api/tree/skills_tree_version/${versionId}/rollback/`, { method: 'POST', body: message ? { message } : {} }),
+      api<TreeVersion>(`/api/tree/skills_tree_version/${versionId}/rollback/`, {
+        method: 'POST',
+        body: message ? { message } : {},
+      }),
     onSuccess: async () => {
       await client.invalidateQueries({ queryKey: treeKeys.versions(treeId) });
       await client.invalidateQueries({ queryKey: treeKeys.all });

@@ -18,15 +18,39 @@ export function ConflictDialog({ opened, onReload, onOverwrite }: ConflictDialog
     void action().finally(() => setBusy(null));
   };
   return (
-    <Modal opened={opened} onClose={() => undefined} withCloseButton={false} closeOnClickOutside={false} closeOnEscape={false} centered
-      title={<Group gap="xs"><IconAlertTriangle size={20} color="var(--mantine-color-orange-6)" /><Text fw={700}>{t('conflict.title')}</Text></Group>}>
+    <Modal
+      opened={opened}
+      onClose={() => undefined}
+      withCloseButton={false}
+      closeOnClickOutside={false}
+      closeOnEscape={false}
+      centered
+      title={
+        <Group gap="xs">
+          <IconAlertTriangle size={20} color="var(--mantine-color-orange-6)" />
+          <Text fw={700}>{t('conflict.title')}</Text>
+        </Group>
+      }
+    >
       <Stack>
         <Text size="sm">{t('conflict.body')}</Text>
         <Group justify="flex-end">
-          <Button variant="default" loading={busy === 'reload'} disabled={busy !== null} onClick={() => run('reload', onReload)} data-testid="conflict-reload">
+          <Button
+            variant="default"
+            loading={busy === 'reload'}
+            disabled={busy !== null}
+            onClick={() => run('reload', onReload)}
+            data-testid="conflict-reload"
+          >
             {t('conflict.reload')}
           </Button>
-          <Button color="red" loading={busy === 'overwrite'} disabled={busy !== null} onClick={() => run('overwrite', onOverwrite)} data-testid="conflict-overwrite">
+          <Button
+            color="red"
+            loading={busy === 'overwrite'}
+            disabled={busy !== null}
+            onClick={() => run('overwrite', onOverwrite)}
+            data-testid="conflict-overwrite"
+          >
             {t('conflict.overwrite')}
           </Button>
         </Group>

@@ -18,23 +18,57 @@ export function DocumentMenu({ readOnly, onExportImage, onExportDocument, onImpo
   return (
     <Menu position="bottom-end" shadow="md" width={220} withinPortal>
       <Menu.Target>
-        <Button variant="default" size="sm" leftSection={<IconDownload size={16} />} loading={busy} data-testid="document-menu">
+        <Button
+          variant="default"
+          size="sm"
+          leftSection={<IconDownload size={16} />}
+          loading={busy}
+          data-testid="document-menu"
+        >
           {t('io.menu')}
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{t('io.export')}</Menu.Label>
-        <Menu.Item leftSection={<IconPhoto size={16} />} onClick={() => onExportImage('png')} data-testid="export-png">{t('io.png')}</Menu.Item>
-        <Menu.Item leftSection={<IconFileTypeSvg size={16} />} onClick={() => onExportImage('svg')} data-testid="export-svg">{t('io.svg')}</Menu.Item>
-        <Menu.Item leftSection={<IconJson size={16} />} onClick={() => onExportDocument('json')} data-testid="export-json">{t('io.json')}</Menu.Item>
-        <Menu.Item leftSection={<IconMarkdown size={16} />} onClick={() => onExportDocument('markdown')} data-testid="export-markdown">{t('io.markdown')}</Menu.Item>
+        <Menu.Item leftSection={<IconPhoto size={16} />} onClick={() => onExportImage('png')} data-testid="export-png">
+          {t('io.png')}
+        </Menu.Item>
+        <Menu.Item
+          leftSection={<IconFileTypeSvg size={16} />}
+          onClick={() => onExportImage('svg')}
+          data-testid="export-svg"
+        >
+          {t('io.svg')}
+        </Menu.Item>
+        <Menu.Item
+          leftSection={<IconJson size={16} />}
+          onClick={() => onExportDocument('json')}
+          data-testid="export-json"
+        >
+          {t('io.json')}
+        </Menu.Item>
+        <Menu.Item
+          leftSection={<IconMarkdown size={16} />}
+          onClick={() => onExportDocument('markdown')}
+          data-testid="export-markdown"
+        >
+          {t('io.markdown')}
+        </Menu.Item>
         {readOnly ? null : (
           <>
             <Menu.Divider />
             <Menu.Label>{t('io.import')}</Menu.Label>
-            <FileButton onChange={(file) => file && onImport(file)} accept=".json,.md,.markdown,.txt,application/json,text/markdown,text/plain">
+            <FileButton
+              onChange={(file) => file && onImport(file)}
+              accept=".json,.md,.markdown,.txt,application/json,text/markdown,text/plain"
+            >
               {(props) => (
-                <Menu.Item {...props} leftSection={<IconUpload size={16} />} closeMenuOnClick={false} data-testid="import-into-tree">
+                <Menu.Item
+                  {...props}
+                  leftSection={<IconUpload size={16} />}
+                  closeMenuOnClick={false}
+                  data-testid="import-into-tree"
+                >
                   {t('io.importFile')}
                 </Menu.Item>
               )}

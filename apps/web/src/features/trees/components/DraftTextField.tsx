@@ -22,7 +22,20 @@ interface DraftTextFieldProps {
  * refuses (an empty title) can be typed through without the field snapping back, and an undo
  * elsewhere still shows up here.
  */
-export function DraftTextField({ label, value, onCommit, readOnly, multiline, minRows = 2, maxLength, required, error, placeholder, className, testId }: DraftTextFieldProps) {
+export function DraftTextField({
+  label,
+  value,
+  onCommit,
+  readOnly,
+  multiline,
+  minRows = 2,
+  maxLength,
+  required,
+  error,
+  placeholder,
+  className,
+  testId,
+}: DraftTextFieldProps) {
   const [draft, setDraft] = useState(value);
   const [refused, setRefused] = useState(false);
   // A new value from the document (undo, an AI text accepted) replaces the draft in the same render,

@@ -5,7 +5,15 @@ import { useTranslation } from 'react-i18next';
 import { NODE_ICON_NAMES, nodeIcon } from './node-icons.ts';
 
 /** Searchable grid over the curated node icons; `null` clears the icon. */
-export function IconPicker({ value, onChange, disabled }: { value: string | null; onChange: (icon: string | null) => void; disabled?: boolean }) {
+export function IconPicker({
+  value,
+  onChange,
+  disabled,
+}: {
+  value: string | null;
+  onChange: (icon: string | null) => void;
+  disabled?: boolean;
+}) {
   const { t } = useTranslation('trees');
   const [opened, setOpened] = useState(false);
   const [query, setQuery] = useState('');
@@ -17,7 +25,14 @@ export function IconPicker({ value, onChange, disabled }: { value: string | null
   return (
     <Popover opened={opened} onChange={setOpened} width={300} position="bottom-start" shadow="md" trapFocus>
       <Popover.Target>
-        <Button variant="default" leftSection={<Current size={18} />} onClick={() => setOpened((o) => !o)} disabled={disabled} fullWidth justify="flex-start">
+        <Button
+          variant="default"
+          leftSection={<Current size={18} />}
+          onClick={() => setOpened((o) => !o)}
+          disabled={disabled}
+          fullWidth
+          justify="flex-start"
+        >
           {value ? value.replace(/^tabler:/, '') : t('panel.noIcon')}
         </Button>
       </Popover.Target>
@@ -61,7 +76,14 @@ export function IconPicker({ value, onChange, disabled }: { value: string | null
           )}
         </ScrollArea.Autosize>
         {value ? (
-          <Button variant="subtle" color="gray" size="xs" mt="xs" leftSection={<IconX size={14} />} onClick={() => (onChange(null), setOpened(false))}>
+          <Button
+            variant="subtle"
+            color="gray"
+            size="xs"
+            mt="xs"
+            leftSection={<IconX size={14} />}
+            onClick={() => (onChange(null), setOpened(false))}
+          >
             {t('panel.clearIcon')}
           </Button>
         ) : null}

@@ -6,7 +6,11 @@ import classes from './MarkdownPreview.module.css';
 
 // Links in user content open in a new tab and pass neither the opener nor any endorsement.
 function SafeLink(props: ComponentProps<'a'>) {
-  return <a href={props.href} title={props.title} target="_blank" rel="noopener nofollow noreferrer">{props.children}</a>;
+  return (
+    <a href={props.href} title={props.title} target="_blank" rel="noopener nofollow noreferrer">
+      {props.children}
+    </a>
+  );
 }
 
 const components = { a: SafeLink };

@@ -36,7 +36,11 @@ export function NodeImageField({ treeId, nodeId, imageId, imageUrl, readOnly, on
           onChange(image.id);
           notifications.show({ color: 'teal', message: t('panel.imageUploaded') });
         },
-        onError: (error) => notifications.show({ color: 'red', message: error instanceof ApiError ? error.message : t('panel.imageFailed') }),
+        onError: (error) =>
+          notifications.show({
+            color: 'red',
+            message: error instanceof ApiError ? error.message : t('panel.imageFailed'),
+          }),
       },
     );
   };
@@ -65,20 +69,47 @@ export function NodeImageField({ treeId, nodeId, imageId, imageUrl, readOnly, on
         <Image src={imageUrl} alt="" radius="md" mah={180} fit="contain" bg="var(--mantine-color-default-hover)" />
       ) : null}
       {readOnly ? (
-        imageId ? null : <Text size="sm" c="dimmed">{t('panel.noImage')}</Text>
+        imageId ? null : (
+          <Text size="sm" c="dimmed">
+            {t('panel.noImage')}
+          </Text>
+        )
       ) : (
         <>
-          <Dropzone onDrop={(files) => files[0] && send(files[0])} accept={IMAGE_MIME_TYPE} maxSize={MAX_BYTES} multiple={false} loading={upload.isPending}
-            onReject={() => notifications.show({ color: 'red', message: t('panel.imageRejected') })} p="sm" radius="md">
+          <Dropzone
+            onDrop={(files) => files[0] && send(files[0])}
+            accept={IMAGE_MIME_TYPE}
+            maxSize={MAX_BYTES}
+            multiple={false}
+            loading={upload.isPending}
+            onReject={() => notifications.show({ color: 'red', message: t('panel.imageRejected') })}
+            p="sm"
+            radius="md"
+          >
             <Group justify="center" gap="xs" mih={56} style={{ pointerEvents: 'none' }}>
-              <Dropzone.Accept><IconUpload size={22} /></Dropzone.Accept>
-              <Dropzone.Reject><IconPhoto size={22} color="var(--mantine-color-red-6)" /></Dropzone.Reject>
-              <Dropzone.Idle><IconPhoto size={22} color="var(--mantine-color-dimmed)" /></Dropzone.Idle>
-              <Text size="xs" c="dimmed" maw={220}>{t('panel.imageDrop')}</Text>
+              <Dropzone.Accept>
+                <IconUpload size={22} />
+              </Dropzone.Accept>
+              <Dropzone.Reject>
+                <IconPhoto size={22} color="var(--mantine-color-red-6)" />
+              </Dropzone.Reject>
+              <Dropzone.Idle>
+                <IconPhoto size={22} color="var(--mantine-color-dimmed)" />
+              </Dropzone.Idle>
+              <Text size="xs" c="dimmed" maw={220}>
+                {t('panel.imageDrop')}
+              </Text>
             </Group>
           </Dropzone>
           {imageId ? (
-            <Button variant="subtle" color="red" size="xs" leftSection={<IconTrash size={14} />} onClick={() => onChange(null)} style={{ alignSelf: 'flex-start' }}>
+            <Button
+              variant="subtle"
+              color="red"
+              size="xs"
+              leftSection={<IconTrash size={14} />}
+              onClick={() => onChange(null)}
+              style={{ alignSelf: 'flex-start' }}
+            >
               {t('panel.removeImage')}
             </Button>
           ) : null}

@@ -11,7 +11,10 @@ interface NodeSearchProps {
 }
 
 /** Search nodes by title; picking a result (or Enter on the first) jumps to it on the canvas. */
-export const NodeSearch = forwardRef<HTMLInputElement, NodeSearchProps>(function NodeSearch({ doc, onJump, onQuery }, ref) {
+export const NodeSearch = forwardRef<HTMLInputElement, NodeSearchProps>(function NodeSearch(
+  { doc, onJump, onQuery },
+  ref,
+) {
   const { t } = useTranslation('trees');
   const [query, setQuery] = useState('');
   const matches = useMemo(() => {

@@ -19,14 +19,24 @@ export function isHttpUrl(value: string): boolean {
  * Learning resources of a node. Rows are edited locally and committed only when every URL is an
  * http(s) URL, so a half-typed link never reaches the document (tree-core would refuse it).
  */
-export function ResourcesEditor({ value, onChange, readOnly }: { value: TreeResource[]; onChange: (next: TreeResource[]) => void; readOnly: boolean }) {
+export function ResourcesEditor({
+  value,
+  onChange,
+  readOnly,
+}: {
+  value: TreeResource[];
+  onChange: (next: TreeResource[]) => void;
+  readOnly: boolean;
+}) {
   const { t } = useTranslation('trees');
   const [rows, setRows] = useState(value);
   useEffect(() => setRows(value), [value]);
 
   if (readOnly) {
     return value.length === 0 ? (
-      <Text size="sm" c="dimmed">{t('panel.noResources')}</Text>
+      <Text size="sm" c="dimmed">
+        {t('panel.noResources')}
+      </Text>
     ) : (
       <Stack gap={4}>
         {value.map((r, i) => (
@@ -48,19 +58,41 @@ export function ResourcesEditor({ value, onChange, readOnly }: { value: TreeReso
       {rows.map((row, i) => (
         <Group key={i} gap={6} wrap="nowrap" align="flex-start">
           <Stack gap={4} style={{ flex: 1 }}>
-            <TextInput size="xs" placeholder={t('panel.resourceTitle')} aria-label={t('panel.resourceTitle')} value={row.title} maxLength={200}
-              onChange={(e) => update(rows.map((r, j) => (j === i ? { ...r, title: e.currentTarget.value } : r)))} />
-            <TextInput size="xs" placeholder="https://" aria-label={t('panel.resourceUrl')} value={row.url}
+            <TextInput
+              size="xs"
+              placeholder={t('panel.resourceTitle')}
+              aria-label={t('panel.resourceTitle')}
+              value={row.title}
+              maxLength={200}
+              onChange={(e) => update(rows.map((r, j) => (j === i ? { ...r, title: e.currentTarget.value } : r)))}
+            />
+            <TextInput
+              size="xs"
+              placeholder="https://"
+              aria-label={t('panel.resourceUrl')}
+              value={row.url}
               error={row.url && !isHttpUrl(row.url) ? t('panel.resourceUrlInvalid') : undefined}
-              onChange={(e) => update(rows.map((r, j) => (j === i ? { ...r, url: e.currentTarget.value.trim() } : r)))} />
+              onChange={(e) => update(rows.map((r, j) => (j === i ? { ...r, url: e.currentTarget.value.trim() } : r)))}
+            />
           </Stack>
-          <ActionIcon variant="subtle" color="red" aria-label={t('panel.removeResource')} onClick={() => update(rows.filter((_, j) => j !== i))}>
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            aria-label={t('panel.removeResource')}
+            onClick={() => update(rows.filter((_, j) => j !== i))}
+          >
             <IconTrash size={16} />
           </ActionIcon>
         </Group>
       ))}
-      <Button variant="light" size="xs" leftSection={<IconPlus size={14} />} disabled={rows.length >= MAX_RESOURCES}
-        onClick={() => setRows([...rows, { title: '', url: '' }])} style={{ alignSelf: 'flex-start' }}>
+      <Button
+        variant="light"
+        size="xs"
+        leftSection={<IconPlus size={14} />}
+        disabled={rows.length >= MAX_RESOURCES}
+        onClick={() => setRows([...rows, { title: '', url: '' }])}
+        style={{ alignSelf: 'flex-start' }}
+      >
         {t('panel.addResource')}
       </Button>
     </Stack>

@@ -25,7 +25,18 @@ export function SaveStatusBadge({ autosave }: { autosave: Autosave }) {
   const status = useSaveStatus(autosave);
   const look = LOOK[status];
   const badge = (
-    <Badge variant="light" color={look.color} leftSection={look.icon} radius="sm" size="lg" tt="none" fw={500} data-testid="save-status" data-status={status} aria-live="polite">
+    <Badge
+      variant="light"
+      color={look.color}
+      leftSection={look.icon}
+      radius="sm"
+      size="lg"
+      tt="none"
+      fw={500}
+      data-testid="save-status"
+      data-status={status}
+      aria-live="polite"
+    >
       {t(`save.${status}`)}
     </Badge>
   );

@@ -27,11 +27,22 @@ export function SaveVersionDialog({ opened, onClose, onSave }: SaveVersionDialog
     <Modal opened={opened} onClose={onClose} title={t('version.saveTitle')} centered>
       <form onSubmit={(e) => (e.preventDefault(), submit())}>
         <Stack>
-          <TextInput label={t('version.message')} placeholder={t('version.messagePlaceholder')} value={message} maxLength={200}
-            onChange={(e) => setMessage(e.currentTarget.value)} data-autofocus data-testid="version-message" />
+          <TextInput
+            label={t('version.message')}
+            placeholder={t('version.messagePlaceholder')}
+            value={message}
+            maxLength={200}
+            onChange={(e) => setMessage(e.currentTarget.value)}
+            data-autofocus
+            data-testid="version-message"
+          />
           <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>{t('common.cancel')}</Button>
-            <Button type="submit" loading={busy} data-testid="version-save">{t('version.save')}</Button>
+            <Button variant="default" onClick={onClose}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={busy} data-testid="version-save">
+              {t('version.save')}
+            </Button>
           </Group>
         </Stack>
       </form>

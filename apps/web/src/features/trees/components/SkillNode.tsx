@@ -92,7 +92,11 @@ function SkillNodeView({ id, data, selected }: NodeProps<SkillFlowNode>) {
   if (lowZoom && !editing) {
     // Zoomed out, a title is unreadable anyway: a coloured pill is a fraction of the DOM and paint.
     return (
-      <div className={`${className} ${classes.simple}`} style={{ '--node-accent': accent } as CSSProperties} data-node-id={id}>
+      <div
+        className={`${className} ${classes.simple}`}
+        style={{ '--node-accent': accent } as CSSProperties}
+        data-node-id={id}
+      >
         {handleEls}
         <span className={classes.simpleTitle}>{node.title}</span>
       </div>
@@ -103,7 +107,12 @@ function SkillNodeView({ id, data, selected }: NodeProps<SkillFlowNode>) {
   const imageUrl = node.image_id ? imageUrls.get(node.image_id) : undefined;
   const [ExpandIcon, CollapseIcon] = COLLAPSE_ICONS[direction];
   return (
-    <div className={className} style={{ '--node-accent': accent } as CSSProperties} data-node-id={id} data-testid="skill-node">
+    <div
+      className={className}
+      style={{ '--node-accent': accent } as CSSProperties}
+      data-node-id={id}
+      data-testid="skill-node"
+    >
       {handleEls}
       <div className={classes.badge} aria-hidden>
         {imageUrl ? (
@@ -135,11 +144,7 @@ function SkillNodeView({ id, data, selected }: NodeProps<SkillFlowNode>) {
             toggleCollapsed(id);
           }}
         >
-          {node.collapsed ? (
-            <span className={classes.hiddenCount}>{childCount}</span>
-          ) : (
-            <CollapseIcon size={12} />
-          )}
+          {node.collapsed ? <span className={classes.hiddenCount}>{childCount}</span> : <CollapseIcon size={12} />}
           {node.collapsed ? <ExpandIcon size={10} /> : null}
         </button>
       ) : null}

@@ -21,7 +21,13 @@ import { memo, useCallback, useMemo, useRef, useState, type ReactNode, type RefO
 import { useTranslation } from 'react-i18next';
 import { isInSubtree, indexTree } from '../model/tree-index.ts';
 import type { TreeDocument } from '../model/tree-document.ts';
-import { buildFlowEdges, buildFlowNodes, type DiffMark, type DropHint, type SkillFlowNode } from '../layout/flow-elements.ts';
+import {
+  buildFlowEdges,
+  buildFlowNodes,
+  type DiffMark,
+  type DropHint,
+  type SkillFlowNode,
+} from '../layout/flow-elements.ts';
 import { layoutFor, NODE_HEIGHT, NODE_WIDTH, type TreeLayout } from '../layout/tidy-layout.ts';
 import { useEditorState } from '../state/editor-context.ts';
 import type { EditorCommands } from '../state/commands.ts';
@@ -44,7 +50,12 @@ const CULL_THRESHOLD = 200;
 const HEAVY_THRESHOLD = 400;
 
 /** Where a dragged node would land, from the pointer's place over another node. */
-function dropTarget(doc: TreeDocument, layout: TreeLayout, draggedId: string, point: { x: number; y: number }): { id: string; hint: DropHint } | null {
+function dropTarget(
+  doc: TreeDocument,
+  layout: TreeLayout,
+  draggedId: string,
+  point: { x: number; y: number },
+): { id: string; hint: DropHint } | null {
   const index = indexTree(doc);
   for (const [id, pos] of layout.positions) {
     if (point.x < pos.x || point.x > pos.x + NODE_WIDTH || point.y < pos.y || point.y > pos.y + NODE_HEIGHT) continue;
@@ -76,7 +87,18 @@ export interface TreeCanvasProps {
 const EMPTY_IMAGES: ReadonlyMap<number, string> = new Map();
 
 /** The React Flow canvas of one tree document: layout, stable node objects, drag to re-parent, links. */
-export const TreeCanvas = memo(function TreeCanvas({ store, commands, readOnly, diff, matches, imageUrls = EMPTY_IMAGES, renderAll, wrapperRef: givenRef, minimap = true, children }: TreeCanvasProps) {
+export const TreeCanvas = memo(function TreeCanvas({
+  store,
+  commands,
+  readOnly,
+  diff,
+  matches,
+  imageUrls = EMPTY_IMAGES,
+  renderAll,
+  wrapperRef: givenRef,
+  minimap = true,
+  children,
+}: TreeCanvasProps) {
   const doc = useEditorState((s) => s.doc);
   const selectedId = useEditorState((s) => s.selectedId);
   const ownRef = useRef<HTMLDivElement>(null);
@@ -91,12 +113,22 @@ export const TreeCanvas = memo(function TreeCanvas({ store, commands, readOnly, 
   const heavy = layout.visible.length > HEAVY_THRESHOLD;
   const [minimapChoice, setMinimapChoice] = useState<boolean | null>(null);
   const showMinimap = minimap && (minimapChoice ?? !heavy);
-  const [drag, setDrag] = useState<{ id: string; x: number; y: number; drop: { id: string; hint: DropHint } | null } | null>(null);
+  const [drag, setDrag] = useState<{
+    id: string;
+    x: number;
+    y: number;
+    drop: { id: string; hint: DropHint } | null;
+  } | null>(null);
 
   const nodeCache = useRef(new Map<string, SkillFlowNode>());
   const edgeCache = useRef(new Map<string, Edge>());
   const nodes = useMemo(() => {
-    const built = buildFlowNodes(doc, layout, { selectedId, diff, matches, drop: drag?.drop ?? null, dragging: drag }, nodeCache.current);
+    const built = buildFlowNodes(
+      doc,
+      layout,
+      { selectedId, diff, matches, drop: drag?.drop ?? null, dragging: drag },
+      nodeCache.current,
+    );
     nodeCache.current = built.byId;
     return built.nodes;
   }, [doc, layout, selectedId, diff, matches, drag]);
@@ -121,7 +153,12 @@ export const TreeCanvas = memo(function TreeCanvas({ store, commands, readOnly, 
       if (!pointer) return;
       const point = flow.screenToFlowPosition({ x: pointer.clientX, y: pointer.clientY });
       const current = store.getState().doc;
-      setDrag({ id: node.id, x: node.position.x, y: node.position.y, drop: dropTarget(current, layoutRef.current, node.id, point) });
+      setDrag({
+        id: node.id,
+        x: node.position.x,
+        y: node.position.y,
+        drop: dropTarget(current, layoutRef.current, node.id, point),
+      });
     },
     [flow, store],
   );
@@ -140,7 +177,8 @@ export const TreeCanvas = memo(function TreeCanvas({ store, commands, readOnly, 
   );
   const onConnect = useCallback(
     (connection: Connection) => {
-      if (commands && connection.source !== connection.target) commands.link(connection.source, connection.target, 'prerequisite');
+      if (commands && connection.source !== connection.target)
+        commands.link(connection.source, connection.target, 'prerequisite');
     },
     [commands],
   );
@@ -174,7 +212,10 @@ export const TreeCanvas = memo(function TreeCanvas({ store, commands, readOnly, 
       const current = layoutRef.current;
       const root = current.positions.get(indexTree(store.getState().doc).rootId);
       if (!el || !root) return;
-      let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+      let minX = Infinity,
+        minY = Infinity,
+        maxX = -Infinity,
+        maxY = -Infinity;
       for (const p of current.positions.values()) {
         minX = Math.min(minX, p.x);
         minY = Math.min(minY, p.y);
@@ -187,14 +228,23 @@ export const TreeCanvas = memo(function TreeCanvas({ store, commands, readOnly, 
         return;
       }
       const zoom = el.clientWidth < 640 ? 0.75 : 0.9;
-      void instance.setViewport({ x: el.clientWidth / 2 - (root.x + NODE_WIDTH / 2) * zoom, y: 60 - root.y * zoom, zoom });
+      void instance.setViewport({
+        x: el.clientWidth / 2 - (root.x + NODE_WIDTH / 2) * zoom,
+        y: 60 - root.y * zoom,
+        zoom,
+      });
     },
     [store, wrapperRef],
   );
 
   return (
     <CanvasContext.Provider value={contextValue}>
-      <div ref={wrapperRef} className={`${classes.wrapper} arbor-dir-${layout.direction}`} tabIndex={-1} data-testid="tree-canvas">
+      <div
+        ref={wrapperRef}
+        className={`${classes.wrapper} arbor-dir-${layout.direction}`}
+        tabIndex={-1}
+        data-testid="tree-canvas"
+      >
         <ReactFlow<SkillFlowNode, Edge>
           nodes={nodes}
           edges={edges}
@@ -222,12 +272,24 @@ export const TreeCanvas = memo(function TreeCanvas({ store, commands, readOnly, 
         >
           {heavy ? null : <Background variant={BackgroundVariant.Dots} gap={22} size={1.4} />}
           {showMinimap ? (
-          <MiniMap pannable zoomable className={classes.minimap} nodeBorderRadius={8} nodeColor={minimapNodeColor}
-            bgColor={colorScheme === 'dark' ? '#25262b' : '#ffffff'} maskColor={colorScheme === 'dark' ? 'rgb(0 0 0 / 0.45)' : 'rgb(0 0 0 / 0.08)'} />
+            <MiniMap
+              pannable
+              zoomable
+              className={classes.minimap}
+              nodeBorderRadius={8}
+              nodeColor={minimapNodeColor}
+              bgColor={colorScheme === 'dark' ? '#25262b' : '#ffffff'}
+              maskColor={colorScheme === 'dark' ? 'rgb(0 0 0 / 0.45)' : 'rgb(0 0 0 / 0.08)'}
+            />
           ) : null}
           <Controls showInteractive={false} position="bottom-left">
             {minimap ? (
-              <ControlButton onClick={() => setMinimapChoice(!showMinimap)} title={t('toolbar.minimap')} aria-label={t('toolbar.minimap')} aria-pressed={showMinimap}>
+              <ControlButton
+                onClick={() => setMinimapChoice(!showMinimap)}
+                title={t('toolbar.minimap')}
+                aria-label={t('toolbar.minimap')}
+                aria-pressed={showMinimap}
+              >
                 <IconMap size={14} />
               </ControlButton>
             ) : null}

@@ -1,10 +1,31 @@
-import { ActionIcon, Badge, Button, Drawer, Group, SegmentedControl, Text, Tooltip, useComputedColorScheme, VisuallyHidden } from '@mantine/core';
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Drawer,
+  Group,
+  SegmentedControl,
+  Text,
+  Tooltip,
+  useComputedColorScheme,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import {
-  IconArrowBackUp, IconArrowForwardUp, IconArrowLeft, IconBinaryTree, IconBinaryTree2, IconChartDonut, IconDeviceFloppy, IconFocus2,
-  IconHistory, IconLayoutSidebarRight, IconLock, IconPlus,
+  IconArrowBackUp,
+  IconArrowForwardUp,
+  IconArrowLeft,
+  IconBinaryTree,
+  IconBinaryTree2,
+  IconChartDonut,
+  IconDeviceFloppy,
+  IconFocus2,
+  IconHistory,
+  IconLayoutSidebarRight,
+  IconLock,
+  IconPlus,
 } from '@tabler/icons-react';
 import { ReactFlowProvider, useReactFlow } from '@xyflow/react';
 import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
@@ -43,10 +64,20 @@ export interface TreeEditorProps {
 }
 
 const draftKey = (uuid: string) => `arbor.tree-draft.${uuid}`;
-const DIRECTION_ICONS: Record<LayoutDirection, typeof IconBinaryTree> = { TB: IconBinaryTree, LR: IconBinaryTree2, RADIAL: IconChartDonut };
+const DIRECTION_ICONS: Record<LayoutDirection, typeof IconBinaryTree> = {
+  TB: IconBinaryTree,
+  LR: IconBinaryTree2,
+  RADIAL: IconChartDonut,
+};
 
 /** The autosave of an owner's editor: created after mount (it listens to window events) and flushed on leave. */
-function useAutosave(store: EditorStore, tree: TreeWithData, readOnly: boolean, commands: EditorCommands, restoredMessage: string) {
+function useAutosave(
+  store: EditorStore,
+  tree: TreeWithData,
+  readOnly: boolean,
+  commands: EditorCommands,
+  restoredMessage: string,
+) {
   const [autosave, setAutosave] = useState<Autosave | null>(null);
   useEffect(() => {
     if (readOnly) return;
@@ -64,7 +95,11 @@ function useAutosave(store: EditorStore, tree: TreeWithData, readOnly: boolean, 
     // A copy that never reached the server (tab closed while offline) comes back when nobody has
     // saved since; it is applied as an edit, so it is saved now and can be undone.
     const draft = readDraft(draftKey(tree.uuid));
-    if (draft && draft.revision === tree.revision && JSON.stringify(draft.doc) !== JSON.stringify(store.getState().doc)) {
+    if (
+      draft &&
+      draft.revision === tree.revision &&
+      JSON.stringify(draft.doc) !== JSON.stringify(store.getState().doc)
+    ) {
       commands.replaceDocument(draft.doc);
       notifications.show({ color: 'blue', message: restoredMessage });
     }
@@ -96,13 +131,23 @@ interface EditorChromeState {
 function EditorBody(props: TreeEditorProps) {
   const doc = useDeferredValue(useEditorState((s) => s.doc));
   // The first paint is the canvas alone; the node panel (text areas that measure themselves) follows.
-  const selectedId = useDeferredValue(useEditorState((s) => s.selectedId), null);
+  const selectedId = useDeferredValue(
+    useEditorState((s) => s.selectedId),
+    null,
+  );
   const canUndo = useDeferredValue(useEditorState((s) => s.past.length > 0));
   const canRedo = useDeferredValue(useEditorState((s) => s.future.length > 0));
   return <EditorWorkspace {...props} doc={doc} selectedId={selectedId} canUndo={canUndo} canRedo={canRedo} />;
 }
 
-const EditorWorkspace = memo(function EditorWorkspace({ tree, readOnly, doc, selectedId, canUndo, canRedo }: TreeEditorProps & EditorChromeState) {
+const EditorWorkspace = memo(function EditorWorkspace({
+  tree,
+  readOnly,
+  doc,
+  selectedId,
+  canUndo,
+  canRedo,
+}: TreeEditorProps & EditorChromeState) {
   const { t } = useTranslation('trees');
   const flow = useReactFlow();
   const scheme = useComputedColorScheme('light');
@@ -115,7 +160,8 @@ const EditorWorkspace = memo(function EditorWorkspace({ tree, readOnly, doc, sel
     () =>
       new EditorCommands(store, {
         newNodeTitle: () => t('node.newTitle'),
-        onRefused: (error) => notifications.show({ color: 'orange', message: t('errors.refused', { reason: error.message }) }),
+        onRefused: (error) =>
+          notifications.show({ color: 'orange', message: t('errors.refused', { reason: error.message }) }),
       }),
     [store, t],
   );
@@ -146,9 +192,16 @@ const EditorWorkspace = memo(function EditorWorkspace({ tree, readOnly, doc, sel
       const sx = position.x * zoom + x;
       const sy = position.y * zoom + y;
       const margin = 40;
-      const inside = sx > margin && sy > margin && sx + NODE_WIDTH * zoom < el.clientWidth - margin && sy + NODE_HEIGHT * zoom < el.clientHeight - margin;
+      const inside =
+        sx > margin &&
+        sy > margin &&
+        sx + NODE_WIDTH * zoom < el.clientWidth - margin &&
+        sy + NODE_HEIGHT * zoom < el.clientHeight - margin;
       if (inside && !center) return;
-      void flow.setCenter(position.x + NODE_WIDTH / 2, position.y + NODE_HEIGHT / 2, { zoom: Math.max(zoom, 0.8), duration: center ? 250 : 0 });
+      void flow.setCenter(position.x + NODE_WIDTH / 2, position.y + NODE_HEIGHT / 2, {
+        zoom: Math.max(zoom, 0.8),
+        duration: center ? 250 : 0,
+      });
     },
     [flow, store],
   );
@@ -191,7 +244,10 @@ const EditorWorkspace = memo(function EditorWorkspace({ tree, readOnly, doc, sel
       .finally(() => setBusy(false));
   };
   const onExportDocument = (format: DocumentFormat) => {
-    downloadBlob(serializeDocument(store.getState().doc, format), safeFilename(tree.title, format === 'json' ? 'json' : 'md'));
+    downloadBlob(
+      serializeDocument(store.getState().doc, format),
+      safeFilename(tree.title, format === 'json' ? 'json' : 'md'),
+    );
   };
   const onImport = (file: File) => {
     readDocumentFile(file, tree.title)
@@ -210,7 +266,10 @@ const EditorWorkspace = memo(function EditorWorkspace({ tree, readOnly, doc, sel
         notifications.show({
           color: 'red',
           title: t('io.importFailed'),
-          message: error instanceof DocumentImportError ? error.issues.slice(0, 3).join('\n') || t('io.importEmpty') : String(error),
+          message:
+            error instanceof DocumentImportError
+              ? error.issues.slice(0, 3).join('\n') || t('io.importEmpty')
+              : String(error),
         }),
       );
   };
@@ -229,14 +288,29 @@ const EditorWorkspace = memo(function EditorWorkspace({ tree, readOnly, doc, sel
   };
 
   const extensionContext: EditorExtensionContext = useMemo(
-    () => ({ tree, doc, readOnly, commands, exportPng: () => exportImage('png'), flushSave: () => autosave?.flush() ?? Promise.resolve(true) }),
+    () => ({
+      tree,
+      doc,
+      readOnly,
+      commands,
+      exportPng: () => exportImage('png'),
+      flushSave: () => autosave?.flush() ?? Promise.resolve(true),
+    }),
     [tree, doc, readOnly, commands, exportImage, autosave],
   );
   const selectedNode = selectedId ? indexTree(doc).byId.get(selectedId) : undefined;
   const showPanel = Boolean(selectedNode) && panelOpen;
   const panel = selectedNode ? (
-    <NodePanel tree={tree} doc={doc} node={selectedNode} commands={readOnly ? undefined : commands} readOnly={readOnly} imageUrls={imageUrls}
-      extensionContext={extensionContext} onClose={() => setPanelOpen(false)} />
+    <NodePanel
+      tree={tree}
+      doc={doc}
+      node={selectedNode}
+      commands={readOnly ? undefined : commands}
+      readOnly={readOnly}
+      imageUrls={imageUrls}
+      extensionContext={extensionContext}
+      onClose={() => setPanelOpen(false)}
+    />
   ) : null;
   useEffect(() => {
     if (selectedId) setPanelOpen(!isPhone);
@@ -247,11 +321,17 @@ const EditorWorkspace = memo(function EditorWorkspace({ tree, readOnly, doc, sel
       <div className={classes.toolbar} role="toolbar" aria-label={t('toolbar.label')}>
         <Group gap="xs" wrap="nowrap" className={classes.titleGroup}>
           <Tooltip label={t('toolbar.back')}>
-            <ActionIcon component={Link} to="/trees" variant="subtle" color="gray" aria-label={t('toolbar.back')}><IconArrowLeft size={18} /></ActionIcon>
+            <ActionIcon component={Link} to="/trees" variant="subtle" color="gray" aria-label={t('toolbar.back')}>
+              <IconArrowLeft size={18} />
+            </ActionIcon>
           </Tooltip>
-          <Text fw={700} truncate className={classes.treeTitle} data-testid="editor-title">{tree.title}</Text>
+          <Text fw={700} truncate className={classes.treeTitle} data-testid="editor-title">
+            {tree.title}
+          </Text>
           {readOnly ? (
-            <Badge color="gray" variant="light" leftSection={<IconLock size={12} />} tt="none">{t('toolbar.readOnly')}</Badge>
+            <Badge color="gray" variant="light" leftSection={<IconLock size={12} />} tt="none">
+              {t('toolbar.readOnly')}
+            </Badge>
           ) : autosave ? (
             <SaveStatusBadge autosave={autosave} />
           ) : null}
@@ -259,53 +339,162 @@ const EditorWorkspace = memo(function EditorWorkspace({ tree, readOnly, doc, sel
         <Group gap={6} wrap="nowrap" className={classes.actions}>
           {readOnly ? null : (
             <>
-              <Tooltip label={`${t('toolbar.undo')} (Ctrl+Z)`}><ActionIcon variant="default" size="lg" disabled={!canUndo} onClick={() => commands.undo()} aria-label={t('toolbar.undo')}><IconArrowBackUp size={18} /></ActionIcon></Tooltip>
-              <Tooltip label={`${t('toolbar.redo')} (Shift+Ctrl+Z)`}><ActionIcon variant="default" size="lg" disabled={!canRedo} onClick={() => commands.redo()} aria-label={t('toolbar.redo')}><IconArrowForwardUp size={18} /></ActionIcon></Tooltip>
+              <Tooltip label={`${t('toolbar.undo')} (Ctrl+Z)`}>
+                <ActionIcon
+                  variant="default"
+                  size="lg"
+                  disabled={!canUndo}
+                  onClick={() => commands.undo()}
+                  aria-label={t('toolbar.undo')}
+                >
+                  <IconArrowBackUp size={18} />
+                </ActionIcon>
+              </Tooltip>
+              <Tooltip label={`${t('toolbar.redo')} (Shift+Ctrl+Z)`}>
+                <ActionIcon
+                  variant="default"
+                  size="lg"
+                  disabled={!canRedo}
+                  onClick={() => commands.redo()}
+                  aria-label={t('toolbar.redo')}
+                >
+                  <IconArrowForwardUp size={18} />
+                </ActionIcon>
+              </Tooltip>
               <Tooltip label={`${t('actions.addChild')} (Tab)`}>
-                <ActionIcon variant="default" size="lg" disabled={!selectedId} onClick={() => { const id = commands.addChild(); if (id) reveal(id); }} aria-label={t('actions.addChild')}><IconPlus size={18} /></ActionIcon>
+                <ActionIcon
+                  variant="default"
+                  size="lg"
+                  disabled={!selectedId}
+                  onClick={() => {
+                    const id = commands.addChild();
+                    if (id) reveal(id);
+                  }}
+                  aria-label={t('actions.addChild')}
+                >
+                  <IconPlus size={18} />
+                </ActionIcon>
               </Tooltip>
             </>
           )}
           {selectedNode && !showPanel ? (
             // The node panel closes itself on phones; this brings it back for the selected node.
             <Tooltip label={t('toolbar.details')}>
-              <ActionIcon variant="default" size="lg" onClick={() => setPanelOpen(true)} aria-label={t('toolbar.details')} data-testid="open-node-panel">
+              <ActionIcon
+                variant="default"
+                size="lg"
+                onClick={() => setPanelOpen(true)}
+                aria-label={t('toolbar.details')}
+                data-testid="open-node-panel"
+              >
                 <IconLayoutSidebarRight size={18} />
               </ActionIcon>
             </Tooltip>
           ) : null}
-          <SegmentedControl size="xs" value={doc.layout.direction} disabled={readOnly} aria-label={t('toolbar.layout')}
-            onChange={(v) => { commands.setDirection(v as LayoutDirection); requestAnimationFrame(() => void flow.fitView({ maxZoom: 1, duration: 300 })); }}
+          <SegmentedControl
+            size="xs"
+            value={doc.layout.direction}
+            disabled={readOnly}
+            aria-label={t('toolbar.layout')}
+            onChange={(v) => {
+              commands.setDirection(v as LayoutDirection);
+              requestAnimationFrame(() => void flow.fitView({ maxZoom: 1, duration: 300 }));
+            }}
             data={(['TB', 'LR', 'RADIAL'] as const).map((d) => {
               const Icon = DIRECTION_ICONS[d];
-              return { value: d, label: <Tooltip label={t(`layout.${d}`)}><span className={classes.segment}><Icon size={16} aria-hidden /><VisuallyHidden>{t(`layout.${d}`)}</VisuallyHidden></span></Tooltip> };
-            })} />
+              return {
+                value: d,
+                label: (
+                  <Tooltip label={t(`layout.${d}`)}>
+                    <span className={classes.segment}>
+                      <Icon size={16} aria-hidden />
+                      <VisuallyHidden>{t(`layout.${d}`)}</VisuallyHidden>
+                    </span>
+                  </Tooltip>
+                ),
+              };
+            })}
+          />
           <NodeSearch ref={searchRef} doc={doc} onJump={jumpTo} onQuery={setMatches} />
-          <Tooltip label={t('toolbar.fit')}><ActionIcon variant="default" size="lg" onClick={() => void flow.fitView({ maxZoom: 1, duration: 300 })} aria-label={t('toolbar.fit')}><IconFocus2 size={18} /></ActionIcon></Tooltip>
-          <DocumentMenu readOnly={readOnly} busy={busy} onExportImage={onExportImage} onExportDocument={onExportDocument} onImport={onImport} />
+          <Tooltip label={t('toolbar.fit')}>
+            <ActionIcon
+              variant="default"
+              size="lg"
+              onClick={() => void flow.fitView({ maxZoom: 1, duration: 300 })}
+              aria-label={t('toolbar.fit')}
+            >
+              <IconFocus2 size={18} />
+            </ActionIcon>
+          </Tooltip>
+          <DocumentMenu
+            readOnly={readOnly}
+            busy={busy}
+            onExportImage={onExportImage}
+            onExportDocument={onExportDocument}
+            onImport={onImport}
+          />
           {readOnly ? null : (
             <>
-              <Button component={Link} to={`/trees/${tree.uuid}/versions`} variant="default" size="sm" leftSection={<IconHistory size={16} />} data-testid="open-versions">{t('toolbar.versions')}</Button>
-              <Button size="sm" leftSection={<IconDeviceFloppy size={16} />} onClick={() => setVersionOpen(true)} data-testid="save-version">{t('toolbar.saveVersion')}</Button>
+              <Button
+                component={Link}
+                to={`/trees/${tree.uuid}/versions`}
+                variant="default"
+                size="sm"
+                leftSection={<IconHistory size={16} />}
+                data-testid="open-versions"
+              >
+                {t('toolbar.versions')}
+              </Button>
+              <Button
+                size="sm"
+                leftSection={<IconDeviceFloppy size={16} />}
+                onClick={() => setVersionOpen(true)}
+                data-testid="save-version"
+              >
+                {t('toolbar.saveVersion')}
+              </Button>
             </>
           )}
-          {extensions.map((ext) => (ext.editorToolbar ? <span key={ext.id}>{ext.editorToolbar(extensionContext)}</span> : null))}
+          {extensions.map((ext) =>
+            ext.editorToolbar ? <span key={ext.id}>{ext.editorToolbar(extensionContext)}</span> : null,
+          )}
         </Group>
       </div>
       <div className={classes.main}>
         <div className={classes.canvas}>
-          <TreeCanvas store={store} commands={readOnly ? undefined : commands} readOnly={readOnly} matches={matches} imageUrls={imageUrls} renderAll={renderAll} wrapperRef={wrapperRef} />
+          <TreeCanvas
+            store={store}
+            commands={readOnly ? undefined : commands}
+            readOnly={readOnly}
+            matches={matches}
+            imageUrls={imageUrls}
+            renderAll={renderAll}
+            wrapperRef={wrapperRef}
+          />
           {!readOnly && doc.nodes.length === 1 ? <div className={classes.hint}>{t('hints.start')}</div> : null}
         </div>
         {!isPhone && showPanel ? <aside className={classes.side}>{panel}</aside> : null}
       </div>
       {isPhone ? (
-        <Drawer opened={showPanel} onClose={() => setPanelOpen(false)} position="bottom" size="75%" withCloseButton={false} padding={0}>
+        <Drawer
+          opened={showPanel}
+          onClose={() => setPanelOpen(false)}
+          position="bottom"
+          size="75%"
+          withCloseButton={false}
+          padding={0}
+        >
           {panel}
         </Drawer>
       ) : null}
       <SaveVersionDialog opened={versionOpen} onClose={() => setVersionOpen(false)} onSave={onSaveVersion} />
-      {autosave ? <ConflictDialog opened={status === 'conflict'} onReload={() => autosave.reload()} onOverwrite={() => autosave.overwrite()} /> : null}
+      {autosave ? (
+        <ConflictDialog
+          opened={status === 'conflict'}
+          onReload={() => autosave.reload()}
+          onOverwrite={() => autosave.overwrite()}
+        />
+      ) : null}
     </div>
   );
 });
@@ -315,7 +504,9 @@ const EMPTY_SET: Set<string> = new Set();
 
 /** The skill-tree editor for one loaded tree (owner: editable and autosaved; others: read-only). */
 export function TreeEditor(props: TreeEditorProps) {
-  const [store] = useState(() => new EditorStore(props.tree.data, props.tree.data.nodes.find((n) => n.parent_id === null)?.id ?? null));
+  const [store] = useState(
+    () => new EditorStore(props.tree.data, props.tree.data.nodes.find((n) => n.parent_id === null)?.id ?? null),
+  );
   return (
     <ReactFlowProvider>
       <StoreScope store={store} {...props} />

@@ -1,4 +1,10 @@
-import { exportJsonDocument, exportMarkdownOutline, importJsonDocument, importMarkdownOutline, type TreeDocument } from '@arbor/tree-core';
+import {
+  exportJsonDocument,
+  exportMarkdownOutline,
+  importJsonDocument,
+  importMarkdownOutline,
+  type TreeDocument,
+} from '@arbor/tree-core';
 
 export type DocumentFormat = 'json' | 'markdown';
 
@@ -26,7 +32,11 @@ export function parseDocument(text: string, format: DocumentFormat, rootTitle: s
     return importMarkdownOutline(text, { rootTitle });
   }
   const result = importJsonDocument(text);
-  if (!result.ok) throw new DocumentImportError('invalid', result.issues.map((i) => (i.node_id ? `${i.node_id}: ${i.message}` : i.message)));
+  if (!result.ok)
+    throw new DocumentImportError(
+      'invalid',
+      result.issues.map((i) => (i.node_id ? `${i.node_id}: ${i.message}` : i.message)),
+    );
   return result.document;
 }
 

@@ -15,6 +15,10 @@ export function downloadBlob(blob: Blob, filename: string) {
 export function safeFilename(title: string, extension: string): string {
   // Control characters are dropped by code point: a regex range over them trips no-control-regex.
   const printable = [...title].filter((ch) => ch.charCodeAt(0) >= 32).join('');
-  const base = printable.replace(/[\\/:*?"<>|]+/g, ' ').trim().slice(0, 80) || 'tree';
+  const base =
+    printable
+      .replace(/[\\/:*?"<>|]+/g, ' ')
+      .trim()
+      .slice(0, 80) || 'tree';
   return `${base}.${extension}`;
 }

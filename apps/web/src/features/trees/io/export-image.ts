@@ -11,7 +11,12 @@ export type ImageFormat = 'png' | 'svg';
  * element is re-transformed so every node's bounds fit the image, then rasterised (PNG) or
  * serialised (SVG). The caller must make sure every node is mounted (culling off).
  */
-export async function exportCanvasImage(container: HTMLElement, nodes: Node[], format: ImageFormat, background: string): Promise<Blob> {
+export async function exportCanvasImage(
+  container: HTMLElement,
+  nodes: Node[],
+  format: ImageFormat,
+  background: string,
+): Promise<Blob> {
   const viewport = container.querySelector<HTMLElement>('.react-flow__viewport');
   if (!viewport) throw new Error('The canvas is not ready.');
   const bounds = getNodesBounds(nodes);

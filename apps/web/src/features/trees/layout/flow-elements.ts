@@ -90,7 +90,12 @@ export function buildFlowNodes(
       d.diff === diff &&
       d.match === match &&
       d.dropHint === dropHint;
-    const reusable = prev && sameData && prev.selected === selected && prev.position.x === position.x && prev.position.y === position.y;
+    const reusable =
+      prev &&
+      sameData &&
+      prev.selected === selected &&
+      prev.position.x === position.x &&
+      prev.position.y === position.y;
     const flowNode: SkillFlowNode = reusable
       ? prev
       : {
@@ -113,7 +118,11 @@ export function buildFlowNodes(
 const LINK_COLORS = { prerequisite: 'var(--mantine-color-orange-6)', related: 'var(--mantine-color-grape-5)' };
 
 /** Tree edges (parent → child) and the document's extra links, reusing unchanged edge objects. */
-export function buildFlowEdges(doc: TreeDocument, layout: TreeLayout, previous: Map<string, Edge>): { edges: Edge[]; byId: Map<string, Edge> } {
+export function buildFlowEdges(
+  doc: TreeDocument,
+  layout: TreeLayout,
+  previous: Map<string, Edge>,
+): { edges: Edge[]; byId: Map<string, Edge> } {
   const index = indexTree(doc);
   const edges: Edge[] = [];
   const byId = new Map<string, Edge>();
@@ -128,7 +137,17 @@ export function buildFlowEdges(doc: TreeDocument, layout: TreeLayout, previous: 
   const visible = layout.positions;
   for (const id of layout.visible) {
     const parent = index.byId.get(id)!.parent_id;
-    if (parent) push({ id: `t:${id}`, source: parent, target: id, sourceHandle: 's', targetHandle: 't', type: treeType, className: 'arbor-tree-edge', selectable: false });
+    if (parent)
+      push({
+        id: `t:${id}`,
+        source: parent,
+        target: id,
+        sourceHandle: 's',
+        targetHandle: 't',
+        type: treeType,
+        className: 'arbor-tree-edge',
+        selectable: false,
+      });
   }
   for (const link of doc.links) {
     if (!visible.has(link.source) || !visible.has(link.target)) continue;

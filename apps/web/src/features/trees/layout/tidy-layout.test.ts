@@ -64,7 +64,9 @@ describe('buildFlowNodes', () => {
   it('gives every node its known size so React Flow need not measure it', () => {
     const doc = chainOfChildren(2);
     const { nodes } = buildFlowNodes(doc, layoutTree(doc), { selectedId: 'root' }, new Map());
-    expect(nodes.every((n) => n.width === NODE_WIDTH && n.height === NODE_HEIGHT && n.handles?.length === 2)).toBe(true);
+    expect(nodes.every((n) => n.width === NODE_WIDTH && n.height === NODE_HEIGHT && n.handles?.length === 2)).toBe(
+      true,
+    );
     expect(nodes.find((n) => n.id === 'root')!.selected).toBe(true);
   });
 });

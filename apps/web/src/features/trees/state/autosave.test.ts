@@ -6,7 +6,14 @@ import { EditorStore } from './editor-store.ts';
 
 function setup(save: (doc: TreeDocument, ifMatch: number | undefined) => Promise<number>) {
   const store = new EditorStore(createTreeDocument('Root'), 'root');
-  const autosave = new Autosave({ store, revision: 1, save, load: async () => ({ doc: createTreeDocument('Server'), revision: 9 }), draftKey: 'test-draft', debounceMs: 100 });
+  const autosave = new Autosave({
+    store,
+    revision: 1,
+    save,
+    load: async () => ({ doc: createTreeDocument('Server'), revision: 9 }),
+    draftKey: 'test-draft',
+    debounceMs: 100,
+  });
   const edit = (title: string) => store.apply((d) => updateNode(d, 'root', { title }));
   return { store, autosave, edit };
 }

@@ -174,7 +174,11 @@ export class Autosave {
 
   private writeDraft() {
     try {
-      const draft: Draft = { revision: this.revision, doc: this.deps.store.getState().doc, saved_at: new Date().toISOString() };
+      const draft: Draft = {
+        revision: this.revision,
+        doc: this.deps.store.getState().doc,
+        saved_at: new Date().toISOString(),
+      };
       localStorage.setItem(this.deps.draftKey, JSON.stringify(draft));
     } catch {
       // storage full or disabled: the copy in memory is still retried

@@ -23,7 +23,12 @@ describe('editor commands with undo/redo', () => {
     const { store, commands } = setup();
     const a = commands.addSibling()!;
     const b = commands.addSibling(a)!;
-    expect(store.getState().doc.nodes.filter((n) => n.parent_id === 'root').map((n) => n.id)).toEqual([a, b]);
+    expect(
+      store
+        .getState()
+        .doc.nodes.filter((n) => n.parent_id === 'root')
+        .map((n) => n.id),
+    ).toEqual([a, b]);
   });
 
   it('undoes and redoes every edit, and deleting a subtree is undoable', () => {
@@ -80,7 +85,11 @@ describe('editor commands with undo/redo', () => {
     const b = commands.addChild('root', { title: 'B' })!;
     const c = commands.addChild('root', { title: 'C' })!;
     commands.reorder(c, -1);
-    const order = () => store.getState().doc.nodes.filter((n) => n.parent_id === 'root').map((n) => n.id);
+    const order = () =>
+      store
+        .getState()
+        .doc.nodes.filter((n) => n.parent_id === 'root')
+        .map((n) => n.id);
     expect(order()).toEqual([a, c, b]);
     commands.drop(b, a, 'before');
     expect(order()).toEqual([b, a, c]);

@@ -79,7 +79,14 @@ export class EditorStore {
     const previous = past[past.length - 1];
     if (!previous) return;
     this.lastCoalesce = null;
-    this.set({ doc: previous, past: past.slice(0, -1), future: [doc, ...future], changeCount: this.state.changeCount + 1, editingId: null, selectedId: this.keepSelection(previous) });
+    this.set({
+      doc: previous,
+      past: past.slice(0, -1),
+      future: [doc, ...future],
+      changeCount: this.state.changeCount + 1,
+      editingId: null,
+      selectedId: this.keepSelection(previous),
+    });
   }
 
   redo() {
@@ -87,7 +94,14 @@ export class EditorStore {
     const next = future[0];
     if (!next) return;
     this.lastCoalesce = null;
-    this.set({ doc: next, past: [...past, doc], future: future.slice(1), changeCount: this.state.changeCount + 1, editingId: null, selectedId: this.keepSelection(next) });
+    this.set({
+      doc: next,
+      past: [...past, doc],
+      future: future.slice(1),
+      changeCount: this.state.changeCount + 1,
+      editingId: null,
+      selectedId: this.keepSelection(next),
+    });
   }
 
   /** Replaces the document without recording history or scheduling a save (load, conflict reload). */

@@ -23,7 +23,11 @@ function useCreateAndOpen() {
       await navigate(`/trees/${tree.uuid}`);
     } catch (error) {
       const fields = error instanceof ApiError ? Object.values(error.fields).flat().slice(0, 3).join('\n') : '';
-      notifications.show({ color: 'red', title: t('list.createFailed'), message: fields || (error instanceof Error ? error.message : '') });
+      notifications.show({
+        color: 'red',
+        title: t('list.createFailed'),
+        message: fields || (error instanceof Error ? error.message : ''),
+      });
     }
   };
   return { run, pending: create.isPending };
@@ -62,10 +66,24 @@ export function CreateTreeDialog({ mode, onClose }: { mode: CreateMode | null; o
   };
 
   return (
-    <Modal opened={mode !== null} onClose={close} title={t(`create.${mode ?? 'blank'}Title`)} centered size={mode === 'markdown' ? 'lg' : 'md'}>
+    <Modal
+      opened={mode !== null}
+      onClose={close}
+      title={t(`create.${mode ?? 'blank'}Title`)}
+      centered
+      size={mode === 'markdown' ? 'lg' : 'md'}
+    >
       <Stack>
-        <TextInput label={t('create.title')} placeholder={mode === 'blank' ? t('create.titlePlaceholder') : t('create.titleOptional')} value={title}
-          onChange={(e) => setTitle(e.currentTarget.value)} maxLength={200} data-autofocus required={mode === 'blank'} data-testid="create-title" />
+        <TextInput
+          label={t('create.title')}
+          placeholder={mode === 'blank' ? t('create.titlePlaceholder') : t('create.titleOptional')}
+          value={title}
+          onChange={(e) => setTitle(e.currentTarget.value)}
+          maxLength={200}
+          data-autofocus
+          required={mode === 'blank'}
+          data-testid="create-title"
+        />
         {mode === 'markdown' ? (
           <Tabs defaultValue="paste">
             <Tabs.List>
@@ -73,31 +91,70 @@ export function CreateTreeDialog({ mode, onClose }: { mode: CreateMode | null; o
               <Tabs.Tab value="file">{t('create.file')}</Tabs.Tab>
             </Tabs.List>
             <Tabs.Panel value="paste" pt="sm">
-              <Textarea autosize minRows={8} maxRows={16} value={outline} onChange={(e) => setOutline(e.currentTarget.value)}
-                placeholder={'# Machine learning\n- Math\n  - Linear algebra\n- Python'} ff="monospace" data-testid="create-outline" />
+              <Textarea
+                autosize
+                minRows={8}
+                maxRows={16}
+                value={outline}
+                onChange={(e) => setOutline(e.currentTarget.value)}
+                placeholder={'# Machine learning\n- Math\n  - Linear algebra\n- Python'}
+                ff="monospace"
+                data-testid="create-outline"
+              />
             </Tabs.Panel>
             <Tabs.Panel value="file" pt="sm">
               <FileButton onChange={onFile} accept=".md,.markdown,.txt,text/markdown,text/plain">
-                {(props) => <Button {...props} variant="light" leftSection={<IconFileUpload size={16} />} loading={pending} data-testid="create-markdown-file">{t('create.chooseMarkdown')}</Button>}
+                {(props) => (
+                  <Button
+                    {...props}
+                    variant="light"
+                    leftSection={<IconFileUpload size={16} />}
+                    loading={pending}
+                    data-testid="create-markdown-file"
+                  >
+                    {t('create.chooseMarkdown')}
+                  </Button>
+                )}
               </FileButton>
             </Tabs.Panel>
           </Tabs>
         ) : null}
         {mode === 'json' ? (
           <Stack gap="xs">
-            <Text size="sm" c="dimmed">{t('create.jsonHint')}</Text>
+            <Text size="sm" c="dimmed">
+              {t('create.jsonHint')}
+            </Text>
             <FileButton onChange={onFile} accept=".json,application/json">
-              {(props) => <Button {...props} variant="light" leftSection={<IconFileUpload size={16} />} loading={pending}>{t('create.chooseJson')}</Button>}
+              {(props) => (
+                <Button {...props} variant="light" leftSection={<IconFileUpload size={16} />} loading={pending}>
+                  {t('create.chooseJson')}
+                </Button>
+              )}
             </FileButton>
           </Stack>
         ) : null}
-        {error ? <Text size="sm" c="red" style={{ whiteSpace: 'pre-wrap' }}>{t('io.importFailed')}: {error}</Text> : null}
+        {error ? (
+          <Text size="sm" c="red" style={{ whiteSpace: 'pre-wrap' }}>
+            {t('io.importFailed')}: {error}
+          </Text>
+        ) : null}
         <Group justify="flex-end">
-          <Button variant="default" onClick={close}>{t('common.cancel')}</Button>
+          <Button variant="default" onClick={close}>
+            {t('common.cancel')}
+          </Button>
           {mode === 'blank' ? (
-            <Button loading={pending} disabled={!title.trim()} onClick={() => void run(title.trim())} data-testid="create-submit">{t('create.submit')}</Button>
+            <Button
+              loading={pending}
+              disabled={!title.trim()}
+              onClick={() => void run(title.trim())}
+              data-testid="create-submit"
+            >
+              {t('create.submit')}
+            </Button>
           ) : mode === 'markdown' ? (
-            <Button loading={pending} disabled={!outline.trim()} onClick={submitOutline} data-testid="create-submit">{t('create.submit')}</Button>
+            <Button loading={pending} disabled={!outline.trim()} onClick={submitOutline} data-testid="create-submit">
+              {t('create.submit')}
+            </Button>
           ) : null}
         </Group>
       </Stack>

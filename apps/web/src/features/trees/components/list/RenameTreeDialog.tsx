@@ -27,10 +27,21 @@ export function RenameTreeDialog({ tree, onClose }: { tree: Tree | null; onClose
     <Modal opened={tree !== null} onClose={onClose} title={t('list.renameTitle')} centered>
       <form onSubmit={(e) => (e.preventDefault(), submit())}>
         <Stack>
-          <TextInput label={t('create.title')} value={title} onChange={(e) => setTitle(e.currentTarget.value)} maxLength={200} data-autofocus required />
+          <TextInput
+            label={t('create.title')}
+            value={title}
+            onChange={(e) => setTitle(e.currentTarget.value)}
+            maxLength={200}
+            data-autofocus
+            required
+          />
           <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>{t('common.cancel')}</Button>
-            <Button type="submit" loading={update.isPending} disabled={!title.trim()}>{t('common.save')}</Button>
+            <Button variant="default" onClick={onClose}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={update.isPending} disabled={!title.trim()}>
+              {t('common.save')}
+            </Button>
           </Group>
         </Stack>
       </form>

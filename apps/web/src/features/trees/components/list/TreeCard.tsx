@@ -23,34 +23,65 @@ export function TreeCard({ tree, layout, onRename, onDelete }: TreeCardProps) {
   const menu = (
     <Menu position="bottom-end" withinPortal shadow="md">
       <Menu.Target>
-        <ActionIcon variant="subtle" color="gray" aria-label={t('list.actions', { title: tree.title })} onClick={(e) => e.preventDefault()} className={classes.menuButton}>
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          aria-label={t('list.actions', { title: tree.title })}
+          onClick={(e) => e.preventDefault()}
+          className={classes.menuButton}
+        >
           <IconDots size={18} />
         </ActionIcon>
       </Menu.Target>
       <Menu.Dropdown onClick={(e) => e.stopPropagation()}>
-        <Menu.Item component={Link} to={`/trees/${tree.uuid}`} leftSection={<IconExternalLink size={16} />}>{t('list.open')}</Menu.Item>
-        <Menu.Item component={Link} to={`/trees/${tree.uuid}/versions`} leftSection={<IconHistory size={16} />}>{t('toolbar.versions')}</Menu.Item>
-        <Menu.Item leftSection={<IconEdit size={16} />} onClick={() => onRename(tree)}>{t('list.rename')}</Menu.Item>
+        <Menu.Item component={Link} to={`/trees/${tree.uuid}`} leftSection={<IconExternalLink size={16} />}>
+          {t('list.open')}
+        </Menu.Item>
+        <Menu.Item component={Link} to={`/trees/${tree.uuid}/versions`} leftSection={<IconHistory size={16} />}>
+          {t('toolbar.versions')}
+        </Menu.Item>
+        <Menu.Item leftSection={<IconEdit size={16} />} onClick={() => onRename(tree)}>
+          {t('list.rename')}
+        </Menu.Item>
         {extensions.map((ext) => (ext.treeCardMenu ? <span key={ext.id}>{ext.treeCardMenu({ tree })}</span> : null))}
         <Menu.Divider />
-        <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={() => onDelete(tree)}>{t('list.delete')}</Menu.Item>
+        <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={() => onDelete(tree)}>
+          {t('list.delete')}
+        </Menu.Item>
       </Menu.Dropdown>
     </Menu>
   );
   return (
-    <Card withBorder radius="lg" padding={layout === 'grid' ? 'lg' : 'sm'} className={classes.card} data-layout={layout} data-testid="tree-card">
+    <Card
+      withBorder
+      radius="lg"
+      padding={layout === 'grid' ? 'lg' : 'sm'}
+      className={classes.card}
+      data-layout={layout}
+      data-testid="tree-card"
+    >
       <Link to={`/trees/${tree.uuid}`} className={classes.cardLink} aria-label={tree.title} />
       <Group wrap="nowrap" align={layout === 'grid' ? 'flex-start' : 'center'} gap="md">
-        <div className={classes.cardIcon} aria-hidden><IconSitemap size={22} /></div>
+        <div className={classes.cardIcon} aria-hidden>
+          <IconSitemap size={22} />
+        </div>
         <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
-          <Text fw={700} truncate>{tree.title}</Text>
-          {layout === 'grid' && tree.description ? <Text size="sm" c="dimmed" lineClamp={2}>{tree.description}</Text> : null}
+          <Text fw={700} truncate>
+            {tree.title}
+          </Text>
+          {layout === 'grid' && tree.description ? (
+            <Text size="sm" c="dimmed" lineClamp={2}>
+              {tree.description}
+            </Text>
+          ) : null}
           <Group gap={8}>
             {/* One text, so a narrow card wraps it after the dot instead of leaving the dot alone. */}
             <Text size="xs" c="dimmed">
               {t('list.nodes', { count: tree.node_count })} · {t('list.updated', { date: updated })}
             </Text>
-            <Badge size="xs" variant="light" color={VISIBILITY_COLOR[tree.visibility]}>{t(`visibility.${tree.visibility}`)}</Badge>
+            <Badge size="xs" variant="light" color={VISIBILITY_COLOR[tree.visibility]}>
+              {t(`visibility.${tree.visibility}`)}
+            </Badge>
           </Group>
         </Stack>
         {menu}
