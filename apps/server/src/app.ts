@@ -4,6 +4,9 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import type { Deps } from './deps.ts';
+import { systemClock } from './lib/clock.ts';
+import { DomainEvents } from './lib/events/events.ts';
 import { createStorage, type Storage } from './lib/storage/storage.ts';
 import { registerModules } from './modules/index.ts';
 import authPlugin from './plugins/auth.ts';
@@ -18,6 +21,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     storage: Storage;
+    /** what services are handed: built once here, the same object for every route */
+    deps: Deps;
   }
 }
 
@@ -85,8 +90,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const handle = options.database ?? openDatabase(config.databaseUrl);
   if (options.migrate !== false) await migrateToLatest(handle.db);
 
+  const storage = createStorage(config);
+  const deps: Deps = {
+    db: handle.db,
+    dialect: handle.dialect,
+    storage,
+    config,
+    log: app.log,
+    events: new DomainEvents(app.log),
+    clock: systemClock,
+  };
   app.decorate('config', config);
-  app.decorate('storage', createStorage(config));
+  app.decorate('storage', storage);
+  app.decorate('deps', deps);
   await app.register(errorsPlugin);
   await app.register(compressionPlugin);
   await app.register(dbPlugin, { handle, ownsHandle: !options.database });

@@ -15,6 +15,18 @@ export const SHARE_ORDERINGS = [
 ] as const;
 export const ShareOrdering = z.enum(SHARE_ORDERINGS);
 
+export const ShareAbilities = z
+  .object({
+    update: z.boolean().describe('edit the title, description and tags'),
+    delete: z.boolean().describe('withdraw the template (its author or an admin)'),
+    like: z.boolean(),
+    rate: z.boolean(),
+    use: z.boolean().describe('fork it into a tree of ones own'),
+  })
+  .meta({ id: 'ShareAbilities' })
+  .describe("what the caller may do with this template, computed by the server's policy");
+export type ShareAbilities = z.infer<typeof ShareAbilities>;
+
 export const Share = z
   .object({
     id: z.number().int(),
@@ -33,6 +45,7 @@ export const Share = z
     uses_count: z.number().int(),
     liked: z.boolean(),
     my_rating: z.number().int().min(1).max(5).nullable(),
+    abilities: ShareAbilities,
     created_at: z.string(),
     updated_at: z.string(),
   })

@@ -27,6 +27,18 @@ export const TreeTags = z.array(TreeTag).max(10, 'At most 10 tags.');
 export const TREE_ORDERINGS = ['-updated_at', 'updated_at', 'title', '-title', 'created_at', '-created_at'] as const;
 export const TreeOrdering = z.enum(TREE_ORDERINGS);
 
+export const TreeAbilities = z
+  .object({
+    update: z.boolean().describe('change the title, description, tags, visibility and document'),
+    delete: z.boolean(),
+    share: z.boolean().describe('publish it (or re-publish it) as a community template'),
+    manage_versions: z.boolean().describe('save, roll back and delete versions'),
+    generate: z.boolean().describe('ask AI for content, children or images on its nodes'),
+  })
+  .meta({ id: 'TreeAbilities' })
+  .describe("what the caller may do with this tree, computed by the server's policy");
+export type TreeAbilities = z.infer<typeof TreeAbilities>;
+
 export const Tree = z
   .object({
     id: z.number().int(),
@@ -43,6 +55,7 @@ export const Tree = z
       .int()
       .describe('grows by one with every save of data; send it back as If-Match or base_revision'),
     latest_version: z.number().int().nullable().describe('number of the newest version'),
+    abilities: TreeAbilities,
     created_at: z.string(),
     updated_at: z.string(),
   })

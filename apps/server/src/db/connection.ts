@@ -1,13 +1,24 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type PostgresPool, type PostgresPoolClient } from 'kysely';
+import {
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  type PostgresPool,
+  type PostgresPoolClient,
+  type Transaction,
+} from 'kysely';
 import pg from 'pg';
 import { isConnectionError } from './errors.ts';
 import type { Database } from './schema.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type DB = Kysely<Database>;
+/** The database or an open transaction: what every repository function takes. */
+export type Executor = DB | Transaction<Database>;
+/** An open transaction. */
+export type Trx = Transaction<Database>;
 
 export interface DatabaseHandle {
   db: DB;

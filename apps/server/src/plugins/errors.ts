@@ -1,3 +1,4 @@
+import { safeError } from '../lib/safe-error.ts';
 import type { ErrorBody } from '@arbor/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -24,18 +25,6 @@ function validationFields(error: FastifyError): FieldErrors {
     (fields[key] ??= []).push(issue.message ?? 'Invalid value.');
   }
   return fields;
-}
-
-/** What of an error may be logged: its kind, code and first line of message; never a stack or a query. */
-export function safeError(error: unknown): Record<string, unknown> {
-  const e = error as { name?: string; code?: string; message?: string };
-  return {
-    type: e?.name ?? typeof error,
-    code: e?.code,
-    message: String(e?.message ?? '')
-      .split('\n')[0]
-      ?.slice(0, 200),
-  };
 }
 
 const STATUS_CODES: Record<number, ErrorBody['code']> = {

@@ -3,7 +3,7 @@ import { AppError, invalidField } from '../../lib/http-errors.ts';
 import { codeMessage, localeFromAcceptLanguage } from '../../lib/mail/code-messages.ts';
 import { createMailer } from '../../lib/mail/mailer.ts';
 import { createSmsSender } from '../../lib/sms/sms-sender.ts';
-import { safeError } from '../../plugins/errors.ts';
+import { safeError } from '../../lib/safe-error.ts';
 import { findUserByEmail, findUserById, findUserByPhone, type UserRow } from '../auth/accounts.repository.ts';
 import { captchaKey, consumeCaptcha } from '../captcha/captcha.service.ts';
 import { CODE_TTL_S, RESEND_AFTER_S, issueCode, messageLocale, type CodeChannel } from './codes.service.ts';

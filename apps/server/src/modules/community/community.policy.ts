@@ -1,11 +1,23 @@
+import type { ShareAbilities } from '@arbor/contract';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { permissionDenied } from '../../lib/http-errors.ts';
 
 /** Shares are public to read; only their author or an admin may edit or remove them. */
 export function authorizeShareChange(user: AuthUser, share: { author_id: number }): void {
-  if (user.role !== 'admin' && share.author_id !== user.id)
+  if (!canChangeShare(user, share))
     throw permissionDenied('Only the author of this template may change it.');
 }
 
 /** Only the source tree's author sees which tree a share was made from. */
 export const canSeeSourceTree = (user: AuthUser | null, share: { author_id: number }) => user?.id === share.author_id;
+
+/** The author or an admin may edit or withdraw a share. */
+export const canChangeShare = (user: AuthUser | null, share: { author_id: number }) =>
+  !!user && (user.role === 'admin' || share.author_id === user.id);
+
+/** What `viewer` may do with a share: sent with every `Share`, so that clients never re-derive the rules. */
+export function shareAbilities(viewer: AuthUser | null, share: { author_id: number }): ShareAbilities {
+  const changes = canChangeShare(viewer, share);
+  const member = viewer !== null;
+  return { update: changes, delete: changes, like: member, rate: member, use: member };
+}

@@ -2,7 +2,7 @@ import type { Share, ShareWithData, UserSummary } from '@arbor/contract';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { mediaPath } from '../../lib/storage/storage.ts';
 import { avatarUrlOf } from '../../lib/avatars/avatars.ts';
-import { canSeeSourceTree } from './community.policy.ts';
+import { canSeeSourceTree, shareAbilities } from './community.policy.ts';
 import type { ShareListRow, ShareRow } from './community.repository.ts';
 
 export interface PresentContext {
@@ -33,6 +33,7 @@ export function presentShare(row: ShareListRow, ctx: PresentContext): Share {
     uses_count: row.uses_count,
     liked: ctx.liked.has(row.id),
     my_rating: ctx.ratings.get(row.id) ?? null,
+    abilities: shareAbilities(ctx.viewer, row),
     created_at: row.created_at,
     updated_at: row.updated_at,
   };

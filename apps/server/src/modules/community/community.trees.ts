@@ -48,8 +48,9 @@ export async function forkTreeFromSnapshot(
     limits,
     message: input.title,
   });
-  const row = await getTreeForViewer(ctx.db, { id: userId, role: 'user' }, id);
-  return presentTree(row, ctx.config.publicBaseUrl);
+  const owner = { id: userId, role: 'user' } as const;
+  const row = await getTreeForViewer(ctx.db, owner, id);
+  return presentTree(row, ctx.config.publicBaseUrl, owner);
 }
 
 /** Checks a shipped sample document against the document rules and limits. */

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { safeError } from '../../plugins/errors.ts';
+import { safeError } from '../../lib/safe-error.ts';
 import type { Storage } from '../../lib/storage/storage.ts';
 
 /**

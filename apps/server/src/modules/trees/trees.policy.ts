@@ -1,3 +1,4 @@
+import type { TreeAbilities } from '@arbor/contract';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { notFound, permissionDenied } from '../../lib/http-errors.ts';
 
@@ -27,4 +28,10 @@ export function authorizeEditTree<T extends OwnedTree>(viewer: AuthUser | null, 
   authorizeViewTree(viewer, tree);
   if (!canEditTree(viewer, tree!)) throw permissionDenied();
   return tree!;
+}
+
+/** What `viewer` may do with a tree: sent with every `Tree`, so that clients never re-derive the rules. */
+export function treeAbilities(viewer: AuthUser | null, tree: OwnedTree): TreeAbilities {
+  const owns = canEditTree(viewer, tree);
+  return { update: owns, delete: owns, share: owns, manage_versions: owns, generate: owns };
 }

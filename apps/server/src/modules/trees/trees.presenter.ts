@@ -1,10 +1,12 @@
 import type { Tree, TreeWithData } from '@arbor/contract';
 import { avatarUrlOf } from '../../lib/avatars/avatars.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
 import { parseStoredDocument } from './tree-document.ts';
+import { treeAbilities } from './trees.policy.ts';
 import type { TreeListRow, TreeRow } from './trees.repository.ts';
 
-/** Row → the contract's `Tree` (no document). */
-export function presentTree(row: TreeListRow, baseUrl: string): Tree {
+/** Row → the contract's `Tree` (no document), with what `viewer` may do with it. */
+export function presentTree(row: TreeListRow, baseUrl: string, viewer: AuthUser | null): Tree {
   return {
     id: row.id,
     uuid: row.uuid,
@@ -17,12 +19,13 @@ export function presentTree(row: TreeListRow, baseUrl: string): Tree {
     node_count: row.node_count,
     revision: row.revision,
     latest_version: row.latest_version,
+    abilities: treeAbilities(viewer, row),
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
 }
 
 /** Row → `Tree` with its working copy. */
-export function presentTreeWithData(row: TreeRow, baseUrl: string): TreeWithData {
-  return { ...presentTree(row, baseUrl), data: parseStoredDocument(row.data) };
+export function presentTreeWithData(row: TreeRow, baseUrl: string, viewer: AuthUser | null): TreeWithData {
+  return { ...presentTree(row, baseUrl, viewer), data: parseStoredDocument(row.data) };
 }

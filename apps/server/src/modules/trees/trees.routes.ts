@@ -44,7 +44,7 @@ export const treesRoutes: FastifyPluginAsyncZod = async (app) => {
         baseUrl,
         window,
         count,
-        rows.map((row) => presentTree(row, baseUrl)),
+        rows.map((row) => presentTree(row, baseUrl, request.user)),
       );
     },
   );
@@ -58,7 +58,7 @@ export const treesRoutes: FastifyPluginAsyncZod = async (app) => {
       return serializeTrusted(reply)
         .code(201)
         .header('etag', revisionEtag(tree.revision))
-        .send(presentTreeWithData(tree, baseUrl));
+        .send(presentTreeWithData(tree, baseUrl, request.user));
     },
   );
 
@@ -69,7 +69,7 @@ export const treesRoutes: FastifyPluginAsyncZod = async (app) => {
       const tree = await getTreeByUuidForViewer(app.db, currentUser(request), request.query.uuid);
       return serializeTrusted(reply)
         .header('etag', revisionEtag(tree.revision))
-        .send(presentTreeWithData(tree, baseUrl));
+        .send(presentTreeWithData(tree, baseUrl, request.user));
     },
   );
 
@@ -80,7 +80,7 @@ export const treesRoutes: FastifyPluginAsyncZod = async (app) => {
       const tree = await getTreeForViewer(app.db, currentUser(request), request.params.id);
       return serializeTrusted(reply)
         .header('etag', revisionEtag(tree.revision))
-        .send(presentTreeWithData(tree, baseUrl));
+        .send(presentTreeWithData(tree, baseUrl, request.user));
     },
   );
 
@@ -99,7 +99,7 @@ export const treesRoutes: FastifyPluginAsyncZod = async (app) => {
           limits,
           expected,
         );
-        return reply.header('etag', revisionEtag(tree.revision)).send(presentTree(tree, baseUrl));
+        return reply.header('etag', revisionEtag(tree.revision)).send(presentTree(tree, baseUrl, request.user));
       },
     });
   }
