@@ -4,8 +4,7 @@ import { permissionDenied } from '../../lib/http-errors.ts';
 
 /** Shares are public to read; only their author or an admin may edit or remove them. */
 export function authorizeShareChange(user: AuthUser, share: { author_id: number }): void {
-  if (!canChangeShare(user, share))
-    throw permissionDenied('Only the author of this template may change it.');
+  if (!canChangeShare(user, share)) throw permissionDenied('Only the author of this template may change it.');
 }
 
 /** Only the source tree's author sees which tree a share was made from. */
