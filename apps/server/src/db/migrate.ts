@@ -1,6 +1,5 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { Migration, MigrationProvider } from 'kysely';
 import { Migrator } from 'kysely';
 import type { DB } from './connection.ts';
@@ -13,9 +12,10 @@ class FolderMigrationProvider implements MigrationProvider {
     const files = (await readdir(MIGRATIONS_DIR)).filter((f) => /^\d{8}_\d{4}_[\w-]+\.ts$/.test(f)).sort();
     const migrations: Record<string, Migration> = {};
     for (const file of files) {
-      migrations[file.replace(/\.ts$/, '')] = (await import(
-        pathToFileURL(path.join(MIGRATIONS_DIR, file)).href
-      )) as Migration;
+      const name = file.replace(/\.ts$/, '');
+      // A relative template import, which the production bundle can follow (esbuild includes every
+      // `migrations/*.ts`; scripts/build-server.mjs); tsx and vitest load the file itself.
+      migrations[name] = (await import(`./migrations/${name}.ts`)) as Migration;
     }
     return migrations;
   }
