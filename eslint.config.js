@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import boundaries from './eslint/boundaries-plugin.js';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/*.cjs', 'bench/results/**'] },
@@ -17,6 +18,16 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-empty-object-type': 'off',
+    },
+  },
+  {
+    // The module map's walls (ARCHITECTURE.md): module surfaces, no import cycles, no Fastify in services.
+    files: ['apps/**/*.ts', 'apps/**/*.tsx', 'packages/**/*.ts', 'e2e/**/*.ts', 'bench/**/*.ts'],
+    plugins: { arbor: boundaries },
+    rules: {
+      'arbor/module-surface': 'error',
+      'arbor/no-cycle': 'error',
+      'arbor/no-fastify-in-services': 'error',
     },
   },
   {

@@ -1,4 +1,4 @@
-import type { CliCommand } from '../cli-commands.ts';
+import type { CliCommand } from '../lib/cli-command.ts';
 import { backupDatabase, defaultBackupPath, restoreDatabase } from './backup.ts';
 
 /** `backup [file]` and `restore <file>` for `npm run admin`. */

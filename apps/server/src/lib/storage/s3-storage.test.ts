@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import { createTestApp, createUser, type TestApp } from '../../testing/test-app.ts';
 import { S3Storage } from './s3-storage.ts';
-import { createStorage } from './storage.ts';
+import { createStorage } from './create-storage.ts';
 
 const BUCKET = 'arbor-test';
 let server: S3rver;

@@ -1,7 +1,3 @@
-import type { Config } from '../../config.ts';
-import { DiskStorage } from './disk-storage.ts';
-import { S3Storage } from './s3-storage.ts';
-
 /** Where uploaded files live. Keys are server-generated (`avatars/ab12….webp`), never user input. */
 export interface Storage {
   put(key: string, body: Buffer, contentType: string): Promise<void>;
@@ -12,8 +8,3 @@ export interface Storage {
 
 /** Public URL path of a stored key: files are served by the `/media/` route. */
 export const mediaPath = (key: string) => `/media/${key}`;
-
-/** Disk under `DATA_DIR/uploads` unless S3 is configured (`S3_*`). */
-export function createStorage(config: Config): Storage {
-  return config.s3 ? new S3Storage(config.s3) : new DiskStorage(config.dataDir);
-}

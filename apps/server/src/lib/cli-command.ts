@@ -1,0 +1,16 @@
+import type { Config } from '../config.ts';
+import type { DB } from '../db/connection.ts';
+
+/** What an `npm run admin` command is handed. */
+export interface CliContext {
+  config: Config;
+  db: DB;
+  args: string[];
+}
+
+export interface CliCommand {
+  usage: string;
+  /** open (and migrate) the database before running; false for commands that replace it */
+  needsDatabase?: boolean;
+  run(ctx: CliContext): Promise<void>;
+}
