@@ -1,20 +1,6 @@
-import type { Config } from './config.ts';
-import type { DB } from './db/connection.ts';
-import { ACCOUNT_COMMANDS } from './modules/auth/accounts.cli.ts';
+import type { CliCommand } from './lib/cli-command.ts';
+import { ACCOUNT_COMMANDS } from './modules/accounts/index.ts';
 import { BACKUP_COMMANDS } from './ops/backup.cli.ts';
-
-export interface CliContext {
-  config: Config;
-  db: DB;
-  args: string[];
-}
-
-export interface CliCommand {
-  usage: string;
-  /** open (and migrate) the database before running; false for commands that replace it */
-  needsDatabase?: boolean;
-  run(ctx: CliContext): Promise<void>;
-}
 
 /** Every `npm run admin` command by name. Features add theirs here. */
 export const CLI_COMMANDS: Record<string, CliCommand> = {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { seedDefaultPrompts } from './modules/ai/prompts.service.ts';
-import { bootstrapAdmin } from './modules/auth/admin-accounts.ts';
+import { bootstrapAdmin } from './modules/accounts/index.ts';
 import { seedCommunity } from './modules/community/community.seed.ts';
 
 /** Key of the PostgreSQL advisory lock that serialises start-up steps between app processes. */

@@ -5,10 +5,7 @@ import { mediaRoutes } from './media/media.routes.ts';
 import { treesRoutes } from './trees/trees.routes.ts';
 import { versionsRoutes } from './versions/versions.routes.ts';
 import { nodeImagesRoutes } from './node-images/node-images.routes.ts';
-import { authRoutes } from './auth/auth.routes.ts';
-import { captchaRoutes } from './captcha/captcha.routes.ts';
-import { codesRoutes } from './codes/codes.routes.ts';
-import { profileRoutes } from './profile/profile.routes.ts';
+import { accountsRoutes } from './accounts/index.ts';
 import { communityRoutes } from './community/community.routes.ts';
 
 /** Mounts every feature's routes under `/api`. One line per feature. */
@@ -19,9 +16,6 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(versionsRoutes, { prefix: '/api' });
   await app.register(nodeImagesRoutes, { prefix: '/api' });
   await app.register(aiRoutes, { prefix: '/api' });
-  await app.register(captchaRoutes, { prefix: '/api' });
-  await app.register(codesRoutes, { prefix: '/api' });
-  await app.register(authRoutes, { prefix: '/api' });
-  await app.register(profileRoutes, { prefix: '/api' });
+  await app.register(accountsRoutes, { prefix: '/api' });
   await app.register(communityRoutes, { prefix: '/api' });
 }

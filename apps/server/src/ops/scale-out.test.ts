@@ -8,8 +8,7 @@ import S3rver from 's3rver';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../lib/passwords/passwords.ts';
-import { latestCode } from '../modules/auth/accounts.testing.ts';
-import { insertAccount } from '../modules/auth/accounts.repository.ts';
+import { insertAccount, latestCode } from '../modules/accounts/testing.ts';
 import { loadSeedTemplates } from '../modules/community/community.seed.ts';
 import { createTestDatabase, TEST_DB_KIND, type TestDatabase } from '../testing/test-database.ts';
 

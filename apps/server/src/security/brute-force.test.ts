@@ -3,9 +3,15 @@
 // "One-time codes" and "Accounts"). Nothing is issued or changed by a refused guess.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../lib/passwords/passwords.ts';
-import { forgetSends, freshIp, obtainCode, uniqueEmail, uniquePhone } from '../modules/auth/accounts.testing.ts';
-import { solvedCaptcha } from '../modules/captcha/captcha.testing.ts';
-import { MAX_WRONG_TRIES } from '../modules/codes/codes.service.ts';
+import {
+  forgetSends,
+  freshIp,
+  MAX_WRONG_TRIES,
+  obtainCode,
+  solvedCaptcha,
+  uniqueEmail,
+  uniquePhone,
+} from '../modules/accounts/testing.ts';
 import { createTestApp, createUser, type TestApp } from '../testing/test-app.ts';
 import { CONTENT_TABLES, expectError, snapshot } from './support.ts';
 

@@ -2,9 +2,7 @@
 // parallel, is captcha_invalid), and expired, forged or malformed payloads are refused without effect.
 import { createHash, createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshIp, uniqueEmail, uniquePhone } from '../modules/auth/accounts.testing.ts';
-import { captchaKey } from '../modules/captcha/captcha.service.ts';
-import { solvedCaptcha } from '../modules/captcha/captcha.testing.ts';
+import { captchaKey, freshIp, solvedCaptcha, uniqueEmail, uniquePhone } from '../modules/accounts/testing.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { CONTENT_TABLES, expectError, snapshot } from './support.ts';
 

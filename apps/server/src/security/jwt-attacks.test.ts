@@ -3,7 +3,7 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signToken } from '../lib/jwt.ts';
-import { issueTokenPair } from '../modules/auth/tokens.service.ts';
+import { issueTokenPair } from '../modules/accounts/testing.ts';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../testing/test-app.ts';
 import { CONTENT_TABLES, expectError, forgeJwt, jwtClaims, snapshot } from './support.ts';
 

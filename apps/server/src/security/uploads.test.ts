@@ -9,7 +9,7 @@ import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NODE_IMAGE_MAX_BYTES } from '@arbor/contract';
-import { AVATAR_LIMITS } from '../modules/profile/profile.service.ts';
+import { AVATAR_LIMITS } from '../modules/accounts/testing.ts';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../testing/test-app.ts';
 import { CONTENT_TABLES, expectError, multipart, snapshot } from './support.ts';
 

@@ -1,5 +1,5 @@
-import type { CliCommand } from '../../cli-commands.ts';
-import { createAccountFromShell, promoteToAdmin, resetPasswordFromShell } from './admin-accounts.ts';
+import type { CliCommand } from '../../lib/cli-command.ts';
+import { createAccountFromShell, promoteToAdmin, resetPasswordFromShell } from './admin-accounts.service.ts';
 
 function option(args: string[], name: string): string | undefined {
   const index = args.indexOf(`--${name}`);

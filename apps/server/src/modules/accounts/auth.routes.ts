@@ -21,8 +21,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/auth.ts';
 import { tokenNotValid } from '../../lib/http-errors.ts';
 import { localeFromAcceptLanguage } from '../../lib/mail/code-messages.ts';
-import { captchaKey, consumeCaptcha } from '../captcha/captcha.service.ts';
-import type { CodeChannel } from '../codes/codes.service.ts';
+import { captchaKey, consumeCaptcha } from './captcha.service.ts';
+import type { CodeChannel } from './codes.service.ts';
 import {
   autoSignIn,
   bindAddress,

@@ -1,15 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, type TestApp } from '../../testing/test-app.ts';
-import {
-  freshIp,
-  latestCode,
-  obtainCode,
-  readOutbox,
-  sendCode,
-  uniqueEmail,
-  uniquePhone,
-} from '../auth/accounts.testing.ts';
-import { solvedCaptcha } from '../captcha/captcha.testing.ts';
+import { freshIp, latestCode, obtainCode, readOutbox, sendCode, uniqueEmail, uniquePhone } from './accounts.testing.ts';
+import { solvedCaptcha } from './captcha.testing.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -10,7 +10,7 @@ import {
 } from '@arbor/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createCodeSender } from './code-sending.ts';
+import { createCodeSender } from './code-sending.service.ts';
 import { verifyCode } from './codes.service.ts';
 
 const tags = ['codes'];

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadUserSummaries } from '../../lib/user-summaries.ts';
 import { hashPassword } from '../../lib/passwords/passwords.ts';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../../testing/test-app.ts';
-import { forgetSends, obtainCode, uniqueEmail, uniquePhone } from '../auth/accounts.testing.ts';
+import { forgetSends, obtainCode, uniqueEmail, uniquePhone } from './accounts.testing.ts';
 
 let t: TestApp;
 let knownHash: string;

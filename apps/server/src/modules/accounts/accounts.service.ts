@@ -7,8 +7,8 @@ import { nowIso } from '../../lib/clock.ts';
 import { AppError, invalid, invalidField } from '../../lib/http-errors.ts';
 import { hashPassword, passwordProblem, verifyPassword } from '../../lib/passwords/passwords.ts';
 import { assertNotThrottled, recordEvent, reserveEvents } from '../../lib/throttle/throttle.ts';
-import { codeInvalid, verifyCode, type CodeChannel } from '../codes/codes.service.ts';
-import { presentUser } from '../profile/profile.presenter.ts';
+import { codeInvalid, verifyCode, type CodeChannel } from './codes.service.ts';
+import { presentUser } from './profile.presenter.ts';
 import {
   findUserByEmail,
   findUserById,

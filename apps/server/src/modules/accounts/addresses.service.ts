@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { nowIso } from '../../lib/clock.ts';
 import { invalidField, notFound } from '../../lib/http-errors.ts';
-import { findUserByEmail, findUserById, findUserByPhone } from '../auth/accounts.repository.ts';
-import { removeAddress } from '../auth/accounts.service.ts';
-import { verifyCode, type CodeChannel } from '../codes/codes.service.ts';
+import { findUserByEmail, findUserById, findUserByPhone } from './accounts.repository.ts';
+import { removeAddress } from './accounts.service.ts';
+import { verifyCode, type CodeChannel } from './codes.service.ts';
 
 /** One channel's address table, so email addresses and phone numbers share every rule. */
 export interface AddressKind {

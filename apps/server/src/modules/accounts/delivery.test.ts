@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { sendCode, uniqueEmail, uniquePhone } from '../auth/accounts.testing.ts';
+import { sendCode, uniqueEmail, uniquePhone } from './accounts.testing.ts';
 
 // Real peers: an SMTP server and an HTTP webhook in this process receive what the transports send.
 let t: TestApp;

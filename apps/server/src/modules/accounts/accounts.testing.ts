@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { solvedCaptcha } from '../captcha/captcha.testing.ts';
+import { solvedCaptcha } from './captcha.testing.ts';
 
 export interface OutboxEntry {
   channel: 'email' | 'sms';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signToken } from '../../lib/jwt.ts';
 import { hashPassword } from '../../lib/passwords/passwords.ts';
 import { createTestApp, createUser, type TestApp } from '../../testing/test-app.ts';
-import { solvedCaptcha } from '../captcha/captcha.testing.ts';
+import { solvedCaptcha } from './captcha.testing.ts';
 import { forgetSends, freshIp, obtainCode, uniqueEmail, uniquePhone } from './accounts.testing.ts';
 
 let t: TestApp;

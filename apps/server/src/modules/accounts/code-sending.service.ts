@@ -4,8 +4,8 @@ import { codeMessage, localeFromAcceptLanguage } from '../../lib/mail/code-messa
 import { createMailer } from '../../lib/mail/mailer.ts';
 import { createSmsSender } from '../../lib/sms/sms-sender.ts';
 import { safeError } from '../../lib/safe-error.ts';
-import { findUserByEmail, findUserById, findUserByPhone, type UserRow } from '../auth/accounts.repository.ts';
-import { captchaKey, consumeCaptcha } from '../captcha/captcha.service.ts';
+import { findUserByEmail, findUserById, findUserByPhone, type UserRow } from './accounts.repository.ts';
+import { captchaKey, consumeCaptcha } from './captcha.service.ts';
 import { CODE_TTL_S, RESEND_AFTER_S, issueCode, messageLocale, type CodeChannel } from './codes.service.ts';
 
 const LOGIN_PURPOSES = new Set(['bind_email', 'cancel_email', 'bind_phone', 'cancel_phone', 'message']);

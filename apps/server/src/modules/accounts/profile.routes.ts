@@ -32,8 +32,8 @@ import { paginate, pageWindow } from '../../lib/pagination.ts';
 import { readMultipart } from '../../lib/multipart.ts';
 import { reserveEvents } from '../../lib/throttle/throttle.ts';
 import { currentUser, type AuthUser } from '../../plugins/auth.ts';
-import { findUserByEmail, findUserById, findUserByPhone, type UserRow } from '../auth/accounts.repository.ts';
-import { setFirstPassword } from '../auth/accounts.service.ts';
+import { findUserByEmail, findUserById, findUserByPhone, type UserRow } from './accounts.repository.ts';
+import { setFirstPassword } from './accounts.service.ts';
 import {
   addAddress,
   deleteAddress,

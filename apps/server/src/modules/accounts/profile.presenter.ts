@@ -1,7 +1,7 @@
 import type { Locale, Me, Profile } from '@arbor/contract';
 import type { DB } from '../../db/connection.ts';
 import { avatarUrlOf } from '../../lib/avatars/avatars.ts';
-import type { UserRow } from '../auth/accounts.repository.ts';
+import type { UserRow } from './accounts.repository.ts';
 import { ensureProfile, type ProfileRow } from './profile.repository.ts';
 
 /** `a***@example.com`: enough for the owner to recognise, too little to contact. */

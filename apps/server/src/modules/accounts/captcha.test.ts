@@ -1,7 +1,7 @@
 import { createHash, createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { freshIp, uniqueEmail } from '../auth/accounts.testing.ts';
+import { freshIp, uniqueEmail } from './accounts.testing.ts';
 import { captchaKey } from './captcha.service.ts';
 import { solvedCaptcha } from './captcha.testing.ts';
 
