@@ -59,7 +59,11 @@ async function postgresAvailable() {
 
 const wants = (step) => only.length === 0 || only.includes(step);
 
-if (wants('lint')) run('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
+// Lint: eslint (with the module-map walls of eslint/boundaries-plugin.js) and Prettier over the whole tree.
+if (wants('lint')) {
+  run('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
+  run('formatting', 'npx', ['prettier', '--check', '.']);
+}
 if (wants('typecheck')) run('typecheck', 'npm', ['run', 'typecheck', '--silent']);
 if (wants('unit') || wants('api-sqlite'))
   vitest('unit, web and API tests on SQLite', ['packages', 'web', 'server'], { ARBOR_TEST_DB: 'sqlite' });
