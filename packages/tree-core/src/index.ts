@@ -6,3 +6,4 @@ export * from './diff.ts';
 export * from './markdown.ts';
 export * from './json-io.ts';
 export { longestIncreasingSubsequence } from './sequence.ts';
+export * from './paths.ts';
