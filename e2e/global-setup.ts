@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -40,6 +40,40 @@ async function waitForHealth(url: string, server: ChildProcess, timeoutMs: numbe
   throw new Error('the server did not become healthy in time');
 }
 
+/** The command lines of the processes in process group `pgid` (Linux `/proc`). */
+function processGroup(pgid: number): string[][] {
+  const commands: string[][] = [];
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      // After "pid (comm) ": state, ppid, pgrp…
+      const pgrp = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]);
+      if (pgrp !== pgid) continue;
+      commands.push(readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean));
+    } catch {
+      // the process has exited meanwhile
+    }
+  }
+  return commands;
+}
+
+/**
+ * Production runs compiled JavaScript: under `npm start` the server is `node … apps/server/dist/main.js`
+ * (built by scripts/build-server.mjs) and nothing runs TypeScript through tsx.
+ */
+function assertCompiledServer(pgid: number): void {
+  if (!existsSync('/proc/self/stat')) return; // not Linux: nothing to look at
+  const commands = processGroup(pgid);
+  const shown = commands.map((c) => c.join(' ')).join('\n  ');
+  const entry = path.join(root, 'apps/server/dist/main.js');
+  if (!commands.some((c) => c.at(-1) === entry)) {
+    throw new Error(`npm start does not run the compiled server (${entry}); its processes:\n  ${shown}`);
+  }
+  if (commands.some((c) => c.some((arg) => arg === 'tsx' || arg.endsWith('.ts') || arg.includes('/tsx/')))) {
+    throw new Error(`npm start runs TypeScript at run time; its processes:\n  ${shown}`);
+  }
+}
+
 /** Starts the product with `npm start` on a free port and a temporary data folder, for every spec. */
 export default async function setup(project: TestProject) {
   const port = await freePort();
@@ -65,7 +99,18 @@ export default async function setup(project: TestProject) {
       ARBOR_SKIP_WEB_BUILD: process.env.ARBOR_SKIP_WEB_BUILD ?? '0',
     },
   });
-  await waitForHealth(baseURL, server, 120_000);
+  try {
+    await waitForHealth(baseURL, server, 120_000);
+    if (server.pid) assertCompiledServer(server.pid);
+  } catch (error) {
+    try {
+      if (server.pid) process.kill(-server.pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   project.provide('baseURL', baseURL);
   project.provide('dataDir', dataDir);
   return async () => {

@@ -1,8 +1,11 @@
-// `npm start`: builds the web app when its build is missing or older than its sources, then runs
-// the server (migrations run at start). Signals are passed through for a graceful shutdown.
+// `npm start`: builds the web app and the server when their builds are missing or older than their
+// sources, then runs the compiled server, `node apps/server/dist/main.js` (migrations run at start;
+// no TypeScript at run time: `npm run dev` is the one that runs the sources through tsx).
+// Signals are passed through for a graceful shutdown.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { buildServer, serverBuildIsStale, serverEntry } from './build-server.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const web = path.join(root, 'apps/web');
@@ -36,7 +39,17 @@ if (process.env.ARBOR_SKIP_WEB_BUILD !== '1' && webIsStale()) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
+// The server bundle (scripts/build-server.mjs: apps/server/src and the workspace packages, under a second).
+if (serverBuildIsStale()) {
+  console.log('Building the server…');
+  try {
+    await buildServer();
+  } catch {
+    process.exit(1); // esbuild has printed what failed
+  }
+}
+
+const server = spawn(process.execPath, ['--enable-source-maps', serverEntry], {
   cwd: root,
   stdio: 'inherit',
   env: { NODE_ENV: 'production', ...process.env },

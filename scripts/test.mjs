@@ -94,7 +94,7 @@ if (wants('e2e')) {
         `\n! Chromium is missing at ${chromium}: skipping e2e (install it with apt-get install -y chromium).`,
       );
     }
-  } else if (run('build the web app', 'npm', ['run', 'build', '--silent'], { NODE_ENV: 'production' })) {
+  } else if (run('build the web app and the server', 'npm', ['run', 'build', '--silent'], { NODE_ENV: 'production' })) {
     // The first page's JS within budget, the editor and admin code out of it (one test).
     totals[run('bundle budget', 'node', ['scripts/check-bundle.mjs']) ? 'passed' : 'failed'] += 1;
     vitest('e2e in Chromium', ['e2e']);
