@@ -6,3 +6,4 @@ export * from './community.ts';
 export * from './ai.ts';
 export * from './accounts.ts';
 export * from './trees.ts';
+export * from './learning.ts';
