@@ -2,6 +2,7 @@ import type { AiTables } from './tables/ai.ts';
 import type { AccountsTables } from './tables/accounts.ts';
 import type { CacheTables } from './tables/cache.ts';
 import type { CommunityTables } from './tables/community.ts';
+import type { LearningTables } from './tables/learning.ts';
 import type { TreesTables } from './tables/trees.ts';
 import type { UsersTables } from './tables/users.ts';
 
@@ -9,4 +10,5 @@ import type { UsersTables } from './tables/users.ts';
  * The whole database as Kysely sees it. Each feature declares its tables in `tables/<feature>.ts`
  * and adds them here. Timestamps are ISO strings, booleans are 0/1 integers on both dialects.
  */
-export interface Database extends UsersTables, AccountsTables, AiTables, CommunityTables, TreesTables, CacheTables {}
+export interface Database
+  extends UsersTables, AccountsTables, AiTables, CommunityTables, TreesTables, CacheTables, LearningTables {}

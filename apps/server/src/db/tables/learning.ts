@@ -1,0 +1,68 @@
+import type { Generated } from 'kysely';
+
+/** `tree` or `share`: what a learner learns, by the subject's row id (no foreign key: the trees and
+ * community modules announce deletions through domain events, and learning removes its rows then). */
+type SubjectKindColumn = 'tree' | 'share';
+
+export interface LearningProgressTable {
+  id: Generated<number>;
+  user_id: number;
+  subject_kind: SubjectKindColumn;
+  subject_id: number;
+  node_id: string;
+  status: 'learning' | 'done' | 'skipped';
+  /** 0–3, raised by quizzes, never lowered */
+  mastery: number;
+  updated_at: string;
+}
+
+export interface LearningNotesTable {
+  id: Generated<number>;
+  user_id: number;
+  subject_kind: SubjectKindColumn;
+  subject_id: number;
+  node_id: string;
+  content: string;
+  /** lower-cased content: substring search (CJK included) with LIKE on both dialects */
+  search_text: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One row per subject a learner has touched; lists `/learn` and orders it by activity. */
+export interface LearningSubjectsTable {
+  id: Generated<number>;
+  user_id: number;
+  subject_kind: SubjectKindColumn;
+  subject_id: number;
+  created_at: string;
+  last_activity_at: string;
+}
+
+/** Per-learner daily counts in the learner's time zone at the moment of the change. */
+export interface LearningActivityDaysTable {
+  user_id: number;
+  day: string;
+  progress: number;
+  reviews: number;
+}
+
+export interface LearnerSettingsTable {
+  user_id: number;
+  timezone: string;
+  request_retention: number;
+  new_per_day: number;
+  auto_cards: number;
+  weekly_minutes: number;
+  /** JSON array of 0–6 (0 = Monday) */
+  study_days: string;
+  updated_at: string;
+}
+
+export interface LearningTables {
+  learning_progress: LearningProgressTable;
+  learning_notes: LearningNotesTable;
+  learning_subjects: LearningSubjectsTable;
+  learning_activity_days: LearningActivityDaysTable;
+  learner_settings: LearnerSettingsTable;
+}
