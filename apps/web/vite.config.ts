@@ -152,6 +152,15 @@ export default defineConfig(({ isSsrBuild }) => ({
     rolldownOptions: isSsrBuild
       ? {}
       : {
+          treeshake: {
+            // A feature's index.ts re-exports its whole surface, and app/ (the first bundle) imports a few
+            // light things through it (prefetchers, registrations). Feature modules do nothing when merely
+            // imported (a module-level `lazy()` or `memo()` is a call the bundler cannot prove pure), so
+            // what app/ does not use from an index stays in the route chunks that do. Stylesheets and
+            // packages keep their own flags.
+            moduleSideEffects: (id: string, external: boolean) =>
+              external || !/[\\/]src[\\/]features[\\/].+\.tsx?$/.test(id) ? undefined : false,
+          },
           output: {
             // Everything the first page statically needs in one chunk beside the entry, instead of dozens of
             // small shared chunks (one request each, each compressed on its own); route code stays lazy.

@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { ErrorView } from '../features/shell/components/ErrorView.tsx';
+import { ErrorView } from '../features/shell/index.ts';
 
 /** The error boundary of the router: fatal or unhandled errors become the error page (SPEC §2). */
 export function RouteErrorPage({ standalone = false }: { standalone?: boolean }) {

@@ -1,4 +1,7 @@
-// Features that plug into others' extension points register themselves when imported. Only the
-// small registration modules load here; their dialogs and panels are lazy.
-import '../features/community/register-extensions.tsx';
-import '../features/ai/index.ts';
+// Features that plug into others' extension points are registered here, once, at start. Only the
+// small registration modules load with the app; their dialogs and panels are lazy.
+import { registerAiExtensions } from '../features/ai/index.ts';
+import { registerCommunityExtensions } from '../features/community/index.ts';
+
+registerCommunityExtensions();
+registerAiExtensions();

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { PageLoader } from '../features/shell/components/PageLoader.tsx';
+import { PageLoader } from '../features/shell/index.ts';
 import { hasRole, useSession, type Session } from '../lib/session.ts';
 import { loginPathFor } from '../lib/login-path.ts';
 import { matchRoute, type RouteMeta } from './routes.tsx';

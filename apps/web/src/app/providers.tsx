@@ -4,7 +4,7 @@ import { NavigationProgress } from '@mantine/nprogress';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, type ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
-import { useSettings } from '../features/settings/settings-store.ts';
+import { useSettings } from '../features/settings/index.ts';
 import { i18n } from '../lib/i18n.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { Z_INDEX, buildTheme, cssVariablesResolver } from './theme.ts';

@@ -1,8 +1,7 @@
 import type { ComponentType } from 'react';
-import type { LayoutName } from '../features/settings/settings-store.ts';
-import { prefetchCommunityList } from '../features/community/api/community-list.ts';
-import { prefetchShare } from '../features/community/api/get-share.ts';
-import { prefetchTreeByUuid } from '../features/trees/api/useTreeByUuid.ts';
+import type { LayoutName } from '../features/settings/index.ts';
+import { prefetchCommunityList, prefetchShare } from '../features/community/index.ts';
+import { prefetchTreeByUuid } from '../features/trees/index.ts';
 
 export type RouteName =
   | 'home'

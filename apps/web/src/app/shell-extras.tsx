@@ -1,18 +1,20 @@
 import { useHotkeys } from '@mantine/hooks';
-import { lazy, Suspense, useEffect, useMemo } from 'react';
+import { Suspense, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PalettePage } from '../features/command-palette/CommandPalette.tsx';
-import { markPaletteMounted, openPalette, paletteMounted } from '../features/command-palette/opener.ts';
-import { SearchButton } from '../features/command-palette/SearchButton.tsx';
+import {
+  CommandPalette,
+  type PalettePage,
+  markPaletteMounted,
+  openPalette,
+  paletteMounted,
+  SearchButton,
+} from '../features/command-palette/index.ts';
 import { hasRole, useSession } from '../lib/session.ts';
 import { ROUTES } from './routes.tsx';
 
 // The command palette is wired in here so features/shell never imports features/command-palette.
-// The palette itself (Spotlight, its matching and remote search) is a chunk of its own: it is for
-// logged-in users only, so a visitor's first page does not pay for it.
-const CommandPalette = lazy(() =>
-  import('../features/command-palette/CommandPalette.tsx').then((m) => ({ default: m.CommandPalette })),
-);
+// The palette itself (Spotlight, its matching and remote search) is a chunk of its own, lazy behind the
+// feature's index: it is for logged-in users only, so a visitor's first page does not pay for it.
 
 /** Search field in the header, logged-in only (the palette itself is). */
 export function PaletteButton() {

@@ -6,7 +6,7 @@ import {
   type MantineThemeOverride,
   type VariantColorsResolver,
 } from '@mantine/core';
-import type { ColorPreset } from '../features/settings/settings-store.ts';
+import type { ColorPreset } from '../features/settings/index.ts';
 
 // Latin faces are bundled; CJK text falls back to the system's own fonts (bundling them would add
 // megabytes for glyphs the OS already has).

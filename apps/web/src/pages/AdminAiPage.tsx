@@ -1,4 +1,4 @@
-import { AdminAi } from '../features/ai/admin/AdminAi.tsx';
+import { AdminAi } from '../features/ai/index.ts';
 
 export default function AdminAiPage() {
   return <AdminAi />;

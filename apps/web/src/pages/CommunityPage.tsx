@@ -1,4 +1,4 @@
-import { CommunityBrowser } from '../features/community/components/CommunityBrowser.tsx';
+import { CommunityBrowser } from '../features/community/index.ts';
 
 /** `/community`: the skill-tree template community. */
 export default function CommunityPage() {

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { ErrorView } from '../features/shell/components/ErrorView.tsx';
+import { ErrorView } from '../features/shell/index.ts';
 
 /** A linkable error page (`?status=500&message=…`); the router's error boundary renders the same view. */
 export default function ErrorPage() {

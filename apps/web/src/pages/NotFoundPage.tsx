@@ -1,6 +1,6 @@
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ErrorView } from '../features/shell/components/ErrorView.tsx';
+import { ErrorView } from '../features/shell/index.ts';
 
 /** Any path no route matches. */
 export default function NotFoundPage() {

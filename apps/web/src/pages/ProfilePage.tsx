@@ -1,14 +1,16 @@
 import { Box, Grid, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { ContactMethods } from '../features/profile/components/ContactMethods.tsx';
-import { DeleteAccountSection } from '../features/profile/components/DeleteAccountSection.tsx';
-import { LanguageSelect } from '../features/profile/components/LanguageSelect.tsx';
-import { MySharesSection } from '../features/profile/components/MySharesSection.tsx';
-import { PasswordSection } from '../features/profile/components/PasswordSection.tsx';
-import { ProfileDetailsForm } from '../features/profile/components/ProfileDetailsForm.tsx';
-import { ProfileSection } from '../features/profile/components/ProfileSection.tsx';
-import { ProfileSummary } from '../features/profile/components/ProfileSummary.tsx';
-import { PageLoader } from '../features/shell/components/PageLoader.tsx';
+import {
+  ContactMethods,
+  DeleteAccountSection,
+  LanguageSelect,
+  MySharesSection,
+  PasswordSection,
+  ProfileDetailsForm,
+  ProfileSection,
+  ProfileSummary,
+} from '../features/profile/index.ts';
+import { PageLoader } from '../features/shell/index.ts';
 import { useSession } from '../lib/session.ts';
 
 /** `/profile`: the signed-in user's own account. The route guard guarantees a session. */

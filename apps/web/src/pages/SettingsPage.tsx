@@ -1,6 +1,6 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { SettingsPanel } from '../features/settings/components/SettingsPanel.tsx';
+import { SettingsPanel } from '../features/settings/index.ts';
 
 export default function SettingsPage() {
   const { t } = useTranslation('settings');

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { TemplateDetail } from '../features/community/components/TemplateDetail.tsx';
+import { TemplateDetail } from '../features/community/index.ts';
 
 /** `/community/:uuid`: one template of the community. */
 export default function TemplateDetailPage() {

@@ -1,10 +1,8 @@
 import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { ErrorView } from '../features/shell/components/ErrorView.tsx';
-import { useTreeByUuid } from '../features/trees/api/useTreeByUuid.ts';
-import { EditorSkeleton } from '../features/trees/components/EditorSkeleton.tsx';
-import { TreeEditor } from '../features/trees/components/TreeEditor.tsx';
+import { ErrorView } from '../features/shell/index.ts';
+import { useTreeByUuid, EditorSkeleton, TreeEditor } from '../features/trees/index.ts';
 import { ApiError } from '../lib/api-client.ts';
 import { useSession } from '../lib/session.ts';
 

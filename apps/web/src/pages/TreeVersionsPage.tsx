@@ -1,9 +1,9 @@
 import { Skeleton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { ErrorView } from '../features/shell/components/ErrorView.tsx';
+import { ErrorView } from '../features/shell/index.ts';
 import { useTreeByUuid } from '../features/trees/index.ts';
-import { VersionHistory } from '../features/versions/VersionHistory.tsx';
+import { VersionHistory } from '../features/versions/index.ts';
 import { ApiError } from '../lib/api-client.ts';
 
 /** /trees/:uuid/versions — the owner's version history. */

@@ -1,4 +1,4 @@
-import { TreeListPage } from '../features/trees/components/list/TreeListPage.tsx';
+import { TreeListPage } from '../features/trees/index.ts';
 
 /** /trees — my trees. */
 export default function TreesPage() {

@@ -3,8 +3,7 @@ import { IconAdjustments } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { HintTooltip, LanguageMenu } from '../../features/shell/components/deferred.tsx';
-import { ThemeToggle } from '../../features/shell/components/ThemeToggle.tsx';
+import { HintTooltip, LanguageMenu, ThemeToggle } from '../../features/shell/index.ts';
 import { useSession } from '../../lib/session.ts';
 
 /**

@@ -3,7 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { Logo } from '../../features/shell/components/Logo.tsx';
+import { Logo } from '../../features/shell/index.ts';
 import { HeaderNav } from './MainNav.tsx';
 
 const NavDrawer = lazy(() => import('./NavDrawer.tsx'));

@@ -1,8 +1,8 @@
 import { Group, NavLink, Stack, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { HintTooltip } from '../../features/shell/components/deferred.tsx';
-import { NAV_ITEMS, isActive } from '../../features/shell/nav-items.ts';
+import { HintTooltip } from '../../features/shell/index.ts';
+import { NAV_ITEMS, isActive } from './nav-items.ts';
 import { useSession } from '../../lib/session.ts';
 
 function useVisibleItems() {

@@ -1,6 +1,6 @@
 import { Drawer } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Logo } from '../../features/shell/components/Logo.tsx';
+import { Logo } from '../../features/shell/index.ts';
 import { SideNav } from './MainNav.tsx';
 
 /** The phone navigation of the horizontal layout; a lazy chunk, as Drawer brings Modal's machinery. */

@@ -1,10 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
-import { useSettings } from '../../features/settings/settings-store.ts';
-import { Footer } from '../../features/shell/components/Footer.tsx';
-import { PageToolbar } from '../../features/shell/components/PageToolbar.tsx';
-import { useViewKey } from '../../features/shell/soft-reload.ts';
-import type { RouteMeta } from '../routes.tsx';
+import { useSettings } from '../../features/settings/index.ts';
+import { Footer, PageToolbar, useViewKey } from '../../features/shell/index.ts';
+import { matchRoute, type RouteMeta } from '../routes.tsx';
 
 /** Slot names other pages can rely on: `#main-content` is the skip-link target. */
 export const MAIN_CONTENT_ID = 'main-content';
@@ -21,6 +19,10 @@ export function PageView({ meta }: { meta: RouteMeta }) {
   const boxed = meta.boxed ?? settings.boxed;
   const padded = meta.padded ?? settings.padded;
   const toolbar = meta.toolbar ?? true;
+  const pageTitleOf = (path: string) => {
+    const route = matchRoute(path);
+    return route.meta.name === 'not-found' ? null : t(route.meta.titleKey);
+  };
   return (
     <div
       className="arbor-view"
@@ -28,7 +30,7 @@ export function PageView({ meta }: { meta: RouteMeta }) {
       data-padded={padded || undefined}
       data-toolbar={toolbar || undefined}
     >
-      {toolbar ? <PageToolbar title={t(meta.titleKey)} /> : null}
+      {toolbar ? <PageToolbar title={t(meta.titleKey)} pageTitleOf={pageTitleOf} /> : null}
       <div
         key={`${pathname}#${viewKey}`}
         className="arbor-page"

@@ -1,7 +1,7 @@
 import { AppShell, Burger, Group, Overlay } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Logo } from '../../features/shell/components/Logo.tsx';
+import { Logo } from '../../features/shell/index.ts';
 import { SideNav } from './MainNav.tsx';
 import { useSidebar } from './use-sidebar.ts';
 

@@ -1,7 +1,7 @@
 import { useMediaQuery } from '@mantine/hooks';
 import { useCallback, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
-import { settingsStore, useSettings } from '../../features/settings/settings-store.ts';
+import { settingsStore, useSettings } from '../../features/settings/index.ts';
 
 /** SPEC §9: responsive breakpoint and sidebar auto-close width. */
 export const SMALL_SCREEN = '(max-width: 700px)';

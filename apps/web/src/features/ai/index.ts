@@ -1,21 +1,4 @@
-// The AI feature plugs into the trees feature's extension points. Only this small module loads with
-// the app; the panel section and the generate-tree dialog are separate chunks.
-import { createElement, lazy, Suspense } from 'react';
-// The registry module alone: the trees feature's index would pull the canvas into the first bundle.
-import { registerTreesExtension } from '../trees/extensions.ts';
-
-const AiNodeSection = lazy(() => import('./components/AiNodeSection.tsx').then((m) => ({ default: m.AiNodeSection })));
-const GenerateTreeMenuItem = lazy(() =>
-  import('./generate-tree/GenerateTreeMenuItem.tsx').then((m) => ({ default: m.GenerateTreeMenuItem })),
-);
-
-registerTreesExtension({
-  id: 'ai',
-  order: 10,
-  // Keyed by node so a half-streamed answer never lands on another node; read-only trees get nothing.
-  nodePanel: (ctx) =>
-    ctx.readOnly
-      ? null
-      : createElement(Suspense, { fallback: null }, createElement(AiNodeSection, { key: ctx.node.id, ctx })),
-  createMenu: () => createElement(Suspense, { fallback: null }, createElement(GenerateTreeMenuItem)),
-});
+// The AI feature's public surface: its extensions of the trees feature (registered by app/) and the
+// admin page's content.
+export { registerAiExtensions } from './register-extensions.ts';
+export { AdminAi } from './admin/AdminAi.tsx';

@@ -201,4 +201,3 @@ export function CommandPalette({ pages }: { pages: PalettePage[] }) {
 }
 
 // The header's button is its own module, so the shell can show it without loading the palette.
-export { SearchButton } from './SearchButton.tsx';

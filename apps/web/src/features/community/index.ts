@@ -1,5 +1,10 @@
-// The community feature's public surface for pages and other features.
+// The community feature's public surface for pages, app/ and other features.
 export { MyShares } from './components/MyShares.tsx';
-export { ShareDialog, type ShareDialogProps } from './components/ShareDialog.tsx';
 export { CommunityBrowser } from './components/CommunityBrowser.tsx';
 export { TemplateDetail } from './components/TemplateDetail.tsx';
+export { ShareGrid } from './components/ShareGrid.tsx';
+export { useHotTags } from './api/hot-tags.ts';
+export { useShares } from './api/list-shares.ts';
+export { prefetchCommunityList } from './api/community-list.ts';
+export { prefetchShare } from './api/get-share.ts';
+export { registerCommunityExtensions } from './register-extensions.tsx';

@@ -2,8 +2,7 @@ import { Button } from '@mantine/core';
 import { IconShare } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-// The registry module alone: the trees feature's index would pull the canvas into the first bundle.
-import { registerTreesExtension, type EditorExtensionContext } from '../trees/extensions.ts';
+import { registerTreesExtension, type EditorExtensionContext } from '../trees/index.ts';
 
 // Loaded only when someone opens it, so the editor's first paint does not pay for it.
 const ShareDialog = lazy(() => import('./components/ShareDialog.tsx').then((m) => ({ default: m.ShareDialog })));
@@ -54,13 +53,16 @@ function ShareButton({ ctx }: { ctx: EditorExtensionContext }) {
   );
 }
 
-registerTreesExtension({
-  id: 'community-share',
-  order: 20,
-  editorToolbar: (ctx) => <ShareButton ctx={ctx} />,
-  treeCardMenu: ({ tree }) => (
-    <Suspense fallback={null}>
-      <ShareMenuItem tree={tree} />
-    </Suspense>
-  ),
-});
+/** Registers "Share" in the editor's toolbar and in the trees list's card menu; app/ calls it once. */
+export function registerCommunityExtensions(): () => void {
+  return registerTreesExtension({
+    id: 'community-share',
+    order: 20,
+    editorToolbar: (ctx) => <ShareButton ctx={ctx} />,
+    treeCardMenu: ({ tree }) => (
+      <Suspense fallback={null}>
+        <ShareMenuItem tree={tree} />
+      </Suspense>
+    ),
+  });
+}

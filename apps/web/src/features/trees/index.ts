@@ -1,4 +1,7 @@
 // The trees feature's public surface: what pages and other features (versions, AI, sharing) may use.
+export { TreeEditor } from './components/TreeEditor.tsx';
+export { EditorSkeleton } from './components/EditorSkeleton.tsx';
+export { TreeListPage } from './components/list/TreeListPage.tsx';
 export { TreeViewer } from './components/TreeViewer.tsx';
 export type { DiffMark } from './layout/flow-elements.ts';
 export { registerTreesExtension, useTreesExtensions } from './extensions.ts';
@@ -9,7 +12,7 @@ export type {
   TreesExtension,
 } from './extensions.ts';
 export type { EditorCommands } from './state/commands.ts';
-export { useTreeByUuid, fetchTreeByUuid } from './api/useTreeByUuid.ts';
+export { useTreeByUuid, fetchTreeByUuid, prefetchTreeByUuid } from './api/useTreeByUuid.ts';
 export { useVersions, useVersion, useRollback, useSaveVersion } from './api/useVersions.ts';
 export { useNodeImages } from './api/useNodeImages.ts';
 export type { Tree, TreeWithData, TreeVersion, TreeVersionWithData } from './api/types.ts';

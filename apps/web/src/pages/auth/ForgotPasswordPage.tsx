@@ -1,7 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { AuthCard } from '../../features/auth/components/AuthCard.tsx';
-import { AuthLink } from '../../features/auth/components/AuthLink.tsx';
-import { ForgotPasswordForm } from '../../features/auth/forms/ForgotPasswordForm.tsx';
+import { AuthCard, AuthLink, ForgotPasswordForm } from '../../features/auth/index.ts';
 
 /** `/auth/forgotpassword`: reset the password with an email or SMS code. */
 export default function ForgotPasswordPage() {

@@ -2,10 +2,7 @@ import { Tabs } from '@mantine/core';
 import { IconDeviceMobileMessage, IconKey, IconMail } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AuthCard } from '../../features/auth/components/AuthCard.tsx';
-import { AuthLink } from '../../features/auth/components/AuthLink.tsx';
-import { CodeLoginForm } from '../../features/auth/forms/CodeLoginForm.tsx';
-import { PasswordLoginForm } from '../../features/auth/forms/PasswordLoginForm.tsx';
+import { AuthCard, AuthLink, CodeLoginForm, PasswordLoginForm } from '../../features/auth/index.ts';
 import classes from './LoginPage.module.css';
 
 type Method = 'password' | 'email' | 'sms';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { PageLoader } from '../../features/shell/components/PageLoader.tsx';
+import { PageLoader } from '../../features/shell/index.ts';
 import { signOut } from '../../lib/session.ts';
 
 /** Revokes the refresh token, clears the session and goes home. */

@@ -1,7 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { AuthCard } from '../../features/auth/components/AuthCard.tsx';
-import { AuthLink } from '../../features/auth/components/AuthLink.tsx';
-import { RegisterForm } from '../../features/auth/forms/RegisterForm.tsx';
+import { AuthCard, AuthLink, RegisterForm } from '../../features/auth/index.ts';
 
 /** `/auth/register`: sign up with an email or SMS code and a password. */
 export default function RegisterPage() {

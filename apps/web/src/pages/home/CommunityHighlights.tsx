@@ -2,9 +2,7 @@ import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useHotTags } from '../../features/community/api/hot-tags.ts';
-import { useShares } from '../../features/community/api/list-shares.ts';
-import { ShareGrid } from '../../features/community/components/ShareGrid.tsx';
+import { useHotTags, useShares, ShareGrid } from '../../features/community/index.ts';
 
 function HotTemplates() {
   const { t } = useTranslation('community');

@@ -1,6 +1,6 @@
 import { Box, Center, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { Logo } from '../../shell/components/Logo.tsx';
+import { Logo } from '../../shell/index.ts';
 import classes from './AuthCard.module.css';
 
 interface AuthCardProps {

@@ -2,7 +2,7 @@ import { Menu } from '@mantine/core';
 import { IconShare } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { EditorExtensionContext } from '../../trees/extensions.ts';
+import type { EditorExtensionContext } from '../../trees/index.ts';
 
 const ShareDialog = lazy(() => import('./ShareDialog.tsx').then((m) => ({ default: m.ShareDialog })));
 

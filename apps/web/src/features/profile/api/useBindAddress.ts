@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { updateMe, type Me } from '../../../lib/session.ts';
-import { addressKey, type Channel } from '../../auth/api/types.ts';
+import { addressKey, type Channel } from '../../auth/index.ts';
 
 /** POST /api/auth/ses/bind_email/ or /api/auth/sms/bind_phone/: binds (or replaces) the address. */
 export function useBindAddress() {

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { updateMe, type Me } from '../../../lib/session.ts';
-import type { Channel } from '../../auth/api/types.ts';
+import type { Channel } from '../../auth/index.ts';
 
 /**
  * POST /api/auth/ses/cancel_email/ or /api/auth/sms/cancel_phone/ with the code sent to the bound

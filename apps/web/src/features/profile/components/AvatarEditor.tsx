@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { IconCamera } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { describeError } from '../../auth/lib/errors.ts';
+import { describeError } from '../../auth/index.ts';
 import { useUploadAvatar } from '../api/useUploadAvatar.ts';
 import { AvatarCropModal } from './AvatarCropModal.tsx';
 

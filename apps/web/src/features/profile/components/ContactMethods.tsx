@@ -3,7 +3,7 @@ import { IconMail, IconPhone } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Me } from '../../../lib/session.ts';
-import type { Channel } from '../../auth/api/types.ts';
+import type { Channel } from '../../auth/index.ts';
 import { BindAddressModal } from './BindAddressModal.tsx';
 import { UnbindAddressModal } from './UnbindAddressModal.tsx';
 

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { signOut, type Me } from '../../../lib/session.ts';
-import { useServerErrors } from '../../auth/hooks/useServerErrors.ts';
+import { useServerErrors } from '../../auth/index.ts';
 import { CurrentPasswordInput, ReportingForm } from '../../auth/index.ts';
 import { useDeleteAccount } from '../api/useDeleteAccount.ts';
 import { DialogActions } from '../../../lib/DialogActions.tsx';

@@ -4,7 +4,7 @@ import { IconLanguage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { LOCALES, isLocale, setLocale } from '../../../lib/i18n.ts';
 import type { Me } from '../../../lib/session.ts';
-import { describeError } from '../../auth/lib/errors.ts';
+import { describeError } from '../../auth/index.ts';
 import { useUpdateProfile } from '../api/useUpdateProfile.ts';
 
 /**

@@ -3,10 +3,10 @@ import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Me } from '../../../lib/session.ts';
-import { FormAlert } from '../../auth/components/FormAlert.tsx';
-import { NewPasswordInput } from '../../auth/components/NewPasswordInput.tsx';
-import { useServerErrors } from '../../auth/hooks/useServerErrors.ts';
-import { passwordLengthError } from '../../auth/lib/password.ts';
+import { FormAlert } from '../../auth/index.ts';
+import { NewPasswordInput } from '../../auth/index.ts';
+import { useServerErrors } from '../../auth/index.ts';
+import { passwordLengthError } from '../../auth/index.ts';
 import { useSetFirstPassword } from '../api/useSetFirstPassword.ts';
 import { ChangePasswordModal } from './ChangePasswordModal.tsx';
 

@@ -4,7 +4,7 @@ import { Username } from '@arbor/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Me } from '../../../lib/session.ts';
-import { useServerErrors } from '../../auth/hooks/useServerErrors.ts';
+import { useServerErrors } from '../../auth/index.ts';
 import { ReportingForm, UsernameInput } from '../../auth/index.ts';
 import { useUpdateProfile } from '../api/useUpdateProfile.ts';
 import { useUpdateUsername } from '../api/useUpdateUsername.ts';

@@ -1,9 +1,9 @@
 import { Modal, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import type { Channel } from '../../auth/api/types.ts';
-import { CodeSection } from '../../auth/components/CodeSection.tsx';
-import { useCodeFlow } from '../../auth/hooks/useCodeFlow.ts';
+import type { Channel } from '../../auth/index.ts';
+import { CodeSection } from '../../auth/index.ts';
+import { useCodeFlow } from '../../auth/index.ts';
 import { ReportingForm } from '../../auth/index.ts';
 import { useCancelAddress } from '../api/useCancelAddress.ts';
 import { DialogActions } from '../../../lib/DialogActions.tsx';

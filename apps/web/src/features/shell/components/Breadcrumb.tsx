@@ -2,24 +2,23 @@ import { Anchor, Breadcrumbs, Text } from '@mantine/core';
 import { IconHome } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { matchRoute } from '../../../app/routes.tsx';
 
 const capitalise = (segment: string) => {
   const text = decodeURIComponent(segment).replace(/[-_]+/g, ' ');
   return text.charAt(0).toUpperCase() + text.slice(1);
 };
 
+/** The localised title of the page at `path`, or null when no page lives there. */
+export type PageTitleOf = (path: string) => string | null;
+
 /**
  * Built from the path (SPEC §2): each segment linked, the last one replaced by the route's title. A
  * segment that is itself a page shows that page's localised title (`/community` → 技能树模板社区);
- * other segments are capitalised, as SPEC §2 says.
+ * other segments are capitalised, as SPEC §2 says. The route table is app/'s: it hands `pageTitleOf` in.
  */
-export function Breadcrumb({ title }: { title: string }) {
+export function Breadcrumb({ title, pageTitleOf }: { title: string; pageTitleOf: PageTitleOf }) {
   const { t } = useTranslation('shell');
-  const label = (path: string, segment: string) => {
-    const route = matchRoute(path);
-    return route.meta.name === 'not-found' ? capitalise(segment) : t(route.meta.titleKey);
-  };
+  const label = (path: string, segment: string) => pageTitleOf(path) ?? capitalise(segment);
   const { pathname } = useLocation();
   const segments = pathname.split('/').filter(Boolean);
   return (

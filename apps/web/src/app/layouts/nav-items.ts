@@ -1,5 +1,5 @@
 import { IconCompass, IconHome, IconBinaryTree2, type Icon } from '@tabler/icons-react';
-import type { RouteName } from '../../app/routes.tsx';
+import type { RouteName } from '../routes.tsx';
 
 export interface NavItem {
   route: RouteName;

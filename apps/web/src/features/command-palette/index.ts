@@ -1,0 +1,9 @@
+import { lazy } from 'react';
+
+// The command palette's public surface: the header's search button, the opener app/ uses for the
+// early Ctrl/⌘+K, and the palette itself as a lazy component — it is for logged-in users only, so its
+// chunk (Spotlight, matching, remote search) stays out of a visitor's first page.
+export { SearchButton } from './SearchButton.tsx';
+export { markPaletteMounted, openPalette, paletteMounted } from './opener.ts';
+export type { PalettePage } from './CommandPalette.tsx';
+export const CommandPalette = lazy(() => import('./CommandPalette.tsx').then((m) => ({ default: m.CommandPalette })));
