@@ -13,7 +13,7 @@ import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/connection.ts';
-import { storedVersionBytes } from '../apps/server/src/modules/versions/versions.repository.ts';
+import { storedVersionBytes } from '../apps/server/src/modules/trees/testing.ts';
 import { createUser } from '../apps/server/src/testing/test-app.ts';
 import { recordResults } from './support/record.ts';
 import { writeReadmeSection } from './support/readme.ts';

@@ -1,13 +1,15 @@
-// The community's only door into the trees feature: reading a tree to share it, and forking a
-// shared snapshot into a new tree. Everything goes through the trees service's public functions.
+// The community's only door into the trees module: reading a tree to share it, and forking a
+// shared snapshot into a new tree. Everything goes through the trees module's public functions.
 import type { Tree } from '@arbor/contract';
 import { validateTreeDocument, type TreeDocument } from '@arbor/tree-core';
-import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
-import type { DB } from '../../db/connection.ts';
+import type { Deps } from '../../deps.ts';
 import { invalid, payloadTooLarge } from '../../lib/http-errors.ts';
-import { presentTree } from '../trees/trees.presenter.ts';
-import { createTreeFromDocument, getTreeDocumentForOwner, getTreeForViewer } from '../trees/trees.service.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
+import { createTreeFromDocument, getTreeDocumentForOwner, getTreeForViewer, presentTree } from '../trees/index.ts';
+
+/** The caller as the trees module's policy sees them (only the id counts for a tree's owner). */
+const ownerOf = (userId: number): AuthUser => ({ id: userId, role: 'user' });
 
 export interface TreeSnapshot {
   title: string;
@@ -19,12 +21,12 @@ export interface TreeSnapshot {
 
 /** The owner's tree as it is now, or as version `version` was; 404 when it is not the caller's. */
 export async function readTreeSnapshot(
-  db: DB,
+  deps: Deps,
   userId: number,
   treeId: number,
   version?: number,
 ): Promise<TreeSnapshot> {
-  const { tree, document } = await getTreeDocumentForOwner(db, userId, treeId, { version });
+  const { tree, document } = await getTreeDocumentForOwner(deps, ownerOf(userId), treeId, { version });
   return {
     title: tree.title,
     description: tree.description,
@@ -36,21 +38,21 @@ export async function readTreeSnapshot(
 
 /** A new private tree of `userId` holding the snapshot as version 1. */
 export async function forkTreeFromSnapshot(
-  ctx: Pick<FastifyInstance, 'db' | 'config'>,
+  deps: Deps,
   userId: number,
   input: { title: string; description: string; tags: string[]; data: unknown },
 ): Promise<Tree> {
-  const limits = { maxNodes: ctx.config.limits.treeMaxNodes, maxBytes: ctx.config.limits.treeMaxBytes };
-  const id = await createTreeFromDocument(ctx.db, userId, {
+  const limits = { maxNodes: deps.config.limits.treeMaxNodes, maxBytes: deps.config.limits.treeMaxBytes };
+  const id = await createTreeFromDocument(deps, userId, {
     ...input,
     tags: input.tags.slice(0, 10),
     visibility: 'private',
     limits,
     message: input.title,
   });
-  const owner = { id: userId, role: 'user' } as const;
-  const row = await getTreeForViewer(ctx.db, owner, id);
-  return presentTree(row, ctx.config.publicBaseUrl, owner);
+  const owner = ownerOf(userId);
+  const row = await getTreeForViewer(deps, owner, id);
+  return presentTree(row, deps.config.publicBaseUrl, owner);
 }
 
 /** Checks a shipped sample document against the document rules and limits. */

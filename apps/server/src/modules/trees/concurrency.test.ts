@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../../testing/test-app.ts';
-import { createTree, sampleDocument } from './trees.fixtures.ts';
+import { createTree, sampleDocument } from './trees.testing.ts';
 
 // Many tabs saving at once on the same base revision: optimistic concurrency must let exactly one
 // win and refuse the others with 412, on SQLite and on PostgreSQL (ARBOR_TEST_DB=postgres), where

@@ -1,5 +1,4 @@
 import { validateTreeDocument, treeIssuesToFields, type TreeDocument, type TreeLimits } from '@arbor/tree-core';
-import type { FastifyReply } from 'fastify';
 import { invalid, payloadTooLarge } from '../../lib/http-errors.ts';
 
 export interface CheckedDocument {
@@ -22,17 +21,18 @@ export function checkTreeDocument(input: unknown, limits: TreeLimits): CheckedDo
   return { document: result.document, json: result.json, nodeCount: result.document.nodes.length };
 }
 
+/** A document built on the server (already valid), serialised for storage. */
+export function storableDocument(document: TreeDocument): CheckedDocument {
+  return { document, json: JSON.stringify(document), nodeCount: document.nodes.length };
+}
+
 /** Reads a stored document (already valid when it was written). */
 export function parseStoredDocument(json: string): TreeDocument {
   return JSON.parse(json) as TreeDocument;
 }
 
-/**
- * Sends an answer that carries a stored document without re-checking it against the response
- * schema (which still documents it): documents are validated when written, and re-parsing up to
- * 5,000 nodes on every read would cost more than the rest of the request.
- */
-export function serializeTrusted(reply: FastifyReply): FastifyReply {
-  // A custom serializer leaves the content type unset: say it is JSON (clients and compression rely on it).
-  return reply.type('application/json; charset=utf-8').serializer((payload: unknown) => JSON.stringify(payload));
+/** Ids of the nodes of `before` that `after` no longer has. */
+export function removedNodeIds(before: TreeDocument, after: TreeDocument): string[] {
+  const kept = new Set(after.nodes.map((node) => node.id));
+  return before.nodes.filter((node) => !kept.has(node.id)).map((node) => node.id);
 }

@@ -30,6 +30,21 @@ export function authorizeEditTree<T extends OwnedTree>(viewer: AuthUser | null, 
   return tree!;
 }
 
+/** 404 unless the viewer owns the tree: for what only its owner may even learn about (its version list, say). */
+export function authorizeOwnTree<T extends OwnedTree>(viewer: AuthUser | null, tree: T | undefined): T {
+  if (!tree || !canEditTree(viewer, tree)) throw notFound();
+  return tree;
+}
+
+/** A node image is its owner's alone: 404 for anyone else. */
+export function authorizeOwnNodeImage<T extends { owner_id: number }>(
+  viewer: AuthUser | null,
+  image: T | undefined,
+): T {
+  if (!image || viewer?.id !== image.owner_id) throw notFound();
+  return image;
+}
+
 /** What `viewer` may do with a tree: sent with every `Tree`, so that clients never re-derive the rules. */
 export function treeAbilities(viewer: AuthUser | null, tree: OwnedTree): TreeAbilities {
   const owns = canEditTree(viewer, tree);

@@ -1,9 +1,7 @@
-import { sql, type Selectable, type Transaction } from 'kysely';
-import type { DB } from '../../db/connection.ts';
-import type { Database } from '../../db/schema.ts';
+import { sql, type Selectable } from 'kysely';
+import type { DB, Dialect, Executor } from '../../db/connection.ts';
 import type { TreesTable } from '../../db/tables/trees.ts';
 
-export type Executor = DB | Transaction<Database>;
 export type TreeRow = Selectable<TreesTable> & { owner_username: string; owner_avatar_key: string | null };
 /** A tree without its (possibly large) document. */
 export type TreeListRow = Omit<TreeRow, 'data' | 'search_text' | 'tag_key'>;
@@ -83,6 +81,21 @@ export async function findTreeMetaById(db: Executor, id: number): Promise<TreeLi
   return selectTreeMeta(db).where('trees.id', '=', id).executeTakeFirst();
 }
 
+/**
+ * A tree without its document, locked until the transaction ends: `SELECT … FOR UPDATE` on
+ * PostgreSQL; on SQLite the write transaction is already the only one, so a plain read is as good.
+ */
+export async function findTreeMetaForUpdate(
+  db: Executor,
+  dialect: Dialect,
+  id: number,
+): Promise<TreeListRow | undefined> {
+  return selectTreeMeta(db)
+    .where('trees.id', '=', id)
+    .$if(dialect === 'postgres', (query) => query.forUpdate('trees'))
+    .executeTakeFirst();
+}
+
 export async function findTreeMetaByUuid(db: Executor, uuid: string): Promise<TreeListRow | undefined> {
   return selectTreeMeta(db).where('trees.uuid', '=', uuid).executeTakeFirst();
 }
@@ -90,6 +103,20 @@ export async function findTreeMetaByUuid(db: Executor, uuid: string): Promise<Tr
 /** Just the stored document of a tree. */
 export async function findTreeData(db: Executor, id: number): Promise<{ data: string; revision: number } | undefined> {
   return db.selectFrom('trees').select(['data', 'revision']).where('id', '=', id).executeTakeFirst();
+}
+
+/** The stored document of a tree, locked until the transaction ends (as `findTreeMetaForUpdate`). */
+export async function findTreeDataForUpdate(
+  db: Executor,
+  dialect: Dialect,
+  id: number,
+): Promise<{ data: string; revision: number } | undefined> {
+  return db
+    .selectFrom('trees')
+    .select(['data', 'revision'])
+    .where('id', '=', id)
+    .$if(dialect === 'postgres', (query) => query.forUpdate())
+    .executeTakeFirst();
 }
 
 /** One page of a user's trees matching the filter, and how many match in all. */
@@ -124,29 +151,20 @@ export type TreeFieldsUpdate = Partial<
   >
 >;
 
-/**
- * Updates a tree; `bumpRevision` when its document changes. With `expectedRevision` nothing is
- * written unless the stored revision still equals it. Returns the new revision, or null when the
- * precondition failed (or the tree is gone).
- */
+/** Updates a tree (the caller holds its lock); `bumpRevision` when its document changes. Returns the new revision. */
 export async function updateTree(
   db: Executor,
   id: number,
   fields: TreeFieldsUpdate,
-  options: { bumpRevision: boolean; expectedRevision?: number },
-): Promise<number | null> {
-  let query = db
+  options: { bumpRevision: boolean },
+): Promise<number> {
+  const row = await db
     .updateTable('trees')
     .set(options.bumpRevision ? { ...fields, revision: sql<number>`revision + 1` } : fields)
-    .where('id', '=', id);
-  if (options.expectedRevision !== undefined) query = query.where('revision', '=', options.expectedRevision);
-  const row = await query.returning('revision').executeTakeFirst();
-  return row?.revision ?? null;
-}
-
-export async function currentRevision(db: Executor, id: number): Promise<number | null> {
-  const row = await db.selectFrom('trees').select('revision').where('id', '=', id).executeTakeFirst();
-  return row?.revision ?? null;
+    .where('id', '=', id)
+    .returning('revision')
+    .executeTakeFirstOrThrow();
+  return row.revision;
 }
 
 /**

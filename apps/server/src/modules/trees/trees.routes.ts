@@ -11,10 +11,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/auth.ts';
 import { paginate, pageWindow } from '../../lib/pagination.ts';
+import { nodeImagesRoutes } from './node-images.routes.ts';
 import { expectedRevision, revisionEtag } from './revision.ts';
-import { serializeTrusted } from './tree-document.ts';
 import { presentTree, presentTreeWithData } from './trees.presenter.ts';
-import { findTreeById } from './trees.repository.ts';
+import { serializeTrusted } from './trees.serialize.ts';
 import {
   createTreeFromDocument,
   deleteOwnTree,
@@ -23,12 +23,21 @@ import {
   listOwnTrees,
   updateOwnTree,
 } from './trees.service.ts';
+import { versionsRoutes } from './versions.routes.ts';
 
 const tags = ['trees'];
 
-/** `/api/tree/skills_tree/`: own trees, and others' non-private trees read-only (API.md "Trees"). */
+/** Every route of the trees module: trees, their versions and their node images. */
 export const treesRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(skillTreeRoutes);
+  await app.register(versionsRoutes);
+  await app.register(nodeImagesRoutes);
+};
+
+/** `/api/tree/skills_tree/`: own trees, and others' non-private trees read-only (API.md "Trees"). */
+const skillTreeRoutes: FastifyPluginAsyncZod = async (app) => {
   const base = '/tree/skills_tree';
+  const { deps } = app;
   const baseUrl = app.config.publicBaseUrl;
   const limits = { maxNodes: app.config.limits.treeMaxNodes, maxBytes: app.config.limits.treeMaxBytes };
   app.addHook('onRequest', app.requireAuth);
@@ -38,7 +47,7 @@ export const treesRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, querystring: TreeListQuery, response: { 200: paginated(Tree) } } },
     async (request) => {
       const window = pageWindow(request.query);
-      const { count, rows } = await listOwnTrees(app.db, currentUser(request).id, request.query, window);
+      const { count, rows } = await listOwnTrees(deps, currentUser(request), request.query, window);
       return paginate(
         request,
         baseUrl,
@@ -53,8 +62,9 @@ export const treesRoutes: FastifyPluginAsyncZod = async (app) => {
     `${base}/`,
     { schema: { tags, body: TreeCreateBody, response: { 201: TreeWithData } } },
     async (request, reply) => {
-      const id = await createTreeFromDocument(app.db, currentUser(request).id, { ...request.body, limits });
-      const tree = (await findTreeById(app.db, id))!;
+      const user = currentUser(request);
+      const id = await createTreeFromDocument(deps, user.id, { ...request.body, limits });
+      const tree = await getTreeForViewer(deps, user, id);
       return serializeTrusted(reply)
         .code(201)
         .header('etag', revisionEtag(tree.revision))
@@ -66,7 +76,7 @@ export const treesRoutes: FastifyPluginAsyncZod = async (app) => {
     `${base}/get_data_by_uuid/`,
     { schema: { tags, querystring: TreeUuidQuery, response: { 200: TreeWithData } } },
     async (request, reply) => {
-      const tree = await getTreeByUuidForViewer(app.db, currentUser(request), request.query.uuid);
+      const tree = await getTreeByUuidForViewer(deps, currentUser(request), request.query.uuid);
       return serializeTrusted(reply)
         .header('etag', revisionEtag(tree.revision))
         .send(presentTreeWithData(tree, baseUrl, request.user));
@@ -77,7 +87,7 @@ export const treesRoutes: FastifyPluginAsyncZod = async (app) => {
     `${base}/:id/`,
     { schema: { tags, params: IdParam, response: { 200: TreeWithData } } },
     async (request, reply) => {
-      const tree = await getTreeForViewer(app.db, currentUser(request), request.params.id);
+      const tree = await getTreeForViewer(deps, currentUser(request), request.params.id);
       return serializeTrusted(reply)
         .header('etag', revisionEtag(tree.revision))
         .send(presentTreeWithData(tree, baseUrl, request.user));
@@ -91,21 +101,14 @@ export const treesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, params: IdParam, body: TreeUpdateBody, response: { 200: Tree } },
       handler: async (request, reply) => {
         const expected = expectedRevision(request.headers['if-match'], request.body.base_revision);
-        const tree = await updateOwnTree(
-          app.db,
-          currentUser(request),
-          request.params.id,
-          request.body,
-          limits,
-          expected,
-        );
+        const tree = await updateOwnTree(deps, currentUser(request), request.params.id, request.body, limits, expected);
         return reply.header('etag', revisionEtag(tree.revision)).send(presentTree(tree, baseUrl, request.user));
       },
     });
   }
 
   app.delete(`${base}/:id/`, { schema: { tags, params: IdParam } }, async (request, reply) => {
-    await deleteOwnTree(app.db, app.storage, request.log, currentUser(request), request.params.id);
+    await deleteOwnTree(deps, currentUser(request), request.params.id);
     return reply.code(204).send();
   });
 };

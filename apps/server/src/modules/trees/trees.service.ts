@@ -1,35 +1,42 @@
 import { randomUUID } from 'node:crypto';
 import type { TreeListQuery, TreeUpdateBody, TreeVisibility } from '@arbor/contract';
 import { createTreeDocument, DEFAULT_TREE_LIMITS, type TreeDocument, type TreeLimits } from '@arbor/tree-core';
-import type { FastifyBaseLogger } from 'fastify';
-import type { DB } from '../../db/connection.ts';
-import { nowIso } from '../../lib/clock.ts';
+import type { DB, Trx } from '../../db/connection.ts';
+import type { Deps, Logger } from '../../deps.ts';
+import type { Publish } from '../../lib/events/events.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import type { PageWindow } from '../../lib/pagination.ts';
 import type { Storage } from '../../lib/storage/storage.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { imageKeysOfOwner, imageKeysOfTree } from '../node-images/node-images.repository.ts';
-import { deleteStoredFiles } from '../node-images/stored-files.ts';
-import { readVersionDocument, recordVersion } from '../versions/version-storage.ts';
-import { findVersionByNumber } from '../versions/versions.repository.ts';
+import { imageKeysOfOwner, imageKeysOfTree } from './node-images.repository.ts';
 import { staleRevision } from './revision.ts';
-import { checkTreeDocument, parseStoredDocument, type CheckedDocument } from './tree-document.ts';
-import { authorizeEditTree, authorizeViewTree } from './trees.policy.ts';
+import { deleteStoredFiles } from './stored-files.ts';
 import {
-  currentRevision,
+  checkTreeDocument,
+  parseStoredDocument,
+  removedNodeIds,
+  storableDocument,
+  type CheckedDocument,
+} from './tree-document.ts';
+import { authorizeEditTree, authorizeOwnTree, authorizeViewTree } from './trees.policy.ts';
+import {
   deleteTreeRow,
   deleteTreesOfOwner,
   findTreeById,
   findTreeByUuid,
+  findTreeData,
+  findTreeDataForUpdate,
   findTreeMetaById,
+  findTreeMetaForUpdate,
   insertTree,
   listTrees,
   updateTree,
-  type Executor,
   type TreeFieldsUpdate,
   type TreeListRow,
   type TreeRow,
 } from './trees.repository.ts';
+import { readVersionDocument, recordVersion } from './version-storage.ts';
+import { findVersionByNumber } from './versions.repository.ts';
 
 /** Matching is case-insensitive; `|` separates tags in `tag_key`, so it cannot be part of one. */
 const tagMatchKey = (tag: string) => tag.trim().toLowerCase().replace(/\|/g, ' ');
@@ -55,12 +62,6 @@ function describedFields(title: string, description: string, tags: string[]) {
   };
 }
 
-const fromDocument = (document: TreeDocument): CheckedDocument => ({
-  document,
-  json: JSON.stringify(document),
-  nodeCount: document.nodes.length,
-});
-
 export interface NewTree {
   title: string;
   description?: string;
@@ -74,13 +75,13 @@ export interface NewTree {
 }
 
 /** Creates a tree owned by `ownerId` (document checked against the limits) and records it as version 1; returns the tree id. */
-export async function createTreeFromDocument(db: DB, ownerId: number, input: NewTree): Promise<number> {
+export async function createTreeFromDocument(deps: Deps, ownerId: number, input: NewTree): Promise<number> {
   const checked =
     input.data === undefined
-      ? fromDocument(createTreeDocument(input.title))
+      ? storableDocument(createTreeDocument(input.title))
       : checkTreeDocument(input.data, input.limits ?? DEFAULT_TREE_LIMITS);
-  const now = nowIso();
-  return db.transaction().execute(async (trx) => {
+  const now = deps.clock.nowIso();
+  return deps.db.transaction().execute(async (trx) => {
     const id = await insertTree(trx, {
       uuid: randomUUID(),
       owner_id: ownerId,
@@ -99,112 +100,121 @@ export async function createTreeFromDocument(db: DB, ownerId: number, input: New
 }
 
 /** Lists the caller's own trees with search, tags and ordering. */
-export async function listOwnTrees(db: DB, ownerId: number, query: TreeListQuery, window: PageWindow) {
+export async function listOwnTrees(deps: Deps, viewer: AuthUser, query: TreeListQuery, window: PageWindow) {
   const terms = (query.search ?? '').toLowerCase().split(/\s+/).filter(Boolean).slice(0, 10);
   const tags = (query.tags ?? '').split(',').map(tagMatchKey).filter(Boolean).slice(0, 10);
   return listTrees(
-    db,
-    { ownerId, terms, tags, ordering: query.ordering ?? '-updated_at' },
+    deps.db,
+    { ownerId: viewer.id, terms, tags, ordering: query.ordering ?? '-updated_at' },
     { offset: window.offset, limit: window.pageSize },
   );
 }
 
 /** A tree the viewer may see (owner, or not private), else 404. */
-export async function getTreeForViewer(db: DB, viewer: AuthUser, id: number): Promise<TreeRow> {
-  return authorizeViewTree(viewer, await findTreeById(db, id));
+export async function getTreeForViewer(deps: Deps, viewer: AuthUser, id: number): Promise<TreeRow> {
+  return authorizeViewTree(viewer, await findTreeById(deps.db, id));
 }
 
-export async function getTreeByUuidForViewer(db: DB, viewer: AuthUser, uuid: string): Promise<TreeRow> {
-  return authorizeViewTree(viewer, await findTreeByUuid(db, uuid));
+/** The tree with that uuid when the viewer may see it, else 404. */
+export async function getTreeByUuidForViewer(deps: Deps, viewer: AuthUser, uuid: string): Promise<TreeRow> {
+  return authorizeViewTree(viewer, await findTreeByUuid(deps.db, uuid));
 }
 
 /** A tree (without its document) only its owner may change: 404 when not visible, 403 when visible but not owned. */
-export async function getTreeForEditor(db: Executor, viewer: AuthUser, id: number): Promise<TreeListRow> {
-  return authorizeEditTree(viewer, await findTreeMetaById(db, id));
+export async function getTreeForEditor(deps: Deps, viewer: AuthUser, id: number): Promise<TreeListRow> {
+  return authorizeEditTree(viewer, await findTreeMetaById(deps.db, id));
+}
+
+/** Announces the nodes a new working copy dropped (nothing when it dropped none). */
+async function publishRemovedNodes(
+  publish: Publish,
+  treeId: number,
+  before: TreeDocument,
+  after: TreeDocument,
+): Promise<void> {
+  const nodeIds = removedNodeIds(before, after);
+  if (nodeIds.length > 0) await publish('tree.nodes_removed', { treeId, nodeIds });
 }
 
 /**
- * Saves a new working copy: bumps the revision, or answers 412 with the current revision when
- * `expectedRevision` is stale. Returns the new revision.
+ * Saves a new working copy inside the caller's transaction, under the tree's lock: bumps the
+ * revision, or answers 412 with the current revision when `expectedRevision` is stale; announces
+ * the nodes it dropped. Returns the new revision.
  */
 export async function saveWorkingCopy(
-  db: Executor,
+  deps: Deps,
+  trx: Trx,
+  publish: Publish,
   treeId: number,
   checked: CheckedDocument,
   expectedRevision?: number,
 ): Promise<number> {
+  const current = await findTreeDataForUpdate(trx, deps.dialect, treeId);
+  if (!current) throw staleRevision(0);
+  if (expectedRevision !== undefined && current.revision !== expectedRevision) throw staleRevision(current.revision);
   const revision = await updateTree(
-    db,
+    trx,
     treeId,
-    { data: checked.json, node_count: checked.nodeCount, updated_at: nowIso() },
-    { bumpRevision: true, expectedRevision },
+    { data: checked.json, node_count: checked.nodeCount, updated_at: deps.clock.nowIso() },
+    { bumpRevision: true },
   );
-  if (revision === null) throw staleRevision((await currentRevision(db, treeId)) ?? 0);
+  await publishRemovedNodes(publish, treeId, parseStoredDocument(current.data), checked.document);
   return revision;
 }
 
-/** Applies a PUT/PATCH of the owner: any described field, and `data` as the new working copy. */
+/**
+ * Applies a PUT/PATCH of the owner: any described field, and `data` as the new working copy. The
+ * patch is merged onto the row as it is under the tree's lock, so concurrent patches of different
+ * fields (tags in one, the title in another) never drop each other's change.
+ */
 export async function updateOwnTree(
-  db: DB,
+  deps: Deps,
   viewer: AuthUser,
   id: number,
   input: TreeUpdateBody,
   limits: TreeLimits,
   expected?: number,
 ): Promise<TreeListRow> {
-  const tree = await getTreeForEditor(db, viewer, id);
+  // Who may write is answered before the document is checked (a stranger learns nothing from a 400).
+  await getTreeForEditor(deps, viewer, id);
   const checked = input.data === undefined ? null : checkTreeDocument(input.data, limits);
-  const fields: TreeFieldsUpdate = { updated_at: nowIso() };
-  if (input.title !== undefined || input.description !== undefined || input.tags !== undefined) {
-    Object.assign(
-      fields,
-      describedFields(
-        input.title ?? tree.title,
-        input.description ?? tree.description,
-        input.tags ? uniqueTags(input.tags) : (JSON.parse(tree.tags) as string[]),
-      ),
-    );
-  }
-  if (input.visibility !== undefined) fields.visibility = input.visibility;
-  if (checked) Object.assign(fields, { data: checked.json, node_count: checked.nodeCount });
-  const revision = await updateTree(db, id, fields, { bumpRevision: checked !== null, expectedRevision: expected });
-  if (revision === null) throw staleRevision((await currentRevision(db, id)) ?? 0);
-  return (await findTreeMetaById(db, id))!;
+  return deps.events.transaction(deps.db, async (trx, publish) => {
+    const tree = authorizeEditTree(viewer, await findTreeMetaForUpdate(trx, deps.dialect, id));
+    if (expected !== undefined && tree.revision !== expected) throw staleRevision(tree.revision);
+    const fields: TreeFieldsUpdate = { updated_at: deps.clock.nowIso() };
+    if (input.title !== undefined || input.description !== undefined || input.tags !== undefined) {
+      Object.assign(
+        fields,
+        describedFields(
+          input.title ?? tree.title,
+          input.description ?? tree.description,
+          input.tags ? uniqueTags(input.tags) : (JSON.parse(tree.tags) as string[]),
+        ),
+      );
+    }
+    if (input.visibility !== undefined) fields.visibility = input.visibility;
+    if (checked) {
+      const before = (await findTreeData(trx, id))!;
+      Object.assign(fields, { data: checked.json, node_count: checked.nodeCount });
+      await updateTree(trx, id, fields, { bumpRevision: true });
+      await publishRemovedNodes(publish, id, parseStoredDocument(before.data), checked.document);
+    } else {
+      await updateTree(trx, id, fields, { bumpRevision: false });
+    }
+    return (await findTreeMetaById(trx, id))!;
+  });
 }
 
-/** Deletes an own tree with its versions and images (shares keep their snapshots). */
-export async function deleteOwnTree(
-  db: DB,
-  storage: Storage,
-  log: FastifyBaseLogger,
-  viewer: AuthUser,
-  id: number,
-): Promise<void> {
-  await getTreeForEditor(db, viewer, id);
-  const keys = await db.transaction().execute(async (trx) => {
+/** Deletes an own tree with its versions and images (shares keep their snapshots); announces `tree.deleted`. */
+export async function deleteOwnTree(deps: Deps, viewer: AuthUser, id: number): Promise<void> {
+  const keys = await deps.events.transaction(deps.db, async (trx, publish) => {
+    const tree = authorizeEditTree(viewer, await findTreeMetaById(trx, id));
     const imageKeys = await imageKeysOfTree(trx, id);
     await deleteTreeRow(trx, id);
+    await publish('tree.deleted', { treeId: tree.id, treeUuid: tree.uuid, ownerId: tree.owner_id });
     return imageKeys;
   });
-  await deleteStoredFiles(storage, keys, log);
-}
-
-/**
- * Deletes every tree of a user with their versions and images, files included; for account
- * deletion, since the database cascade from `users` cannot remove stored files.
- */
-export async function deleteTreesOfUser(
-  db: DB,
-  storage: Storage,
-  log: FastifyBaseLogger,
-  userId: number,
-): Promise<void> {
-  const keys = await db.transaction().execute(async (trx) => {
-    const imageKeys = await imageKeysOfOwner(trx, userId);
-    await deleteTreesOfOwner(trx, userId);
-    return imageKeys;
-  });
-  await deleteStoredFiles(storage, keys, log);
+  await deleteStoredFiles(deps.storage, keys, deps.log);
 }
 
 export interface OwnedTreeDocument {
@@ -213,27 +223,35 @@ export interface OwnedTreeDocument {
 }
 
 /**
- * The working copy of a tree owned by `ownerId`, or the data of its version `version` when given;
+ * The working copy of a tree the viewer owns, or the data of its version `version` when given;
  * 404 when the tree is not theirs or the version does not exist.
  */
 export async function getTreeDocumentForOwner(
-  db: DB,
-  ownerId: number,
+  deps: Deps,
+  viewer: AuthUser,
   treeId: number,
   options: { version?: number } = {},
 ): Promise<OwnedTreeDocument> {
   if (options.version === undefined) {
-    const tree = await findTreeById(db, treeId);
-    if (!tree || tree.owner_id !== ownerId) throw notFound();
+    const tree = authorizeOwnTree(viewer, await findTreeById(deps.db, treeId));
     return { tree, document: parseStoredDocument(tree.data) };
   }
-  const tree = await findTreeMetaById(db, treeId);
-  if (!tree || tree.owner_id !== ownerId) throw notFound();
-  return { tree, document: await versionDocument(db, treeId, options.version) };
+  const tree = authorizeOwnTree(viewer, await findTreeMetaById(deps.db, treeId));
+  const version = await findVersionByNumber(deps.db, treeId, options.version);
+  if (!version) throw notFound('Version not found.');
+  return { tree, document: await readVersionDocument(deps.db, version) };
 }
 
-async function versionDocument(db: DB, treeId: number, number: number): Promise<TreeDocument> {
-  const version = await findVersionByNumber(db, treeId, number);
-  if (!version) throw notFound('Version not found.');
-  return readVersionDocument(db, version);
+/**
+ * Deletes every tree of a user with their versions and images, files included; for account
+ * deletion, since the database cascade from `users` cannot remove stored files.
+ * @deprecated publish `user.deleted` instead: the trees module takes part in it (`subscribeTrees`).
+ */
+export async function deleteTreesOfUser(db: DB, storage: Storage, log: Logger, userId: number): Promise<void> {
+  const keys = await db.transaction().execute(async (trx) => {
+    const imageKeys = await imageKeysOfOwner(trx, userId);
+    await deleteTreesOfOwner(trx, userId);
+    return imageKeys;
+  });
+  await deleteStoredFiles(storage, keys, log);
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../../testing/test-app.ts';
-import { createTree, sampleDocument } from './trees.fixtures.ts';
-import { createTreeFromDocument, deleteTreesOfUser, getTreeDocumentForOwner } from './trees.service.ts';
+import { createTree, sampleDocument } from './trees.testing.ts';
+import { createTreeFromDocument, getTreeDocumentForOwner } from './trees.service.ts';
 
 let t: TestApp;
 let alice: TestUser;
@@ -298,8 +298,8 @@ describe('deleting', () => {
   });
 });
 
-describe('service functions for other features', () => {
-  it('deletes every tree of a user with versions, images and their files', async () => {
+describe('what other modules use', () => {
+  it('takes part in user.deleted: every tree of the user goes with versions and images, files after the commit', async () => {
     const erin = await createUser(t.app);
     const first = await createTree(t.app, erin);
     await createTree(t.app, erin);
@@ -320,7 +320,7 @@ describe('service functions for other features', () => {
       })
       .execute();
     const keep = await createTree(t.app, alice);
-    await deleteTreesOfUser(t.app.db, t.app.storage, t.app.log, erin.id);
+    await t.app.deps.events.publish(t.app.deps.db, 'user.deleted', { userId: erin.id });
     expect((await inject('GET', url(), erin)).json().count).toBe(0);
     expect(await t.app.db.selectFrom('tree_versions').select('id').where('tree_id', '=', first.id).execute()).toEqual(
       [],
@@ -330,22 +330,22 @@ describe('service functions for other features', () => {
   });
 
   it('creates a tree from a document and reads it back for its owner only', async () => {
-    const id = await createTreeFromDocument(t.app.db, alice.id, {
+    const id = await createTreeFromDocument(t.app.deps, alice.id, {
       title: 'From template',
       tags: ['x'],
       data: sampleDocument(3),
       message: 'Imported',
     });
-    const { tree, document } = await getTreeDocumentForOwner(t.app.db, alice.id, id);
+    const { tree, document } = await getTreeDocumentForOwner(t.app.deps, alice, id);
     expect(tree).toMatchObject({ title: 'From template', node_count: 3, latest_version: 1 });
     expect(document.nodes).toHaveLength(3);
-    expect((await getTreeDocumentForOwner(t.app.db, alice.id, id, { version: 1 })).document).toEqual(document);
-    await expect(getTreeDocumentForOwner(t.app.db, bob.id, id)).rejects.toMatchObject({ statusCode: 404 });
-    await expect(getTreeDocumentForOwner(t.app.db, alice.id, id, { version: 9 })).rejects.toMatchObject({
+    expect((await getTreeDocumentForOwner(t.app.deps, alice, id, { version: 1 })).document).toEqual(document);
+    await expect(getTreeDocumentForOwner(t.app.deps, bob, id)).rejects.toMatchObject({ statusCode: 404 });
+    await expect(getTreeDocumentForOwner(t.app.deps, alice, id, { version: 9 })).rejects.toMatchObject({
       statusCode: 404,
     });
     await expect(
-      createTreeFromDocument(t.app.db, alice.id, { title: 'bad', data: { nodes: [] } }),
+      createTreeFromDocument(t.app.deps, alice.id, { title: 'bad', data: { nodes: [] } }),
     ).rejects.toMatchObject({ statusCode: 400 });
   });
 });

@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { TreeVersionsTable } from '../../db/tables/trees.ts';
-import type { Executor } from '../trees/trees.repository.ts';
+import type { Executor } from '../../db/connection.ts';
 
 export type VersionRow = Selectable<TreeVersionsTable>;
 /** A version without its stored payload. */

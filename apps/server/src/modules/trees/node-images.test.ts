@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../../testing/test-app.ts';
-import { createTree } from '../trees/trees.fixtures.ts';
+import { createTree } from './trees.testing.ts';
 
 let t: TestApp;
 let alice: TestUser;

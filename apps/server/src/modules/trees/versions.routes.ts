@@ -12,8 +12,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { paginate, pageWindow } from '../../lib/pagination.ts';
 import { currentUser } from '../../plugins/auth.ts';
-import { expectedRevision, revisionEtag } from '../trees/revision.ts';
-import { serializeTrusted } from '../trees/tree-document.ts';
+import { expectedRevision, revisionEtag } from './revision.ts';
+import { serializeTrusted } from './trees.serialize.ts';
 import { presentVersion, presentVersionWithData } from './versions.presenter.ts';
 import {
   createVersion,
@@ -31,6 +31,7 @@ const tags = ['versions'];
 /** `/api/tree/skills_tree_version/` plus the version reads under `skills_tree/` (API.md "Versions"). */
 export const versionsRoutes: FastifyPluginAsyncZod = async (app) => {
   const base = '/tree/skills_tree_version';
+  const { deps } = app;
   const baseUrl = app.config.publicBaseUrl;
   const limits = { maxNodes: app.config.limits.treeMaxNodes, maxBytes: app.config.limits.treeMaxBytes };
   app.addHook('onRequest', app.requireAuth);
@@ -40,7 +41,7 @@ export const versionsRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, querystring: VersionListQuery, response: { 200: paginated(Version) } } },
     async (request) => {
       const window = pageWindow(request.query);
-      const { count, rows } = await listTreeVersions(app.db, currentUser(request), request.query.tree, window);
+      const { count, rows } = await listTreeVersions(deps, currentUser(request), request.query.tree, window);
       return paginate(request, baseUrl, window, count, rows.map(presentVersion));
     },
   );
@@ -50,7 +51,7 @@ export const versionsRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, body: VersionCreateBody, response: { 201: VersionWithData } } },
     async (request, reply) => {
       const expected = expectedRevision(request.headers['if-match'], request.body.base_revision);
-      const created = await createVersion(app.db, currentUser(request), request.body, limits, expected);
+      const created = await createVersion(deps, currentUser(request), request.body, limits, expected);
       return serializeTrusted(reply)
         .code(201)
         .header('etag', revisionEtag(created.revision))
@@ -62,7 +63,7 @@ export const versionsRoutes: FastifyPluginAsyncZod = async (app) => {
     `${base}/:id/`,
     { schema: { tags, params: IdParam, response: { 200: VersionWithData } } },
     async (request, reply) => {
-      const { version, document } = await getVersion(app.db, currentUser(request), request.params.id);
+      const { version, document } = await getVersion(deps, currentUser(request), request.params.id);
       return serializeTrusted(reply).send(presentVersionWithData(version, document));
     },
   );
@@ -73,12 +74,12 @@ export const versionsRoutes: FastifyPluginAsyncZod = async (app) => {
       url: `${base}/:id/`,
       schema: { tags, params: IdParam, body: VersionUpdateBody, response: { 200: Version } },
       handler: async (request) =>
-        presentVersion(await renameVersion(app.db, currentUser(request), request.params.id, request.body.message)),
+        presentVersion(await renameVersion(deps, currentUser(request), request.params.id, request.body.message)),
     });
   }
 
   app.delete(`${base}/:id/`, { schema: { tags, params: IdParam } }, async (request, reply) => {
-    await deleteVersion(app.db, currentUser(request), request.params.id);
+    await deleteVersion(deps, currentUser(request), request.params.id);
     return reply.code(204).send();
   });
 
@@ -86,7 +87,7 @@ export const versionsRoutes: FastifyPluginAsyncZod = async (app) => {
     `${base}/:id/rollback/`,
     { schema: { tags, params: IdParam, body: RollbackBody.nullish(), response: { 201: VersionWithData } } },
     async (request, reply) => {
-      const created = await rollbackToVersion(app.db, currentUser(request), request.params.id, request.body?.message);
+      const created = await rollbackToVersion(deps, currentUser(request), request.params.id, request.body?.message);
       return serializeTrusted(reply)
         .code(201)
         .header('etag', revisionEtag(created.revision))
@@ -98,7 +99,7 @@ export const versionsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/tree/skills_tree/:id/latest_version/',
     { schema: { tags, params: IdParam, response: { 200: VersionWithData } } },
     async (request, reply) => {
-      const { version, document } = await latestVersion(app.db, currentUser(request), request.params.id);
+      const { version, document } = await latestVersion(deps, currentUser(request), request.params.id);
       return serializeTrusted(reply).send(presentVersionWithData(version, document));
     },
   );
@@ -108,7 +109,7 @@ export const versionsRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, querystring: VersionByUuidQuery, response: { 200: VersionWithData } } },
     async (request, reply) => {
       const { version, document } = await versionByTreeUuid(
-        app.db,
+        deps,
         currentUser(request),
         request.query.uuid,
         request.query.version,

@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { NodeImagesTable } from '../../db/tables/trees.ts';
-import type { Executor } from '../trees/trees.repository.ts';
+import type { Executor } from '../../db/connection.ts';
 
 export type NodeImageRow = Selectable<NodeImagesTable>;
 

@@ -1,7 +1,7 @@
 import { addChild, createTreeDocument, updateNode, type TreeDocument } from '@arbor/tree-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, type TestApp } from '../../testing/test-app.ts';
-import { createTreeFromDocument } from '../trees/trees.service.ts';
+import { createTreeFromDocument } from './trees.service.ts';
 import { readVersionDocument, recordVersion, removeVersion } from './version-storage.ts';
 import { findVersionByNumber, storedVersionBytes } from './versions.repository.ts';
 
@@ -28,7 +28,7 @@ describe('version storage', () => {
   it('stores many small edits as deltas that read back exactly', async () => {
     const owner = await createUser(t.app);
     let doc = bigDocument(300);
-    const treeId = await createTreeFromDocument(t.app.db, owner.id, { title: 'Big', data: doc });
+    const treeId = await createTreeFromDocument(t.app.deps, owner.id, { title: 'Big', data: doc });
     const expected: TreeDocument[] = [doc];
     for (let v = 2; v <= 40; v++) {
       doc = updateNode(doc, `n${((v * 7) % 299) + 1}`, { title: `Edited in ${v}` });
@@ -56,7 +56,7 @@ describe('version storage', () => {
   it('starts a new snapshot when the deltas would outweigh one', async () => {
     const owner = await createUser(t.app);
     let doc = createTreeDocument('Small');
-    const treeId = await createTreeFromDocument(t.app.db, owner.id, { title: 'Small', data: doc });
+    const treeId = await createTreeFromDocument(t.app.deps, owner.id, { title: 'Small', data: doc });
     for (let v = 2; v <= 6; v++) {
       doc = updateNode(doc, 'root', { content: `rewritten ${v} `.repeat(50) });
       await recordVersion(t.app.db, treeId, doc, { message: '', createdBy: owner.id });

@@ -1,6 +1,5 @@
 import multipart from '@fastify/multipart';
 import { IdParam, NODE_IMAGE_MAX_BYTES, NodeImage, NodeImageListQuery, paginated } from '@arbor/contract';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { paginate, pageWindow } from '../../lib/pagination.ts';
 import { currentUser } from '../../plugins/auth.ts';
@@ -12,7 +11,6 @@ import {
   getOwnNodeImage,
   listOwnNodeImages,
   updateNodeImageOf,
-  type ImageServices,
 } from './node-images.service.ts';
 
 const tags = ['node-images'];
@@ -27,7 +25,7 @@ export const nodeImagesRoutes: FastifyPluginAsyncZod = async (app) => {
     limits: { fileSize: NODE_IMAGE_MAX_BYTES, files: 1, fields: 10, parts: 12, fieldSize: 1024 },
   });
   app.addHook('onRequest', app.requireAuth);
-  const services = (request: FastifyRequest): ImageServices => ({ db: app.db, storage: app.storage, log: request.log });
+  const { deps } = app;
 
   app.get(
     `${base}/`,
@@ -35,7 +33,7 @@ export const nodeImagesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const window = pageWindow(request.query);
       const filter = { treeId: request.query.tree, nodeId: request.query.node_id };
-      const { count, rows } = await listOwnNodeImages(app.db, currentUser(request), filter, window);
+      const { count, rows } = await listOwnNodeImages(deps, currentUser(request), filter, window);
       return paginate(
         request,
         baseUrl,
@@ -48,7 +46,7 @@ export const nodeImagesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(`${base}/`, { schema: { tags, consumes, response: { 201: NodeImage } } }, async (request, reply) => {
     const form = await readNodeImageForm(request);
-    const image = await createNodeImage(services(request), currentUser(request), {
+    const image = await createNodeImage(deps, currentUser(request), {
       treeId: formId(form.fields, 'tree'),
       nodeId: form.fields.node_id,
       upload: form.image,
@@ -57,7 +55,7 @@ export const nodeImagesRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get(`${base}/:id/`, { schema: { tags, params: IdParam, response: { 200: NodeImage } } }, async (request) =>
-    presentNodeImage(await getOwnNodeImage(app.db, currentUser(request), request.params.id), baseUrl),
+    presentNodeImage(await getOwnNodeImage(deps, currentUser(request), request.params.id), baseUrl),
   );
 
   for (const method of ['PUT', 'PATCH'] as const) {
@@ -67,7 +65,7 @@ export const nodeImagesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, consumes: [...consumes, 'application/json'], params: IdParam, response: { 200: NodeImage } },
       handler: async (request) => {
         const form = await readNodeImageForm(request);
-        const image = await updateNodeImageOf(services(request), currentUser(request), request.params.id, {
+        const image = await updateNodeImageOf(deps, currentUser(request), request.params.id, {
           nodeId: form.fields.node_id,
           upload: form.image,
         });
@@ -77,7 +75,7 @@ export const nodeImagesRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   app.delete(`${base}/:id/`, { schema: { tags, params: IdParam } }, async (request, reply) => {
-    await deleteOwnNodeImage(services(request), currentUser(request), request.params.id);
+    await deleteOwnNodeImage(deps, currentUser(request), request.params.id);
     return reply.code(204).send();
   });
 };

@@ -1,21 +1,15 @@
 import type { VersionCreateBody } from '@arbor/contract';
 import type { TreeDocument, TreeLimits } from '@arbor/tree-core';
-import type { DB } from '../../db/connection.ts';
+import type { Executor } from '../../db/connection.ts';
+import type { Deps } from '../../deps.ts';
 import { invalid, notFound } from '../../lib/http-errors.ts';
 import type { PageWindow } from '../../lib/pagination.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { staleRevision } from '../trees/revision.ts';
-import { checkTreeDocument, parseStoredDocument, type CheckedDocument } from '../trees/tree-document.ts';
-import { authorizeEditTree, authorizeViewTree, canEditTree } from '../trees/trees.policy.ts';
-import {
-  findTreeData,
-  findTreeMetaById,
-  findTreeMetaByUuid,
-  lockTree,
-  type Executor,
-  type TreeListRow,
-} from '../trees/trees.repository.ts';
-import { getTreeForEditor, saveWorkingCopy } from '../trees/trees.service.ts';
+import { staleRevision } from './revision.ts';
+import { checkTreeDocument, parseStoredDocument, storableDocument, type CheckedDocument } from './tree-document.ts';
+import { authorizeEditTree, authorizeOwnTree, authorizeViewTree } from './trees.policy.ts';
+import { findTreeData, findTreeMetaById, findTreeMetaByUuid, lockTree, type TreeListRow } from './trees.repository.ts';
+import { getTreeForEditor, saveWorkingCopy } from './trees.service.ts';
 import { readVersionDocument, recordVersion, removeVersion } from './version-storage.ts';
 import {
   findVersionById,
@@ -33,24 +27,23 @@ export interface VersionWithDocument {
 }
 
 /** Versions of the caller's own tree, newest first (others' trees: 404). */
-export async function listTreeVersions(db: DB, viewer: AuthUser, treeId: number, window: PageWindow) {
-  const tree = await findTreeMetaById(db, treeId);
-  if (!tree || !canEditTree(viewer, tree)) throw notFound();
-  return listVersions(db, treeId, { offset: window.offset, limit: window.pageSize });
+export async function listTreeVersions(deps: Deps, viewer: AuthUser, treeId: number, window: PageWindow) {
+  authorizeOwnTree(viewer, await findTreeMetaById(deps.db, treeId));
+  return listVersions(deps.db, treeId, { offset: window.offset, limit: window.pageSize });
 }
 
 /** Records a new version in one transaction, optionally replacing the working copy first. */
 async function recordWithWorkingCopy(
-  db: DB,
+  deps: Deps,
   tree: TreeListRow,
   replacement: CheckedDocument | null,
   fields: { message: string; createdBy: number; expectedRevision?: number },
 ): Promise<VersionWithDocument> {
-  return db.transaction().execute(async (trx) => {
+  return deps.events.transaction(deps.db, async (trx, publish) => {
     let revision = tree.revision;
     let document: TreeDocument;
     if (replacement) {
-      revision = await saveWorkingCopy(trx, tree.id, replacement, fields.expectedRevision);
+      revision = await saveWorkingCopy(deps, trx, publish, tree.id, replacement, fields.expectedRevision);
       document = replacement.document;
     } else {
       // Re-read inside the transaction: the snapshot must be of the working copy as it is now.
@@ -71,15 +64,15 @@ async function recordWithWorkingCopy(
 
 /** `POST skills_tree_version/`: a snapshot of the working copy, or of `data`, which then also becomes the working copy. */
 export async function createVersion(
-  db: DB,
+  deps: Deps,
   viewer: AuthUser,
   body: VersionCreateBody,
   limits: TreeLimits,
   expectedRevision?: number,
 ): Promise<VersionWithDocument> {
-  const tree = await getTreeForEditor(db, viewer, body.tree);
+  const tree = await getTreeForEditor(deps, viewer, body.tree);
   const replacement = body.data === undefined ? null : checkTreeDocument(body.data, limits);
-  return recordWithWorkingCopy(db, tree, replacement, {
+  return recordWithWorkingCopy(deps, tree, replacement, {
     message: body.message ?? '',
     createdBy: viewer.id,
     expectedRevision,
@@ -109,26 +102,32 @@ async function editableVersion(
   return found;
 }
 
+/** A version of a tree the viewer may see, with its data. */
 export async function getVersion(
-  db: DB,
+  deps: Deps,
   viewer: AuthUser,
   id: number,
 ): Promise<{ version: VersionMetaRow; document: TreeDocument }> {
-  const { version } = await visibleVersion(db, viewer, id);
-  return { version, document: await readVersionDocument(db, version) };
+  const { version } = await visibleVersion(deps.db, viewer, id);
+  return { version, document: await readVersionDocument(deps.db, version) };
 }
 
 /** Only the message of a version can change; its data never does. */
-export async function renameVersion(db: DB, viewer: AuthUser, id: number, message: string): Promise<VersionMetaRow> {
-  const { version } = await editableVersion(db, viewer, id);
-  await updateVersionMessage(db, id, message);
+export async function renameVersion(
+  deps: Deps,
+  viewer: AuthUser,
+  id: number,
+  message: string,
+): Promise<VersionMetaRow> {
+  const { version } = await editableVersion(deps.db, viewer, id);
+  await updateVersionMessage(deps.db, id, message);
   return { ...version, message };
 }
 
 /** Deletes a version other than the latest (400 for the latest: the history must keep its head). */
-export async function deleteVersion(db: DB, viewer: AuthUser, id: number): Promise<void> {
-  const { version: found } = await editableVersion(db, viewer, id);
-  await db.transaction().execute(async (trx) => {
+export async function deleteVersion(deps: Deps, viewer: AuthUser, id: number): Promise<void> {
+  const { version: found } = await editableVersion(deps.db, viewer, id);
+  await deps.db.transaction().execute(async (trx) => {
     // Under the tree's lock, re-read: a version recorded meanwhile may have changed which one is latest.
     await lockTree(trx, found.tree_id);
     const { version, tree } = await editableVersion(trx, viewer, id);
@@ -139,22 +138,21 @@ export async function deleteVersion(db: DB, viewer: AuthUser, id: number): Promi
 
 /** Makes a version's data the working copy again, recorded as a new version. */
 export async function rollbackToVersion(
-  db: DB,
+  deps: Deps,
   viewer: AuthUser,
   id: number,
   message: string | undefined,
 ): Promise<VersionWithDocument> {
-  const { version, tree } = await editableVersion(db, viewer, id);
-  const document = await readVersionDocument(db, version);
-  const replacement: CheckedDocument = { document, json: JSON.stringify(document), nodeCount: document.nodes.length };
-  return recordWithWorkingCopy(db, tree, replacement, {
+  const { version, tree } = await editableVersion(deps.db, viewer, id);
+  const replacement = storableDocument(await readVersionDocument(deps.db, version));
+  return recordWithWorkingCopy(deps, tree, replacement, {
     message: message ?? `Rollback to version ${version.number}`,
     createdBy: viewer.id,
   });
 }
 
 async function versionOfTree(
-  db: DB,
+  db: Executor,
   tree: TreeListRow,
   number: number | null | undefined,
 ): Promise<{ version: VersionMetaRow; document: TreeDocument }> {
@@ -164,13 +162,13 @@ async function versionOfTree(
 }
 
 /** The newest version of a tree the viewer may see. */
-export async function latestVersion(db: DB, viewer: AuthUser, treeId: number) {
-  const tree = authorizeViewTree(viewer, await findTreeMetaById(db, treeId));
-  return versionOfTree(db, tree, tree.latest_version);
+export async function latestVersion(deps: Deps, viewer: AuthUser, treeId: number) {
+  const tree = authorizeViewTree(viewer, await findTreeMetaById(deps.db, treeId));
+  return versionOfTree(deps.db, tree, tree.latest_version);
 }
 
 /** Version `number` (the latest when absent) of the tree with that uuid, when the viewer may see it. */
-export async function versionByTreeUuid(db: DB, viewer: AuthUser, uuid: string, number?: number) {
-  const tree = authorizeViewTree(viewer, await findTreeMetaByUuid(db, uuid));
-  return versionOfTree(db, tree, number);
+export async function versionByTreeUuid(deps: Deps, viewer: AuthUser, uuid: string, number?: number) {
+  const tree = authorizeViewTree(viewer, await findTreeMetaByUuid(deps.db, uuid));
+  return versionOfTree(deps.db, tree, number);
 }

@@ -1,15 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { NODE_IMAGE_MAX_BYTES } from '@arbor/contract';
 import { NODE_ID_PATTERN } from '@arbor/tree-core';
-import type { FastifyBaseLogger } from 'fastify';
-import type { DB } from '../../db/connection.ts';
-import { nowIso } from '../../lib/clock.ts';
-import { invalid, notFound } from '../../lib/http-errors.ts';
+import type { Deps } from '../../deps.ts';
+import { invalid } from '../../lib/http-errors.ts';
 import { processImage } from '../../lib/images.ts';
 import type { PageWindow } from '../../lib/pagination.ts';
 import type { Storage } from '../../lib/storage/storage.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { getTreeForEditor } from '../trees/trees.service.ts';
+import { authorizeOwnNodeImage } from './trees.policy.ts';
+import { getTreeForEditor } from './trees.service.ts';
 import {
   deleteNodeImageRow,
   findNodeImage,
@@ -24,12 +23,6 @@ import { deleteStoredFiles } from './stored-files.ts';
 const NODE_IMAGE_FIT = 1600;
 /** Largest accepted source side; refusing larger ones before decoding keeps pixel bombs out. */
 const NODE_IMAGE_MAX_SIDE = 8192;
-
-export interface ImageServices {
-  db: DB;
-  storage: Storage;
-  log: FastifyBaseLogger;
-}
 
 function checkNodeId(nodeId: string | undefined): string {
   if (nodeId === undefined) throw invalid('node_id is required.', { node_id: ['This field is required.'] });
@@ -58,70 +51,70 @@ async function storeImage(storage: Storage, upload: Buffer) {
 
 /** Stores a new image for a node of the caller's own tree. */
 export async function createNodeImage(
-  services: ImageServices,
+  deps: Deps,
   viewer: AuthUser,
   input: { treeId: number; nodeId: string | undefined; upload: Buffer | null },
 ): Promise<NodeImageRow> {
-  const tree = await getTreeForEditor(services.db, viewer, input.treeId);
+  const tree = await getTreeForEditor(deps, viewer, input.treeId);
   const nodeId = checkNodeId(input.nodeId);
   if (!input.upload) throw invalid('No image was submitted.', { image: ['No file was submitted.'] });
-  const stored = await storeImage(services.storage, input.upload);
+  const stored = await storeImage(deps.storage, input.upload);
   try {
-    return await insertNodeImage(services.db, {
+    return await insertNodeImage(deps.db, {
       tree_id: tree.id,
       owner_id: viewer.id,
       node_id: nodeId,
       ...stored,
-      created_at: nowIso(),
+      created_at: deps.clock.nowIso(),
     });
   } catch (error) {
-    await deleteStoredFiles(services.storage, [stored.storage_key], services.log);
+    await deleteStoredFiles(deps.storage, [stored.storage_key], deps.log);
     throw error;
   }
 }
 
 /** An image of the caller's own (owner only: others get 404). */
-export async function getOwnNodeImage(db: DB, viewer: AuthUser, id: number): Promise<NodeImageRow> {
-  const image = await findNodeImage(db, id);
-  if (!image || image.owner_id !== viewer.id) throw notFound();
-  return image;
+export async function getOwnNodeImage(deps: Deps, viewer: AuthUser, id: number): Promise<NodeImageRow> {
+  return authorizeOwnNodeImage(viewer, await findNodeImage(deps.db, id));
 }
 
+/** The caller's own images, newest first, optionally of one tree or node. */
 export async function listOwnNodeImages(
-  db: DB,
+  deps: Deps,
   viewer: AuthUser,
   filter: { treeId?: number; nodeId?: string },
   window: PageWindow,
 ) {
-  return listNodeImages(db, { ownerId: viewer.id, ...filter }, { offset: window.offset, limit: window.pageSize });
+  return listNodeImages(deps.db, { ownerId: viewer.id, ...filter }, { offset: window.offset, limit: window.pageSize });
 }
 
 /** Replaces the file and/or moves the image to another node of the same tree. */
 export async function updateNodeImageOf(
-  services: ImageServices,
+  deps: Deps,
   viewer: AuthUser,
   id: number,
   input: { nodeId: string | undefined; upload: Buffer | null },
 ): Promise<NodeImageRow> {
-  const image = await getOwnNodeImage(services.db, viewer, id);
+  const image = await getOwnNodeImage(deps, viewer, id);
   const nodeId = input.nodeId === undefined ? undefined : checkNodeId(input.nodeId);
-  if (!input.upload) return nodeId === undefined ? image : updateNodeImage(services.db, id, { node_id: nodeId });
-  const stored = await storeImage(services.storage, input.upload);
+  if (!input.upload) return nodeId === undefined ? image : updateNodeImage(deps.db, id, { node_id: nodeId });
+  const stored = await storeImage(deps.storage, input.upload);
   try {
-    const updated = await updateNodeImage(services.db, id, {
+    const updated = await updateNodeImage(deps.db, id, {
       ...stored,
       ...(nodeId === undefined ? {} : { node_id: nodeId }),
     });
-    await deleteStoredFiles(services.storage, [image.storage_key], services.log);
+    await deleteStoredFiles(deps.storage, [image.storage_key], deps.log);
     return updated;
   } catch (error) {
-    await deleteStoredFiles(services.storage, [stored.storage_key], services.log);
+    await deleteStoredFiles(deps.storage, [stored.storage_key], deps.log);
     throw error;
   }
 }
 
-export async function deleteOwnNodeImage(services: ImageServices, viewer: AuthUser, id: number): Promise<void> {
-  const image = await getOwnNodeImage(services.db, viewer, id);
-  await deleteNodeImageRow(services.db, id);
-  await deleteStoredFiles(services.storage, [image.storage_key], services.log);
+/** Deletes an own image, then its file. */
+export async function deleteOwnNodeImage(deps: Deps, viewer: AuthUser, id: number): Promise<void> {
+  const image = await getOwnNodeImage(deps, viewer, id);
+  await deleteNodeImageRow(deps.db, id);
+  await deleteStoredFiles(deps.storage, [image.storage_key], deps.log);
 }

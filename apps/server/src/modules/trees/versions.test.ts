@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../../testing/test-app.ts';
-import { createTree, sampleDocument } from '../trees/trees.fixtures.ts';
+import { createTree, sampleDocument } from './trees.testing.ts';
 
 let t: TestApp;
 let alice: TestUser;

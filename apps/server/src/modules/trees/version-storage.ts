@@ -19,7 +19,8 @@
  */
 import { applyDiffs, diffDocuments, type TreeDiff, type TreeDocument } from '@arbor/tree-core';
 import { nowIso } from '../../lib/clock.ts';
-import { allocateVersionNumber, type Executor } from '../trees/trees.repository.ts';
+import type { Executor } from '../../db/connection.ts';
+import { allocateVersionNumber } from './trees.repository.ts';
 import {
   chainSize,
   deleteVersionRow,

@@ -1,0 +1,17 @@
+// The trees module's public surface (trees, versions, node images, document storage): the only file
+// other code imports. Tests elsewhere use `testing.ts`.
+export { treesRoutes } from './trees.routes.ts';
+export { subscribeTrees } from './trees.events.ts';
+export { parseStoredDocument } from './tree-document.ts';
+export { presentTree } from './trees.presenter.ts';
+export {
+  createTreeFromDocument,
+  deleteTreesOfUser,
+  getTreeDocumentForOwner,
+  getTreeForEditor,
+  getTreeForViewer,
+  type NewTree,
+  type OwnedTreeDocument,
+} from './trees.service.ts';
+export { presentNodeImage } from './node-images.presenter.ts';
+export { createNodeImage } from './node-images.service.ts';

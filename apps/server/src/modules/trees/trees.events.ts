@@ -1,0 +1,15 @@
+import type { Deps } from '../../deps.ts';
+import { imageKeysOfOwner } from './node-images.repository.ts';
+import { deleteStoredFiles } from './stored-files.ts';
+import { deleteTreesOfOwner } from './trees.repository.ts';
+
+/** Registers the trees module's part in other modules' domain events; called once when the app is built. */
+export function subscribeTrees(deps: Deps): void {
+  // An account's trees go in its deletion's transaction (the cascade from `users` would take the
+  // rows too, but not the stored image files), and their files once it committed.
+  deps.events.within('user.deleted', async (trx, { userId }) => {
+    const keys = await imageKeysOfOwner(trx, userId);
+    await deleteTreesOfOwner(trx, userId);
+    return () => deleteStoredFiles(deps.storage, keys, deps.log);
+  });
+}
