@@ -8,7 +8,9 @@
 // read from where they are: `import.meta.dirname`, `.filename` and `.url` in a bundled source are
 // rewritten to that source's own location, relative to the bundle, so paths computed from them are
 // the same as under tsx. The bundle therefore runs from this checkout (apps/server/dist next to
-// apps/server/src), which is how `npm start` runs it.
+// apps/server/src), which is how `npm start` runs it. A dynamic `import()` is bundled when its
+// argument is a literal or a relative template (`./migrations/${name}.ts`: every matching file);
+// any other would try to load a .ts file at run time, which plain Node cannot.
 //
 // `node scripts/build-server.mjs` builds; `serverBuildIsStale()` tells `npm start` when to.
 import { existsSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
