@@ -10,7 +10,8 @@ export interface LearningProgressTable {
   subject_kind: SubjectKindColumn;
   subject_id: number;
   node_id: string;
-  status: 'learning' | 'done' | 'skipped';
+  /** `todo` rows exist only to keep a mastery a quiz earned */
+  status: 'todo' | 'learning' | 'done' | 'skipped';
   /** 0–3, raised by quizzes, never lowered */
   mastery: number;
   updated_at: string;

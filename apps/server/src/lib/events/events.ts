@@ -15,6 +15,10 @@ export interface DomainEventMap {
   'share.revised': { shareId: number; shareUuid: string; authorId: number };
   /** a template left public view (hidden by a moderator or withdrawn) */
   'share.hidden': { shareId: number; shareUuid: string; authorId: number };
+  /** a template was withdrawn for good (its rows are deleted in the emitting transaction) */
+  'share.deleted': { shareId: number; shareUuid: string; authorId: number };
+  /** `userId` forked a template into a new tree of theirs ("use this template") */
+  'share.used': { shareId: number; treeId: number; userId: number };
   /** an account is being removed; its rows go with it in the emitting transaction */
   'user.deleted': { userId: number };
 }
