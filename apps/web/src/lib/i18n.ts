@@ -1,9 +1,14 @@
+import type { Locale } from '@arbor/contract';
 import i18next, { type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
-/** The UI languages, zh-CN first: it is the default and the source every other locale must match. */
-export const LOCALES = ['zh-CN', 'en-US', 'ja-JP'] as const;
-export type Locale = (typeof LOCALES)[number];
+export type { Locale };
+/**
+ * The UI languages, zh-CN first: it is the default and the source every other locale must match. The
+ * contract's `Locale` values written out (a value import from the contract would put zod in the first
+ * bundle), checked against it.
+ */
+export const LOCALES = ['zh-CN', 'en-US', 'ja-JP'] as const satisfies readonly Locale[];
 export const DEFAULT_LOCALE: Locale = 'zh-CN';
 
 const LOCALE_STORAGE_KEY = 'arbor.locale';

@@ -1,11 +1,10 @@
+import type { HotTag as HotTagSchema } from '@arbor/contract';
+import type { z } from 'zod';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { communityKeys } from './keys.ts';
 
-export interface HotTag {
-  tag: string;
-  count: number;
-}
+type HotTag = z.infer<typeof HotTagSchema>;
 
 /** GET /api/community/trees-shared/hot_tags/ */
 export const hotTagsQuery = (limit = 20) =>

@@ -1,9 +1,9 @@
-import type { Paginated, Share } from '@arbor/contract';
+import type { Paginated, Share, SHARE_ORDERINGS } from '@arbor/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { communityKeys } from './keys.ts';
 
-export type ShareOrdering = '-created_at' | '-likes_count' | '-rating_avg' | '-views_count' | '-uses_count' | '-hot';
+export type ShareOrdering = (typeof SHARE_ORDERINGS)[number];
 
 export interface ShareListParams {
   search?: string;

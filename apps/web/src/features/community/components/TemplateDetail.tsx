@@ -141,7 +141,8 @@ export function TemplateDetail({ uuid }: { uuid: string }) {
   }
 
   const canManage = session.user && (session.user.id === share.author.id || session.isAdmin);
-  const nodes = (share.data as { nodes?: Array<{ id: string; parent_id: string | null; title: string }> })?.nodes ?? [];
+  // the contract leaves a share's snapshot untyped (`unknown`): it is a tree document
+  const nodes = (share.data as Partial<TreeDocument> | null)?.nodes ?? [];
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(share.updated_at));
   return (
     <Stack gap="lg">

@@ -1,3 +1,4 @@
+import type { TreeNode } from '@arbor/tree-core';
 import { Anchor, Box, Collapse, Group, List, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronRight, IconLink } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
@@ -6,14 +7,7 @@ import ReactMarkdown from 'react-markdown';
 import rehypeSanitize from 'rehype-sanitize';
 import classes from './TemplateOutline.module.css';
 
-interface OutlineNode {
-  id: string;
-  parent_id: string | null;
-  title: string;
-  summary?: string;
-  content?: string;
-  resources?: Array<{ title: string; url: string }>;
-}
+type OutlineNode = Pick<TreeNode, 'id' | 'parent_id' | 'title' | 'summary' | 'content' | 'resources'>;
 
 /** Markdown as safe HTML: no raw HTML, no scripts or handlers; links open apart and pass no referrer. */
 function SafeMarkdown({ source }: { source: string }) {

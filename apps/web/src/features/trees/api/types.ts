@@ -1,4 +1,4 @@
-import type { Paginated, Tree } from '@arbor/contract';
+import type { Paginated, Tree, TREE_ORDERINGS } from '@arbor/contract';
 
 // Wire types come from the contract (one schema source for server and client).
 export type {
@@ -11,7 +11,7 @@ export type {
 } from '@arbor/contract';
 
 export type TreePage = Paginated<Tree>;
-export type TreeOrdering = '-updated_at' | 'title' | 'created_at' | '-created_at';
+export type TreeOrdering = (typeof TREE_ORDERINGS)[number];
 
 /** Query keys in one place so mutations invalidate exactly what they change. */
 export const treeKeys = {

@@ -1,15 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import type { TreeDocument } from '../model/tree-document.ts';
-import { treeKeys, type Tree, type Visibility } from './types.ts';
+import type { TreeCreateBody } from '@arbor/contract';
+import { treeKeys, type Tree } from './types.ts';
 
-export interface CreateTreeInput {
-  title: string;
-  description?: string;
-  tags?: string[];
-  visibility?: Visibility;
-  data?: TreeDocument;
-}
+export type CreateTreeInput = TreeCreateBody;
 
 /** POST /api/tree/skills_tree/: a new tree (one root node when `data` is absent); version 1 is recorded. */
 export function createTree(input: CreateTreeInput) {

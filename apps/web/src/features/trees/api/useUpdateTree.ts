@@ -1,16 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiWithHeaders } from '../../../lib/api-client.ts';
-import type { TreeDocument } from '../model/tree-document.ts';
-import { treeKeys, type Tree, type Visibility } from './types.ts';
+import type { TreeUpdateBody } from '@arbor/contract';
+import { treeKeys, type Tree } from './types.ts';
 import { revisionFromEtag } from './useTreeByUuid.ts';
 
-export interface TreePatch {
-  title?: string;
-  description?: string;
-  tags?: string[];
-  visibility?: Visibility;
-  data?: TreeDocument;
-}
+/** The body of a tree update; the revision it is based on travels as `If-Match` instead. */
+export type TreePatch = Omit<TreeUpdateBody, 'base_revision'>;
 
 /**
  * PATCH /api/tree/skills_tree/{id}/. With `ifMatch` the server refuses a stale revision with 412

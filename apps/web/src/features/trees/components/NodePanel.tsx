@@ -12,13 +12,14 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
+import { ancestorIds } from '@arbor/tree-core';
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash, IconX } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Tree } from '../api/types.ts';
 import { useTreesExtensions, type EditorExtensionContext } from '../extensions.ts';
 import type { TreeDocument, TreeNode } from '../model/tree-document.ts';
-import { ancestorsOf, indexTree } from '../model/tree-index.ts';
+import { indexTree } from '../model/tree-index.ts';
 import type { EditorCommands } from '../state/commands.ts';
 import { DraftTextField } from './DraftTextField.tsx';
 import { IconPicker } from './IconPicker.tsx';
@@ -112,7 +113,7 @@ export function NodePanel({
   const { t } = useTranslation('trees');
   const extensions = useTreesExtensions();
   const index = indexTree(doc);
-  const path = ancestorsOf(index, node.id).map((id) => index.byId.get(id)?.title ?? '');
+  const path = ancestorIds(index, node.id).map((id) => index.byId.get(id)?.title ?? '');
   const update = (patch: Partial<TreeNode>, key?: string) => commands?.update(node.id, patch, key) ?? false;
   const isRoot = node.parent_id === null;
 

@@ -210,7 +210,7 @@ export const TreeCanvas = memo(function TreeCanvas({
     (instance: ReactFlowInstance<SkillFlowNode, Edge>) => {
       const el = wrapperRef?.current;
       const current = layoutRef.current;
-      const root = current.positions.get(indexTree(store.getState().doc).rootId);
+      const root = current.positions.get(indexTree(store.getState().doc).root.id);
       if (!el || !root) return;
       let minX = Infinity,
         minY = Infinity,

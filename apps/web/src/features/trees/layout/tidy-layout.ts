@@ -29,8 +29,8 @@ interface LayoutDatum {
 
 /** Builds the visible hierarchy: a collapsed node keeps its place but hides its descendants. */
 function visibleHierarchy(doc: TreeDocument): LayoutDatum | null {
+  if (!doc.nodes.some((node) => node.parent_id === null)) return null;
   const index = indexTree(doc);
-  if (!index.rootId) return null;
   const build = (id: string): LayoutDatum => {
     const node = index.byId.get(id)!;
     const kids = node.collapsed ? [] : (index.children.get(id) ?? []).map(build);
@@ -38,7 +38,7 @@ function visibleHierarchy(doc: TreeDocument): LayoutDatum | null {
   };
   // Iterative depth is not needed: documents are limited to 5,000 nodes and real trees are shallow,
   // but a pathological chain would still only reach that depth, well within the JS stack.
-  return build(index.rootId);
+  return build(index.root.id);
 }
 
 function place(root: HierarchyPointNode<LayoutDatum>, direction: LayoutDirection): Map<string, Point> {

@@ -16,6 +16,7 @@ import {
   type TreeClipboard,
   type TreeDocument,
 } from '@arbor/tree-core';
+import type { LinkKind } from '../model/tree-document.ts';
 import { indexTree } from '../model/tree-index.ts';
 import type { DropHint } from '../layout/flow-elements.ts';
 import type { EditorStore } from './editor-store.ts';
@@ -152,7 +153,7 @@ export class EditorCommands {
     return this.run((doc) => reorderSibling(doc, id, at));
   }
 
-  link(source: string, target: string, kind: 'prerequisite' | 'related'): boolean {
+  link(source: string, target: string, kind: LinkKind): boolean {
     return this.run((doc) => addLink(doc, { source, target, kind }));
   }
 
@@ -160,7 +161,7 @@ export class EditorCommands {
     return this.run((doc) => removeLink(doc, source, target));
   }
 
-  setLinkKind(source: string, target: string, kind: 'prerequisite' | 'related'): boolean {
+  setLinkKind(source: string, target: string, kind: LinkKind): boolean {
     return this.run((doc) => addLink(removeLink(doc, source, target), { source, target, kind }));
   }
 

@@ -20,9 +20,9 @@ function isTypingTarget(target: EventTarget | null): boolean {
 export function navigate(commands: EditorCommands, nav: Nav): string | null {
   const { doc, selectedId } = commands.store.getState();
   const index = indexTree(doc);
-  if (!selectedId) return index.rootId || null;
+  if (!selectedId) return index.root.id;
   const node = index.byId.get(selectedId);
-  if (!node) return index.rootId || null;
+  if (!node) return index.root.id;
   if (nav === 'parent') return node.parent_id;
   if (nav === 'child') return node.collapsed ? null : (index.children.get(selectedId)?.[0] ?? null);
   if (!node.parent_id) return null;
