@@ -6,7 +6,7 @@ import { useTreeByUuid, EditorSkeleton, TreeEditor } from '../features/trees/ind
 import { ApiError } from '../lib/api-client.ts';
 import { useSession } from '../lib/session.ts';
 
-/** /trees/:uuid — the owner edits; anyone else sees a non-private tree read-only. */
+/** /trees/:uuid — whoever may update the tree edits it; anyone else sees a non-private tree read-only. */
 export default function TreeEditorPage() {
   const { t } = useTranslation('trees');
   const { uuid } = useParams();
@@ -19,7 +19,8 @@ export default function TreeEditorPage() {
     const status = tree.error instanceof ApiError && tree.error.status ? tree.error.status : 500;
     return <ErrorView status={status} message={status === 404 ? t('errors.treeNotFound') : t('errors.loadFailed')} />;
   }
-  const readOnly = session.user?.id !== tree.data.owner.id;
+  // the server's policy decides (abilities), the page never re-derives it from the owner
+  const readOnly = !tree.data.abilities.update;
   // Keyed by uuid: opening another tree starts a fresh editor (store, history, autosave).
   return <TreeEditor key={tree.data.uuid} tree={tree.data} readOnly={readOnly} />;
 }

@@ -14,9 +14,10 @@ export function registerAiExtensions(): () => void {
   return registerTreesExtension({
     id: 'ai',
     order: 10,
-    // Keyed by node so a half-streamed answer never lands on another node; read-only trees get nothing.
+    // Keyed by node so a half-streamed answer never lands on another node; read-only trees, and trees
+    // the server's policy does not let this user generate on, get nothing.
     nodePanel: (ctx) =>
-      ctx.readOnly
+      ctx.readOnly || !ctx.tree.abilities.generate
         ? null
         : createElement(Suspense, { fallback: null }, createElement(AiNodeSection, { key: ctx.node.id, ctx })),
     createMenu: () => createElement(Suspense, { fallback: null }, createElement(GenerateTreeMenuItem)),

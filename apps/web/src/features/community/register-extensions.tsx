@@ -22,7 +22,7 @@ function ShareButton({ ctx }: { ctx: EditorExtensionContext }) {
   const { t } = useTranslation('community');
   const [open, setOpen] = useState(false);
   const [saving, setSaving] = useState(false);
-  if (ctx.readOnly) return null;
+  if (!ctx.tree.abilities.share) return null;
   return (
     <>
       <Button
@@ -59,10 +59,11 @@ export function registerCommunityExtensions(): () => void {
     id: 'community-share',
     order: 20,
     editorToolbar: (ctx) => <ShareButton ctx={ctx} />,
-    treeCardMenu: ({ tree }) => (
-      <Suspense fallback={null}>
-        <ShareMenuItem tree={tree} />
-      </Suspense>
-    ),
+    treeCardMenu: ({ tree }) =>
+      tree.abilities.share ? (
+        <Suspense fallback={null}>
+          <ShareMenuItem tree={tree} />
+        </Suspense>
+      ) : null,
   });
 }

@@ -163,7 +163,7 @@ export function VersionHistory({ tree }: { tree: TreeWithData }) {
               <VersionList
                 versions={list}
                 selectedId={mode === 'view' ? shownId : null}
-                onRollback={confirmRollback}
+                onRollback={tree.abilities.manage_versions ? confirmRollback : undefined}
                 onView={(id) => {
                   setMode('view');
                   setViewId(id);

@@ -8,7 +8,8 @@ interface VersionListProps {
   versions: TreeVersion[];
   selectedId: number | null;
   onView: (id: number) => void;
-  onRollback: (version: TreeVersion) => void;
+  /** absent when the server's policy does not let this user manage versions */
+  onRollback?: (version: TreeVersion) => void;
 }
 
 /** Versions newest first: view one, or roll the working copy back to it. */
@@ -56,16 +57,18 @@ export function VersionList({ versions, selectedId, onView, onRollback }: Versio
               </Badge>
             ) : null}
             {/* The latest version too: rolling back to it discards working-copy edits made since. */}
-            <Button
-              size="compact-xs"
-              variant="subtle"
-              color="orange"
-              leftSection={<IconArrowBackUp size={14} />}
-              onClick={() => onRollback(v)}
-              data-testid="version-rollback"
-            >
-              {t('versions.rollback')}
-            </Button>
+            {onRollback && (
+              <Button
+                size="compact-xs"
+                variant="subtle"
+                color="orange"
+                leftSection={<IconArrowBackUp size={14} />}
+                onClick={() => onRollback(v)}
+                data-testid="version-rollback"
+              >
+                {t('versions.rollback')}
+              </Button>
+            )}
           </Group>
         </Paper>
       ))}

@@ -25,6 +25,7 @@ export function TemplateActions({ share }: { share: ShareWithData }) {
         size="md"
         leftSection={<IconGitFork size={18} aria-hidden />}
         loading={use.isPending}
+        disabled={!share.abilities.use}
         onClick={() =>
           use.mutate(undefined, {
             onSuccess: ({ tree }) => {
@@ -44,6 +45,7 @@ export function TemplateActions({ share }: { share: ShareWithData }) {
           leftSection={share.liked ? <IconHeartFilled size={18} aria-hidden /> : <IconHeart size={18} aria-hidden />}
           aria-pressed={share.liked}
           loading={like.isPending}
+          disabled={!share.abilities.like}
           onClick={() => like.mutate(!share.liked, { onError: fail })}
         >
           {share.liked ? t('detail.liked') : t('detail.like')} · {share.likes_count}
@@ -60,7 +62,7 @@ export function TemplateActions({ share }: { share: ShareWithData }) {
               }
               aria-label={t('detail.yourRating')}
               getSymbolLabel={(value) => t('detail.stars', { count: value })}
-              readOnly={rate.isPending}
+              readOnly={rate.isPending || !share.abilities.rate}
             />
           </Tooltip>
           <Text size="xs" c="dimmed">

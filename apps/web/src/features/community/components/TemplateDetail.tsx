@@ -33,7 +33,6 @@ import {
 import { useDeferredValue, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { useSession } from '../../../lib/session.ts';
 import { TreeViewer } from '../../trees/index.ts';
 import { useShare } from '../api/get-share.ts';
 import { useCountView, useDeleteShare } from '../api/share-actions.ts';
@@ -82,19 +81,23 @@ function OwnerTools({ share }: { share: ShareWithData }) {
     });
   return (
     <Group gap="xs">
-      <Button variant="default" size="xs" leftSection={<IconEdit size={14} aria-hidden />} onClick={edit.open}>
-        {t('detail.edit')}
-      </Button>
-      <Button
-        variant="subtle"
-        color="red"
-        size="xs"
-        leftSection={<IconTrash size={14} aria-hidden />}
-        onClick={confirmRemove}
-        loading={remove.isPending}
-      >
-        {t('detail.unshare')}
-      </Button>
+      {share.abilities.update && (
+        <Button variant="default" size="xs" leftSection={<IconEdit size={14} aria-hidden />} onClick={edit.open}>
+          {t('detail.edit')}
+        </Button>
+      )}
+      {share.abilities.delete && (
+        <Button
+          variant="subtle"
+          color="red"
+          size="xs"
+          leftSection={<IconTrash size={14} aria-hidden />}
+          onClick={confirmRemove}
+          loading={remove.isPending}
+        >
+          {t('detail.unshare')}
+        </Button>
+      )}
       {editing && <ShareEditModal share={share} opened={editing} onClose={edit.close} />}
     </Group>
   );
@@ -103,7 +106,6 @@ function OwnerTools({ share }: { share: ShareWithData }) {
 /** `/community/:uuid`: the template, its tree, its author, and what a learner can do with it. */
 export function TemplateDetail({ uuid }: { uuid: string }) {
   const { t, i18n } = useTranslation('community');
-  const session = useSession();
   // The answer arrives as a synchronous update; deferred, the tree and its canvas render in short
   // interruptible tasks instead of one long one.
   const { data: share, isLoading, isError, error } = useDeferredValue(useShare(uuid));
@@ -140,7 +142,6 @@ export function TemplateDetail({ uuid }: { uuid: string }) {
     );
   }
 
-  const canManage = session.user && (session.user.id === share.author.id || session.isAdmin);
   // the contract leaves a share's snapshot untyped (`unknown`): it is a tree document
   const nodes = (share.data as Partial<TreeDocument> | null)?.nodes ?? [];
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(share.updated_at));
@@ -214,7 +215,7 @@ export function TemplateDetail({ uuid }: { uuid: string }) {
               <Stat icon={<IconGitFork size={18} aria-hidden />} label={t('stats.uses')} value={share.uses_count} />
               <Stat icon={<IconSitemap size={18} aria-hidden />} label={t('stats.nodes')} value={share.node_count} />
             </SimpleGrid>
-            {canManage && <OwnerTools share={share} />}
+            {(share.abilities.update || share.abilities.delete) && <OwnerTools share={share} />}
           </Stack>
         </Grid.Col>
       </Grid>

@@ -433,7 +433,7 @@ const EditorWorkspace = memo(function EditorWorkspace({
             onExportDocument={onExportDocument}
             onImport={onImport}
           />
-          {readOnly ? null : (
+          {readOnly || !tree.abilities.manage_versions ? null : (
             <>
               <Button
                 component={Link}

@@ -40,14 +40,20 @@ export function TreeCard({ tree, layout, onRename, onDelete }: TreeCardProps) {
         <Menu.Item component={Link} to={`/trees/${tree.uuid}/versions`} leftSection={<IconHistory size={16} />}>
           {t('toolbar.versions')}
         </Menu.Item>
-        <Menu.Item leftSection={<IconEdit size={16} />} onClick={() => onRename(tree)}>
-          {t('list.rename')}
-        </Menu.Item>
+        {tree.abilities.update && (
+          <Menu.Item leftSection={<IconEdit size={16} />} onClick={() => onRename(tree)}>
+            {t('list.rename')}
+          </Menu.Item>
+        )}
         {extensions.map((ext) => (ext.treeCardMenu ? <span key={ext.id}>{ext.treeCardMenu({ tree })}</span> : null))}
-        <Menu.Divider />
-        <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={() => onDelete(tree)}>
-          {t('list.delete')}
-        </Menu.Item>
+        {tree.abilities.delete && (
+          <>
+            <Menu.Divider />
+            <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={() => onDelete(tree)}>
+              {t('list.delete')}
+            </Menu.Item>
+          </>
+        )}
       </Menu.Dropdown>
     </Menu>
   );
