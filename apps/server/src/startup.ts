@@ -16,7 +16,7 @@ const STARTUP_LOCK_ID = 0x4172626f72; // "Arbor"
  */
 export async function runStartupTasks(app: FastifyInstance): Promise<void> {
   const steps: Array<[string, (app: FastifyInstance) => Promise<void>]> = [
-    ['admin bootstrap', bootstrapAdmin],
+    ['admin bootstrap', (app) => bootstrapAdmin(app.deps)],
     ['default AI prompts', seedDefaultPrompts],
     ['sample community templates', seedCommunity],
   ];

@@ -167,7 +167,7 @@ describe('expired and misused tokens', () => {
 
 describe('refresh tokens of someone else', () => {
   it('does not revoke another user’s refresh token through logout', async () => {
-    const victimPair = await issueTokenPair(t.app.db, t.config, victim.id);
+    const victimPair = await issueTokenPair(t.app.deps, victim.id);
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/auth/logout/',

@@ -14,13 +14,16 @@ export const ACCOUNT_COMMANDS: Record<string, CliCommand> = {
       const [username, password] = args;
       if (!username || !password)
         throw new Error('Usage: create-user <username> <password> [--email …] [--phone …] [--admin]');
-      const user = await createAccountFromShell(db, {
-        username,
-        password,
-        email: option(args, 'email'),
-        phone: option(args, 'phone'),
-        role: args.includes('--admin') ? 'admin' : 'user',
-      });
+      const user = await createAccountFromShell(
+        { db },
+        {
+          username,
+          password,
+          email: option(args, 'email'),
+          phone: option(args, 'phone'),
+          role: args.includes('--admin') ? 'admin' : 'user',
+        },
+      );
       console.log(`created user ${user.id} ${user.username} (${user.role})`);
     },
   },
@@ -28,7 +31,7 @@ export const ACCOUNT_COMMANDS: Record<string, CliCommand> = {
     usage: 'promote <username|email|phone>: grant the admin role',
     async run({ db, args }) {
       if (!args[0]) throw new Error('Usage: promote <login>');
-      const user = await promoteToAdmin(db, args[0]);
+      const user = await promoteToAdmin({ db }, args[0]);
       console.log(`user ${user.id} ${user.username} is now an admin`);
     },
   },
@@ -37,7 +40,7 @@ export const ACCOUNT_COMMANDS: Record<string, CliCommand> = {
     async run({ db, args }) {
       const [login, password] = args;
       if (!login || !password) throw new Error('Usage: reset-password <login> <new password>');
-      const user = await resetPasswordFromShell(db, login, password);
+      const user = await resetPasswordFromShell({ db }, login, password);
       console.log(`password of ${user.username} reset`);
     },
   },

@@ -1,12 +1,11 @@
-import type { Selectable, Transaction } from 'kysely';
-import type { DB } from '../../db/connection.ts';
-import type { Database } from '../../db/schema.ts';
+import type { Selectable } from 'kysely';
+import type { Executor } from '../../db/connection.ts';
 import type { UsersTable } from '../../db/tables/users.ts';
 import { nowIso } from '../../lib/clock.ts';
 
 export type UserRow = Selectable<UsersTable>;
-type Executor = DB | Transaction<Database>;
 
+/** The user with that id. */
 export function findUserById(db: Executor, id: number): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
@@ -43,6 +42,7 @@ export async function findUserByLogin(db: Executor, login: string): Promise<User
   return db.selectFrom('users').selectAll().where('username_lower', '=', trimmed.toLowerCase()).executeTakeFirst();
 }
 
+/** True when any account has that username (any case). */
 export async function usernameTaken(db: Executor, username: string): Promise<boolean> {
   const row = await db
     .selectFrom('users')
@@ -52,7 +52,7 @@ export async function usernameTaken(db: Executor, username: string): Promise<boo
   return Boolean(row);
 }
 
-export interface NewAccount {
+interface NewAccount {
   username: string;
   email?: string | null;
   phone?: string | null;
@@ -102,6 +102,7 @@ export async function insertAccount(trx: Executor, account: NewAccount): Promise
   return user;
 }
 
+/** Changes columns of one user (stamping `updated_at`). */
 export async function updateUser(
   db: Executor,
   id: number,
@@ -112,4 +113,24 @@ export async function updateUser(
     .set({ ...fields, updated_at: nowIso() })
     .where('id', '=', id)
     .execute();
+}
+
+/** One page of users in id order: everyone, or only `onlyId` (a caller who may see only themself). */
+export function listUsers(db: Executor, page: { onlyId?: number; limit: number; offset: number }): Promise<UserRow[]> {
+  let query = db.selectFrom('users');
+  if (page.onlyId !== undefined) query = query.where('id', '=', page.onlyId);
+  return query.selectAll().orderBy('id').limit(page.limit).offset(page.offset).execute();
+}
+
+/** How many users `listUsers` pages through. */
+export async function countUsers(db: Executor, onlyId?: number): Promise<number> {
+  let query = db.selectFrom('users');
+  if (onlyId !== undefined) query = query.where('id', '=', onlyId);
+  const { count } = await query.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+  return Number(count);
+}
+
+/** Deletes a user row; every row that references it goes by ON DELETE CASCADE. */
+export async function deleteUser(db: Executor, id: number): Promise<void> {
+  await db.deleteFrom('users').where('id', '=', id).execute();
 }

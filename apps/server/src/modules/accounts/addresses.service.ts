@@ -1,198 +1,125 @@
-import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../../deps.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { nowIso } from '../../lib/clock.ts';
-import { invalidField, notFound } from '../../lib/http-errors.ts';
-import { findUserByEmail, findUserById, findUserByPhone } from './accounts.repository.ts';
-import { removeAddress } from './accounts.service.ts';
+import { invalid, invalidField, notFound } from '../../lib/http-errors.ts';
+import { findUserByEmail, findUserById, findUserByPhone, updateUser, type UserRow } from './accounts.repository.ts';
+import {
+  deleteAddressOfUser,
+  findAddressRow,
+  findNewestAddressRow,
+  insertAddress,
+  listAddressRows,
+  markAddressPrimary,
+  clearPrimaryAddress,
+  type AddressRow,
+} from './addresses.repository.ts';
 import { verifyCode, type CodeChannel } from './codes.service.ts';
 
-/** One channel's address table, so email addresses and phone numbers share every rule. */
+/** One channel's addresses, so email addresses and phone numbers share every rule. */
 export interface AddressKind {
   channel: CodeChannel;
-  table: 'email_addresses' | 'phone_numbers';
   column: 'email' | 'phone';
   bindPurpose: 'bind_email' | 'bind_phone';
 }
-export const EMAIL_KIND: AddressKind = {
-  channel: 'email',
-  table: 'email_addresses',
-  column: 'email',
-  bindPurpose: 'bind_email',
-};
-export const PHONE_KIND: AddressKind = {
-  channel: 'sms',
-  table: 'phone_numbers',
-  column: 'phone',
-  bindPurpose: 'bind_phone',
-};
-
-interface AddressRow {
-  id: number;
-  user_id: number;
-  address: string;
-  is_primary: number;
-  verified: number;
-}
-
-export function presentAddress(kind: AddressKind, row: AddressRow) {
-  return {
-    id: row.id,
-    [kind.column]: row.address,
-    primary: Boolean(row.is_primary),
-    verified: Boolean(row.verified),
-  } as {
-    id: number;
-    email: string;
-    phone: string;
-    primary: boolean;
-    verified: boolean;
-  };
-}
-
-async function addressesOf(app: FastifyInstance, kind: AddressKind, userId: number): Promise<AddressRow[]> {
-  return kind.table === 'email_addresses'
-    ? app.db
-        .selectFrom('email_addresses')
-        .select(['id', 'user_id', 'email as address', 'is_primary', 'verified'])
-        .where('user_id', '=', userId)
-        .orderBy('id')
-        .execute()
-    : app.db
-        .selectFrom('phone_numbers')
-        .select(['id', 'user_id', 'phone as address', 'is_primary', 'verified'])
-        .where('user_id', '=', userId)
-        .orderBy('id')
-        .execute();
-}
-
-async function addressById(app: FastifyInstance, kind: AddressKind, id: number): Promise<AddressRow | undefined> {
-  return kind.table === 'email_addresses'
-    ? app.db
-        .selectFrom('email_addresses')
-        .select(['id', 'user_id', 'email as address', 'is_primary', 'verified'])
-        .where('id', '=', id)
-        .executeTakeFirst()
-    : app.db
-        .selectFrom('phone_numbers')
-        .select(['id', 'user_id', 'phone as address', 'is_primary', 'verified'])
-        .where('id', '=', id)
-        .executeTakeFirst();
-}
+export const EMAIL_KIND: AddressKind = { channel: 'email', column: 'email', bindPurpose: 'bind_email' };
+export const PHONE_KIND: AddressKind = { channel: 'sms', column: 'phone', bindPurpose: 'bind_phone' };
 
 /**
  * The user's addresses. The login address in `users` is listed too: accounts created before they had
  * an address row (CLI, admin bootstrap) get it added here.
  */
-export async function listAddresses(app: FastifyInstance, kind: AddressKind, userId: number): Promise<AddressRow[]> {
-  const user = await findUserById(app.db, userId);
+export async function listAddresses(deps: Deps, kind: AddressKind, userId: number): Promise<AddressRow[]> {
+  const user = await findUserById(deps.db, userId);
   const login = user?.[kind.column];
-  let rows = await addressesOf(app, kind, userId);
+  let rows = await listAddressRows(deps.db, kind.channel, userId);
   if (login && !rows.some((r) => r.address === login)) {
-    const values = { user_id: userId, is_primary: 1, created_at: nowIso() };
-    if (kind.table === 'email_addresses')
-      await app.db
-        .insertInto('email_addresses')
-        .values({ ...values, email: login })
-        .execute();
-    else
-      await app.db
-        .insertInto('phone_numbers')
-        .values({ ...values, phone: login })
-        .execute();
-    rows = await addressesOf(app, kind, userId);
+    await insertAddress(deps.db, kind.channel, { userId, address: login, isPrimary: true });
+    rows = await listAddressRows(deps.db, kind.channel, userId);
   }
   return rows;
 }
 
-export async function ownAddress(
-  app: FastifyInstance,
-  kind: AddressKind,
-  userId: number,
-  id: number,
-): Promise<AddressRow> {
-  const row = await addressById(app, kind, id);
+/** One of the user's own addresses; 404 for anyone else's. */
+export async function ownAddress(deps: Deps, kind: AddressKind, userId: number, id: number): Promise<AddressRow> {
+  const row = await findAddressRow(deps.db, kind.channel, id);
   if (!row || row.user_id !== userId) throw notFound();
   return row;
 }
 
 /** Adds a verified address (with a bind code); the first one becomes the login address. */
 export async function addAddress(
-  app: FastifyInstance,
+  deps: Deps,
   kind: AddressKind,
   userId: number,
   address: string,
   code: string,
 ): Promise<AddressRow> {
   const owner =
-    kind.channel === 'email' ? await findUserByEmail(app.db, address) : await findUserByPhone(app.db, address);
+    kind.channel === 'email' ? await findUserByEmail(deps.db, address) : await findUserByPhone(deps.db, address);
   if (owner)
     throw invalidField(
       kind.column,
       kind.channel === 'email' ? 'This email address is already in use.' : 'This phone number is already in use.',
     );
-  await verifyCode(app.db, app.config.secretKey, {
-    channel: kind.channel,
-    address,
-    purpose: kind.bindPurpose,
-    code,
-    consume: true,
-  });
-  const user = (await findUserById(app.db, userId))!;
-  const primary = user[kind.column] ? 0 : 1;
+  await verifyCode(deps, { channel: kind.channel, address, purpose: kind.bindPurpose, code, consume: true });
+  const user = (await findUserById(deps.db, userId))!;
+  const primary = !user[kind.column];
   try {
-    await app.db.transaction().execute(async (trx) => {
-      const values = { user_id: userId, is_primary: primary, created_at: nowIso() };
-      if (kind.table === 'email_addresses')
-        await trx
-          .insertInto('email_addresses')
-          .values({ ...values, email: address })
-          .execute();
-      else
-        await trx
-          .insertInto('phone_numbers')
-          .values({ ...values, phone: address })
-          .execute();
-      if (primary)
-        await trx
-          .updateTable('users')
-          .set({ [kind.column]: address, updated_at: nowIso() })
-          .where('id', '=', userId)
-          .execute();
+    await deps.db.transaction().execute(async (trx) => {
+      await insertAddress(trx, kind.channel, { userId, address, isPrimary: primary });
+      if (primary) await updateUser(trx, userId, { [kind.column]: address });
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw invalidField(kind.column, 'Already in use.');
     throw error;
   }
-  const rows = await listAddresses(app, kind, userId);
+  const rows = await listAddresses(deps, kind, userId);
   return rows.find((r) => r.address === address)!;
 }
 
 /** Makes an own address the primary one (the login address). */
-export async function makePrimary(
-  app: FastifyInstance,
-  kind: AddressKind,
-  userId: number,
-  id: number,
-): Promise<AddressRow> {
-  const row = await ownAddress(app, kind, userId, id);
-  await app.db.transaction().execute(async (trx) => {
-    await trx.updateTable(kind.table).set({ is_primary: 0 }).where('user_id', '=', userId).execute();
-    await trx.updateTable(kind.table).set({ is_primary: 1 }).where('id', '=', id).execute();
-    await trx
-      .updateTable('users')
-      .set({ [kind.column]: row.address, updated_at: nowIso() })
-      .where('id', '=', userId)
-      .execute();
+export async function makePrimary(deps: Deps, kind: AddressKind, userId: number, id: number): Promise<AddressRow> {
+  const row = await ownAddress(deps, kind, userId, id);
+  await deps.db.transaction().execute(async (trx) => {
+    await clearPrimaryAddress(trx, kind.channel, userId);
+    await markAddressPrimary(trx, kind.channel, id);
+    await updateUser(trx, userId, { [kind.column]: row.address });
   });
-  return ownAddress(app, kind, userId, id);
+  return ownAddress(deps, kind, userId, id);
 }
 
-export async function deleteAddress(
-  app: FastifyInstance,
-  kind: AddressKind,
-  userId: number,
-  id: number,
-): Promise<void> {
-  const row = await ownAddress(app, kind, userId, id);
-  await removeAddress(app.db, (await findUserById(app.db, userId))!, kind.channel, row.address);
+/** Removes an own address (refused when it is the account's last way to log in). */
+export async function deleteAddress(deps: Deps, kind: AddressKind, userId: number, id: number): Promise<void> {
+  const row = await ownAddress(deps, kind, userId, id);
+  await removeAddress(deps, (await findUserById(deps.db, userId))!, kind.channel, row.address);
+}
+
+/** How many ways the account would still have to log in without the given address. */
+export async function loginMethodsWithout(
+  deps: Deps,
+  user: UserRow,
+  removed: { email?: string; phone?: string },
+): Promise<number> {
+  const emails = await listAddressRows(deps.db, 'email', user.id);
+  const phones = await listAddressRows(deps.db, 'sms', user.id);
+  const emailSet = new Set([...emails.map((e) => e.address), ...(user.email ? [user.email] : [])]);
+  const phoneSet = new Set([...phones.map((p) => p.address), ...(user.phone ? [user.phone] : [])]);
+  if (removed.email) emailSet.delete(removed.email);
+  if (removed.phone) phoneSet.delete(removed.phone);
+  return emailSet.size + phoneSet.size + (user.password_hash ? 1 : 0);
+}
+
+/** Removes one address of the account; the next remaining one becomes primary when it was primary. */
+export async function removeAddress(deps: Deps, user: UserRow, channel: CodeChannel, address: string): Promise<void> {
+  const removal = channel === 'email' ? { email: address } : { phone: address };
+  if ((await loginMethodsWithout(deps, user, removal)) === 0)
+    throw invalid('This would leave the account with no way to log in. Add another email, phone or a password first.');
+  const column = channel === 'email' ? 'email' : 'phone';
+  await deps.db.transaction().execute(async (trx) => {
+    await deleteAddressOfUser(trx, channel, user.id, address);
+    if (user[column] === address) {
+      const next = await findNewestAddressRow(trx, channel, user.id);
+      if (next) await markAddressPrimary(trx, channel, next.id);
+      await updateUser(trx, user.id, { [column]: next?.address ?? null });
+    }
+  });
 }

@@ -1,43 +1,40 @@
-import type { FastifyInstance } from 'fastify';
-import type { DB } from '../../db/connection.ts';
-import { nowIso } from '../../lib/clock.ts';
+import type { Deps } from '../../deps.ts';
 import { hashPassword, passwordProblem } from '../../lib/passwords/passwords.ts';
-import { findUserByLogin, insertAccount, type UserRow } from './accounts.repository.ts';
+import { findUserByLogin, insertAccount, updateUser, type UserRow } from './accounts.repository.ts';
 import { revokeAllRefreshTokens } from './tokens.service.ts';
+
+/** What the shell commands need: `npm run admin` opens only the database. */
+type ShellDeps = Pick<Deps, 'db'>;
 
 const USERNAME = /^[A-Za-z0-9_.-]{3,30}$/;
 
 /** Start-up bootstrap: that admin exists afterwards (created, or promoted keeping its password). Idempotent. */
-export async function ensureAdmin(
-  db: DB,
+async function ensureAdmin(
+  deps: ShellDeps,
   username: string,
   password: string,
 ): Promise<'created' | 'promoted' | 'unchanged'> {
-  const existing = await findUserByLogin(db, username);
+  const existing = await findUserByLogin(deps.db, username);
   if (existing) {
     if (existing.role === 'admin' && existing.is_active) return 'unchanged';
-    await db
-      .updateTable('users')
-      .set({ role: 'admin', is_active: 1, updated_at: nowIso() })
-      .where('id', '=', existing.id)
-      .execute();
+    await updateUser(deps.db, existing.id, { role: 'admin', is_active: 1 });
     return 'promoted';
   }
-  await createAccountFromShell(db, { username, password, role: 'admin' });
+  await createAccountFromShell(deps, { username, password, role: 'admin' });
   return 'created';
 }
 
 /** Creates an account from the shell; throws a readable Error on a bad username, address or password. */
 export async function createAccountFromShell(
-  db: DB,
+  deps: ShellDeps,
   input: { username: string; password: string; email?: string; phone?: string; role?: 'user' | 'admin' },
 ): Promise<UserRow> {
   if (!USERNAME.test(input.username)) throw new Error('Usernames have 3 to 30 letters, digits, "_", "-" or ".".');
-  if (await findUserByLogin(db, input.username)) throw new Error(`A user named ${input.username} already exists.`);
+  if (await findUserByLogin(deps.db, input.username)) throw new Error(`A user named ${input.username} already exists.`);
   const problem = passwordProblem(input.password, [input.username, input.email, input.phone]);
   if (problem) throw new Error(problem);
   const passwordHash = await hashPassword(input.password);
-  return db.transaction().execute((trx) =>
+  return deps.db.transaction().execute((trx) =>
     insertAccount(trx, {
       username: input.username,
       email: input.email?.toLowerCase() ?? null,
@@ -49,31 +46,27 @@ export async function createAccountFromShell(
 }
 
 /** Grants the admin role to an existing account (by username, email or phone). */
-export async function promoteToAdmin(db: DB, login: string): Promise<UserRow> {
-  const user = await findUserByLogin(db, login);
+export async function promoteToAdmin(deps: ShellDeps, login: string): Promise<UserRow> {
+  const user = await findUserByLogin(deps.db, login);
   if (!user) throw new Error(`No user ${login}.`);
-  await db.updateTable('users').set({ role: 'admin', updated_at: nowIso() }).where('id', '=', user.id).execute();
+  await updateUser(deps.db, user.id, { role: 'admin' });
   return user;
 }
 
 /** Sets a new password from the shell and ends every session of the account. */
-export async function resetPasswordFromShell(db: DB, login: string, password: string): Promise<UserRow> {
-  const user = await findUserByLogin(db, login);
+export async function resetPasswordFromShell(deps: ShellDeps, login: string, password: string): Promise<UserRow> {
+  const user = await findUserByLogin(deps.db, login);
   if (!user) throw new Error(`No user ${login}.`);
   const problem = passwordProblem(password, [user.username, user.email, user.phone]);
   if (problem) throw new Error(problem);
-  await db
-    .updateTable('users')
-    .set({ password_hash: await hashPassword(password), updated_at: nowIso() })
-    .where('id', '=', user.id)
-    .execute();
-  await revokeAllRefreshTokens(db, user.id);
+  await updateUser(deps.db, user.id, { password_hash: await hashPassword(password) });
+  await revokeAllRefreshTokens(deps, user.id);
   return user;
 }
 
 /** Start-up step: ARBOR_ADMIN_USERNAME / ARBOR_ADMIN_PASSWORD, when both are set. */
-export async function bootstrapAdmin(app: FastifyInstance): Promise<void> {
-  if (!app.config.admin) return;
-  const outcome = await ensureAdmin(app.db, app.config.admin.username, app.config.admin.password);
-  if (outcome !== 'unchanged') app.log.info({ outcome }, 'admin account bootstrapped');
+export async function bootstrapAdmin(deps: Deps): Promise<void> {
+  if (!deps.config.admin) return;
+  const outcome = await ensureAdmin(deps, deps.config.admin.username, deps.config.admin.password);
+  if (outcome !== 'unchanged') deps.log.info({ outcome }, 'admin account bootstrapped');
 }

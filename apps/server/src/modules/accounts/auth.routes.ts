@@ -33,7 +33,6 @@ import {
   presentSelf,
   resetPassword,
   signup,
-  type AccountsContext,
 } from './accounts.service.ts';
 import { isTokenValid, issueTokenPair, revokeRefreshToken, rotateRefreshToken } from './tokens.service.ts';
 
@@ -42,28 +41,27 @@ const privateRoute = { tags: ['auth'] };
 
 /** `/api/token/…` (SimpleJWT-compatible) and `/api/auth/…` (signup, code logins, bind, reset, logout). */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const ctx: AccountsContext = { db: app.db, config: app.config };
+  const { deps } = app;
   const key = captchaKey(app.config.secretKey);
 
   app.post(
     '/token/',
     { schema: { ...publicRoute, body: TokenObtainBody, response: { 200: TokenPair } } },
     async (request) => {
-      const user = await passwordLogin(ctx, request.body.username, request.body.password, request.ip);
-      return issueTokenPair(app.db, app.config, user.id);
+      const user = await passwordLogin(deps, request.body.username, request.body.password, request.ip);
+      return issueTokenPair(deps, user.id);
     },
   );
   app.post(
     '/token/refresh/',
     { schema: { ...publicRoute, body: TokenRefreshBody, response: { 200: TokenPair } } },
-    async (request) => rotateRefreshToken(app.db, app.config, request.body.refresh),
+    async (request) => rotateRefreshToken(deps, request.body.refresh),
   );
   app.post(
     '/token/verify/',
     { schema: { ...publicRoute, body: TokenVerifyBody, response: { 200: EmptyObject } } },
     async (request) => {
-      if (!(await isTokenValid(app.db, app.config, request.body.token)))
-        throw tokenNotValid('Token is invalid or expired');
+      if (!(await isTokenValid(deps, request.body.token))) throw tokenNotValid('Token is invalid or expired');
       return {};
     },
   );
@@ -71,7 +69,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/logout/',
     { schema: { ...privateRoute, body: LogoutBody, response: { 200: EmptyObject } }, preHandler: app.requireAuth },
     async (request) => {
-      await revokeRefreshToken(app.db, app.config, request.body.refresh, currentUser(request).id);
+      await revokeRefreshToken(deps, request.body.refresh, currentUser(request).id);
       return {};
     },
   );
@@ -80,8 +78,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/phone-password/login/',
     { schema: { ...publicRoute, body: PhonePasswordLoginBody, response: { 200: LoginAnswer } } },
     async (request) => {
-      const user = await passwordLogin(ctx, request.body.phone, request.body.password, request.ip);
-      return loginAnswer(ctx, user);
+      const user = await passwordLogin(deps, request.body.phone, request.body.password, request.ip);
+      return loginAnswer(deps, user);
     },
   );
 
@@ -90,7 +88,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { ...publicRoute, body: PasswordResetBody, response: { 200: Detail } } },
     async (request) => {
       const { email, phone, code, new_password } = request.body;
-      await resetPassword(ctx, { email, phone, code, newPassword: new_password });
+      await resetPassword(deps, { email, phone, code, newPassword: new_password });
       return { detail: 'Password has been reset with the new password.' };
     },
   );
@@ -129,10 +127,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           username?: string;
           altcha?: string;
         };
-        await consumeCaptcha(app.db, key, body.altcha);
+        await consumeCaptcha(deps, key, body.altcha);
         const locale = localeFromAcceptLanguage(request.headers['accept-language']) ?? undefined;
         const user = await signup(
-          ctx,
+          deps,
           {
             channel: c.channel,
             address: addressOf(body),
@@ -143,7 +141,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           },
           request.ip,
         );
-        return reply.code(201).send(await loginAnswer(ctx, user));
+        return reply.code(201).send(await loginAnswer(deps, user));
       },
     );
 
@@ -152,7 +150,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       { schema: { ...publicRoute, body: c.codeBody, response: { 200: LoginAnswer } } },
       async (request) => {
         const body = request.body as { email?: string; phone?: string; code: string };
-        return loginAnswer(ctx, await codeLogin(ctx, c.channel, addressOf(body), body.code));
+        return loginAnswer(deps, await codeLogin(deps, c.channel, addressOf(body), body.code));
       },
     );
 
@@ -162,8 +160,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request) => {
         const body = request.body as { email?: string; phone?: string; code: string };
         const locale = localeFromAcceptLanguage(request.headers['accept-language']) ?? undefined;
-        const { user, created } = await autoSignIn(ctx, c.channel, addressOf(body), body.code, request.ip, locale);
-        return { ...(await loginAnswer(ctx, user)), created };
+        const { user, created } = await autoSignIn(deps, c.channel, addressOf(body), body.code, request.ip, locale);
+        return { ...(await loginAnswer(deps, user)), created };
       },
     );
 
@@ -172,7 +170,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       { schema: { ...privateRoute, body: c.codeBody, response: { 200: Me } }, preHandler: app.requireAuth },
       async (request) => {
         const body = request.body as { email?: string; phone?: string; code: string };
-        return presentSelf(ctx, await bindAddress(ctx, currentUser(request).id, c.channel, addressOf(body), body.code));
+        return presentSelf(
+          deps,
+          await bindAddress(deps, currentUser(request).id, c.channel, addressOf(body), body.code),
+        );
       },
     );
 
@@ -180,7 +181,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       `/auth/${c.prefix}/${c.cancel}/`,
       { schema: { ...privateRoute, body: CodeOnlyBody, response: { 200: Me } }, preHandler: app.requireAuth },
       async (request) =>
-        presentSelf(ctx, await cancelAddress(ctx, currentUser(request).id, c.channel, request.body.code)),
+        presentSelf(deps, await cancelAddress(deps, currentUser(request).id, c.channel, request.body.code)),
     );
   }
 };

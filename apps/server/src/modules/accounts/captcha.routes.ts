@@ -42,7 +42,7 @@ export const captchaRoutes: FastifyPluginAsyncZod = async (app) => {
     '/captcha/verify/',
     { schema: { ...publicRoute, body: CaptchaPayloadBody, response: { 200: CaptchaVerified } } },
     async (request) => ({
-      verified: await isSolutionUsable(app.db, key, request.body.payload),
+      verified: await isSolutionUsable(app.deps, key, request.body.payload),
     }),
   );
 

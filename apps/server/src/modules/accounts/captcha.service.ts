@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import { createChallenge, extractParams, verifyFieldsHash, verifyServerSignature } from 'altcha-lib/v1';
-import type { DB } from '../../db/connection.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import type { Deps } from '../../deps.ts';
 import { deriveKey, hmacSha256Hex, safeEqual } from '../../lib/crypto/keys.ts';
 import { AppError } from '../../lib/http-errors.ts';
-import { nowIso } from '../../lib/clock.ts';
+import { deleteExpiredChallenges, insertUsedChallenge, isChallengeUsed } from './captcha.repository.ts';
 
-export const CAPTCHA_TTL_S = 10 * 60;
+const CAPTCHA_TTL_S = 10 * 60;
 /** Work factor: the widget tries about half of this on average (well under a second in a browser). */
 export const CAPTCHA_MAX_NUMBER = 100_000;
 const ALGORITHM = 'SHA-256';
@@ -14,9 +14,9 @@ const ALGORITHM = 'SHA-256';
 // salt. Anything else is refused, which closes parameter splicing (CVE-2025-68113) at the source.
 const SALT_PATTERN = /^[0-9a-f]{24}\?expires=(\d{1,12})&$/;
 
-export const captchaRequired = () =>
+const captchaRequired = () =>
   new AppError(400, 'captcha_required', 'Solve the captcha first.', { altcha: ['Solve the captcha first.'] });
-export const captchaInvalid = () =>
+const captchaInvalid = () =>
   new AppError(400, 'captcha_invalid', 'The captcha is invalid, expired or already used. Solve it again.', {
     altcha: ['The captcha is invalid, expired or already used. Solve it again.'],
   });
@@ -66,7 +66,7 @@ function decodePayload(payload: string): SolvedPayload | null {
  * (sha256(salt + number) = challenge) and our signature of the challenge. Returns the challenge
  * (the key of the used-solution store) and its expiry, or null.
  */
-export function checkSolution(hmacKey: string, payload: string): { challenge: string; expiresAt: Date } | null {
+function checkSolution(hmacKey: string, payload: string): { challenge: string; expiresAt: Date } | null {
   const p = decodePayload(payload);
   if (!p) return null;
   const salt = SALT_PATTERN.exec(p.salt);
@@ -83,32 +83,24 @@ export function checkSolution(hmacKey: string, payload: string): { challenge: st
 }
 
 /** True when the payload is valid and has not been used yet (does not consume it). */
-export async function isSolutionUsable(db: DB, hmacKey: string, payload: string): Promise<boolean> {
+export async function isSolutionUsable(deps: Deps, hmacKey: string, payload: string): Promise<boolean> {
   const solved = checkSolution(hmacKey, payload);
   if (!solved) return false;
-  const used = await db
-    .selectFrom('captcha_solutions')
-    .select('challenge')
-    .where('challenge', '=', solved.challenge)
-    .executeTakeFirst();
-  return !used;
+  return !(await isChallengeUsed(deps.db, solved.challenge));
 }
 
 /** Accepts a solved payload once: throws captcha_required / captcha_invalid otherwise. */
-export async function consumeCaptcha(db: DB, hmacKey: string, payload: string | undefined | null): Promise<void> {
+export async function consumeCaptcha(deps: Deps, hmacKey: string, payload: string | undefined | null): Promise<void> {
   if (!payload) throw captchaRequired();
   const solved = checkSolution(hmacKey, payload);
   if (!solved) throw captchaInvalid();
   try {
-    await db
-      .insertInto('captcha_solutions')
-      .values({ challenge: solved.challenge, expires_at: solved.expiresAt.toISOString() })
-      .execute();
+    await insertUsedChallenge(deps.db, solved.challenge, solved.expiresAt.toISOString());
   } catch (error) {
     if (isUniqueViolation(error)) throw captchaInvalid();
     throw error;
   }
-  if (Math.random() < 0.05) await db.deleteFrom('captcha_solutions').where('expires_at', '<', nowIso()).execute();
+  if (Math.random() < 0.05) await deleteExpiredChallenges(deps.db);
 }
 
 /** The parameters encoded in a payload's or challenge's salt (`{expires}`), or null when unreadable. */

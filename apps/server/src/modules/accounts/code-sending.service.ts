@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Deps, Logger } from '../../deps.ts';
 import { AppError, invalidField } from '../../lib/http-errors.ts';
 import { codeMessage, localeFromAcceptLanguage } from '../../lib/mail/code-messages.ts';
 import { createMailer } from '../../lib/mail/mailer.ts';
@@ -7,21 +7,38 @@ import { safeError } from '../../lib/safe-error.ts';
 import { findUserByEmail, findUserById, findUserByPhone, type UserRow } from './accounts.repository.ts';
 import { captchaKey, consumeCaptcha } from './captcha.service.ts';
 import { CODE_TTL_S, RESEND_AFTER_S, issueCode, messageLocale, type CodeChannel } from './codes.service.ts';
+import { findProfileOfUser } from './profile.repository.ts';
 
 const LOGIN_PURPOSES = new Set(['bind_email', 'cancel_email', 'bind_phone', 'cancel_phone', 'message']);
 /** Purposes whose answer must not reveal whether the address has an account. */
 const SILENT_PURPOSES = new Set(['login', 'reset_password']);
 
-/** `send(channel, purpose, address, altcha, request, reply)`: the whole rule set of a code send. */
-export function createCodeSender(app: FastifyInstance) {
-  const key = captchaKey(app.config.secretKey);
-  const mailer = createMailer(app.config, app.log);
-  const sms = createSmsSender(app.config, app.log);
+/** True for purposes only a logged-in caller may ask a code for (the route checks the login first). */
+export const purposeNeedsLogin = (purpose: string) => LOGIN_PURPOSES.has(purpose);
+
+/** One code send as the route hands it over. */
+interface CodeSendRequest {
+  channel: CodeChannel;
+  purpose: string;
+  address: string;
+  altcha: string | undefined;
+  /** the logged-in caller, if any */
+  callerId: number | null;
+  ip: string;
+  acceptLanguage: string | undefined;
+}
+
+/** `send(request, log)`: the whole rule set of a code send. */
+export function createCodeSender(deps: Deps) {
+  const key = captchaKey(deps.config.secretKey);
+  const mailer = createMailer(deps.config, deps.log);
+  const sms = createSmsSender(deps.config, deps.log);
 
   /** Which account the address belongs to decides whether the code is sent, refused or silently dropped. */
   async function decideDelivery(channel: CodeChannel, purpose: string, address: string, caller: UserRow | null) {
     const field = channel === 'email' ? 'email' : 'phone';
-    const owner = channel === 'email' ? await findUserByEmail(app.db, address) : await findUserByPhone(app.db, address);
+    const owner =
+      channel === 'email' ? await findUserByEmail(deps.db, address) : await findUserByPhone(deps.db, address);
     switch (purpose) {
       case 'signup':
         if (owner)
@@ -61,46 +78,29 @@ export function createCodeSender(app: FastifyInstance) {
     }
   }
 
-  return async function send(
-    channel: CodeChannel,
-    purpose: string,
-    address: string,
-    altcha: string | undefined,
-    request: FastifyRequest,
-    reply: FastifyReply,
-  ) {
-    if (LOGIN_PURPOSES.has(purpose)) await app.requireAuth(request, reply);
-    await consumeCaptcha(app.db, key, altcha);
-    const caller = request.user ? ((await findUserById(app.db, request.user.id)) ?? null) : null;
+  /** Sends a code (`log` is the request's logger); the login a purpose needs was checked by the route. */
+  return async function send(request: CodeSendRequest, log: Logger) {
+    const { channel, purpose, address } = request;
+    await consumeCaptcha(deps, key, request.altcha);
+    const caller = request.callerId === null ? null : ((await findUserById(deps.db, request.callerId)) ?? null);
     const { deliver, recipient } = await decideDelivery(channel, purpose, address, caller);
-    const code = await issueCode(app.db, app.config.secretKey, {
-      channel,
-      address,
-      purpose,
-      ip: request.ip,
-      ipLimitPerHour: app.config.limits.codeSendsPerIpHour,
-      deliver,
-    });
+    const code = await issueCode(deps, { channel, address, purpose, ip: request.ip, deliver });
     if (code) {
       const deliver = async () => {
-        const profile = recipient
-          ? await app.db.selectFrom('profiles').select('locale').where('user_id', '=', recipient.id).executeTakeFirst()
-          : undefined;
-        const locale = messageLocale(profile?.locale, localeFromAcceptLanguage(request.headers['accept-language']));
+        const profile = recipient ? await findProfileOfUser(deps.db, recipient.id) : undefined;
+        const locale = messageLocale(profile?.locale, localeFromAcceptLanguage(request.acceptLanguage));
         const message = codeMessage(locale, purpose, code, CODE_TTL_S / 60);
         if (channel === 'email') await mailer.send({ to: address, purpose, ...message });
         else await sms.send({ to: address, purpose, text: message.text });
       };
       if (SILENT_PURPOSES.has(purpose)) {
         // Delivering before answering would make known addresses answer slower than unknown ones.
-        deliver().catch((error: unknown) =>
-          request.log.error({ err: safeError(error), channel }, 'code delivery failed'),
-        );
+        deliver().catch((error: unknown) => log.error({ err: safeError(error), channel }, 'code delivery failed'));
       } else {
         try {
           await deliver();
         } catch (error) {
-          request.log.error({ err: safeError(error), channel }, 'code delivery failed');
+          log.error({ err: safeError(error), channel }, 'code delivery failed');
           throw new AppError(502, 'upstream_error', 'The message could not be delivered. Try again later.');
         }
       }

@@ -1,4 +1,4 @@
-import type { DB } from '../../db/connection.ts';
+import type { Executor } from '../../db/connection.ts';
 import type { OneTimeCodesTable } from '../../db/tables/accounts.ts';
 import type { Selectable } from 'kysely';
 import { isoIn, nowIso } from '../../lib/clock.ts';
@@ -6,45 +6,51 @@ import { isoIn, nowIso } from '../../lib/clock.ts';
 export type CodeChannel = 'email' | 'sms';
 export type CodeRow = Selectable<OneTimeCodesTable>;
 
-/** Stores a new code and retires every earlier unused one for the same address and purpose. */
-export async function storeCode(
-  db: DB,
+/** Retires every unused code for an address and purpose. */
+export async function retireCodes(
+  db: Executor,
+  key: { channel: CodeChannel; address: string; purpose: string },
+): Promise<void> {
+  await db
+    .updateTable('one_time_codes')
+    .set({ consumed_at: nowIso() })
+    .where('channel', '=', key.channel)
+    .where('address', '=', key.address)
+    .where('purpose', '=', key.purpose)
+    .where('consumed_at', 'is', null)
+    .execute();
+}
+
+/** Stores the hash of a new code. */
+export async function insertCode(
+  db: Executor,
   row: { channel: CodeChannel; address: string; purpose: string; codeHash: string; expiresAt: string },
-) {
-  const now = nowIso();
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('one_time_codes')
-      .set({ consumed_at: now })
-      .where('channel', '=', row.channel)
-      .where('address', '=', row.address)
-      .where('purpose', '=', row.purpose)
-      .where('consumed_at', 'is', null)
-      .execute();
-    await trx
-      .insertInto('one_time_codes')
-      .values({
-        channel: row.channel,
-        address: row.address,
-        purpose: row.purpose,
-        code_hash: row.codeHash,
-        expires_at: row.expiresAt,
-        consumed_at: null,
-        created_at: now,
-      })
-      .execute();
-  });
-  // Expired codes are useless: sweep them now and then rather than on a schedule.
-  if (Math.random() < 0.02)
-    await db
-      .deleteFrom('one_time_codes')
-      .where('expires_at', '<', isoIn(-3600 * 1000))
-      .execute();
+): Promise<void> {
+  await db
+    .insertInto('one_time_codes')
+    .values({
+      channel: row.channel,
+      address: row.address,
+      purpose: row.purpose,
+      code_hash: row.codeHash,
+      expires_at: row.expiresAt,
+      consumed_at: null,
+      created_at: nowIso(),
+    })
+    .execute();
+}
+
+/** Deletes codes that expired more than an hour ago. */
+export async function deleteExpiredCodes(db: Executor): Promise<void> {
+  await db
+    .deleteFrom('one_time_codes')
+    .where('expires_at', '<', isoIn(-3600 * 1000))
+    .execute();
 }
 
 /** The latest unused code for an address and purpose. */
 export function latestActiveCode(
-  db: DB,
+  db: Executor,
   channel: CodeChannel,
   address: string,
   purpose: string,
@@ -65,7 +71,7 @@ export function latestActiveCode(
  * Takes one of the code's tries before comparing, atomically, so parallel guesses cannot exceed the
  * limit; false when none is left. A right guess gives its try back (`returnTry`).
  */
-export async function takeTry(db: DB, id: number, maxTries: number): Promise<boolean> {
+export async function takeTry(db: Executor, id: number, maxTries: number): Promise<boolean> {
   const result = await db
     .updateTable('one_time_codes')
     .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
@@ -75,7 +81,8 @@ export async function takeTry(db: DB, id: number, maxTries: number): Promise<boo
   return Number(result.numUpdatedRows) === 1;
 }
 
-export async function returnTry(db: DB, id: number): Promise<void> {
+/** Gives back the try a right guess took. */
+export async function returnTry(db: Executor, id: number): Promise<void> {
   await db
     .updateTable('one_time_codes')
     .set((eb) => ({ attempts: eb('attempts', '-', 1) }))
@@ -84,7 +91,7 @@ export async function returnTry(db: DB, id: number): Promise<void> {
 }
 
 /** Marks a code used; false when another request used it first. */
-export async function markConsumed(db: DB, id: number): Promise<boolean> {
+export async function markConsumed(db: Executor, id: number): Promise<boolean> {
   const result = await db
     .updateTable('one_time_codes')
     .set({ consumed_at: nowIso() })

@@ -10,14 +10,37 @@ import {
 } from '@arbor/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createCodeSender } from './code-sending.service.ts';
-import { verifyCode } from './codes.service.ts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { createCodeSender, purposeNeedsLogin } from './code-sending.service.ts';
+import { verifyCode, type CodeChannel } from './codes.service.ts';
 
 const tags = ['codes'];
 
 /** `/api/ses/…` and `/api/sms/…`: send and check one-time codes. */
 export const codesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const send = createCodeSender(app);
+  const sender = createCodeSender(app.deps);
+  const send = async (
+    channel: CodeChannel,
+    purpose: string,
+    address: string,
+    altcha: string | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) => {
+    if (purposeNeedsLogin(purpose)) await app.requireAuth(request, reply);
+    return sender(
+      {
+        channel,
+        purpose,
+        address,
+        altcha,
+        callerId: request.user?.id ?? null,
+        ip: request.ip,
+        acceptLanguage: request.headers['accept-language'],
+      },
+      request.log,
+    );
+  };
 
   app.post(
     '/ses/send/:purpose/',
@@ -53,13 +76,7 @@ export const codesRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, security: [], body: SesCheckCodeBody, response: { 200: CodeValid } } },
     async (request) => {
       const { email, code, purpose } = request.body;
-      await verifyCode(app.db, app.config.secretKey, {
-        channel: 'email',
-        address: email,
-        purpose,
-        code,
-        consume: false,
-      });
+      await verifyCode(app.deps, { channel: 'email', address: email, purpose, code, consume: false });
       return { valid: true };
     },
   );
@@ -68,7 +85,7 @@ export const codesRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, security: [], body: SmsCheckCodeBody, response: { 200: CodeValid } } },
     async (request) => {
       const { phone, code, purpose } = request.body;
-      await verifyCode(app.db, app.config.secretKey, { channel: 'sms', address: phone, purpose, code, consume: false });
+      await verifyCode(app.deps, { channel: 'sms', address: phone, purpose, code, consume: false });
       return { valid: true };
     },
   );

@@ -1,10 +1,19 @@
 import type { Locale } from '@arbor/contract';
-import type { DB } from '../../db/connection.ts';
+import type { Deps } from '../../deps.ts';
 import { isoIn } from '../../lib/clock.ts';
 import { deriveKey, hmacSha256Hex, randomDigits, safeEqual } from '../../lib/crypto/keys.ts';
 import { AppError } from '../../lib/http-errors.ts';
 import { reserveEvents } from '../../lib/throttle/throttle.ts';
-import { latestActiveCode, markConsumed, returnTry, storeCode, takeTry, type CodeChannel } from './codes.repository.ts';
+import {
+  deleteExpiredCodes,
+  insertCode,
+  latestActiveCode,
+  markConsumed,
+  retireCodes,
+  returnTry,
+  takeTry,
+  type CodeChannel,
+} from './codes.repository.ts';
 
 export const CODE_TTL_S = 600;
 export const RESEND_AFTER_S = 60;
@@ -15,7 +24,7 @@ export type { CodeChannel };
 
 export const codeInvalid = (detail = 'The code is incorrect or no longer valid.') =>
   new AppError(400, 'code_invalid', detail, { code: [detail] });
-export const codeExpired = () =>
+const codeExpired = () =>
   new AppError(400, 'code_expired', 'The code has expired. Ask for a new one.', {
     code: ['The code has expired. Ask for a new one.'],
   });
@@ -23,34 +32,38 @@ export const codeExpired = () =>
 const hashCode = (secretKey: string, channel: CodeChannel, address: string, purpose: string, code: string) =>
   hmacSha256Hex(deriveKey(secretKey, 'one-time-code-v1'), `${channel}\n${address}\n${purpose}\n${code}`);
 
-export interface IssueCodeInput {
+interface IssueCodeInput {
   channel: CodeChannel;
   address: string;
   purpose: string;
   ip: string;
-  ipLimitPerHour: number;
   /** false for an unknown address on login/reset: the answer and the throttles stay the same, nothing is sent */
   deliver: boolean;
 }
 
 /** Throttles, stores the hash of a new 6-digit code, and returns the code to deliver (null when not delivered). */
-export async function issueCode(db: DB, secretKey: string, input: IssueCodeInput): Promise<string | null> {
+export async function issueCode(deps: Deps, input: IssueCodeInput): Promise<string | null> {
   const addressBucket = `code-address:${input.channel}:${input.address}`;
   const ipBucket = `code-ip:${input.ip}`;
   // Counted before checking, so parallel sends to one address cannot all pass the one-per-minute rule.
-  await reserveEvents(db, [
+  await reserveEvents(deps.db, [
     [addressBucket, { limit: 1, seconds: RESEND_AFTER_S }],
     [addressBucket, { limit: SENDS_PER_ADDRESS_HOUR, seconds: 3600 }],
-    [ipBucket, { limit: input.ipLimitPerHour, seconds: 3600 }],
+    [ipBucket, { limit: deps.config.limits.codeSendsPerIpHour, seconds: 3600 }],
   ]);
   const code = randomDigits(6);
-  await storeCode(db, {
-    channel: input.channel,
-    address: input.address,
-    purpose: input.purpose,
-    codeHash: hashCode(secretKey, input.channel, input.address, input.purpose, code),
-    expiresAt: isoIn(CODE_TTL_S * 1000),
+  const key = { channel: input.channel, address: input.address, purpose: input.purpose };
+  // A new code retires every earlier unused one for the same address and purpose.
+  await deps.db.transaction().execute(async (trx) => {
+    await retireCodes(trx, key);
+    await insertCode(trx, {
+      ...key,
+      codeHash: hashCode(deps.config.secretKey, input.channel, input.address, input.purpose, code),
+      expiresAt: isoIn(CODE_TTL_S * 1000),
+    });
   });
+  // Expired codes are useless: sweep them now and then rather than on a schedule.
+  if (Math.random() < 0.02) await deleteExpiredCodes(deps.db);
   return input.deliver ? code : null;
 }
 
@@ -59,14 +72,14 @@ export async function issueCode(db: DB, secretKey: string, input: IssueCodeInput
  * With `consume`, a right code is used up. Throws code_invalid / code_expired.
  */
 export async function verifyCode(
-  db: DB,
-  secretKey: string,
+  deps: Deps,
   check: { channel: CodeChannel; address: string; purpose: string; code: string; consume: boolean },
 ): Promise<void> {
+  const { db } = deps;
   const row = await latestActiveCode(db, check.channel, check.address, check.purpose);
   if (!row || row.attempts >= MAX_WRONG_TRIES) throw codeInvalid();
   if (Date.parse(row.expires_at) <= Date.now()) throw codeExpired();
-  const expected = hashCode(secretKey, check.channel, check.address, check.purpose, check.code);
+  const expected = hashCode(deps.config.secretKey, check.channel, check.address, check.purpose, check.code);
   if (!(await takeTry(db, row.id, MAX_WRONG_TRIES))) throw codeInvalid();
   if (!safeEqual(expected, row.code_hash)) throw codeInvalid();
   await returnTry(db, row.id);

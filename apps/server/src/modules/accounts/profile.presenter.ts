@@ -1,8 +1,7 @@
 import type { Locale, Me, Profile } from '@arbor/contract';
-import type { DB } from '../../db/connection.ts';
 import { avatarUrlOf } from '../../lib/avatars/avatars.ts';
 import type { UserRow } from './accounts.repository.ts';
-import { ensureProfile, type ProfileRow } from './profile.repository.ts';
+import type { ProfileRow } from './profile.repository.ts';
 
 /** `a***@example.com`: enough for the owner to recognise, too little to contact. */
 export function maskEmail(email: string | null): string | null {
@@ -17,6 +16,7 @@ export function maskPhone(phone: string | null): string | null {
   return `${phone.slice(0, Math.max(3, phone.length - 8))}****${phone.slice(-4)}`;
 }
 
+/** A profile row as the contract's `Profile`. */
 export function presentProfile(baseUrl: string, row: ProfileRow): Profile {
   return {
     id: row.id,
@@ -28,9 +28,8 @@ export function presentProfile(baseUrl: string, row: ProfileRow): Profile {
   };
 }
 
-/** `Me`: own email and phone in full, anyone else's masked. */
-export async function presentUser(db: DB, baseUrl: string, user: UserRow, options: { self: boolean }): Promise<Me> {
-  const profile = await ensureProfile(db, user.id);
+/** `Me` of a user and its profile row: own email and phone in full, anyone else's masked. */
+export function presentUser(baseUrl: string, user: UserRow, profile: ProfileRow, options: { self: boolean }): Me {
   return {
     id: user.id,
     username: user.username,

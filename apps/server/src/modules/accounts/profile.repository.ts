@@ -1,13 +1,13 @@
 import type { Selectable } from 'kysely';
-import type { DB } from '../../db/connection.ts';
+import type { Executor } from '../../db/connection.ts';
 import type { ProfilesTable } from '../../db/tables/accounts.ts';
 import { nowIso } from '../../lib/clock.ts';
 
 export type ProfileRow = Selectable<ProfilesTable>;
 
 /** The user's profile, created empty on first use (accounts made by the CLI or by other features have none yet). */
-export async function ensureProfile(db: DB, userId: number): Promise<ProfileRow> {
-  const existing = await db.selectFrom('profiles').selectAll().where('user_id', '=', userId).executeTakeFirst();
+export async function ensureProfile(db: Executor, userId: number): Promise<ProfileRow> {
+  const existing = await findProfileOfUser(db, userId);
   if (existing) return existing;
   const now = nowIso();
   await db
@@ -18,12 +18,19 @@ export async function ensureProfile(db: DB, userId: number): Promise<ProfileRow>
   return db.selectFrom('profiles').selectAll().where('user_id', '=', userId).executeTakeFirstOrThrow();
 }
 
-export function findProfileById(db: DB, id: number): Promise<ProfileRow | undefined> {
+/** The user's profile, when it has one. */
+export function findProfileOfUser(db: Executor, userId: number): Promise<ProfileRow | undefined> {
+  return db.selectFrom('profiles').selectAll().where('user_id', '=', userId).executeTakeFirst();
+}
+
+/** A profile by its own id. */
+export function findProfileById(db: Executor, id: number): Promise<ProfileRow | undefined> {
   return db.selectFrom('profiles').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** Changes the editable columns of a profile. */
 export async function updateProfile(
-  db: DB,
+  db: Executor,
   id: number,
   fields: Partial<Pick<ProfileRow, 'nickname' | 'bio' | 'locale' | 'avatar_key'>>,
 ) {
@@ -34,6 +41,7 @@ export async function updateProfile(
     .execute();
 }
 
-export async function deleteProfile(db: DB, id: number) {
+/** Deletes a profile row. */
+export async function deleteProfile(db: Executor, id: number) {
   await db.deleteFrom('profiles').where('id', '=', id).execute();
 }

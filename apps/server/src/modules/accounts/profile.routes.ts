@@ -27,13 +27,12 @@ import {
 } from '@arbor/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { invalid, notFound } from '../../lib/http-errors.ts';
+import { invalid } from '../../lib/http-errors.ts';
 import { paginate, pageWindow } from '../../lib/pagination.ts';
 import { readMultipart } from '../../lib/multipart.ts';
-import { reserveEvents } from '../../lib/throttle/throttle.ts';
-import { currentUser, type AuthUser } from '../../plugins/auth.ts';
-import { findUserByEmail, findUserById, findUserByPhone, type UserRow } from './accounts.repository.ts';
+import { currentUser } from '../../plugins/auth.ts';
 import { setFirstPassword } from './accounts.service.ts';
+import { presentAddress } from './addresses.presenter.ts';
 import {
   addAddress,
   deleteAddress,
@@ -42,49 +41,52 @@ import {
   makePrimary,
   ownAddress,
   PHONE_KIND,
-  presentAddress,
   type AddressKind,
 } from './addresses.service.ts';
-import { maskEmail, maskPhone, presentProfile, presentUser } from './profile.presenter.ts';
-import { deleteProfile, ensureProfile, findProfileById, updateProfile } from './profile.repository.ts';
-import { authorizeOwn } from './profile.policy.ts';
-import { AVATAR_LIMITS, deleteAccount, patchUser, replaceAvatar, visibleUser } from './profile.service.ts';
+import { maskEmail, maskPhone, presentProfile } from './profile.presenter.ts';
+import {
+  addressHasAccount,
+  AVATAR_LIMITS,
+  deleteAccount,
+  listVisibleUsers,
+  ownAccount,
+  ownProfile,
+  patchUser,
+  presentAccount,
+  presentAccountFor,
+  replaceAvatar,
+  resetProfile,
+  saveOwnProfile,
+  updateVisibleProfile,
+  visibleProfile,
+  visibleUser,
+} from './profile.service.ts';
 
 const tags = ['profile'];
-const EXISTS_CHECKS_PER_MINUTE = 30;
 
 /** `/api/profile/…`: the account, its profile, addresses and avatar. Every route needs a login. */
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, { limits: { fileSize: AVATAR_LIMITS.maxBytes, files: 1, fields: 10, parts: 12 } });
   app.addHook('preHandler', app.requireAuth);
+  const { deps } = app;
   const baseUrl = app.config.publicBaseUrl;
-
-  /** Admins get `is_active` on top of `Me`; everyone else sees only themselves. */
-  const presentFor = async (caller: AuthUser, user: UserRow) => {
-    const me = await presentUser(app.db, baseUrl, user, { self: caller.id === user.id });
-    return caller.role === 'admin' ? { ...me, is_active: Boolean(user.is_active) } : me;
-  };
   const UserView = z.union([AdminUserView, Me]);
 
   // users
-  app.get('/profile/users/me/', { schema: { tags, response: { 200: Me } } }, async (request) => {
-    const user = await findUserById(app.db, currentUser(request).id);
-    if (!user) throw notFound();
-    return presentUser(app.db, baseUrl, user, { self: true });
-  });
+  app.get('/profile/users/me/', { schema: { tags, response: { 200: Me } } }, async (request) =>
+    presentAccount(deps, await ownAccount(deps, currentUser(request).id), { self: true }),
+  );
 
   app.get(
     '/profile/users/',
     { schema: { tags, querystring: PageQuery, response: { 200: paginated(UserView) } } },
     async (request) => {
-      const caller = currentUser(request);
       const window = pageWindow(request.query);
-      let query = app.db.selectFrom('users');
-      if (caller.role !== 'admin') query = query.where('id', '=', caller.id);
-      const { count } = await query.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
-      const rows = await query.selectAll().orderBy('id').limit(window.pageSize).offset(window.offset).execute();
-      const results = await Promise.all(rows.map((row) => presentFor(caller, row)));
-      return paginate(request, baseUrl, window, Number(count), results);
+      const { count, results } = await listVisibleUsers(deps, currentUser(request), {
+        limit: window.pageSize,
+        offset: window.offset,
+      });
+      return paginate(request, baseUrl, window, count, results);
     },
   );
 
@@ -93,7 +95,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, params: IdParam, response: { 200: UserView } } },
     async (request) => {
       const caller = currentUser(request);
-      return presentFor(caller, await visibleUser(app, caller, request.params.id));
+      return presentAccountFor(deps, caller, await visibleUser(deps, caller, request.params.id));
     },
   );
 
@@ -104,7 +106,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, params: IdParam, body: UserPatchBody, response: { 200: UserView } },
       handler: async (request) => {
         const caller = currentUser(request);
-        return presentFor(caller, await patchUser(app, caller, request.params.id, request.body));
+        return presentAccountFor(deps, caller, await patchUser(deps, caller, request.params.id, request.body));
       },
     });
   }
@@ -113,7 +115,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     '/profile/users/:id/',
     { schema: { tags, params: IdParam, body: UserDeleteBody } },
     async (request, reply) => {
-      await deleteAccount(app, currentUser(request), request.params.id, request.body?.password);
+      await deleteAccount(deps, currentUser(request), request.params.id, request.body?.password);
       return reply.code(204).send();
     },
   );
@@ -124,7 +126,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     '/profile/profiles/',
     { schema: { tags, querystring: PageQuery, response: { 200: paginated(Profile) } } },
     async (request) => {
-      const profile = await ensureProfile(app.db, currentUser(request).id);
+      const profile = await ownProfile(deps, currentUser(request).id);
       const window = pageWindow(request.query);
       return paginate(request, baseUrl, window, 1, window.offset === 0 ? [presentProfile(baseUrl, profile)] : []);
     },
@@ -134,13 +136,8 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     '/profile/profiles/',
     { schema: { tags, body: ProfileWriteBody, response: { 200: Profile, 201: Profile } } },
     async (request, reply) => {
-      const userId = currentUser(request).id;
-      const existed = await app.db.selectFrom('profiles').select('id').where('user_id', '=', userId).executeTakeFirst();
-      const profile = await ensureProfile(app.db, userId);
-      await updateProfile(app.db, profile.id, request.body);
-      return reply
-        .code(existed ? 200 : 201)
-        .send(presentProfile(baseUrl, (await findProfileById(app.db, profile.id))!));
+      const { created, profile } = await saveOwnProfile(deps, currentUser(request).id, request.body);
+      return reply.code(created ? 201 : 200).send(presentProfile(baseUrl, profile));
     },
   );
 
@@ -159,19 +156,15 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         else if (part.type === 'file') await part.toBuffer();
       });
       if (!upload) throw invalid('No file was submitted.', { avatar: ['No file was submitted.'] });
-      const key = await replaceAvatar(app, userId, upload);
-      return { avatar: key, avatar_url: presentProfile(baseUrl, await ensureProfile(app.db, userId)).avatar_url };
+      const profile = presentProfile(baseUrl, await replaceAvatar(deps, userId, upload));
+      return { avatar: profile.avatar, avatar_url: profile.avatar_url };
     },
   );
 
   app.get(
     '/profile/profiles/:id/',
     { schema: { tags, params: ProfileParams, response: { 200: Profile } } },
-    async (request) => {
-      const profile = await findProfileById(app.db, request.params.id);
-      authorizeOwn(currentUser(request), profile?.user_id);
-      return presentProfile(baseUrl, profile!);
-    },
+    async (request) => presentProfile(baseUrl, await visibleProfile(deps, currentUser(request), request.params.id)),
   );
 
   for (const method of ['PATCH', 'PUT'] as const) {
@@ -179,21 +172,17 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       method,
       url: '/profile/profiles/:id/',
       schema: { tags, params: ProfileParams, body: ProfileWriteBody, response: { 200: Profile } },
-      handler: async (request) => {
-        const profile = await findProfileById(app.db, request.params.id);
-        authorizeOwn(currentUser(request), profile?.user_id);
-        await updateProfile(app.db, profile!.id, request.body);
-        return presentProfile(baseUrl, (await findProfileById(app.db, profile!.id))!);
-      },
+      handler: async (request) =>
+        presentProfile(
+          baseUrl,
+          await updateVisibleProfile(deps, currentUser(request), request.params.id, request.body),
+        ),
     });
   }
 
   app.delete('/profile/profiles/:id/', { schema: { tags, params: ProfileParams } }, async (request, reply) => {
-    const profile = await findProfileById(app.db, request.params.id);
-    authorizeOwn(currentUser(request), profile?.user_id);
     // Deleting resets: the next read creates an empty profile again.
-    await deleteProfile(app.db, profile!.id);
-    if (profile!.avatar_key) await app.storage.delete(profile!.avatar_key).catch(() => undefined);
+    await resetProfile(deps, currentUser(request), request.params.id);
     return reply.code(204).send();
   });
 
@@ -208,9 +197,11 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       `/profile/${path}/`,
       { schema: { tags, querystring: PageQuery, response: { 200: paginated(item) } } },
       async (request) => {
-        const rows = await listAddresses(app, kind, currentUser(request).id);
+        const rows = await listAddresses(deps, kind, currentUser(request).id);
         const window = pageWindow(request.query);
-        const page = rows.slice(window.offset, window.offset + window.pageSize).map((row) => presentAddress(kind, row));
+        const page = rows
+          .slice(window.offset, window.offset + window.pageSize)
+          .map((row) => presentAddress(kind.column, row));
         return paginate(request, baseUrl, window, rows.length, page);
       },
     );
@@ -220,12 +211,12 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request, reply) => {
         const body = request.body as { email?: string; phone?: string; code: string };
         const address = kind.channel === 'email' ? body.email! : body.phone!;
-        const row = await addAddress(app, kind, currentUser(request).id, address, body.code);
-        return reply.code(201).send(presentAddress(kind, row));
+        const row = await addAddress(deps, kind, currentUser(request).id, address, body.code);
+        return reply.code(201).send(presentAddress(kind.column, row));
       },
     );
     app.get(`/profile/${path}/:id/`, { schema: { tags, params: IdParam, response: { 200: item } } }, async (request) =>
-      presentAddress(kind, await ownAddress(app, kind, currentUser(request).id, request.params.id)),
+      presentAddress(kind.column, await ownAddress(deps, kind, currentUser(request).id, request.params.id)),
     );
     for (const method of ['PATCH', 'PUT'] as const) {
       app.route({
@@ -235,14 +226,14 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         handler: async (request) => {
           const userId = currentUser(request).id;
           const row = request.body.primary
-            ? await makePrimary(app, kind, userId, request.params.id)
-            : await ownAddress(app, kind, userId, request.params.id);
-          return presentAddress(kind, row);
+            ? await makePrimary(deps, kind, userId, request.params.id)
+            : await ownAddress(deps, kind, userId, request.params.id);
+          return presentAddress(kind.column, row);
         },
       });
     }
     app.delete(`/profile/${path}/:id/`, { schema: { tags, params: IdParam } }, async (request, reply) => {
-      await deleteAddress(app, kind, currentUser(request).id, request.params.id);
+      await deleteAddress(deps, kind, currentUser(request).id, request.params.id);
       return reply.code(204).send();
     });
   };
@@ -250,11 +241,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   addressRoutes('phone_numbers', PHONE_KIND, PhoneNumber, PhoneNumberCreateBody);
 
   // small checks for the settings page
-  const self = async (request: Parameters<typeof currentUser>[0]) => {
-    const user = await findUserById(app.db, currentUser(request).id);
-    if (!user) throw notFound();
-    return user;
-  };
+  const self = (request: Parameters<typeof currentUser>[0]) => ownAccount(deps, currentUser(request).id);
   app.get('/profile/check_email_bind/', { schema: { tags, response: { 200: EmailBind } } }, async (request) => {
     const user = await self(request);
     return { bound: Boolean(user.email), email: maskEmail(user.email) };
@@ -275,34 +262,26 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Existence checks reveal whether an address has an account: only for logged-in callers, 30 a minute.
   const existsParams = z.object({ id: z.union([z.literal('me'), z.coerce.number().int().positive()]) });
-  const existsCheck = async (request: Parameters<typeof currentUser>[0], id: 'me' | number) => {
-    const caller = currentUser(request);
-    if (id !== 'me' && id !== caller.id) throw notFound();
-    const bucket = `exists-check:${caller.id}`;
-    await reserveEvents(app.db, [[bucket, { limit: EXISTS_CHECKS_PER_MINUTE, seconds: 60 }]]);
-  };
   app.get(
     '/profile/:id/check_email_exist/',
     { schema: { tags, params: existsParams, querystring: z.object({ email: Email }), response: { 200: Exists } } },
-    async (request) => {
-      await existsCheck(request, request.params.id);
-      return { exists: Boolean(await findUserByEmail(app.db, request.query.email)) };
-    },
+    async (request) => ({
+      exists: await addressHasAccount(deps, currentUser(request), request.params.id, 'email', request.query.email),
+    }),
   );
   app.get(
     '/profile/:id/check_phone_exist/',
     { schema: { tags, params: existsParams, querystring: z.object({ phone: Phone }), response: { 200: Exists } } },
-    async (request) => {
-      await existsCheck(request, request.params.id);
-      return { exists: Boolean(await findUserByPhone(app.db, request.query.phone)) };
-    },
+    async (request) => ({
+      exists: await addressHasAccount(deps, currentUser(request), request.params.id, 'sms', request.query.phone),
+    }),
   );
 
   app.post(
     '/profile/set_first_password/',
     { schema: { tags, body: SetFirstPasswordBody, response: { 200: HasPassword } } },
     async (request) => {
-      await setFirstPassword({ db: app.db, config: app.config }, currentUser(request).id, request.body.password);
+      await setFirstPassword(deps, currentUser(request).id, request.body.password);
       return { has_password: true };
     },
   );

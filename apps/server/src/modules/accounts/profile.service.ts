@@ -1,40 +1,85 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { Me } from '@arbor/contract';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { nowIso } from '../../lib/clock.ts';
+import type { Deps } from '../../deps.ts';
 import { invalidField, notFound } from '../../lib/http-errors.ts';
 import { processImage } from '../../lib/images.ts';
 import { verifyPassword } from '../../lib/passwords/passwords.ts';
+import { reserveEvents } from '../../lib/throttle/throttle.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { findUserById, type UserRow } from './accounts.repository.ts';
+import {
+  countUsers,
+  deleteUser,
+  findUserByEmail,
+  findUserById,
+  findUserByPhone,
+  listUsers,
+  updateUser,
+  type UserRow,
+} from './accounts.repository.ts';
+import type { CodeChannel } from './codes.service.ts';
+import { presentUser } from './profile.presenter.ts';
+import { authorizeOwn, authorizeUserAccess } from './profile.policy.ts';
+import {
+  deleteProfile,
+  ensureProfile,
+  findProfileById,
+  findProfileOfUser,
+  updateProfile,
+  type ProfileRow,
+} from './profile.repository.ts';
 import { revokeAllRefreshTokens } from './tokens.service.ts';
-import { removeUserFromCommunity } from '../community/community.service.ts';
-import { deleteTreesOfUser } from '../trees/trees.service.ts';
-import { ensureProfile, updateProfile } from './profile.repository.ts';
-import { authorizeUserAccess } from './profile.policy.ts';
 
 export const AVATAR_LIMITS = { maxBytes: 2 * 1024 * 1024, maxSide: 4096 };
-export const AVATAR_SIDE = 256;
+const AVATAR_SIDE = 256;
+const EXISTS_CHECKS_PER_MINUTE = 30;
 
-/** The account a caller may see (self, or anyone for an admin); 404 otherwise. */
-export async function visibleUser(app: FastifyInstance, caller: AuthUser, id: number): Promise<UserRow> {
-  authorizeUserAccess(caller, id);
-  const user = await findUserById(app.db, id);
+type ProfileFields = Partial<Pick<ProfileRow, 'nickname' | 'bio' | 'locale'>>;
+
+/** The caller's own account; 404 when it is gone. */
+export async function ownAccount(deps: Deps, userId: number): Promise<UserRow> {
+  const user = await findUserById(deps.db, userId);
   if (!user) throw notFound();
   return user;
 }
 
+/** The account a caller may see (self, or anyone for an admin); 404 otherwise. */
+export async function visibleUser(deps: Deps, caller: AuthUser, id: number): Promise<UserRow> {
+  authorizeUserAccess(caller, id);
+  const user = await findUserById(deps.db, id);
+  if (!user) throw notFound();
+  return user;
+}
+
+/** `Me` of a user, with its profile (created empty when it has none yet). */
+export async function presentAccount(deps: Deps, user: UserRow, options: { self: boolean }): Promise<Me> {
+  const profile = await ensureProfile(deps.db, user.id);
+  return presentUser(deps.config.publicBaseUrl, user, profile, options);
+}
+
+/** An account as the caller sees it: admins get `is_active` on top of `Me`. */
+export async function presentAccountFor(deps: Deps, caller: AuthUser, user: UserRow) {
+  const me = await presentAccount(deps, user, { self: caller.id === user.id });
+  return caller.role === 'admin' ? { ...me, is_active: Boolean(user.is_active) } : me;
+}
+
+/** One page of the accounts a caller may see (everyone for an admin, else only themself) and their count. */
+export async function listVisibleUsers(deps: Deps, caller: AuthUser, page: { limit: number; offset: number }) {
+  const onlyId = caller.role === 'admin' ? undefined : caller.id;
+  const count = await countUsers(deps.db, onlyId);
+  const rows = await listUsers(deps.db, { onlyId, ...page });
+  return { count, results: await Promise.all(rows.map((row) => presentAccountFor(deps, caller, row))) };
+}
+
 /** PATCH of an account: the username (self or admin) and, for admins only, `is_active`. */
 export async function patchUser(
-  app: FastifyInstance,
+  deps: Deps,
   caller: AuthUser,
   id: number,
   body: { username?: string; is_active?: boolean },
 ) {
-  const user = await visibleUser(app, caller, id);
-  const fields: { username?: string; username_lower?: string; is_active?: number; updated_at: string } = {
-    updated_at: nowIso(),
-  };
+  const user = await visibleUser(deps, caller, id);
+  const fields: { username?: string; username_lower?: string; is_active?: number } = {};
   if (body.username !== undefined) {
     fields.username = body.username;
     fields.username_lower = body.username.toLowerCase();
@@ -44,38 +89,98 @@ export async function patchUser(
     fields.is_active = body.is_active ? 1 : 0;
   }
   try {
-    await app.db.updateTable('users').set(fields).where('id', '=', user.id).execute();
+    await updateUser(deps.db, user.id, fields);
   } catch (error) {
     if (isUniqueViolation(error)) throw invalidField('username', 'A user with that username already exists.');
     throw error;
   }
-  if (fields.is_active === 0) await revokeAllRefreshTokens(app.db, id);
-  return (await findUserById(app.db, id))!;
+  if (fields.is_active === 0) await revokeAllRefreshTokens(deps, id);
+  return (await findUserById(deps.db, id))!;
 }
 
 /**
- * Deletes an account: likes and ratings are withdrawn, trees with their image files and shares with
- * their covers are removed, every other row goes with the user (ON DELETE CASCADE), then the avatar file. The owner confirms with the password when the account has one.
+ * Deletes an account. The owner confirms with the password when the account has one. One
+ * transaction publishes `user.deleted` first, so that the modules keeping counters or stored files
+ * withdraw the user's part (and leave file clean-up for after the commit), then deletes the user row:
+ * every other row goes with it by ON DELETE CASCADE. The avatar file goes once that committed.
  */
-export async function deleteAccount(app: FastifyInstance, caller: AuthUser, id: number, password: string | undefined) {
-  const user = await visibleUser(app, caller, id);
+export async function deleteAccount(deps: Deps, caller: AuthUser, id: number, password: string | undefined) {
+  const user = await visibleUser(deps, caller, id);
   if (caller.id === id && user.password_hash && !(await verifyPassword(user.password_hash, password ?? '')))
     throw invalidField('password', 'The password is incorrect.');
-  const profile = await app.db.selectFrom('profiles').select('avatar_key').where('user_id', '=', id).executeTakeFirst();
-  // Features with counters or stored files clean up first; every other row goes by ON DELETE CASCADE.
-  await removeUserFromCommunity(app, id);
-  await deleteTreesOfUser(app.db, app.storage, app.log, id);
-  await app.db.deleteFrom('users').where('id', '=', id).execute();
-  if (profile?.avatar_key) await app.storage.delete(profile.avatar_key).catch(() => undefined);
+  const avatarKey = await deps.events.transaction(deps.db, async (trx, publish) => {
+    const profile = await findProfileOfUser(trx, id);
+    await publish('user.deleted', { userId: id });
+    await deleteUser(trx, id);
+    return profile?.avatar_key ?? null;
+  });
+  if (avatarKey) await deps.storage.delete(avatarKey).catch(() => undefined);
+}
+
+/** The caller's own profile (created empty on first use). */
+export function ownProfile(deps: Deps, userId: number): Promise<ProfileRow> {
+  return ensureProfile(deps.db, userId);
+}
+
+/** POST of the own profile: creates it when missing, then applies the fields. `created` tells which. */
+export async function saveOwnProfile(deps: Deps, userId: number, fields: ProfileFields) {
+  const existed = await findProfileOfUser(deps.db, userId);
+  const profile = await ensureProfile(deps.db, userId);
+  await updateProfile(deps.db, profile.id, fields);
+  return { created: !existed, profile: (await findProfileById(deps.db, profile.id))! };
+}
+
+/** A profile by id, only for its owner; 404 for anyone else. */
+export async function visibleProfile(deps: Deps, caller: AuthUser, id: number): Promise<ProfileRow> {
+  const profile = await findProfileById(deps.db, id);
+  authorizeOwn(caller, profile?.user_id);
+  return profile!;
+}
+
+/** PATCH/PUT of an own profile by id. */
+export async function updateVisibleProfile(
+  deps: Deps,
+  caller: AuthUser,
+  id: number,
+  fields: ProfileFields,
+): Promise<ProfileRow> {
+  const profile = await visibleProfile(deps, caller, id);
+  await updateProfile(deps.db, profile.id, fields);
+  return (await findProfileById(deps.db, profile.id))!;
+}
+
+/** DELETE of an own profile: it resets (the next read creates an empty one again) and the avatar file goes. */
+export async function resetProfile(deps: Deps, caller: AuthUser, id: number): Promise<void> {
+  const profile = await visibleProfile(deps, caller, id);
+  await deleteProfile(deps.db, profile.id);
+  if (profile.avatar_key) await deps.storage.delete(profile.avatar_key).catch(() => undefined);
 }
 
 /** Re-encodes an uploaded avatar to a 256×256 WebP, stores it under a fresh key and drops the old file. */
-export async function replaceAvatar(app: FastifyInstance, userId: number, upload: Buffer) {
+export async function replaceAvatar(deps: Deps, userId: number, upload: Buffer): Promise<ProfileRow> {
   const image = await processImage(upload, AVATAR_LIMITS, { cover: AVATAR_SIDE });
-  const profile = await ensureProfile(app.db, userId);
+  const profile = await ensureProfile(deps.db, userId);
   const key = `avatars/${randomBytes(16).toString('hex')}.webp`;
-  await app.storage.put(key, image.body, image.contentType);
-  await updateProfile(app.db, profile.id, { avatar_key: key });
-  if (profile.avatar_key) await app.storage.delete(profile.avatar_key).catch(() => undefined);
-  return key;
+  await deps.storage.put(key, image.body, image.contentType);
+  await updateProfile(deps.db, profile.id, { avatar_key: key });
+  if (profile.avatar_key) await deps.storage.delete(profile.avatar_key).catch(() => undefined);
+  return ensureProfile(deps.db, userId);
+}
+
+/**
+ * Whether an address has an account. That reveals accounts, so only for the caller's own id
+ * (`'me'` or the number) and 30 times a minute.
+ */
+export async function addressHasAccount(
+  deps: Deps,
+  caller: AuthUser,
+  id: 'me' | number,
+  channel: CodeChannel,
+  address: string,
+): Promise<boolean> {
+  if (id !== 'me' && id !== caller.id) throw notFound();
+  const bucket = `exists-check:${caller.id}`;
+  await reserveEvents(deps.db, [[bucket, { limit: EXISTS_CHECKS_PER_MINUTE, seconds: 60 }]]);
+  const owner = channel === 'email' ? await findUserByEmail(deps.db, address) : await findUserByPhone(deps.db, address);
+  return Boolean(owner);
 }

@@ -1,0 +1,66 @@
+import type { Selectable } from 'kysely';
+import type { Executor } from '../../db/connection.ts';
+import type { RefreshTokensTable } from '../../db/tables/accounts.ts';
+import { nowIso } from '../../lib/clock.ts';
+
+type RefreshTokenRow = Selectable<RefreshTokensTable>;
+
+/** Tracks a newly signed refresh token. */
+export async function insertRefreshToken(
+  db: Executor,
+  token: { jti: string; userId: number; family: string; expiresAt: string },
+): Promise<void> {
+  await db
+    .insertInto('refresh_tokens')
+    .values({
+      jti: token.jti,
+      user_id: token.userId,
+      family: token.family,
+      expires_at: token.expiresAt,
+      revoked_at: null,
+      replaced_by: null,
+      created_at: nowIso(),
+    })
+    .execute();
+}
+
+/** Deletes the rows of expired refresh tokens. */
+export async function deleteExpiredRefreshTokens(db: Executor): Promise<void> {
+  await db.deleteFrom('refresh_tokens').where('expires_at', '<', nowIso()).execute();
+}
+
+/** The tracked refresh token with that id. */
+export function findRefreshToken(db: Executor, jti: string): Promise<RefreshTokenRow | undefined> {
+  return db.selectFrom('refresh_tokens').selectAll().where('jti', '=', jti).executeTakeFirst();
+}
+
+/** Revokes every still-valid token of a family. */
+export async function revokeFamily(db: Executor, family: string): Promise<void> {
+  await db
+    .updateTable('refresh_tokens')
+    .set({ revoked_at: nowIso() })
+    .where('family', '=', family)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+/** Revokes every still-valid token of a user. */
+export async function revokeTokensOfUser(db: Executor, userId: number): Promise<void> {
+  await db
+    .updateTable('refresh_tokens')
+    .set({ revoked_at: nowIso() })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+/** Revokes one token unless it already was; `replacedBy` names its successor. True when this call revoked it. */
+export async function revokeToken(db: Executor, jti: string, replacedBy?: string): Promise<boolean> {
+  const result = await db
+    .updateTable('refresh_tokens')
+    .set(replacedBy ? { revoked_at: nowIso(), replaced_by: replacedBy } : { revoked_at: nowIso() })
+    .where('jti', '=', jti)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
