@@ -7,7 +7,9 @@ import { migrateToLatest } from './db/migrate.ts';
 import type { Deps } from './deps.ts';
 import { systemClock } from './lib/clock.ts';
 import { DomainEvents } from './lib/events/events.ts';
-import { createStorage, type Storage } from './lib/storage/storage.ts';
+import { createStorage } from './lib/storage/create-storage.ts';
+import type { Storage } from './lib/storage/storage.ts';
+import { createCommunityCaches } from './modules/community/index.ts';
 import { registerModules } from './modules/index.ts';
 import authPlugin from './plugins/auth.ts';
 import compressionPlugin from './plugins/compression.ts';
@@ -99,6 +101,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     log: app.log,
     events: new DomainEvents(app.log),
     clock: systemClock,
+    caches: { community: createCommunityCaches() },
   };
   app.decorate('config', config);
   app.decorate('storage', storage);

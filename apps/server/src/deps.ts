@@ -1,12 +1,21 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { DB, Dialect } from './db/connection.ts';
+import type { FilterCache } from './lib/cache/filter-cache.ts';
 import type { Clock } from './lib/clock.ts';
 import type { DomainEvents } from './lib/events/events.ts';
 import type { Storage } from './lib/storage/storage.ts';
 
 /** What a logger offers a service: pino's methods, without the Fastify instance behind them. */
 export type Logger = FastifyBaseLogger;
+
+/** The community list's answers remembered for a few seconds (`lib/cache/filter-cache.ts`). */
+export interface CommunityCaches {
+  /** how many shares match a filter */
+  counts: FilterCache<number>;
+  /** the first ids a search or tag filter keeps, in list order */
+  orderedIds: FilterCache<number[]>;
+}
 
 /**
  * Everything a service may use, built once in `app.ts` and passed explicitly: services never see the
@@ -20,4 +29,6 @@ export interface Deps {
   log: Logger;
   events: DomainEvents;
   clock: Clock;
+  /** this app's in-memory caches: one set per app, never module state (tests run several apps in one process) */
+  caches: { community: CommunityCaches };
 }

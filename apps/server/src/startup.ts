@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { seedDefaultPrompts } from './modules/ai/prompts.service.ts';
+import { seedDefaultPrompts } from './modules/ai/index.ts';
 import { bootstrapAdmin } from './modules/accounts/index.ts';
-import { seedCommunity } from './modules/community/community.seed.ts';
+import { seedCommunity } from './modules/community/index.ts';
 
 /** Key of the PostgreSQL advisory lock that serialises start-up steps between app processes. */
 const STARTUP_LOCK_ID = 0x4172626f72; // "Arbor"
@@ -17,8 +17,8 @@ const STARTUP_LOCK_ID = 0x4172626f72; // "Arbor"
 export async function runStartupTasks(app: FastifyInstance): Promise<void> {
   const steps: Array<[string, (app: FastifyInstance) => Promise<void>]> = [
     ['admin bootstrap', (app) => bootstrapAdmin(app.deps)],
-    ['default AI prompts', seedDefaultPrompts],
-    ['sample community templates', seedCommunity],
+    ['default AI prompts', (app) => seedDefaultPrompts(app.deps)],
+    ['sample community templates', (app) => seedCommunity(app.deps)],
   ];
   const runSteps = async () => {
     for (const [name, step] of steps) {

@@ -1,12 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { aiRoutes } from './ai/ai.routes.ts';
-import { healthRoutes } from './health/health.routes.ts';
-import { mediaRoutes } from './media/media.routes.ts';
+import { aiRoutes } from './ai/index.ts';
+import { healthRoutes } from './health/index.ts';
+import { mediaRoutes } from './media/index.ts';
 import { subscribeTrees, treesRoutes } from './trees/index.ts';
 import { accountsRoutes } from './accounts/index.ts';
-import { communityRoutes } from './community/community.routes.ts';
+import { communityRoutes, subscribeCommunity } from './community/index.ts';
+import { learningRoutes, subscribeLearning } from './learning/index.ts';
+import { notificationsRoutes, subscribeNotifications } from './notifications/index.ts';
 
-/** Mounts every feature's routes under `/api`. One line per feature. */
+/** Mounts every feature's routes under `/api` and subscribes each to the domain events it reacts to. */
 export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(mediaRoutes);
@@ -14,5 +16,11 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(aiRoutes, { prefix: '/api' });
   await app.register(accountsRoutes, { prefix: '/api' });
   await app.register(communityRoutes, { prefix: '/api' });
+  await app.register(learningRoutes, { prefix: '/api' });
+  await app.register(notificationsRoutes, { prefix: '/api' });
+  // Domain event subscriptions, once per app: handlers react to other modules' writes.
   subscribeTrees(app.deps);
+  subscribeCommunity(app.deps);
+  subscribeLearning(app.deps);
+  subscribeNotifications(app.deps);
 }

@@ -13,7 +13,7 @@ import {
   uniquePhone,
 } from '../modules/accounts/testing.ts';
 import { createTestApp, createUser, type TestApp } from '../testing/test-app.ts';
-import { CONTENT_TABLES, expectError, snapshot } from './support.ts';
+import { CONTENT_TABLES, expectError, snapshot } from './security.testing.ts';
 
 /** API.md: "10 failures per login per 15 minutes → 429, whatever the password". */
 const FAILURES_PER_LOGIN = 10;

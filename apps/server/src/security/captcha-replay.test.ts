@@ -4,7 +4,7 @@ import { createHash, createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captchaKey, freshIp, solvedCaptcha, uniqueEmail, uniquePhone } from '../modules/accounts/testing.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
-import { CONTENT_TABLES, expectError, snapshot } from './support.ts';
+import { CONTENT_TABLES, expectError, snapshot } from './security.testing.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -3,7 +3,7 @@
 // credentialed writes; same-origin requests work as usual.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../testing/test-app.ts';
-import { CONTENT_TABLES, snapshot } from './support.ts';
+import { CONTENT_TABLES, snapshot } from './security.testing.ts';
 
 let t: TestApp;
 let user: TestUser;

@@ -3,7 +3,7 @@
 // answering the next request.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../testing/test-app.ts';
-import { CONTENT_TABLES, expectError, multipart, snapshot } from './support.ts';
+import { CONTENT_TABLES, expectError, multipart, snapshot } from './security.testing.ts';
 
 let t: TestApp;
 let user: TestUser;

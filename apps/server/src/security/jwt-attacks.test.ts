@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signToken } from '../lib/jwt.ts';
 import { issueTokenPair } from '../modules/accounts/testing.ts';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../testing/test-app.ts';
-import { CONTENT_TABLES, expectError, forgeJwt, jwtClaims, snapshot } from './support.ts';
+import { CONTENT_TABLES, expectError, forgeJwt, jwtClaims, snapshot } from './security.testing.ts';
 
 let t: TestApp;
 let victim: TestUser;

@@ -3,7 +3,7 @@
 // allowed."), never a 500, and nothing is stored; a lone surrogate never breaks a request either.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../testing/test-app.ts';
-import { CONTENT_TABLES, expectError, snapshot } from './support.ts';
+import { CONTENT_TABLES, expectError, snapshot } from './security.testing.ts';
 
 let t: TestApp;
 let admin: TestUser;

@@ -2,7 +2,7 @@
 // 400 or 404 with the contract's error shape (or an empty page), never a 500, and nothing changes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../testing/test-app.ts';
-import { CONTENT_TABLES, expectError, snapshot } from './support.ts';
+import { CONTENT_TABLES, expectError, snapshot } from './security.testing.ts';
 
 let t: TestApp;
 let user: TestUser;

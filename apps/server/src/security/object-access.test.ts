@@ -3,7 +3,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../testing/test-app.ts';
-import { multipart, snapshot as tableSnapshot } from './support.ts';
+import { multipart, snapshot as tableSnapshot } from './security.testing.ts';
 
 let t: TestApp;
 let owner: TestUser;

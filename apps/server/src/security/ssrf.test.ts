@@ -8,8 +8,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createGuardedFetch, RefusedAddressError } from '../lib/net/guarded-fetch.ts';
-import { FAKE_API_KEY, useAiTestApp } from '../modules/ai/ai-test-helpers.ts';
-import { expectError, snapshot } from './support.ts';
+import { FAKE_API_KEY, useAiTestApp } from '../modules/ai/testing.ts';
+import { expectError, snapshot } from './security.testing.ts';
 
 /**
  * Attacker-controlled DNS, simulated: names under `.attacker.test` resolve as listed. `rebind` answers

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NODE_IMAGE_MAX_BYTES } from '@arbor/contract';
 import { AVATAR_LIMITS } from '../modules/accounts/testing.ts';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../testing/test-app.ts';
-import { CONTENT_TABLES, expectError, multipart, snapshot } from './support.ts';
+import { CONTENT_TABLES, expectError, multipart, snapshot } from './security.testing.ts';
 
 let t: TestApp;
 let user: TestUser;

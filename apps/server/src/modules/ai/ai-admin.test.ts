@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TestUser } from '../../testing/test-app.ts';
-import { callAs, FAKE_API_KEY, useAiTestApp, type HttpMethod } from './ai-test-helpers.ts';
+import { callAs, FAKE_API_KEY, useAiTestApp, type HttpMethod } from './ai.testing.ts';
 import { seedDefaultPrompts } from './prompts.service.ts';
 
 const ai = useAiTestApp({ AI_ALLOW_PRIVATE_BASE_URL: '1' });
@@ -184,7 +184,7 @@ describe('models (deepseek-models)', () => {
 
 describe('prompts', () => {
   it('seeds the shipped prompts in three languages, idempotently and without overwriting edits', async () => {
-    await seedDefaultPrompts(ai.app);
+    await seedDefaultPrompts(ai.app.deps);
     const list = await call('GET', '/api/llm/prompts/?key=node_content&page_size=100', ai.admin);
     expect(
       list
@@ -196,7 +196,7 @@ describe('prompts', () => {
     expect(english.variables).toEqual(expect.arrayContaining(['title', 'path', 'content', 'language']));
 
     await call('PATCH', `/api/llm/prompts/${english.id}/`, ai.admin, { template: 'Custom {{title}} {{extra}}' });
-    await seedDefaultPrompts(ai.app);
+    await seedDefaultPrompts(ai.app.deps);
     const all = await call('GET', '/api/llm/prompts/?page_size=100', ai.admin);
     expect(all.json().count).toBe(12);
     const after = await call('GET', `/api/llm/prompts/${english.id}/`, ai.admin);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../../testing/test-app.ts';
 import { startFakeLlm, type FakeLlm } from '../../testing/fake-llm.ts';
-import { configureAi } from './ai-test-helpers.ts';
+import { configureAi } from './ai.testing.ts';
 
 /** Over a real socket: a browser that goes away must stop the upstream call. */
 let t: TestApp;

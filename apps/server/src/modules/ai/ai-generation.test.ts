@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../../testing/test-app.ts';
 import { startFakeLlm, type FakeLlm } from '../../testing/fake-llm.ts';
 import { createTree } from '../trees/testing.ts';
-import { callAs, configureAi, FAKE_API_KEY, parseSse, type ConfiguredAi } from './ai-test-helpers.ts';
+import { callAs, configureAi, FAKE_API_KEY, parseSse, type ConfiguredAi } from './ai.testing.ts';
 
 let t: TestApp;
 let fake: FakeLlm;

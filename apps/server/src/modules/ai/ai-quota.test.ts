@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../../testing/test-app.ts';
 import { startFakeLlm, type FakeLlm } from '../../testing/fake-llm.ts';
-import { configureAi, type ConfiguredAi } from './ai-test-helpers.ts';
+import { configureAi, type ConfiguredAi } from './ai.testing.ts';
 
 let t: TestApp;
 let fake: FakeLlm;

@@ -1,5 +1,5 @@
 import { lookup } from 'node:dns/promises';
-import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../../deps.ts';
 import type { Selectable } from 'kysely';
 import type { Config } from '../../config.ts';
 import type { AiConfigsTable } from '../../db/tables/ai.ts';
@@ -18,7 +18,7 @@ import { dailyQuotaState } from './upstream-call.ts';
 const API_KEY_PURPOSE = 'ai-provider-api-key';
 
 /** Private targets are refused only in production, unless the operator opted in (local vLLM/Ollama). */
-export function outboundPolicy(config: Config): OutboundPolicy {
+function outboundPolicy(config: Config): OutboundPolicy {
   return { allowPrivate: config.env !== 'production' || config.ai.allowPrivateBaseUrl };
 }
 
@@ -48,46 +48,46 @@ export async function assertBaseUrlAllowed(config: Config, baseUrl: string): Pro
   }
 }
 
-export interface ActiveProvider {
+interface ActiveProvider {
   config: Selectable<AiConfigsTable>;
   client: LlmClient;
 }
 
 /** A client for a stored provider, its key decrypted only in memory. */
-export function clientFor(app: FastifyInstance, row: Selectable<AiConfigsTable>): LlmClient {
+export function clientFor(deps: Deps, row: Selectable<AiConfigsTable>): LlmClient {
   let apiKey: string;
   try {
-    apiKey = openSecret(row.api_key_sealed, app.config.secretKey, API_KEY_PURPOSE);
+    apiKey = openSecret(row.api_key_sealed, deps.config.secretKey, API_KEY_PURPOSE);
   } catch {
     // SECRET_KEY changed since the key was stored: say so without revealing anything.
     throw aiNotConfigured(
       'The stored API key cannot be decrypted (was SECRET_KEY changed?); an administrator must enter it again.',
     );
   }
-  return new LlmClient({ baseUrl: row.base_url, apiKey, timeoutS: row.timeout_s, policy: outboundPolicy(app.config) });
+  return new LlmClient({ baseUrl: row.base_url, apiKey, timeoutS: row.timeout_s, policy: outboundPolicy(deps.config) });
 }
 
 /** The active provider and its client; 503 ai_not_configured when there is none. */
-export async function activeProvider(app: FastifyInstance): Promise<ActiveProvider> {
-  const config = await findActiveConfig(app.db);
+export async function activeProvider(deps: Deps): Promise<ActiveProvider> {
+  const config = await findActiveConfig(deps.db);
   if (!config) throw aiNotConfigured();
-  return { config, client: clientFor(app, config) };
+  return { config, client: clientFor(deps, config) };
 }
 
 /** The plain API key of a stored provider: used only to redact it from logged excerpts. */
-export function storedApiKey(app: FastifyInstance, row: Selectable<AiConfigsTable>): string | null {
+export function storedApiKey(deps: Deps, row: Selectable<AiConfigsTable>): string | null {
   try {
-    return openSecret(row.api_key_sealed, app.config.secretKey, API_KEY_PURPOSE);
+    return openSecret(row.api_key_sealed, deps.config.secretKey, API_KEY_PURPOSE);
   } catch {
     return null;
   }
 }
 
 /** Whether AI can be used right now by this user, for the web to show actions or a clear state. */
-export async function aiStatus(app: FastifyInstance, user: AuthUser): Promise<AiStatus> {
-  const [config, quota] = await Promise.all([findActiveConfig(app.db), dailyQuotaState(app, user)]);
+export async function aiStatus(deps: Deps, user: AuthUser): Promise<AiStatus> {
+  const [config, quota] = await Promise.all([findActiveConfig(deps.db), dailyQuotaState(deps, user)]);
   const [chat, image] = config
-    ? await Promise.all([findDefaultModel(app.db, config.id, 'chat'), findDefaultModel(app.db, config.id, 'image')])
+    ? await Promise.all([findDefaultModel(deps.db, config.id, 'chat'), findDefaultModel(deps.db, config.id, 'image')])
     : [undefined, undefined];
   return {
     configured: Boolean(config),

@@ -2,7 +2,7 @@ import os from 'node:os';
 import { lookup } from 'node:dns/promises';
 import { describe, expect, it } from 'vitest';
 import { isNonPublicAddress } from '../../lib/net/address-policy.ts';
-import { callAs, FAKE_API_KEY, useAiTestApp } from './ai-test-helpers.ts';
+import { callAs, FAKE_API_KEY, useAiTestApp } from './ai.testing.ts';
 
 /** Production mode without AI_ALLOW_PRIVATE_BASE_URL: private targets are refused. */
 const ai = useAiTestApp({ NODE_ENV: 'production' });

@@ -44,7 +44,7 @@ export function presentPrompt(row: Selectable<AiPromptsTable>): AiPrompt {
   };
 }
 
-export type RequestLogRow = Selectable<AiRequestLogsTable> & { username: string | null };
+type RequestLogRow = Selectable<AiRequestLogsTable> & { username: string | null };
 
 export function presentRequestLog(row: RequestLogRow): AiRequestLog {
   return {

@@ -63,11 +63,11 @@ export const aiRoutes: FastifyPluginAsyncZod = async (app) => {
       update: AiConfigUpdate,
       listQuery: z.object({}),
       readers: 'admin',
-      list: (_user, _query, window) => providers.listProviders(app, window),
-      get: (_user, id) => providers.getProvider(app, id),
-      add: (body) => providers.createProvider(app, body),
-      change: (id, body) => providers.updateProvider(app, id, body),
-      remove: (id) => providers.removeProvider(app, id),
+      list: (_user, _query, window) => providers.listProviders(app.deps, window),
+      get: (_user, id) => providers.getProvider(app.deps, id),
+      add: (body) => providers.createProvider(app.deps, body),
+      change: (id, body) => providers.updateProvider(app.deps, id, body),
+      remove: (id) => providers.removeProvider(app.deps, id),
     }),
   );
   await app.register(
@@ -79,11 +79,11 @@ export const aiRoutes: FastifyPluginAsyncZod = async (app) => {
       update: AiModelUpdate,
       listQuery: AiModelListQuery,
       readers: 'user',
-      list: (user, query: z.infer<typeof AiModelListQuery>, window) => models.listModels(app, user, query, window),
-      get: (user, id) => models.getModel(app, user, id),
-      add: (body) => models.createModel(app, body),
-      change: (id, body) => models.updateModel(app, id, body),
-      remove: (id) => models.removeModel(app, id),
+      list: (user, query: z.infer<typeof AiModelListQuery>, window) => models.listModels(app.deps, user, query, window),
+      get: (user, id) => models.getModel(app.deps, user, id),
+      add: (body) => models.createModel(app.deps, body),
+      change: (id, body) => models.updateModel(app.deps, id, body),
+      remove: (id) => models.removeModel(app.deps, id),
     }),
   );
   await app.register(
@@ -95,24 +95,25 @@ export const aiRoutes: FastifyPluginAsyncZod = async (app) => {
       update: AiPromptUpdate,
       listQuery: AiPromptListQuery,
       readers: 'user',
-      list: (user, query: z.infer<typeof AiPromptListQuery>, window) => prompts.listPrompts(app, user, query, window),
-      get: (user, id) => prompts.getPrompt(app, user, id),
-      add: (body) => prompts.createPrompt(app, body),
-      change: (id, body) => prompts.updatePrompt(app, id, body),
-      remove: (id) => prompts.removePrompt(app, id),
+      list: (user, query: z.infer<typeof AiPromptListQuery>, window) =>
+        prompts.listPrompts(app.deps, user, query, window),
+      get: (user, id) => prompts.getPrompt(app.deps, user, id),
+      add: (body) => prompts.createPrompt(app.deps, body),
+      change: (id, body) => prompts.updatePrompt(app.deps, id, body),
+      remove: (id) => prompts.removePrompt(app.deps, id),
     }),
   );
 
   app.get(
     '/llm/status/',
     { onRequest: app.requireAuth, schema: { tags: ['ai'], response: { 200: AiStatus } } },
-    async (request) => aiStatus(app, currentUser(request)),
+    async (request) => aiStatus(app.deps, currentUser(request)),
   );
 
   app.post(
     '/llm/deepseek-config/:id/test_connection/',
     { onRequest: app.requireAdmin, schema: { tags: ['ai'], params: IdParam, response: { 200: AiConnectionTest } } },
-    async (request) => providers.testProvider(app, currentUser(request), request.params.id),
+    async (request) => providers.testProvider(app.deps, currentUser(request), request.params.id),
   );
 
   app.post(
@@ -124,13 +125,13 @@ export const aiRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = currentUser(request);
       // Every refusal (503, 400, 404, 429) is a normal JSON error, decided before a stream opens.
-      const prepared = await prepareNodeGeneration(app, user, request.body);
+      const prepared = await prepareNodeGeneration(app.deps, user, request.body);
       if (!wantsEventStream(request, request.body.stream)) {
-        return runNodeGeneration(app, prepared, { signal: disconnectSignal(reply) });
+        return runNodeGeneration(app.deps, prepared, { signal: disconnectSignal(reply) });
       }
       const stream = openEventStream(request, reply);
       try {
-        const answer = await runNodeGeneration(app, prepared, {
+        const answer = await runNodeGeneration(app.deps, prepared, {
           signal: stream.signal,
           onDelta: (text) => stream.send('delta', { text }),
         });
@@ -161,7 +162,7 @@ export const aiRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['ai'], body: GenerateImageRequest, response: { 201: GenerateImageResponse } },
     },
     async (request, reply) =>
-      reply.code(201).send(await generateImage(app, currentUser(request), request.body, disconnectSignal(reply))),
+      reply.code(201).send(await generateImage(app.deps, currentUser(request), request.body, disconnectSignal(reply))),
   );
 
   app.post(
@@ -171,7 +172,7 @@ export const aiRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['ai'], body: GenerateImagesBatchRequest, response: { 200: GenerateImagesBatchResponse } },
     },
     async (request, reply) =>
-      generateImagesBatch(app, currentUser(request), request.body.items, disconnectSignal(reply)),
+      generateImagesBatch(app.deps, currentUser(request), request.body.items, disconnectSignal(reply)),
   );
 
   app.get(
@@ -186,7 +187,7 @@ export const aiRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const window = pageWindow(request.query);
-      const { count, results } = await listRequestLogs(app, currentUser(request), request.query, window);
+      const { count, results } = await listRequestLogs(app.deps, currentUser(request), request.query, window);
       return paginate(request, app.config.publicBaseUrl, window, count, results);
     },
   );
@@ -196,11 +197,11 @@ export const aiRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireAuth,
       schema: { tags: ['ai'], querystring: AiUsageQuery, response: { 200: AiUsageResponse } },
     },
-    async (request) => ({ results: await usageByDay(app, currentUser(request), request.query) }),
+    async (request) => ({ results: await usageByDay(app.deps, currentUser(request), request.query) }),
   );
   app.get(
     '/llm/request-logs/:id/',
     { onRequest: app.requireAuth, schema: { tags: ['ai'], params: IdParam, response: { 200: AiRequestLogDetail } } },
-    async (request) => getRequestLog(app, currentUser(request), request.params.id),
+    async (request) => getRequestLog(app.deps, currentUser(request), request.params.id),
   );
 };

@@ -1,5 +1,5 @@
 import type { GenerateMode, GenerateNodeRequest, GenerateNodeResponse, Locale } from '@arbor/contract';
-import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../../deps.ts';
 import type { ChatAnswer, ChatMessage, ChatRequest, LlmClient } from '../../lib/llm/llm-client.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { activeProvider, storedApiKey } from './ai-runtime.ts';
@@ -20,7 +20,7 @@ const DEFAULT_LANGUAGE: Locale = 'zh-CN';
 const SUMMARY_MAX = 1000;
 
 /** A generation whose every precondition passed; running it is the only step that can still fail upstream. */
-export interface PreparedGeneration {
+interface PreparedGeneration {
   user: AuthUser;
   mode: GenerateMode;
   client: LlmClient;
@@ -47,16 +47,16 @@ function promptValues(context: NodeContext, language: Locale): Record<string, st
  * byte of a stream is sent.
  */
 export async function prepareNodeGeneration(
-  app: FastifyInstance,
+  deps: Deps,
   user: AuthUser,
   body: GenerateNodeRequest,
 ): Promise<PreparedGeneration> {
-  const stored = body.tree !== undefined ? await loadTreeNodeContext(app, user, body.tree, body.node_id) : null;
-  const { config, client } = await activeProvider(app);
-  const model = await pickModel(app, config.id, 'chat', body.model);
-  await assertWithinDailyQuota(app, user);
+  const stored = body.tree !== undefined ? await loadTreeNodeContext(deps, user, body.tree, body.node_id) : null;
+  const { config, client } = await activeProvider(deps);
+  const model = await pickModel(deps, config.id, 'chat', body.model);
+  await assertWithinDailyQuota(deps, user);
   const language = body.language ?? DEFAULT_LANGUAGE;
-  const prompt = await resolvePrompt(app, body.prompt_key ?? PROMPT_KEYS[body.mode], language);
+  const prompt = await resolvePrompt(deps, body.prompt_key ?? PROMPT_KEYS[body.mode], language);
   const values = promptValues(contextFromBody(body, stored), language);
   const messages: ChatMessage[] = [
     ...(prompt.system ? [{ role: 'system' as const, content: renderTemplate(prompt.system, values) }] : []),
@@ -66,7 +66,7 @@ export async function prepareNodeGeneration(
     user,
     mode: body.mode,
     client,
-    apiKey: storedApiKey(app, config),
+    apiKey: storedApiKey(deps, config),
     request: { model: model.name, messages, maxTokens: model.max_tokens, temperature: model.temperature },
   };
 }
@@ -94,12 +94,12 @@ function shapeAnswer(mode: GenerateMode, answer: ChatAnswer): Omit<GenerateNodeR
  * and logs it. Upstream failures and unusable answers throw `502 upstream_error`.
  */
 export async function runNodeGeneration(
-  app: FastifyInstance,
+  deps: Deps,
   prepared: PreparedGeneration,
   options: { signal?: AbortSignal; onDelta?: (text: string) => void } = {},
 ): Promise<GenerateNodeResponse> {
   const { value, logId } = await runUpstreamCall(
-    app,
+    deps,
     {
       user: prepared.user,
       kind: prepared.mode,

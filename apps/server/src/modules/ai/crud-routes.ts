@@ -8,7 +8,7 @@ import { currentUser, type AuthUser } from '../../plugins/auth.ts';
 type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
 /** One admin-managed resource: list/retrieve (readers decided by `readGuard`), create/update/delete (admins). */
-export interface CrudResource<Item, Create, Update, Query> {
+interface CrudResource<Item, Create, Update, Query> {
   path: string;
   tag: string;
   item: z.ZodType<Item>;

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { GenerateImageRequest, GenerateImageResponse, GenerateImagesBatchResponse } from '@arbor/contract';
-import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../../deps.ts';
 import { AppError, invalidField } from '../../lib/http-errors.ts';
 import { processImage, type ProcessedImage } from '../../lib/images.ts';
 import { mediaPath } from '../../lib/storage/storage.ts';
@@ -20,10 +20,10 @@ const STORED_SIDE = 1024;
 const normalise = (bytes: Buffer) => processImage(bytes, IMAGE_LIMITS, { fit: STORED_SIDE });
 
 /** Without a tree the image is only a file under `node-images/`; the caller gets its URL. */
-async function storeLoose(app: FastifyInstance, image: ProcessedImage): Promise<{ url: string }> {
+async function storeLoose(deps: Deps, image: ProcessedImage): Promise<{ url: string }> {
   const key = `node-images/${randomBytes(16).toString('hex')}.webp`;
-  await app.storage.put(key, image.body, image.contentType);
-  return { url: `${app.config.publicBaseUrl}${mediaPath(key)}` };
+  await deps.storage.put(key, image.body, image.contentType);
+  return { url: `${deps.config.publicBaseUrl}${mediaPath(key)}` };
 }
 
 /**
@@ -31,18 +31,18 @@ async function storeLoose(app: FastifyInstance, image: ProcessedImage): Promise<
  * are given, else as a file. Throws 503 (no provider/model), 429 (quota), 404/403 (tree), 502 (upstream).
  */
 export async function generateImage(
-  app: FastifyInstance,
+  deps: Deps,
   user: AuthUser,
   body: GenerateImageRequest,
   signal?: AbortSignal,
 ): Promise<GenerateImageResponse> {
   if (body.tree !== undefined && body.node_id === undefined)
     throw invalidField('node_id', 'Give the node the image is for.');
-  if (body.tree !== undefined) await assertCanAttachImage(app, user, body.tree);
-  const { config, client } = await activeProvider(app);
-  const model = await pickModel(app, config.id, 'image', body.model);
-  await assertWithinDailyQuota(app, user);
-  const template = await resolvePrompt(app, 'node_image', 'en-US');
+  if (body.tree !== undefined) await assertCanAttachImage(deps, user, body.tree);
+  const { config, client } = await activeProvider(deps);
+  const model = await pickModel(deps, config.id, 'image', body.model);
+  await assertWithinDailyQuota(deps, user);
+  const template = await resolvePrompt(deps, 'node_image', 'en-US');
   const request = {
     model: model.name,
     prompt: renderTemplate(template.template, { prompt: body.prompt }),
@@ -50,8 +50,8 @@ export async function generateImage(
   };
   // An unreadable image is the provider's failure (502), so decoding happens inside the logged call.
   const { value: image, logId } = await runUpstreamCall(
-    app,
-    { user, kind: 'image', model: model.name, request, secrets: [storedApiKey(app, config)] },
+    deps,
+    { user, kind: 'image', model: model.name, request, secrets: [storedApiKey(deps, config)] },
     async () => {
       const processed = await normalise(await client.generateImage(request, signal));
       return {
@@ -63,8 +63,8 @@ export async function generateImage(
   );
   const stored =
     body.tree !== undefined && body.node_id !== undefined
-      ? await saveAsNodeImage(app, user, { tree: body.tree, nodeId: body.node_id }, image.body)
-      : await storeLoose(app, image);
+      ? await saveAsNodeImage(deps, user, { tree: body.tree, nodeId: body.node_id }, image.body)
+      : await storeLoose(deps, image);
   return { image: stored, request_log: logId };
 }
 
@@ -88,16 +88,16 @@ async function mapWithConcurrency<T, R>(
 
 /** Generates up to ten images, three at a time; each item succeeds or fails on its own. */
 export async function generateImagesBatch(
-  app: FastifyInstance,
+  deps: Deps,
   user: AuthUser,
   items: GenerateImageRequest[],
   signal?: AbortSignal,
 ): Promise<GenerateImagesBatchResponse> {
   // A missing provider fails the whole batch at once rather than ten times.
-  await activeProvider(app);
+  await activeProvider(deps);
   const results = await mapWithConcurrency(items, BATCH_CONCURRENCY, async (item, index) => {
     try {
-      const { image, request_log } = await generateImage(app, user, item, signal);
+      const { image, request_log } = await generateImage(deps, user, item, signal);
       return { index, image, request_log };
     } catch (error) {
       if (!(error instanceof AppError)) throw error;

@@ -3,7 +3,7 @@ import type { DB } from '../../db/connection.ts';
 import type { AiModelsTable } from '../../db/tables/ai.ts';
 import type { PageWindow } from '../../lib/pagination.ts';
 
-export interface ModelFilter {
+interface ModelFilter {
   kind?: 'chat' | 'image';
   configId?: number;
   /** only active models of the active provider: what non-admins may see */

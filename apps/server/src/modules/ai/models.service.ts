@@ -1,5 +1,5 @@
 import type { AiModel, AiModelCreate, AiModelUpdate } from '@arbor/contract';
-import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../../deps.ts';
 import type { Selectable } from 'kysely';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { AiModelsTable } from '../../db/tables/ai.ts';
@@ -18,28 +18,31 @@ const visibility = (user: AuthUser) => ({ usableOnly: user.role !== 'admin' });
 const duplicateName = () => invalidField('name', 'This provider already has a model with this name.');
 
 export async function listModels(
-  app: FastifyInstance,
+  deps: Deps,
   user: AuthUser,
   query: { kind?: 'chat' | 'image'; config?: number },
   window: PageWindow,
 ): Promise<{ count: number; results: AiModel[] }> {
   const filter = { ...visibility(user), kind: query.kind, configId: query.config };
-  const [count, rows] = await Promise.all([repo.countModels(app.db, filter), repo.listModels(app.db, filter, window)]);
+  const [count, rows] = await Promise.all([
+    repo.countModels(deps.db, filter),
+    repo.listModels(deps.db, filter, window),
+  ]);
   return { count, results: rows.map(presentModel) };
 }
 
-export async function getModel(app: FastifyInstance, user: AuthUser, id: number): Promise<AiModel> {
-  const row = await repo.findModel(app.db, id, visibility(user));
+export async function getModel(deps: Deps, user: AuthUser, id: number): Promise<AiModel> {
+  const row = await repo.findModel(deps.db, id, visibility(user));
   if (!row) throw notFound();
   return presentModel(row);
 }
 
-export async function createModel(app: FastifyInstance, body: AiModelCreate): Promise<AiModel> {
-  if (!(await findConfigById(app.db, body.config))) throw invalidField('config', 'No such provider.');
+export async function createModel(deps: Deps, body: AiModelCreate): Promise<AiModel> {
+  if (!(await findConfigById(deps.db, body.config))) throw invalidField('config', 'No such provider.');
   const kind = body.kind ?? 'chat';
   const now = nowIso();
   try {
-    const row = await app.db.transaction().execute(async (trx) => {
+    const row = await deps.db.transaction().execute(async (trx) => {
       if (body.is_default) await repo.clearOtherDefaults(trx, body.config, kind, null);
       return repo.insertModel(trx, {
         config_id: body.config,
@@ -61,11 +64,11 @@ export async function createModel(app: FastifyInstance, body: AiModelCreate): Pr
   }
 }
 
-export async function updateModel(app: FastifyInstance, id: number, body: AiModelUpdate): Promise<AiModel> {
-  if (body.config !== undefined && !(await findConfigById(app.db, body.config)))
+export async function updateModel(deps: Deps, id: number, body: AiModelUpdate): Promise<AiModel> {
+  if (body.config !== undefined && !(await findConfigById(deps.db, body.config)))
     throw invalidField('config', 'No such provider.');
   try {
-    const row = await app.db.transaction().execute(async (trx) => {
+    const row = await deps.db.transaction().execute(async (trx) => {
       const current = await repo.findModel(trx, id, { usableOnly: false });
       if (!current) throw notFound();
       const next = { config_id: body.config ?? current.config_id, kind: body.kind ?? current.kind };
@@ -90,8 +93,8 @@ export async function updateModel(app: FastifyInstance, id: number, body: AiMode
   }
 }
 
-export async function removeModel(app: FastifyInstance, id: number): Promise<void> {
-  if (!(await repo.deleteModel(app.db, id))) throw notFound();
+export async function removeModel(deps: Deps, id: number): Promise<void> {
+  if (!(await repo.deleteModel(deps.db, id))) throw notFound();
 }
 
 /**
@@ -99,17 +102,17 @@ export async function removeModel(app: FastifyInstance, id: number): Promise<voi
  * models of that kind, else its default. 400 for an unknown name, 503 when the provider has none.
  */
 export async function pickModel(
-  app: FastifyInstance,
+  deps: Deps,
   configId: number,
   kind: 'chat' | 'image',
   ref: number | string | undefined,
 ): Promise<Selectable<AiModelsTable>> {
   if (ref !== undefined) {
-    const named = await repo.findUsableModel(app.db, configId, kind, ref);
+    const named = await repo.findUsableModel(deps.db, configId, kind, ref);
     if (!named) throw invalidField('model', `No active ${kind} model "${ref}".`);
     return named;
   }
-  const fallback = await repo.findDefaultModel(app.db, configId, kind);
+  const fallback = await repo.findDefaultModel(deps.db, configId, kind);
   if (!fallback) throw aiNotConfigured(`AI is not configured: the active provider has no active ${kind} model.`);
   return fallback;
 }

@@ -3,7 +3,7 @@ import type { DB } from '../../db/connection.ts';
 import type { AiPromptsTable } from '../../db/tables/ai.ts';
 import type { PageWindow } from '../../lib/pagination.ts';
 
-export interface PromptFilter {
+interface PromptFilter {
   key?: string;
   language?: AiPromptsTable['language'];
   activeOnly: boolean;

@@ -1,5 +1,5 @@
 import type { AiPrompt, AiPromptCreate, AiPromptUpdate, Locale } from '@arbor/contract';
-import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../../deps.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { nowIso } from '../../lib/clock.ts';
 import { invalidField, notFound } from '../../lib/http-errors.ts';
@@ -27,29 +27,29 @@ const visibility = (user: AuthUser) => ({ activeOnly: user.role !== 'admin' });
 const duplicateKey = () => invalidField('key', 'A prompt with this key and language already exists.');
 
 export async function listPrompts(
-  app: FastifyInstance,
+  deps: Deps,
   user: AuthUser,
   query: { key?: string; language?: Locale },
   window: PageWindow,
 ): Promise<{ count: number; results: AiPrompt[] }> {
   const filter = { ...visibility(user), key: query.key, language: query.language };
   const [count, rows] = await Promise.all([
-    repo.countPrompts(app.db, filter),
-    repo.listPrompts(app.db, filter, window),
+    repo.countPrompts(deps.db, filter),
+    repo.listPrompts(deps.db, filter, window),
   ]);
   return { count, results: rows.map(presentPrompt) };
 }
 
-export async function getPrompt(app: FastifyInstance, user: AuthUser, id: number): Promise<AiPrompt> {
-  const row = await repo.findPrompt(app.db, id, visibility(user));
+export async function getPrompt(deps: Deps, user: AuthUser, id: number): Promise<AiPrompt> {
+  const row = await repo.findPrompt(deps.db, id, visibility(user));
   if (!row) throw notFound();
   return presentPrompt(row);
 }
 
-export async function createPrompt(app: FastifyInstance, body: AiPromptCreate): Promise<AiPrompt> {
+export async function createPrompt(deps: Deps, body: AiPromptCreate): Promise<AiPrompt> {
   const now = nowIso();
   try {
-    const row = await repo.insertPrompt(app.db, {
+    const row = await repo.insertPrompt(deps.db, {
       key: body.key,
       language: body.language ?? 'zh-CN',
       name: body.name,
@@ -68,12 +68,12 @@ export async function createPrompt(app: FastifyInstance, body: AiPromptCreate): 
   }
 }
 
-export async function updatePrompt(app: FastifyInstance, id: number, body: AiPromptUpdate): Promise<AiPrompt> {
-  const current = await repo.findPrompt(app.db, id, { activeOnly: false });
+export async function updatePrompt(deps: Deps, id: number, body: AiPromptUpdate): Promise<AiPrompt> {
+  const current = await repo.findPrompt(deps.db, id, { activeOnly: false });
   if (!current) throw notFound();
   const template = body.template ?? current.template;
   try {
-    const row = await repo.updatePrompt(app.db, id, {
+    const row = await repo.updatePrompt(deps.db, id, {
       ...(body.key !== undefined ? { key: body.key } : {}),
       ...(body.language !== undefined ? { language: body.language } : {}),
       ...(body.name !== undefined ? { name: body.name } : {}),
@@ -94,18 +94,18 @@ export async function updatePrompt(app: FastifyInstance, id: number, body: AiPro
   }
 }
 
-export async function removePrompt(app: FastifyInstance, id: number): Promise<void> {
-  if (!(await repo.deletePrompt(app.db, id))) throw notFound();
+export async function removePrompt(deps: Deps, id: number): Promise<void> {
+  if (!(await repo.deletePrompt(deps.db, id))) throw notFound();
 }
 
 /**
  * The prompt to use for a key and language: the active row in that language, else in English,
  * else the shipped default. 400 when the key is unknown everywhere.
  */
-export async function resolvePrompt(app: FastifyInstance, key: string, language: Locale): Promise<PromptText> {
+export async function resolvePrompt(deps: Deps, key: string, language: Locale): Promise<PromptText> {
   const row =
-    (await repo.findActivePromptByKey(app.db, key, language)) ??
-    (language === FALLBACK_LANGUAGE ? undefined : await repo.findActivePromptByKey(app.db, key, FALLBACK_LANGUAGE));
+    (await repo.findActivePromptByKey(deps.db, key, language)) ??
+    (language === FALLBACK_LANGUAGE ? undefined : await repo.findActivePromptByKey(deps.db, key, FALLBACK_LANGUAGE));
   if (row) return row;
   const shipped = DEFAULT_PROMPTS[key];
   if (!shipped) throw invalidField('prompt_key', `No active prompt "${key}".`);
@@ -113,11 +113,11 @@ export async function resolvePrompt(app: FastifyInstance, key: string, language:
 }
 
 /** Start-up step: inserts the shipped prompts that are missing; never overwrites an admin's edit. */
-export async function seedDefaultPrompts(app: FastifyInstance): Promise<void> {
+export async function seedDefaultPrompts(deps: Deps): Promise<void> {
   const now = nowIso();
   for (const [key, languages] of Object.entries(DEFAULT_PROMPTS)) {
     for (const [language, text] of Object.entries(languages) as Array<[Locale, PromptText]>) {
-      await repo.insertPromptIfMissing(app.db, {
+      await repo.insertPromptIfMissing(deps.db, {
         key,
         language,
         ...text,

@@ -1,5 +1,5 @@
 import type { AiConfig, AiConfigCreate, AiConfigUpdate, AiConnectionTest } from '@arbor/contract';
-import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../../deps.ts';
 import { nowIso } from '../../lib/clock.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError, conflict, notFound } from '../../lib/http-errors.ts';
@@ -25,31 +25,28 @@ async function withOneActiveRule<T>(write: () => Promise<T>): Promise<T> {
 }
 
 /** Providers, newest first (admins). */
-export async function listProviders(
-  app: FastifyInstance,
-  window: PageWindow,
-): Promise<{ count: number; results: AiConfig[] }> {
-  const [count, rows] = await Promise.all([repo.countConfigs(app.db), repo.listConfigs(app.db, window)]);
+export async function listProviders(deps: Deps, window: PageWindow): Promise<{ count: number; results: AiConfig[] }> {
+  const [count, rows] = await Promise.all([repo.countConfigs(deps.db), repo.listConfigs(deps.db, window)]);
   return { count, results: rows.map(presentConfig) };
 }
 
-export async function getProvider(app: FastifyInstance, id: number): Promise<AiConfig> {
-  const row = await repo.findConfigById(app.db, id);
+export async function getProvider(deps: Deps, id: number): Promise<AiConfig> {
+  const row = await repo.findConfigById(deps.db, id);
   if (!row) throw notFound();
   return presentConfig(row);
 }
 
 /** Stores a provider with its key sealed; activating it deactivates the others in the same transaction. */
-export async function createProvider(app: FastifyInstance, body: AiConfigCreate): Promise<AiConfig> {
-  await assertBaseUrlAllowed(app.config, body.base_url);
+export async function createProvider(deps: Deps, body: AiConfigCreate): Promise<AiConfig> {
+  await assertBaseUrlAllowed(deps.config, body.base_url);
   const now = nowIso();
   const row = await withOneActiveRule(() =>
-    app.db.transaction().execute(async (trx) => {
+    deps.db.transaction().execute(async (trx) => {
       if (body.is_active) await repo.deactivateOtherConfigs(trx, null, now);
       return repo.insertConfig(trx, {
         name: body.name,
         base_url: body.base_url,
-        api_key_sealed: sealApiKey(app.config, body.api_key),
+        api_key_sealed: sealApiKey(deps.config, body.api_key),
         api_key_hint: maskSecret(body.api_key),
         is_active: body.is_active ? 1 : 0,
         timeout_s: body.timeout_s ?? DEFAULT_TIMEOUT_S,
@@ -62,18 +59,18 @@ export async function createProvider(app: FastifyInstance, body: AiConfigCreate)
 }
 
 /** PUT/PATCH: only the given fields change; an absent `api_key` keeps the stored one. */
-export async function updateProvider(app: FastifyInstance, id: number, body: AiConfigUpdate): Promise<AiConfig> {
-  if (body.base_url !== undefined) await assertBaseUrlAllowed(app.config, body.base_url);
+export async function updateProvider(deps: Deps, id: number, body: AiConfigUpdate): Promise<AiConfig> {
+  if (body.base_url !== undefined) await assertBaseUrlAllowed(deps.config, body.base_url);
   const now = nowIso();
   const row = await withOneActiveRule(() =>
-    app.db.transaction().execute(async (trx) => {
+    deps.db.transaction().execute(async (trx) => {
       if (!(await repo.findConfigById(trx, id))) throw notFound();
       if (body.is_active) await repo.deactivateOtherConfigs(trx, id, now);
       return repo.updateConfig(trx, id, {
         ...(body.name !== undefined ? { name: body.name } : {}),
         ...(body.base_url !== undefined ? { base_url: body.base_url } : {}),
         ...(body.api_key !== undefined
-          ? { api_key_sealed: sealApiKey(app.config, body.api_key), api_key_hint: maskSecret(body.api_key) }
+          ? { api_key_sealed: sealApiKey(deps.config, body.api_key), api_key_hint: maskSecret(body.api_key) }
           : {}),
         ...(body.is_active !== undefined ? { is_active: body.is_active ? 1 : 0 } : {}),
         ...(body.timeout_s !== undefined ? { timeout_s: body.timeout_s } : {}),
@@ -86,21 +83,27 @@ export async function updateProvider(app: FastifyInstance, id: number, body: AiC
 }
 
 /** Deletes a provider and its models; request logs keep the model names. */
-export async function removeProvider(app: FastifyInstance, id: number): Promise<void> {
-  if (!(await repo.deleteConfig(app.db, id))) throw notFound();
+export async function removeProvider(deps: Deps, id: number): Promise<void> {
+  if (!(await repo.deleteConfig(deps.db, id))) throw notFound();
 }
 
 /** Lists the provider's models upstream: proves URL and key work. Logged like every upstream call. */
-export async function testProvider(app: FastifyInstance, user: AuthUser, id: number): Promise<AiConnectionTest> {
-  const row = await repo.findConfigById(app.db, id);
+export async function testProvider(deps: Deps, user: AuthUser, id: number): Promise<AiConnectionTest> {
+  const row = await repo.findConfigById(deps.db, id);
   if (!row) throw notFound();
   const started = performance.now();
   try {
     const { value } = await runUpstreamCall(
-      app,
-      { user, kind: 'test', model: '', request: { method: 'GET', path: '/models' }, secrets: [storedApiKey(app, row)] },
+      deps,
+      {
+        user,
+        kind: 'test',
+        model: '',
+        request: { method: 'GET', path: '/models' },
+        secrets: [storedApiKey(deps, row)],
+      },
       async () => {
-        const models = await clientFor(app, row).listModels();
+        const models = await clientFor(deps, row).listModels();
         return { value: models, usage: { promptTokens: 0, completionTokens: 0 }, responseText: models.join(', ') };
       },
     );

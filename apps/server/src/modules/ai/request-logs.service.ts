@@ -1,12 +1,12 @@
 import type { AiRequestLog, AiRequestLogDetail, AiUsageDay } from '@arbor/contract';
-import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../../deps.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import type { PageWindow } from '../../lib/pagination.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { presentRequestLog, presentRequestLogDetail } from './ai.presenter.ts';
 import * as repo from './request-logs.repository.ts';
 
-export interface RequestLogQuery {
+interface RequestLogQuery {
   status?: 'success' | 'error';
   kind?: AiRequestLog['kind'];
   model?: string;
@@ -22,21 +22,21 @@ const scope = (viewer: AuthUser, query: RequestLogQuery): repo.RequestLogFilter 
 });
 
 export async function listRequestLogs(
-  app: FastifyInstance,
+  deps: Deps,
   viewer: AuthUser,
   query: RequestLogQuery,
   window: PageWindow,
 ): Promise<{ count: number; results: AiRequestLog[] }> {
   const filter = scope(viewer, query);
   const [count, rows] = await Promise.all([
-    repo.countRequestLogs(app.db, filter),
-    repo.listRequestLogs(app.db, filter, window),
+    repo.countRequestLogs(deps.db, filter),
+    repo.listRequestLogs(deps.db, filter, window),
   ]);
   return { count, results: rows.map(presentRequestLog) };
 }
 
-export async function getRequestLog(app: FastifyInstance, viewer: AuthUser, id: number): Promise<AiRequestLogDetail> {
-  const row = await repo.findRequestLog(app.db, id, scope(viewer, {}));
+export async function getRequestLog(deps: Deps, viewer: AuthUser, id: number): Promise<AiRequestLogDetail> {
+  const row = await repo.findRequestLog(deps.db, id, scope(viewer, {}));
   if (!row) throw notFound();
   return presentRequestLogDetail(row);
 }
@@ -45,14 +45,14 @@ const DEFAULT_USAGE_DAYS = 30;
 
 /** Calls, errors and tokens per UTC day over the last `days` days (own usage; admins everyone's or one user's). */
 export async function usageByDay(
-  app: FastifyInstance,
+  deps: Deps,
   viewer: AuthUser,
   query: { days?: number; user?: number },
 ): Promise<AiUsageDay[]> {
   const since = new Date();
   since.setUTCHours(0, 0, 0, 0);
   since.setUTCDate(since.getUTCDate() - ((query.days ?? DEFAULT_USAGE_DAYS) - 1));
-  const rows = await repo.dailyTotals(app.db, scope(viewer, query).userId, since.toISOString());
+  const rows = await repo.dailyTotals(deps.db, scope(viewer, query).userId, since.toISOString());
   return rows.map((r) => ({
     date: r.date,
     calls: Number(r.calls),

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-export interface EventStream {
+interface EventStream {
   send(event: string, data: unknown): void;
   end(): void;
   /** aborted when the client goes away, so upstream work stops too */

@@ -1,5 +1,5 @@
 import type { AiRequestKind } from '@arbor/contract';
-import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../../deps.ts';
 import { nowIso } from '../../lib/clock.ts';
 import { throttled } from '../../lib/http-errors.ts';
 import { toLlmError, type Usage } from '../../lib/llm/llm-client.ts';
@@ -12,7 +12,7 @@ const KEY_LIKE = /\b(sk|pk|rk|key)-[A-Za-z0-9_-]{8,}/g;
 const BEARER = /Bearer\s+[^\s"']+/gi;
 
 /** Text fit for a log row: known secrets and anything key-shaped removed, then cut to a bounded excerpt. */
-export function redactedExcerpt(value: unknown, secrets: Array<string | null>): string {
+function redactedExcerpt(value: unknown, secrets: Array<string | null>): string {
   let text = typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
   for (const secret of secrets) if (secret && secret.length >= 4) text = text.split(secret).join('[redacted]');
   text = text.replace(KEY_LIKE, '[redacted]').replace(BEARER, 'Bearer [redacted]');
@@ -30,23 +30,23 @@ export class UnusableAnswer extends Error {
   }
 }
 
-export interface QuotaState {
+interface QuotaState {
   limit: number;
   used: number;
   resetsAt: Date;
 }
 
 /** A user's upstream calls since midnight UTC against `AI_DAILY_QUOTA`. */
-export async function dailyQuotaState(app: FastifyInstance, user: AuthUser): Promise<QuotaState> {
+export async function dailyQuotaState(deps: Deps, user: AuthUser): Promise<QuotaState> {
   const midnight = new Date();
   midnight.setUTCHours(0, 0, 0, 0);
-  const used = await countUserCallsSince(app.db, user.id, midnight.toISOString());
-  return { limit: app.config.ai.dailyQuota, used, resetsAt: new Date(midnight.getTime() + 86_400_000) };
+  const used = await countUserCallsSince(deps.db, user.id, midnight.toISOString());
+  return { limit: deps.config.ai.dailyQuota, used, resetsAt: new Date(midnight.getTime() + 86_400_000) };
 }
 
 /** 429 throttled once a user made `AI_DAILY_QUOTA` upstream calls since midnight UTC. */
-export async function assertWithinDailyQuota(app: FastifyInstance, user: AuthUser): Promise<void> {
-  const quota = await dailyQuotaState(app, user);
+export async function assertWithinDailyQuota(deps: Deps, user: AuthUser): Promise<void> {
+  const quota = await dailyQuotaState(deps, user);
   if (quota.used >= quota.limit) {
     throw throttled(
       (quota.resetsAt.getTime() - Date.now()) / 1000,
@@ -55,7 +55,7 @@ export async function assertWithinDailyQuota(app: FastifyInstance, user: AuthUse
   }
 }
 
-export interface UpstreamCall {
+interface UpstreamCall {
   user: AuthUser;
   kind: AiRequestKind;
   model: string;
@@ -65,7 +65,7 @@ export interface UpstreamCall {
   secrets: Array<string | null>;
 }
 
-export interface UpstreamOutcome<T> {
+interface UpstreamOutcome<T> {
   value: T;
   usage: Usage;
   responseText: string;
@@ -76,7 +76,7 @@ export interface UpstreamOutcome<T> {
  * `502 upstream_error` with a readable detail; the log id is returned with the value.
  */
 export async function runUpstreamCall<T>(
-  app: FastifyInstance,
+  deps: Deps,
   call: UpstreamCall,
   perform: () => Promise<UpstreamOutcome<T>>,
 ): Promise<UpstreamOutcome<T> & { logId: number }> {
@@ -89,7 +89,7 @@ export async function runUpstreamCall<T>(
   };
   try {
     const outcome = await perform();
-    const logId = await insertRequestLog(app.db, {
+    const logId = await insertRequestLog(deps.db, {
       ...base,
       status: 'success',
       prompt_tokens: outcome.usage.promptTokens,
@@ -103,7 +103,7 @@ export async function runUpstreamCall<T>(
   } catch (error) {
     const unusable = error instanceof UnusableAnswer ? error : null;
     const message = unusable ? unusable.message : toLlmError(error).message;
-    await insertRequestLog(app.db, {
+    await insertRequestLog(deps.db, {
       ...base,
       status: 'error',
       prompt_tokens: unusable?.usage.promptTokens ?? 0,

@@ -11,7 +11,7 @@ export function authorizeShareChange(user: AuthUser, share: { author_id: number 
 export const canSeeSourceTree = (user: AuthUser | null, share: { author_id: number }) => user?.id === share.author_id;
 
 /** The author or an admin may edit or withdraw a share. */
-export const canChangeShare = (user: AuthUser | null, share: { author_id: number }) =>
+const canChangeShare = (user: AuthUser | null, share: { author_id: number }) =>
   !!user && (user.role === 'admin' || share.author_id === user.id);
 
 /** What `viewer` may do with a share: sent with every `Share`, so that clients never re-derive the rules. */

@@ -45,7 +45,7 @@ const LIST_COLUMNS = [
   'shares.updated_at',
 ] as const;
 
-export const ORDER_COLUMNS = {
+const ORDER_COLUMNS = {
   '-created_at': 'created_at',
   '-likes_count': 'likes_count',
   '-rating_avg': 'rating_avg',
@@ -82,10 +82,6 @@ export async function findShareByTree(db: Executor, treeId: number): Promise<Sha
   return (await withSnapshot(db).where('shares.tree_id', '=', treeId).executeTakeFirst()) as ShareRow | undefined;
 }
 
-/**
- * One page of shares matching the filter, and how many match in all. `knownCount` (a recent count
- * of the same filter) saves the count query.
- */
 /** The shares a filter keeps, before ordering and paging. */
 function filteredShares(db: DB, dialect: Dialect, filter: ShareFilter) {
   let base = db.selectFrom('shares');
@@ -260,6 +256,51 @@ export async function insertLike(trx: Executor, shareId: number, userId: number,
   return rows.length > 0;
 }
 
+/** The shares a user liked. */
+export async function likedShareIds(db: Executor, userId: number): Promise<number[]> {
+  const rows = await db.selectFrom('share_likes').select('share_id').where('user_id', '=', userId).execute();
+  return rows.map((row) => row.share_id);
+}
+
+/** The shares a user rated. */
+export async function ratedShareIds(db: Executor, userId: number): Promise<number[]> {
+  const rows = await db.selectFrom('share_ratings').select('share_id').where('user_id', '=', userId).execute();
+  return rows.map((row) => row.share_id);
+}
+
+/** A user's own shares, with their cover files. */
+export async function sharesOfAuthor(
+  db: Executor,
+  userId: number,
+): Promise<Array<{ id: number; cover_key: string | null }>> {
+  return db.selectFrom('shares').select(['id', 'cover_key']).where('author_id', '=', userId).execute();
+}
+
+/** Whether the community holds any share at all. */
+export async function hasAnyShare(db: Executor): Promise<boolean> {
+  return Boolean(await db.selectFrom('shares').select('id').limit(1).executeTakeFirst());
+}
+
+/** Inserts an account nobody can log in as (no password, email or phone), returning its id. */
+export async function insertLoginlessUser(db: Executor, username: string, now: string): Promise<number> {
+  const row = await db
+    .insertInto('users')
+    .values({
+      username,
+      username_lower: username.toLowerCase(),
+      email: null,
+      phone: null,
+      password_hash: null,
+      role: 'user',
+      is_active: 1,
+      date_joined: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
 /** Removes a like; false when there was none. */
 export async function deleteLike(trx: Executor, shareId: number, userId: number): Promise<boolean> {
   const rows = await trx
@@ -386,17 +427,7 @@ export async function hotTags(
   }));
 }
 
-/** Username of each author (avatars are resolved by the presenter). */
-export async function authorNames(db: DB, ids: number[]): Promise<Map<number, string>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('users')
-    .select(['id', 'username'])
-    .where('id', 'in', [...new Set(ids)])
-    .execute();
-  return new Map(rows.map((r) => [r.id, r.username]));
-}
-
+/** A user's id from a numeric id or a username (any case). */
 export async function findUserIdByName(db: DB, idOrName: string): Promise<number | undefined> {
   if (/^\d+$/.test(idOrName)) return Number(idOrName) <= MAX_ID ? Number(idOrName) : undefined;
   const row = await db

@@ -44,7 +44,7 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const window = pageWindow(request.query);
-      const { count, results } = await service.listShares(app, request.user, request.query, window);
+      const { count, results } = await service.listShares(app.deps, request.user, request.query, window);
       return paginate(request, app.config.publicBaseUrl, window, count, results);
     },
   );
@@ -52,7 +52,7 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${base}/hot_tags/`,
     { schema: { tags, security: [], querystring: HotTagsQuery, response: { 200: HotTagsResponse } } },
-    async (request) => service.listHotTags(app, request.query.limit ?? 20),
+    async (request) => service.listHotTags(app.deps, request.query.limit ?? 20),
   );
 
   app.get(
@@ -60,7 +60,7 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
     { ...auth, schema: { tags, querystring: PageQuery, response: { 200: paginated(Share) } } },
     async (request) => {
       const window = pageWindow(request.query);
-      const { count, results } = await service.myShares(app, currentUser(request), window);
+      const { count, results } = await service.myShares(app.deps, currentUser(request), window);
       return paginate(request, app.config.publicBaseUrl, window, count, results);
     },
   );
@@ -70,7 +70,7 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
       path,
       { ...auth, schema: { tags, body: ShareTreeBody, response: { 200: ShareWithData, 201: ShareWithData } } },
       async (request, reply) => {
-        const { created, share } = await service.shareTree(app, currentUser(request), request.body);
+        const { created, share } = await service.shareTree(app.deps, currentUser(request), request.body);
         return reply.code(created ? 201 : 200).send(share);
       },
     );
@@ -79,7 +79,7 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${base}/:id/`,
     { schema: { tags, security: [], params: ShareParams, response: { 200: ShareWithData } } },
-    async (request) => service.getShare(app, request.user, request.params.id),
+    async (request) => service.getShare(app.deps, request.user, request.params.id),
   );
 
   for (const method of ['PUT', 'PATCH'] as const) {
@@ -88,25 +88,25 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
       url: `${base}/:id/`,
       ...auth,
       schema: { tags, params: ShareParams, body: ShareUpdateBody, response: { 200: ShareWithData } },
-      handler: async (request) => service.updateShare(app, currentUser(request), request.params.id, request.body),
+      handler: async (request) => service.updateShare(app.deps, currentUser(request), request.params.id, request.body),
     });
   }
 
   app.delete(`${base}/:id/`, { ...auth, schema: { tags, params: ShareParams } }, async (request, reply) => {
-    await service.deleteShare(app, currentUser(request), request.params.id);
+    await service.deleteShare(app.deps, currentUser(request), request.params.id);
     return reply.code(204).send();
   });
 
   app.post(
     `${base}/:id/like/`,
     { ...auth, schema: { tags, params: ShareParams, body: LikeBody.nullish(), response: { 200: LikeResponse } } },
-    async (request) => service.likeShare(app, currentUser(request), request.params.id, request.body?.liked),
+    async (request) => service.likeShare(app.deps, currentUser(request), request.params.id, request.body?.liked),
   );
 
   app.post(
     `${base}/:id/rate/`,
     { ...auth, schema: { tags, params: ShareParams, body: RateBody, response: { 200: RateResponse } } },
-    async (request) => service.rateShare(app, currentUser(request), request.params.id, request.body.score),
+    async (request) => service.rateShare(app.deps, currentUser(request), request.params.id, request.body.score),
   );
 
   app.post(
@@ -114,7 +114,7 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, security: [], params: ShareParams, response: { 200: ViewResponse } } },
     async (request) =>
       service.viewShare(
-        app,
+        app.deps,
         request.params.id,
         service.viewerKey(app.config.secretKey, request.user, request.ip, request.headers['user-agent']),
       ),
@@ -132,7 +132,7 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const result = await service.useShare(app, currentUser(request), request.params.id, request.body?.title);
+      const result = await service.useShare(app.deps, currentUser(request), request.params.id, request.body?.title);
       return reply.code(201).send(result);
     },
   );

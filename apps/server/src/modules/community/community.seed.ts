@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../../deps.ts';
 import { nowIso } from '../../lib/clock.ts';
 import { hotScore } from './community.hot.ts';
 import * as repo from './community.repository.ts';
@@ -10,7 +10,7 @@ import { noteSharesChanged } from './community.service.ts';
 import { validateSnapshot } from './community.trees.ts';
 
 const SEED_DIR = path.join(import.meta.dirname, 'seed');
-export const SYSTEM_USERNAME = 'arbor';
+const SYSTEM_USERNAME = 'arbor';
 
 interface SeedTemplate {
   slug: string;
@@ -21,30 +21,11 @@ interface SeedTemplate {
 }
 
 /** The account that authors the sample templates; it has no password, email or phone, so nobody can log in as it. */
-async function systemAuthorId(app: FastifyInstance): Promise<number> {
-  const existing = await app.db
-    .selectFrom('users')
-    .select('id')
-    .where('username_lower', '=', SYSTEM_USERNAME)
-    .executeTakeFirst();
-  if (existing) return existing.id;
-  const now = nowIso();
-  const row = await app.db
-    .insertInto('users')
-    .values({
-      username: SYSTEM_USERNAME,
-      username_lower: SYSTEM_USERNAME,
-      email: null,
-      phone: null,
-      password_hash: null,
-      role: 'user',
-      is_active: 1,
-      date_joined: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+async function systemAuthorId(deps: Deps): Promise<number> {
+  return (
+    (await repo.findUserIdByName(deps.db, SYSTEM_USERNAME)) ??
+    (await repo.insertLoginlessUser(deps.db, SYSTEM_USERNAME, nowIso()))
+  );
 }
 
 /** Reads the shipped sample templates (`seed/*.json`). */
@@ -61,16 +42,15 @@ export async function loadSeedTemplates(): Promise<SeedTemplate[]> {
 }
 
 /** With `ARBOR_SEED` on, an empty community gets the sample templates, authored by the system account. */
-export async function seedCommunity(app: FastifyInstance): Promise<void> {
-  if (!app.config.seed) return;
-  const any = await app.db.selectFrom('shares').select('id').limit(1).executeTakeFirst();
-  if (any) return;
+export async function seedCommunity(deps: Deps): Promise<void> {
+  if (!deps.config.seed) return;
+  if (await repo.hasAnyShare(deps.db)) return;
   const templates = await loadSeedTemplates();
   if (templates.length === 0) return;
-  const authorId = await systemAuthorId(app);
-  await app.db.transaction().execute(async (trx) => {
+  const authorId = await systemAuthorId(deps);
+  await deps.db.transaction().execute(async (trx) => {
     for (const [index, template] of templates.entries()) {
-      const { data, nodeCount } = validateSnapshot(template.data, app.config);
+      const { data, nodeCount } = validateSnapshot(template.data, deps.config);
       // Stagger creation times so "newest" has a stable, meaningful order.
       const createdAt = new Date(Date.now() - (templates.length - index) * 60_000).toISOString();
       const id = await repo.insertShare(trx, {
@@ -98,6 +78,6 @@ export async function seedCommunity(app: FastifyInstance): Promise<void> {
       await repo.replaceShareTags(trx, id, template.tags, createdAt);
     }
   });
-  await noteSharesChanged(app.db);
-  app.log.info({ templates: templates.length }, 'seeded the community with sample templates');
+  await noteSharesChanged(deps);
+  deps.log.info({ templates: templates.length }, 'seeded the community with sample templates');
 }

@@ -1,9 +1,9 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Paginated, Share, ShareTreeBody, ShareWithData } from '@arbor/contract';
-import type { FastifyInstance } from 'fastify';
-import type { Transaction } from 'kysely';
-import type { DB } from '../../db/connection.ts';
-import type { Database } from '../../db/schema.ts';
+import type { TreeDocument } from '@arbor/tree-core';
+import type { Dialect, Trx } from '../../db/connection.ts';
+import type { CommunityCaches, Deps } from '../../deps.ts';
+import { FilterCache } from '../../lib/cache/filter-cache.ts';
 import { bumpGeneration, readGeneration } from '../../lib/cache/generations.ts';
 import { isoIn, nowIso } from '../../lib/clock.ts';
 import { invalidField, notFound } from '../../lib/http-errors.ts';
@@ -11,7 +11,6 @@ import { processImage } from '../../lib/images.ts';
 import type { PageWindow } from '../../lib/pagination.ts';
 import { loadUserSummaries } from '../../lib/user-summaries.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { FilterCache } from './community.filter-cache.ts';
 import { hotScore, ratingAverage } from './community.hot.ts';
 import { authorizeShareChange } from './community.policy.ts';
 import { presentShare, presentShareWithData, type PresentContext } from './community.presenter.ts';
@@ -19,10 +18,7 @@ import * as repo from './community.repository.ts';
 import { searchTerms, searchTextOf } from './community.search.ts';
 import { forkTreeFromSnapshot, readTreeSnapshot } from './community.trees.ts';
 
-type Ctx = Pick<FastifyInstance, 'db' | 'dialect' | 'config' | 'storage'>;
-const counts = new FilterCache<number>();
 /** Searches and tags keep the order of their first matches for the first pages (50 pages of 20). */
-const orderedIds = new FilterCache<number[]>();
 const ORDERED_IDS_KEPT = 1000;
 /** Bumped in the database on every change of which shares exist or what they match, by any process. */
 const SHARES_GENERATION = 'community-shares';
@@ -30,46 +26,59 @@ const VIEW_WINDOW_MS = 24 * 3600 * 1000;
 const HOT_TAG_RECENT_MS = 30 * 24 * 3600 * 1000;
 
 async function presentContext(
-  ctx: Ctx,
+  deps: Deps,
   viewer: AuthUser | null,
   rows: Array<{ id: number; author_id: number }>,
 ): Promise<PresentContext> {
   const ids = rows.map((r) => r.id);
   const [authors, flags] = await Promise.all([
     loadUserSummaries(
-      ctx.db,
-      ctx.config.publicBaseUrl,
+      deps.db,
+      deps.config.publicBaseUrl,
       rows.map((r) => r.author_id),
     ),
     viewer
-      ? repo.viewerFlags(ctx.db, viewer.id, ids)
+      ? repo.viewerFlags(deps.db, viewer.id, ids)
       : Promise.resolve({ liked: new Set<number>(), ratings: new Map<number, number>() }),
   ]);
-  return { baseUrl: ctx.config.publicBaseUrl, viewer, authors, ...flags };
+  return { baseUrl: deps.config.publicBaseUrl, viewer, authors, ...flags };
 }
 
-async function requireShare(ctx: Ctx, idOrUuid: string): Promise<repo.ShareRow> {
-  const share = await repo.findShare(ctx.db, idOrUuid);
+async function requireShare(deps: Deps, idOrUuid: string): Promise<repo.ShareRow> {
+  const share = await repo.findShare(deps.db, idOrUuid);
   if (!share) throw notFound('No such template.');
   return share;
 }
 
 /** One share as the viewer sees it, with its snapshot. */
-export async function getShare(ctx: Ctx, viewer: AuthUser | null, idOrUuid: string): Promise<ShareWithData> {
-  const share = await requireShare(ctx, idOrUuid);
-  return presentShareWithData(share, await presentContext(ctx, viewer, [share]));
+export async function getShare(deps: Deps, viewer: AuthUser | null, idOrUuid: string): Promise<ShareWithData> {
+  const share = await requireShare(deps, idOrUuid);
+  return presentShareWithData(share, await presentContext(deps, viewer, [share]));
+}
+
+/**
+ * A template's snapshot for another module (learning reads what it tracks), by uuid or row id.
+ * Templates are public, so every viewer may read one; 404 when it is gone.
+ */
+export async function readSnapshotForViewer(
+  deps: Deps,
+  _viewer: AuthUser | null,
+  ref: string | { id: number },
+): Promise<{ id: number; uuid: string; title: string; document: TreeDocument }> {
+  const share = await requireShare(deps, typeof ref === 'string' ? ref : String(ref.id));
+  return { id: share.id, uuid: share.uuid, title: share.title, document: JSON.parse(share.data) as TreeDocument };
 }
 
 /** The community list: search (substring, every term), tags (all must match), author, ordering. */
 export async function listShares(
-  ctx: Ctx,
+  deps: Deps,
   viewer: AuthUser | null,
   query: { search?: string; tags?: string; author?: string; ordering?: repo.ShareFilter['ordering'] },
   window: PageWindow,
 ): Promise<{ count: number; results: Share[] }> {
   let authorId: number | undefined;
   if (query.author) {
-    authorId = await repo.findUserIdByName(ctx.db, query.author);
+    authorId = await repo.findUserIdByName(deps.db, query.author);
     if (authorId === undefined) return { count: 0, results: [] };
   }
   const tags = (query.tags ?? '')
@@ -78,17 +87,11 @@ export async function listShares(
     .filter(Boolean)
     .slice(0, 10);
   const filter = { terms: searchTerms(query.search), tags, authorId, ordering: query.ordering ?? '-created_at' };
-  // The dialect is part of the key: tests run one process against several databases. The shared
-  // generation is too: a share added through another app process must be counted here at once.
-  const generation = await readGeneration(ctx.db, SHARES_GENERATION);
-  const countKey = JSON.stringify([
-    ctx.dialect,
-    ctx.config.databaseUrl,
-    generation,
-    filter.terms,
-    filter.tags,
-    filter.authorId,
-  ]);
+  // The shared generation is part of the key: a share added through another app process must be
+  // counted here at once.
+  const { counts, orderedIds } = deps.caches.community;
+  const generation = await readGeneration(deps.db, SHARES_GENERATION);
+  const countKey = JSON.stringify([generation, filter.terms, filter.tags, filter.authorId]);
   const end = window.offset + window.pageSize;
   let count: number;
   let rows: repo.ShareListRow[];
@@ -96,26 +99,26 @@ export async function listShares(
     // Matches are sorted once per filter and ordering; each page then reads its rows by id.
     const idsKey = JSON.stringify([countKey, filter.ordering]);
     let ids = orderedIds.get(idsKey);
-    if (!ids) orderedIds.set(idsKey, (ids = await repo.listShareIds(ctx.db, ctx.dialect, filter, ORDERED_IDS_KEPT)));
+    if (!ids) orderedIds.set(idsKey, (ids = await repo.listShareIds(deps.db, deps.dialect, filter, ORDERED_IDS_KEPT)));
     count =
       counts.get(countKey) ??
-      (ids.length < ORDERED_IDS_KEPT ? ids.length : await repo.countShares(ctx.db, ctx.dialect, filter));
-    rows = await repo.findListRows(ctx.db, ids.slice(window.offset, end));
+      (ids.length < ORDERED_IDS_KEPT ? ids.length : await repo.countShares(deps.db, deps.dialect, filter));
+    rows = await repo.findListRows(deps.db, ids.slice(window.offset, end));
   } else {
     ({ count, rows } = await repo.listShares(
-      ctx.db,
-      ctx.dialect,
+      deps.db,
+      deps.dialect,
       filter,
       { offset: window.offset, limit: window.pageSize },
       counts.get(countKey),
     ));
   }
   counts.set(countKey, count);
-  const present = await presentContext(ctx, viewer, rows);
+  const present = await presentContext(deps, viewer, rows);
   return { count, results: rows.map((r) => presentShare(r, present)) };
 }
 
-async function storeCover(ctx: Ctx, dataUrl: string | undefined): Promise<string | null> {
+async function storeCover(deps: Deps, dataUrl: string | undefined): Promise<string | null> {
   if (!dataUrl) return null;
   const match = /^data:image\/(png|jpeg|webp);base64,([A-Za-z0-9+/=]+)$/.exec(dataUrl);
   if (!match) throw invalidField('cover', 'The cover must be a PNG, JPEG or WebP data URL.');
@@ -125,7 +128,7 @@ async function storeCover(ctx: Ctx, dataUrl: string | undefined): Promise<string
     { fit: 960 },
   );
   const key = `covers/${randomBytes(12).toString('hex')}.webp`;
-  await ctx.storage.put(key, image.body, image.contentType);
+  await deps.storage.put(key, image.body, image.contentType);
   return key;
 }
 
@@ -134,18 +137,18 @@ async function storeCover(ctx: Ctx, dataUrl: string | undefined): Promise<string
  * tree: sharing again replaces the snapshot and keeps likes, ratings and counters.
  */
 export async function shareTree(
-  ctx: Ctx,
+  deps: Deps,
   user: AuthUser,
   body: ShareTreeBody,
 ): Promise<{ created: boolean; share: ShareWithData }> {
-  const snapshot = await readTreeSnapshot(ctx.db, user.id, body.tree, body.version);
+  const snapshot = await readTreeSnapshot(deps, user.id, body.tree, body.version);
   const title = body.title ?? snapshot.title;
   const description = body.description ?? snapshot.description;
   const tags = body.tags ?? snapshot.tags.slice(0, 10);
-  const coverKey = await storeCover(ctx, body.cover);
+  const coverKey = await storeCover(deps, body.cover);
   const now = nowIso();
-  const existing = await repo.findShareByTree(ctx.db, body.tree);
-  const shareId = await ctx.db.transaction().execute(async (trx) => {
+  const existing = await repo.findShareByTree(deps.db, body.tree);
+  const shareId = await deps.events.transaction(deps.db, async (trx, publish) => {
     const fields = {
       title,
       description,
@@ -158,6 +161,7 @@ export async function shareTree(
     if (existing) {
       await repo.updateShareFields(trx, existing.id, { ...fields, ...(coverKey ? { cover_key: coverKey } : {}) });
       await repo.replaceShareTags(trx, existing.id, tags, existing.created_at);
+      await publish('share.revised', { shareId: existing.id, shareUuid: existing.uuid, authorId: existing.author_id });
       return existing.id;
     }
     const id = await repo.insertShare(trx, {
@@ -179,24 +183,24 @@ export async function shareTree(
     await repo.replaceShareTags(trx, id, tags, now);
     return id;
   });
-  await noteSharesChanged(ctx.db);
-  if (existing?.cover_key && coverKey) await ctx.storage.delete(existing.cover_key);
-  return { created: !existing, share: await getShare(ctx, user, String(shareId)) };
+  await noteSharesChanged(deps);
+  if (existing?.cover_key && coverKey) await deps.storage.delete(existing.cover_key);
+  return { created: !existing, share: await getShare(deps, user, String(shareId)) };
 }
 
 /** Edits title, description or tags (author or admin). */
 export async function updateShare(
-  ctx: Ctx,
+  deps: Deps,
   user: AuthUser,
   idOrUuid: string,
   body: { title?: string; description?: string; tags?: string[] },
 ): Promise<ShareWithData> {
-  const share = await requireShare(ctx, idOrUuid);
+  const share = await requireShare(deps, idOrUuid);
   authorizeShareChange(user, share);
   const title = body.title ?? share.title;
   const description = body.description ?? share.description;
   const tags = body.tags ?? (JSON.parse(share.tags) as string[]);
-  await ctx.db.transaction().execute(async (trx) => {
+  await deps.db.transaction().execute(async (trx) => {
     await repo.updateShareFields(trx, share.id, {
       title,
       description,
@@ -206,17 +210,22 @@ export async function updateShare(
     });
     if (body.tags) await repo.replaceShareTags(trx, share.id, tags, share.created_at);
   });
-  await noteSharesChanged(ctx.db);
-  return getShare(ctx, user, String(share.id));
+  await noteSharesChanged(deps);
+  return getShare(deps, user, String(share.id));
 }
 
 /** Removes a share (author or admin); the source tree is untouched. */
-export async function deleteShare(ctx: Ctx, user: AuthUser, idOrUuid: string): Promise<void> {
-  const share = await requireShare(ctx, idOrUuid);
+export async function deleteShare(deps: Deps, user: AuthUser, idOrUuid: string): Promise<void> {
+  const share = await requireShare(deps, idOrUuid);
   authorizeShareChange(user, share);
-  await ctx.db.transaction().execute((trx) => repo.deleteShare(trx, share.id));
-  await noteSharesChanged(ctx.db);
-  if (share.cover_key) await ctx.storage.delete(share.cover_key);
+  await deps.events.transaction(deps.db, async (trx, publish) => {
+    await repo.deleteShare(trx, share.id);
+    const event = { shareId: share.id, shareUuid: share.uuid, authorId: share.author_id };
+    await publish('share.hidden', event);
+    await publish('share.deleted', event);
+  });
+  await noteSharesChanged(deps);
+  if (share.cover_key) await deps.storage.delete(share.cover_key);
 }
 
 type Counters = NonNullable<Awaited<ReturnType<typeof repo.lockCounters>>>;
@@ -224,29 +233,29 @@ type CounterChange = Partial<
   Pick<Counters, 'likes_count' | 'rating_sum' | 'rating_count' | 'rating_avg' | 'views_count' | 'uses_count'>
 >;
 
+type CounterWork<T> = (trx: Trx, counters: Counters) => Promise<{ counters: CounterChange | null; result: T }>;
+
 /**
- * Runs `change` in a transaction with the share's row locked, then writes the counters it returns
+ * Runs `change` inside `trx` with the share's row locked, then writes the counters it returns
  * together with the new hot score, so every counter stays exact under concurrent requests.
  */
-async function changeCounters<T>(
-  ctx: Ctx,
-  shareId: number,
-  change: (trx: Transaction<Database>, counters: Counters) => Promise<{ counters: CounterChange | null; result: T }>,
-): Promise<T> {
-  return ctx.db.transaction().execute(async (trx) => {
-    const current = await repo.lockCounters(trx, ctx.dialect, shareId);
-    if (!current) throw notFound('No such template.');
-    const { counters, result } = await change(trx, current);
-    if (counters)
-      await repo.setCounters(trx, shareId, { ...counters, hot_score: hotScore({ ...current, ...counters }) });
-    return result;
-  });
+async function changeCountersIn<T>(trx: Trx, dialect: Dialect, shareId: number, change: CounterWork<T>): Promise<T> {
+  const current = await repo.lockCounters(trx, dialect, shareId);
+  if (!current) throw notFound('No such template.');
+  const { counters, result } = await change(trx, current);
+  if (counters) await repo.setCounters(trx, shareId, { ...counters, hot_score: hotScore({ ...current, ...counters }) });
+  return result;
+}
+
+/** `changeCountersIn` in a transaction of its own. */
+async function changeCounters<T>(deps: Deps, shareId: number, change: CounterWork<T>): Promise<T> {
+  return deps.db.transaction().execute((trx) => changeCountersIn(trx, deps.dialect, shareId, change));
 }
 
 /** Likes (`liked: true`), unlikes (`false`) or toggles (absent). Counters stay exact under concurrency. */
-export async function likeShare(ctx: Ctx, user: AuthUser, idOrUuid: string, liked: boolean | undefined) {
-  const share = await requireShare(ctx, idOrUuid);
-  return changeCounters(ctx, share.id, async (trx, current) => {
+export async function likeShare(deps: Deps, user: AuthUser, idOrUuid: string, liked: boolean | undefined) {
+  const share = await requireShare(deps, idOrUuid);
+  return changeCounters(deps, share.id, async (trx, current) => {
     const want = liked ?? !(await repo.hasLiked(trx, share.id, user.id));
     const changed = want
       ? await repo.insertLike(trx, share.id, user.id, nowIso())
@@ -257,9 +266,9 @@ export async function likeShare(ctx: Ctx, user: AuthUser, idOrUuid: string, like
 }
 
 /** Rates 1–5; a second rating by the same user replaces the first. */
-export async function rateShare(ctx: Ctx, user: AuthUser, idOrUuid: string, score: number) {
-  const share = await requireShare(ctx, idOrUuid);
-  return changeCounters(ctx, share.id, async (trx, current) => {
+export async function rateShare(deps: Deps, user: AuthUser, idOrUuid: string, score: number) {
+  const share = await requireShare(deps, idOrUuid);
+  return changeCounters(deps, share.id, async (trx, current) => {
     const previous = await repo.findRating(trx, share.id, user.id);
     await repo.upsertRating(trx, share.id, user.id, score, nowIso());
     const ratingSum = current.rating_sum + score - (previous ?? 0);
@@ -282,9 +291,9 @@ export function viewerKey(secret: string, user: AuthUser | null, ip: string, use
 }
 
 /** Counts a view, at most one per viewer per 24 hours. */
-export async function viewShare(ctx: Ctx, idOrUuid: string, key: string) {
-  const share = await requireShare(ctx, idOrUuid);
-  return changeCounters(ctx, share.id, async (trx, current) => {
+export async function viewShare(deps: Deps, idOrUuid: string, key: string) {
+  const share = await requireShare(deps, idOrUuid);
+  return changeCounters(deps, share.id, async (trx, current) => {
     const last = await repo.findView(trx, share.id, key);
     if (last && last > isoIn(-VIEW_WINDOW_MS)) return { counters: null, result: { views_count: current.views_count } };
     await repo.upsertView(trx, share.id, key, nowIso());
@@ -292,66 +301,74 @@ export async function viewShare(ctx: Ctx, idOrUuid: string, key: string) {
   });
 }
 
-/** "Use this template": a new private tree of the caller with the snapshot as version 1. */
-export async function useShare(ctx: Ctx, user: AuthUser, idOrUuid: string, title: string | undefined) {
-  const share = await requireShare(ctx, idOrUuid);
-  const tree = await forkTreeFromSnapshot(ctx, user.id, {
+/** "Use this template": a new private tree of the caller with the snapshot as version 1 (`share.used`). */
+export async function useShare(deps: Deps, user: AuthUser, idOrUuid: string, title: string | undefined) {
+  const share = await requireShare(deps, idOrUuid);
+  const tree = await forkTreeFromSnapshot(deps, user.id, {
     title: title ?? share.title,
     description: share.description,
     tags: JSON.parse(share.tags) as string[],
     data: JSON.parse(share.data) as unknown,
   });
-  await changeCounters(ctx, share.id, async (_trx, current) => ({
-    counters: { uses_count: current.uses_count + 1 },
-    result: null,
-  }));
+  await deps.events.transaction(deps.db, async (trx, publish) => {
+    await changeCountersIn(trx, deps.dialect, share.id, async (_trx, current) => ({
+      counters: { uses_count: current.uses_count + 1 },
+      result: null,
+    }));
+    await publish('share.used', { shareId: share.id, treeId: tree.id, userId: user.id });
+  });
   return { tree };
 }
 
-/** Forget this process's cached list counts and orders. */
-export const forgetListCounts = () => {
-  counts.clear();
-  orderedIds.clear();
+/** A fresh set of the community list's caches, built once per app in `app.ts`. */
+export const createCommunityCaches = (): CommunityCaches => ({
+  counts: new FilterCache<number>(),
+  orderedIds: new FilterCache<number[]>(),
+});
+
+/** Forget this app's cached list counts and orders. */
+export const forgetListCounts = (deps: Pick<Deps, 'caches'>) => {
+  deps.caches.community.counts.clear();
+  deps.caches.community.orderedIds.clear();
 };
 
 /** After shares were added, removed or changed (here or outside this service, e.g. by the seed): every process recounts. */
-export async function noteSharesChanged(db: DB): Promise<void> {
-  forgetListCounts();
-  await bumpGeneration(db, SHARES_GENERATION);
+export async function noteSharesChanged(deps: Deps): Promise<void> {
+  forgetListCounts(deps);
+  await bumpGeneration(deps.db, SHARES_GENERATION);
 }
 
 /** Most used tags, recent shares weighing more. */
-export async function listHotTags(ctx: Ctx, limit: number) {
-  const rows = await repo.hotTags(ctx.db, limit, isoIn(-HOT_TAG_RECENT_MS));
+export async function listHotTags(deps: Deps, limit: number) {
+  const rows = await repo.hotTags(deps.db, limit, isoIn(-HOT_TAG_RECENT_MS));
   return rows.map((r) => ({ tag: r.display, count: r.count }));
 }
 
 /** The caller's own shares, newest first. */
 export async function myShares(
-  ctx: Ctx,
+  deps: Deps,
   user: AuthUser,
   window: PageWindow,
 ): Promise<Pick<Paginated<Share>, 'count' | 'results'>> {
-  return listShares(ctx, user, { author: String(user.id) }, window);
+  return listShares(deps, user, { author: String(user.id) }, window);
 }
 
 /**
- * Takes a user out of the community before their account is deleted: their likes and ratings are
- * withdrawn through the counters (so other templates' figures stay exact), their own shares and
- * cover files are removed. Views stay counted: they record that a visit happened.
+ * Takes a user out of the community inside the transaction that deletes their account: their likes
+ * and ratings are withdrawn through the counters (so other templates' figures stay exact), their own
+ * shares are removed. Views stay counted: they record that a visit happened. Returns the removal of
+ * the shares' cover files, for after the commit.
  */
-export async function removeUserFromCommunity(ctx: Ctx, userId: number): Promise<void> {
-  const liked = await ctx.db.selectFrom('share_likes').select('share_id').where('user_id', '=', userId).execute();
-  for (const { share_id } of liked) {
-    await changeCounters(ctx, share_id, async (trx, current) => {
-      const removed = await repo.deleteLike(trx, share_id, userId);
+async function withdrawUser(deps: Deps, trx: Trx, userId: number): Promise<() => Promise<void>> {
+  for (const shareId of await repo.likedShareIds(trx, userId)) {
+    await changeCountersIn(trx, deps.dialect, shareId, async (trx, current) => {
+      const removed = await repo.deleteLike(trx, shareId, userId);
       return { counters: removed ? { likes_count: Math.max(0, current.likes_count - 1) } : null, result: null };
     });
   }
-  const rated = await ctx.db.selectFrom('share_ratings').select('share_id').where('user_id', '=', userId).execute();
-  for (const { share_id } of rated) {
-    await changeCounters(ctx, share_id, async (trx, current) => {
-      const score = await repo.deleteRating(trx, share_id, userId);
+  for (const shareId of await repo.ratedShareIds(trx, userId)) {
+    await changeCountersIn(trx, deps.dialect, shareId, async (trx, current) => {
+      const score = await repo.deleteRating(trx, shareId, userId);
       if (score === undefined) return { counters: null, result: null };
       const ratingSum = current.rating_sum - score;
       const ratingCount = Math.max(0, current.rating_count - 1);
@@ -365,10 +382,27 @@ export async function removeUserFromCommunity(ctx: Ctx, userId: number): Promise
       };
     });
   }
-  const own = await ctx.db.selectFrom('shares').select(['id', 'cover_key']).where('author_id', '=', userId).execute();
-  await ctx.db.transaction().execute(async (trx) => {
-    for (const share of own) await repo.deleteShare(trx, share.id);
-  });
-  await noteSharesChanged(ctx.db);
-  for (const share of own) if (share.cover_key) await ctx.storage.delete(share.cover_key).catch(() => undefined);
+  const own = await repo.sharesOfAuthor(trx, userId);
+  for (const share of own) await repo.deleteShare(trx, share.id);
+  return async () => {
+    await noteSharesChanged(deps);
+    for (const share of own) if (share.cover_key) await deps.storage.delete(share.cover_key).catch(() => undefined);
+  };
+}
+
+/**
+ * The community's part in other modules' events: an account being deleted takes its likes, ratings
+ * and shares with it (`user.deleted`, in the deleting transaction).
+ */
+export function subscribeCommunity(deps: Deps): void {
+  deps.events.within('user.deleted', (trx, { userId }) => withdrawUser(deps, trx, userId));
+}
+
+/**
+ * Takes a user out of the community before their account is deleted, in a transaction of its own.
+ * Kept only until account deletion publishes `user.deleted` (which runs the same withdrawal).
+ */
+export async function removeUserFromCommunity(app: { deps: Deps }, userId: number): Promise<void> {
+  const afterCommit = await app.deps.db.transaction().execute((trx) => withdrawUser(app.deps, trx, userId));
+  await afterCommit();
 }

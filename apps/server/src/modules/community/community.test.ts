@@ -54,7 +54,7 @@ async function insertShare(
       await repo.replaceShareTags(trx, id, tags, createdAt);
       return id;
     })
-    .finally(forgetListCounts);
+    .finally(() => forgetListCounts(t.app.deps));
 }
 
 const list = async (query: string, user?: TestUser) =>
@@ -360,6 +360,32 @@ describe('changing and removing a share', () => {
   });
 });
 
+describe('abilities sent with a share', () => {
+  const abilitiesOf = async (id: number, user: TestUser | null) => {
+    const headers = user?.headers ?? {};
+    const one = await t.app.inject({ method: 'GET', url: `/api/community/trees-shared/${id}/`, headers });
+    expect(one.statusCode).toBe(200);
+    const listed = (await list(`author=${bob.id}`, user ?? undefined)).results.find((s: { id: number }) => s.id === id);
+    expect(listed.abilities).toEqual(one.json().abilities);
+    return one.json().abilities;
+  };
+
+  it('lets the author and an admin update and delete', async () => {
+    const admin = await createUser(t.app, { role: 'admin' });
+    const all = { update: true, delete: true, like: true, rate: true, use: true };
+    expect(await abilitiesOf(jp, bob)).toEqual(all);
+    expect(await abilitiesOf(jp, admin)).toEqual(all);
+  });
+
+  it('lets another user like, rate and use but not update or delete', async () => {
+    expect(await abilitiesOf(jp, alice)).toEqual({ update: false, delete: false, like: true, rate: true, use: true });
+  });
+
+  it('lets an anonymous visitor do nothing but read', async () => {
+    expect(await abilitiesOf(jp, null)).toEqual({ update: false, delete: false, like: false, rate: false, use: false });
+  });
+});
+
 describe('sharing a tree and using a template', () => {
   const treeDoc = {
     format: 1,
@@ -423,6 +449,49 @@ describe('sharing a tree and using a template', () => {
     });
     expect(again.statusCode).toBe(200);
     expect(again.json()).toMatchObject({ id: first.json().id, title: 'Rust from zero', node_count: 4 });
+  });
+
+  it('announces a re-share (share.revised), a use (share.used) and a withdrawal (share.hidden, share.deleted)', async () => {
+    const seen: Array<[string, unknown]> = [];
+    for (const name of ['share.revised', 'share.used', 'share.hidden', 'share.deleted'] as const)
+      t.app.deps.events.on(name, async (event) => void seen.push([name, event]));
+    const tree = await createTree(alice, 'Announced');
+    const share = async () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/community/trees-shared/share_tree/',
+        headers: alice.headers,
+        payload: { tree: tree.id },
+      });
+    const first = (await share()).json();
+    expect(seen).toEqual([]);
+    expect((await share()).statusCode).toBe(200);
+    const event = { shareId: first.id, shareUuid: first.uuid, authorId: alice.id };
+    expect(seen).toEqual([['share.revised', event]]);
+    const used = await t.app.inject({
+      method: 'POST',
+      url: `/api/community/trees-shared/${first.id}/use_tree/`,
+      headers: bob.headers,
+      payload: {},
+    });
+    expect(used.statusCode).toBe(201);
+    const usedEvent = { shareId: first.id, treeId: used.json().tree.id, userId: bob.id };
+    expect(seen).toEqual([
+      ['share.revised', event],
+      ['share.used', usedEvent],
+    ]);
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/community/trees-shared/${first.id}/`,
+      headers: alice.headers,
+    });
+    expect(removed.statusCode).toBe(204);
+    expect(seen).toEqual([
+      ['share.revised', event],
+      ['share.used', usedEvent],
+      ['share.hidden', event],
+      ['share.deleted', event],
+    ]);
   });
 
   it("refuses to share someone else's tree with 404", async () => {
@@ -563,8 +632,8 @@ describe('sample templates', () => {
     const seeded = await createTestApp({ ARBOR_SEED: '1' });
     try {
       const { seedCommunity } = await import('./community.seed.ts');
-      await seedCommunity(seeded.app);
-      await seedCommunity(seeded.app);
+      await seedCommunity(seeded.app.deps);
+      await seedCommunity(seeded.app.deps);
       const body = (
         await seeded.app.inject({ method: 'GET', url: '/api/community/trees-shared/?page_size=50' })
       ).json();
@@ -593,6 +662,28 @@ describe('sample templates', () => {
 });
 
 describe('deleting an account', () => {
+  it('leaves likes, ratings and shares alone when the deleting transaction rolls back', async () => {
+    const leaving = await createUser(t.app, { username: 'almost_leaving' });
+    const liked = await insertShare(bob, 'Liked', '', ['kept']);
+    const own = await insertShare(leaving, 'Own', '', ['kept']);
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/community/trees-shared/${liked}/like/`,
+      headers: leaving.headers,
+      payload: { liked: true },
+    });
+    await expect(
+      t.app.deps.events.transaction(t.app.db, async (_trx, publish) => {
+        await publish('user.deleted', { userId: leaving.id });
+        throw new Error('account deletion failed');
+      }),
+    ).rejects.toThrow('account deletion failed');
+    expect((await t.app.inject({ method: 'GET', url: `/api/community/trees-shared/${liked}/` })).json()).toMatchObject({
+      likes_count: 1,
+    });
+    expect((await t.app.inject({ method: 'GET', url: `/api/community/trees-shared/${own}/` })).statusCode).toBe(200);
+  });
+
   it("withdraws the user's likes and ratings from other templates' counters and removes their shares", async () => {
     const leaving = await createUser(t.app, { username: 'leaving_user' });
     const stays = await insertShare(bob, 'Stays', '', ['keep']);

@@ -1,6 +1,6 @@
 import { HealthResponse } from '@arbor/contract';
-import { sql } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { pingDatabase } from './health.repository.ts';
 
 const PING_TIMEOUT_MS = 2000;
 
@@ -15,7 +15,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         const timeout = new Promise<never>((_, reject) => {
           timer = setTimeout(() => reject(new Error('database ping timed out')), PING_TIMEOUT_MS);
         });
-        await Promise.race([sql`select 1`.execute(app.db), timeout]).finally(() => clearTimeout(timer));
+        await Promise.race([pingDatabase(app.deps.db), timeout]).finally(() => clearTimeout(timer));
         return { status: 'ok' as const, db: 'ok' as const };
       } catch (error) {
         request.log.warn({ reason: (error as Error).message.split('\n')[0] }, 'health check: database unreachable');

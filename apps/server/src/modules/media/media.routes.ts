@@ -5,7 +5,7 @@ import { notFound } from '../../lib/http-errors.ts';
 /** `GET /media/<key>`: uploaded files, only as images, never sniffable into HTML, cached for a year (keys never change). */
 export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/media/*', { schema: { hide: true, params: z.object({ '*': z.string() }) } }, async (request, reply) => {
-    const object = await app.storage.get(request.params['*']);
+    const object = await app.deps.storage.get(request.params['*']);
     if (!object || !object.contentType.startsWith('image/') || object.contentType.includes('svg')) throw notFound();
     return reply
       .header('content-type', object.contentType)

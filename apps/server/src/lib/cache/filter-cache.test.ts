@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FilterCache } from './community.filter-cache.ts';
+import { FilterCache } from './filter-cache.ts';
 
 describe('the list filter cache', () => {
   it('remembers a count until it expires', () => {

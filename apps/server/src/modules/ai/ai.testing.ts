@@ -6,7 +6,7 @@ import { createTestApp, createUser, type TestApp, type TestUser } from '../../te
 
 export const FAKE_API_KEY = 'sk-test-0123456789abcdef';
 
-export interface AiTestApp {
+interface AiTestApp {
   app: FastifyInstance;
   config: Config;
   /** the fake provider; its `url` is the base URL to configure */
@@ -84,7 +84,7 @@ export async function configureAi(
   };
 }
 
-export interface SseEvent {
+interface SseEvent {
   event: string;
   data: unknown;
 }
