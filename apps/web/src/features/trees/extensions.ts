@@ -1,4 +1,4 @@
-import { useSyncExternalStore, type ReactNode } from 'react';
+import { useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import type { Tree } from './api/types.ts';
 import type { TreeDocument, TreeNode } from './model/tree-document.ts';
 import type { EditorCommands } from './state/commands.ts';
@@ -31,6 +31,12 @@ export interface NodePanelExtensionContext extends EditorExtensionContext {
   path: string[];
 }
 
+/** What a node badge is drawn from: the node as it is now, on an editable or a read-only canvas. */
+export interface NodeBadgeContext {
+  node: TreeNode;
+  readOnly: boolean;
+}
+
 export interface TreeCardExtensionContext {
   tree: Tree;
 }
@@ -43,6 +49,13 @@ export interface TreesExtension {
   editorToolbar?: (ctx: EditorExtensionContext) => ReactNode;
   /** a section of the node side panel (e.g. AI "write content", "suggest children") */
   nodePanel?: (ctx: NodePanelExtensionContext) => ReactNode;
+  /**
+   * small marks drawn at the corner of every canvas node (e.g. learning progress, a discussion count),
+   * on the editor's and the read-only viewers' canvases, not on zoomed-out pills. Called for each
+   * node whenever the node re-renders: return a component that subscribes to its own state rather
+   * than computing much here, and null for nodes without a badge.
+   */
+  nodeBadges?: (ctx: NodeBadgeContext) => ReactNode;
   /** `<Menu.Item>`s in the "New tree" menu of /trees (e.g. "Generate from a topic (AI)") */
   createMenu?: () => ReactNode;
   /** `<Menu.Item>`s in a tree card's menu on /trees (e.g. "Share") */
@@ -73,4 +86,10 @@ export function useTreesExtensions(): readonly TreesExtension[] {
     },
     () => extensions,
   );
+}
+
+/** The registered extensions that draw node badges; the canvas reads them once for all its nodes. */
+export function useNodeBadgeExtensions(): readonly TreesExtension[] {
+  const all = useTreesExtensions();
+  return useMemo(() => all.filter((extension) => extension.nodeBadges), [all]);
 }

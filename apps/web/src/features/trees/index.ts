@@ -7,6 +7,7 @@ export type { DiffMark } from './layout/flow-elements.ts';
 export { registerTreesExtension, useTreesExtensions } from './extensions.ts';
 export type {
   EditorExtensionContext,
+  NodeBadgeContext,
   NodePanelExtensionContext,
   TreeCardExtensionContext,
   TreesExtension,

@@ -1,5 +1,5 @@
 import { Handle, Position, type NodeProps } from '@xyflow/react';
-import { memo, useEffect, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
+import { Fragment, memo, useEffect, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
 import { IconChevronDown, IconChevronRight, IconChevronUp, IconChevronLeft } from '@tabler/icons-react';
 import type { SkillFlowNode } from '../layout/flow-elements.ts';
 import { useEditorState } from '../state/editor-context.ts';
@@ -70,7 +70,7 @@ function monogram(title: string): string {
 /** One skill: fixed size (NODE_WIDTH × NODE_HEIGHT), memoised on its (stable) data object. */
 function SkillNodeView({ id, data, selected }: NodeProps<SkillFlowNode>) {
   const { node, direction, childCount, diff, match, dropHint } = data;
-  const { lowZoom, imageUrls, toggleCollapsed, readOnly, collapseLabel } = useCanvasContext();
+  const { lowZoom, imageUrls, toggleCollapsed, readOnly, collapseLabel, nodeBadges } = useCanvasContext();
   const editing = useEditorState((s) => s.editingId === id);
   const handles = HANDLE_POSITIONS[direction];
   const accent = node.color ?? 'var(--mantine-primary-color-filled)';
@@ -133,6 +133,13 @@ function SkillNodeView({ id, data, selected }: NodeProps<SkillFlowNode>) {
         )}
         {node.summary ? <div className={classes.summary}>{node.summary}</div> : null}
       </div>
+      {nodeBadges.length ? (
+        <div className={`${classes.extensionBadges} nodrag`} data-testid="node-badges">
+          {nodeBadges.map((extension) => (
+            <Fragment key={extension.id}>{extension.nodeBadges?.({ node, readOnly })}</Fragment>
+          ))}
+        </div>
+      ) : null}
       {childCount > 0 ? (
         <button
           type="button"

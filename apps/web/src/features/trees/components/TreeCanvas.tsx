@@ -32,6 +32,7 @@ import { layoutFor, NODE_HEIGHT, NODE_WIDTH, type TreeLayout } from '../layout/t
 import { useEditorState } from '../state/editor-context.ts';
 import type { EditorCommands } from '../state/commands.ts';
 import type { EditorStore } from '../state/editor-store.ts';
+import { useNodeBadgeExtensions } from '../extensions.ts';
 import { CanvasContext, type CanvasContextValue } from './canvas-context.ts';
 import { SkillNode } from './SkillNode.tsx';
 import classes from './TreeCanvas.module.css';
@@ -183,6 +184,7 @@ export const TreeCanvas = memo(function TreeCanvas({
     [commands],
   );
 
+  const nodeBadges = useNodeBadgeExtensions();
   const contextValue = useMemo<CanvasContextValue>(
     () => ({
       readOnly,
@@ -201,8 +203,9 @@ export const TreeCanvas = memo(function TreeCanvas({
         if (!readOnly) store.startEditing(id);
       },
       collapseLabel: (collapsed, count) => (collapsed ? t('node.expand', { count }) : t('node.collapse')),
+      nodeBadges,
     }),
-    [readOnly, lowZoom, imageUrls, commands, store, wrapperRef, t],
+    [readOnly, lowZoom, imageUrls, commands, store, wrapperRef, t, nodeBadges],
   );
 
   /** First view: the whole tree when it fits legibly, otherwise the root at a readable zoom. */

@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react';
+import type { TreesExtension } from '../extensions.ts';
 
 /** What node components need from the canvas without going through node data (which would re-create every node). */
 export interface CanvasContextValue {
@@ -13,6 +14,8 @@ export interface CanvasContextValue {
   startEditing(id: string): void;
   /** the collapse button's label, translated once for every node (a hook per node costs on 2,000) */
   collapseLabel(collapsed: boolean, hiddenCount: number): string;
+  /** extensions drawing badges on nodes (the trees feature's node-badge slot) */
+  nodeBadges: readonly TreesExtension[];
 }
 
 export const CanvasContext = createContext<CanvasContextValue>({
@@ -24,6 +27,7 @@ export const CanvasContext = createContext<CanvasContextValue>({
   cancelEditing: () => undefined,
   startEditing: () => undefined,
   collapseLabel: () => '',
+  nodeBadges: [],
 });
 
 export const useCanvasContext = () => useContext(CanvasContext);
