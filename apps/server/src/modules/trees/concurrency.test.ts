@@ -91,3 +91,51 @@ describe('parallel saves with the same If-Match', () => {
     expect(numbers).toEqual(Array.from({ length: PARALLEL }, (_, i) => i + 2));
   });
 });
+
+describe('parallel metadata patches of different fields', () => {
+  it('keeps both changes of 20 tag/title PATCH pairs sent at once, search columns included', async () => {
+    const trees = await Promise.all(
+      Array.from({ length: PARALLEL }, (_, i) => createTree(t.app, alice, { title: `Pair ${i}`, tags: ['old'] })),
+    );
+    const results = await Promise.all(
+      trees.flatMap((tree, i) => [
+        t.app.inject({
+          method: 'PATCH',
+          url: treeUrl(tree.id),
+          headers: alice.headers,
+          payload: { tags: [`tagged${i}`, 'fresh'] },
+        }),
+        t.app.inject({
+          method: 'PATCH',
+          url: treeUrl(tree.id),
+          headers: alice.headers,
+          payload: { title: `Renamed ${i}`, description: `about ${i}` },
+        }),
+      ]),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual(Array(PARALLEL * 2).fill(200));
+
+    for (const [i, tree] of trees.entries()) {
+      const current = (await t.app.inject({ method: 'GET', url: treeUrl(tree.id), headers: alice.headers })).json();
+      expect(current).toMatchObject({
+        title: `Renamed ${i}`,
+        description: `about ${i}`,
+        tags: [`tagged${i}`, 'fresh'],
+        revision: 1,
+      });
+      // The derived columns follow both patches: the tree is found by its new tag and its new title.
+      const byTag = await t.app.inject({
+        method: 'GET',
+        url: `/api/tree/skills_tree/?tags=tagged${i},fresh&search=renamed ${i}`,
+        headers: alice.headers,
+      });
+      expect(byTag.json().results.map((found: { id: number }) => found.id)).toEqual([tree.id]);
+      const byOldTag = await t.app.inject({
+        method: 'GET',
+        url: `/api/tree/skills_tree/?tags=old&search=about ${i}`,
+        headers: alice.headers,
+      });
+      expect(byOldTag.json().count).toBe(0);
+    }
+  });
+});

@@ -6,12 +6,11 @@ export { parseStoredDocument } from './tree-document.ts';
 export { presentTree } from './trees.presenter.ts';
 export {
   createTreeFromDocument,
-  deleteTreesOfUser,
   getTreeDocumentForOwner,
   getTreeForEditor,
   getTreeForViewer,
-  type NewTree,
-  type OwnedTreeDocument,
+  readDocumentForViewer,
+  type ViewableDocument,
 } from './trees.service.ts';
 export { presentNodeImage } from './node-images.presenter.ts';
 export { createNodeImage } from './node-images.service.ts';

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { invalid } from '../../lib/http-errors.ts';
 import { readMultipart } from '../../lib/multipart.ts';
 
-export interface NodeImageForm {
+interface NodeImageForm {
   fields: Record<string, string>;
   image: Buffer | null;
 }

@@ -8,12 +8,12 @@ interface OwnedTree {
 }
 
 /** The owner sees a tree; others only when it is not private (unlisted trees are reachable by link). */
-export function canViewTree(viewer: AuthUser | null, tree: OwnedTree): boolean {
+function canViewTree(viewer: AuthUser | null, tree: OwnedTree): boolean {
   return tree.visibility !== 'private' || viewer?.id === tree.owner_id;
 }
 
 /** Only the owner changes a tree, its versions and its images. */
-export function canEditTree(viewer: AuthUser | null, tree: OwnedTree): boolean {
+function canEditTree(viewer: AuthUser | null, tree: OwnedTree): boolean {
   return viewer?.id === tree.owner_id;
 }
 

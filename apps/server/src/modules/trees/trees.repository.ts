@@ -23,7 +23,7 @@ const LIST_COLUMNS = [
   'profiles.avatar_key as owner_avatar_key',
 ] as const;
 
-export const TREE_ORDER = {
+const TREE_ORDER = {
   '-updated_at': ['updated_at', 'desc'],
   updated_at: ['updated_at', 'asc'],
   title: ['title', 'asc'],
@@ -32,7 +32,7 @@ export const TREE_ORDER = {
   '-created_at': ['created_at', 'desc'],
 } as const;
 
-export interface TreeFilter {
+interface TreeFilter {
   ownerId: number;
   /** lower-cased search words; each must appear in title, description or tags */
   terms: string[];

@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { TreeListQuery, TreeUpdateBody, TreeVisibility } from '@arbor/contract';
 import { createTreeDocument, DEFAULT_TREE_LIMITS, type TreeDocument, type TreeLimits } from '@arbor/tree-core';
-import type { DB, Trx } from '../../db/connection.ts';
-import type { Deps, Logger } from '../../deps.ts';
+import type { Trx } from '../../db/connection.ts';
+import type { Deps } from '../../deps.ts';
 import type { Publish } from '../../lib/events/events.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import type { PageWindow } from '../../lib/pagination.ts';
-import type { Storage } from '../../lib/storage/storage.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { imageKeysOfOwner, imageKeysOfTree } from './node-images.repository.ts';
+import { imageKeysOfTree } from './node-images.repository.ts';
 import { staleRevision } from './revision.ts';
 import { deleteStoredFiles } from './stored-files.ts';
 import {
@@ -21,7 +20,6 @@ import {
 import { authorizeEditTree, authorizeOwnTree, authorizeViewTree } from './trees.policy.ts';
 import {
   deleteTreeRow,
-  deleteTreesOfOwner,
   findTreeById,
   findTreeByUuid,
   findTreeData,
@@ -242,16 +240,21 @@ export async function getTreeDocumentForOwner(
   return { tree, document: await readVersionDocument(deps.db, version) };
 }
 
-/**
- * Deletes every tree of a user with their versions and images, files included; for account
- * deletion, since the database cascade from `users` cannot remove stored files.
- * @deprecated publish `user.deleted` instead: the trees module takes part in it (`subscribeTrees`).
- */
-export async function deleteTreesOfUser(db: DB, storage: Storage, log: Logger, userId: number): Promise<void> {
-  const keys = await db.transaction().execute(async (trx) => {
-    const imageKeys = await imageKeysOfOwner(trx, userId);
-    await deleteTreesOfOwner(trx, userId);
-    return imageKeys;
-  });
-  await deleteStoredFiles(storage, keys, log);
+/** A tree's working copy as a viewer who may see it reads it. */
+export interface ViewableDocument {
+  id: number;
+  uuid: string;
+  title: string;
+  document: TreeDocument;
+}
+
+/** The working copy of the tree with that uuid (or `{ id }`) when the viewer may see it, else 404. */
+export async function readDocumentForViewer(
+  deps: Deps,
+  viewer: AuthUser,
+  ref: string | { id: number },
+): Promise<ViewableDocument> {
+  const row = typeof ref === 'string' ? await findTreeByUuid(deps.db, ref) : await findTreeById(deps.db, ref.id);
+  const tree = authorizeViewTree(viewer, row);
+  return { id: tree.id, uuid: tree.uuid, title: tree.title, document: parseStoredDocument(tree.data) };
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../../testing/test-app.ts';
 import { createTree, sampleDocument } from './trees.testing.ts';
-import { createTreeFromDocument, getTreeDocumentForOwner } from './trees.service.ts';
+import { createTreeFromDocument, getTreeDocumentForOwner, readDocumentForViewer } from './trees.service.ts';
 
 let t: TestApp;
 let alice: TestUser;
@@ -92,6 +92,30 @@ describe('creating and reading trees', () => {
       expect(byUuid.json().data.nodes[0].title).toBe('My tree');
       expect((await inject('PATCH', url(tree.id), bob, { title: 'Mine now' })).statusCode).toBe(403);
       expect((await inject('DELETE', url(tree.id), bob)).statusCode).toBe(403);
+    }
+  });
+
+  it('tells the owner every ability on each answer that carries a tree', async () => {
+    const all = { update: true, delete: true, share: true, manage_versions: true, generate: true };
+    const created = await createTree(t.app, alice, { visibility: 'public' });
+    expect(created.abilities).toEqual(all);
+    expect((await inject('GET', url(created.id), alice)).json().abilities).toEqual(all);
+    const byUuid = await inject('GET', `${url()}get_data_by_uuid/?uuid=${created.uuid}`, alice);
+    expect(byUuid.json().abilities).toEqual(all);
+    expect((await inject('PATCH', url(created.id), alice, { title: 'Renamed' })).json().abilities).toEqual(all);
+    const listed = (await inject('GET', url(), alice))
+      .json()
+      .results.find((tree: { id: number }) => tree.id === created.id);
+    expect(listed.abilities).toEqual(all);
+  });
+
+  it('tells another user reading a public or unlisted tree no ability at all', async () => {
+    const none = { update: false, delete: false, share: false, manage_versions: false, generate: false };
+    for (const visibility of ['public', 'unlisted']) {
+      const tree = await createTree(t.app, alice, { visibility });
+      expect((await inject('GET', url(tree.id), bob)).json().abilities).toEqual(none);
+      const byUuid = await inject('GET', `${url()}get_data_by_uuid/?uuid=${tree.uuid}`, bob);
+      expect(byUuid.json().abilities).toEqual(none);
     }
   });
 
@@ -347,5 +371,17 @@ describe('what other modules use', () => {
     await expect(
       createTreeFromDocument(t.app.deps, alice.id, { title: 'bad', data: { nodes: [] } }),
     ).rejects.toMatchObject({ statusCode: 400 });
+  });
+
+  it('reads a working copy for whoever may see the tree, by uuid or id, and 404 for the others', async () => {
+    const open = await createTree(t.app, alice, { visibility: 'unlisted', data: sampleDocument(3) });
+    const closed = await createTree(t.app, alice);
+    const byUuid = await readDocumentForViewer(t.app.deps, bob, open.uuid);
+    expect(byUuid).toMatchObject({ id: open.id, uuid: open.uuid, title: 'My tree' });
+    expect(byUuid.document.nodes).toHaveLength(3);
+    expect(await readDocumentForViewer(t.app.deps, bob, { id: open.id })).toEqual(byUuid);
+    expect((await readDocumentForViewer(t.app.deps, alice, { id: closed.id })).document.nodes).toHaveLength(1);
+    await expect(readDocumentForViewer(t.app.deps, bob, closed.uuid)).rejects.toMatchObject({ statusCode: 404 });
+    await expect(readDocumentForViewer(t.app.deps, bob, { id: closed.id })).rejects.toMatchObject({ statusCode: 404 });
   });
 });

@@ -35,7 +35,7 @@ import {
 } from './versions.repository.ts';
 
 /** Longest delta chain: bounds the work of rebuilding the oldest version of a chain. */
-export const MAX_CHAIN_LENGTH = 100;
+const MAX_CHAIN_LENGTH = 100;
 
 const encoder = new TextEncoder();
 const byteSize = (text: string) => encoder.encode(text).length;
@@ -55,7 +55,7 @@ export async function readVersionDocument(db: Executor, version: VersionMetaRow)
  * Stores `document` as version `number` of a tree (the number was just allocated under the tree's
  * row lock, so the previous version cannot change underneath). Returns the new version's id.
  */
-export async function storeVersion(
+async function storeVersion(
   db: Executor,
   fields: { treeId: number; number: number; document: TreeDocument; message: string; createdBy: number | null },
 ): Promise<number> {

@@ -2,7 +2,7 @@ import type { Selectable } from 'kysely';
 import type { TreeVersionsTable } from '../../db/tables/trees.ts';
 import type { Executor } from '../../db/connection.ts';
 
-export type VersionRow = Selectable<TreeVersionsTable>;
+type VersionRow = Selectable<TreeVersionsTable>;
 /** A version without its stored payload. */
 export type VersionMetaRow = Omit<VersionRow, 'payload'>;
 

@@ -19,7 +19,7 @@ import {
   type VersionMetaRow,
 } from './versions.repository.ts';
 
-export interface VersionWithDocument {
+interface VersionWithDocument {
   version: VersionMetaRow;
   document: TreeDocument;
   /** the tree's revision after the call (an ETag for writes) */
