@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { solvedCaptcha } from './captcha.testing.ts';
 
-export interface OutboxEntry {
+interface OutboxEntry {
   channel: 'email' | 'sms';
   to: string;
   purpose: string;

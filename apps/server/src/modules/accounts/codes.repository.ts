@@ -4,7 +4,7 @@ import type { Selectable } from 'kysely';
 import { isoIn, nowIso } from '../../lib/clock.ts';
 
 export type CodeChannel = 'email' | 'sms';
-export type CodeRow = Selectable<OneTimeCodesTable>;
+type CodeRow = Selectable<OneTimeCodesTable>;
 
 /** Retires every unused code for an address and purpose. */
 export async function retireCodes(
