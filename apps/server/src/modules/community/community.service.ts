@@ -397,12 +397,3 @@ async function withdrawUser(deps: Deps, trx: Trx, userId: number): Promise<() =>
 export function subscribeCommunity(deps: Deps): void {
   deps.events.within('user.deleted', (trx, { userId }) => withdrawUser(deps, trx, userId));
 }
-
-/**
- * Takes a user out of the community before their account is deleted, in a transaction of its own.
- * Kept only until account deletion publishes `user.deleted` (which runs the same withdrawal).
- */
-export async function removeUserFromCommunity(app: { deps: Deps }, userId: number): Promise<void> {
-  const afterCommit = await app.deps.db.transaction().execute((trx) => withdrawUser(app.deps, trx, userId));
-  await afterCommit();
-}
