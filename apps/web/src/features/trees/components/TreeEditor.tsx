@@ -14,8 +14,6 @@ import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import {
-  IconArrowBackUp,
-  IconArrowForwardUp,
   IconArrowLeft,
   IconBinaryTree,
   IconBinaryTree2,
@@ -25,7 +23,6 @@ import {
   IconHistory,
   IconLayoutSidebarRight,
   IconLock,
-  IconPlus,
 } from '@tabler/icons-react';
 import { ReactFlowProvider, useReactFlow } from '@xyflow/react';
 import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
@@ -48,6 +45,7 @@ import { Autosave, readDraft } from '../state/autosave.ts';
 import { EditorCommands } from '../state/commands.ts';
 import { EditorStoreContext, useEditorState, useEditorStore } from '../state/editor-context.ts';
 import { EditorStore } from '../state/editor-store.ts';
+import { editorAction, formatChord, type EditorActionContext, type EditorActionId } from '../state/editor-actions.ts';
 import { useEditorKeyboard } from '../state/keyboard.ts';
 import { ConflictDialog } from './ConflictDialog.tsx';
 import { DocumentMenu } from './DocumentMenu.tsx';
@@ -140,6 +138,9 @@ function EditorBody(props: TreeEditorProps) {
   return <EditorWorkspace {...props} doc={doc} selectedId={selectedId} canUndo={canUndo} canRedo={canRedo} />;
 }
 
+/** The toolbar's buttons from the editor's action table, in this order. */
+const TOOLBAR_ACTIONS: readonly EditorActionId[] = ['undo', 'redo', 'add-child'];
+
 const EditorWorkspace = memo(function EditorWorkspace({
   tree,
   readOnly,
@@ -218,6 +219,10 @@ const EditorWorkspace = memo(function EditorWorkspace({
   );
   const focusSearch = useCallback(() => searchRef.current?.focus(), []);
   useEditorKeyboard({ commands, readOnly, scope: wrapperRef, onReveal: reveal, onSearch: focusSearch });
+  const actionContext = useMemo<EditorActionContext>(
+    () => ({ commands, readOnly, onReveal: reveal, onSearch: focusSearch }),
+    [commands, readOnly, reveal, focusSearch],
+  );
 
   // Keys go to the canvas from the start, so Tab/Enter work without a click first.
   useEffect(() => wrapperRef.current?.focus({ preventScroll: true }), []);
@@ -339,42 +344,23 @@ const EditorWorkspace = memo(function EditorWorkspace({
         <Group gap={6} wrap="nowrap" className={classes.actions}>
           {readOnly ? null : (
             <>
-              <Tooltip label={`${t('toolbar.undo')} (Ctrl+Z)`}>
-                <ActionIcon
-                  variant="default"
-                  size="lg"
-                  disabled={!canUndo}
-                  onClick={() => commands.undo()}
-                  aria-label={t('toolbar.undo')}
-                >
-                  <IconArrowBackUp size={18} />
-                </ActionIcon>
-              </Tooltip>
-              <Tooltip label={`${t('toolbar.redo')} (Shift+Ctrl+Z)`}>
-                <ActionIcon
-                  variant="default"
-                  size="lg"
-                  disabled={!canRedo}
-                  onClick={() => commands.redo()}
-                  aria-label={t('toolbar.redo')}
-                >
-                  <IconArrowForwardUp size={18} />
-                </ActionIcon>
-              </Tooltip>
-              <Tooltip label={`${t('actions.addChild')} (Tab)`}>
-                <ActionIcon
-                  variant="default"
-                  size="lg"
-                  disabled={!selectedId}
-                  onClick={() => {
-                    const id = commands.addChild();
-                    if (id) reveal(id);
-                  }}
-                  aria-label={t('actions.addChild')}
-                >
-                  <IconPlus size={18} />
-                </ActionIcon>
-              </Tooltip>
+              {TOOLBAR_ACTIONS.map((id) => {
+                const action = editorAction(id);
+                const Icon = action.icon;
+                return (
+                  <Tooltip key={id} label={`${t(action.labelKey)} (${formatChord(action.keys[0]!)})`}>
+                    <ActionIcon
+                      variant="default"
+                      size="lg"
+                      disabled={action.enabled ? !action.enabled({ selectedId, canUndo, canRedo }) : false}
+                      onClick={() => action.run(actionContext, selectedId)}
+                      aria-label={t(action.labelKey)}
+                    >
+                      {Icon ? <Icon size={18} /> : null}
+                    </ActionIcon>
+                  </Tooltip>
+                );
+              })}
             </>
           )}
           {selectedNode && !showPanel ? (
