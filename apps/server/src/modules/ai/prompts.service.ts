@@ -13,7 +13,7 @@ const PLACEHOLDER = /\{\{\s*(\w+)\s*\}\}/g;
 const FALLBACK_LANGUAGE: Locale = 'en-US';
 
 /** Placeholder names of a template, in order of first use. */
-export function templateVariables(template: string): string[] {
+function templateVariables(template: string): string[] {
   return [...new Set([...template.matchAll(PLACEHOLDER)].map((m) => m[1]!))];
 }
 
