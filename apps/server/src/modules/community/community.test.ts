@@ -161,6 +161,17 @@ describe('community list and search', () => {
     expect(res.json().fields.ordering).toBeDefined();
   });
 
+  it('keeps the remembered counts of two apps in one process apart', async () => {
+    expect((await list('')).count).toBeGreaterThan(0);
+    const other = await createTestApp();
+    try {
+      const body = (await other.app.inject({ method: 'GET', url: '/api/community/trees-shared/' })).json();
+      expect(body).toMatchObject({ count: 0, results: [] });
+    } finally {
+      await other.close();
+    }
+  });
+
   it('answers a retrieve by id or uuid with the snapshot, and 404 for an unknown one', async () => {
     const byId = (await t.app.inject({ method: 'GET', url: `/api/community/trees-shared/${ml}/` })).json();
     expect(byId.data.nodes[0].title).toBe('机器学习入门');
