@@ -131,7 +131,7 @@ Throughput: autocannon, 50 connections, ${SECONDS} s, on \`?ordering=-hot\`, nex
 same run. Run: \`npm run bench -- community\`.
 
 Searches and tag filters sort their matches once and keep the first 1,000 ids in order for 10 s
-(\`community.filter-cache.ts\`; any new, removed or retagged share clears it in every process), and
+(\`lib/cache/filter-cache.ts\`, one per app; any new, removed or retagged share clears it in every process), and
 every page reads its cards' rows, counters included, fresh. The figure in brackets is the first
 request of each shape, which finds nothing remembered: what a query nobody ran in the last 10 s costs.
 
