@@ -127,10 +127,10 @@ export async function getTreeForEditor(deps: Deps, viewer: AuthUser, id: number)
 async function publishRemovedNodes(
   publish: Publish,
   treeId: number,
-  before: TreeDocument,
+  storedBefore: string,
   after: TreeDocument,
 ): Promise<void> {
-  const nodeIds = removedNodeIds(before, after);
+  const nodeIds = removedNodeIds(storedBefore, after);
   if (nodeIds.length > 0) await publish('tree.nodes_removed', { treeId, nodeIds });
 }
 
@@ -156,7 +156,7 @@ export async function saveWorkingCopy(
     { data: checked.json, node_count: checked.nodeCount, updated_at: deps.clock.nowIso() },
     { bumpRevision: true },
   );
-  await publishRemovedNodes(publish, treeId, parseStoredDocument(current.data), checked.document);
+  await publishRemovedNodes(publish, treeId, current.data, checked.document);
   return revision;
 }
 
@@ -195,7 +195,7 @@ export async function updateOwnTree(
       const before = (await findTreeData(trx, id))!;
       Object.assign(fields, { data: checked.json, node_count: checked.nodeCount });
       await updateTree(trx, id, fields, { bumpRevision: true });
-      await publishRemovedNodes(publish, id, parseStoredDocument(before.data), checked.document);
+      await publishRemovedNodes(publish, id, before.data, checked.document);
     } else {
       await updateTree(trx, id, fields, { bumpRevision: false });
     }
