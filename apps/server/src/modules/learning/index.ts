@@ -1,0 +1,4 @@
+// Learning: progress, unlocking, goal paths, private notes and activity (later also cards and FSRS
+// reviews, quizzes, plans and the calendar feed). Everything here is private to its learner.
+export { learningRoutes } from './learning.routes.ts';
+export { subscribeLearning } from './learning.events.ts';

@@ -1,0 +1,94 @@
+import {
+  Activity,
+  ActivityQuery,
+  LearningPath,
+  LearningSubjectSummary,
+  Note,
+  NoteBody,
+  NoteSearchHit,
+  NoteSearchQuery,
+  paginated,
+  PathQuery,
+  Progress,
+  ProgressBulkBody,
+  ProgressQuery,
+  ProgressUpdateBody,
+  SubjectsQuery,
+} from '@arbor/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { paginate, pageWindow } from '../../lib/pagination.ts';
+import { currentUser } from '../../plugins/auth.ts';
+import { listNotes, saveNote, searchOwnNotes } from './notes.service.ts';
+import { getPath, getProgress, updateProgress, updateProgressInBulk } from './progress.service.ts';
+import { forgetSubject, getActivity, listLearnedSubjects } from './subjects.service.ts';
+
+const tags = ['learning'];
+
+/** `/api/learn/…`: a learner's progress, paths, subjects, activity and notes, private to them (API.md "Learning"). */
+export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', app.requireAuth);
+  const { deps } = app;
+
+  app.get(
+    '/learn/progress/',
+    { schema: { tags, querystring: ProgressQuery, response: { 200: Progress } } },
+    (request) => getProgress(deps, currentUser(request), request.query),
+  );
+  app.put('/learn/progress/', { schema: { tags, body: ProgressUpdateBody, response: { 200: Progress } } }, (request) =>
+    updateProgress(deps, currentUser(request), request.body),
+  );
+  app.post(
+    '/learn/progress/bulk/',
+    { schema: { tags, body: ProgressBulkBody, response: { 200: Progress } } },
+    (request) => updateProgressInBulk(deps, currentUser(request), request.body),
+  );
+  app.get('/learn/path/', { schema: { tags, querystring: PathQuery, response: { 200: LearningPath } } }, (request) =>
+    getPath(deps, currentUser(request), request.query),
+  );
+
+  app.get(
+    '/learn/subjects/',
+    { schema: { tags, querystring: SubjectsQuery, response: { 200: paginated(LearningSubjectSummary) } } },
+    async (request) => {
+      const window = pageWindow(request.query);
+      const { count, results } = await listLearnedSubjects(deps, currentUser(request), window);
+      return paginate(request, deps.config.publicBaseUrl, window, count, results);
+    },
+  );
+  app.delete('/learn/subjects/', { schema: { tags, querystring: ProgressQuery } }, async (request, reply) => {
+    await forgetSubject(deps, currentUser(request), request.query);
+    return reply.code(204).send();
+  });
+
+  app.get(
+    '/learn/activity/',
+    { schema: { tags, querystring: ActivityQuery, response: { 200: Activity } } },
+    (request) => getActivity(deps, currentUser(request), request.query.days ?? 365),
+  );
+
+  app.get(
+    '/learn/notes/',
+    { schema: { tags, querystring: ProgressQuery, response: { 200: z.array(Note) } } },
+    (request) => listNotes(deps, currentUser(request), request.query),
+  );
+  app.put(
+    '/learn/notes/',
+    {
+      schema: {
+        tags,
+        body: NoteBody,
+        response: { 200: Note, 204: z.null().describe('empty content: the note is deleted') },
+      },
+    },
+    async (request, reply) => {
+      const note = await saveNote(deps, currentUser(request), request.body);
+      return note ?? reply.code(204).send(null);
+    },
+  );
+  app.get(
+    '/learn/notes/search/',
+    { schema: { tags, querystring: NoteSearchQuery, response: { 200: z.array(NoteSearchHit) } } },
+    (request) => searchOwnNotes(deps, currentUser(request), request.query.q),
+  );
+};

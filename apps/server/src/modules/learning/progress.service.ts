@@ -1,0 +1,137 @@
+import type {
+  LearningPath,
+  LearningStatusValue,
+  Progress,
+  ProgressBulkBody,
+  ProgressUpdateBody,
+} from '@arbor/contract';
+import {
+  buildWaitsForGraph,
+  lockedNodes,
+  pathTo,
+  transitivePrerequisites,
+  type TreeDocument,
+  type WaitsForGraph,
+} from '@arbor/tree-core';
+import type { Deps } from '../../deps.ts';
+import { invalidField } from '../../lib/http-errors.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
+import { localDay } from './local-days.ts';
+import {
+  countActivity,
+  findProgress,
+  findTimezone,
+  touchSubject,
+  writeStatus,
+  type ProgressRow,
+  type SubjectKey,
+} from './learning.repository.ts';
+import { resolveSubject, type ResolvedSubject, type SubjectRefInput } from './subjects.ts';
+
+/** Minutes a node without an estimate counts for, in paths and plans (API.md). */
+export const DEFAULT_ESTIMATE_MINUTES = 60;
+
+/** The document's unlock mode and its waits-for graph. */
+function graphOf(document: TreeDocument): WaitsForGraph {
+  return buildWaitsForGraph(document as TreeDocument & { unlock?: 'links' | 'parent' });
+}
+
+const estimateOf = (node: TreeDocument['nodes'][number]): number | null =>
+  (node as { estimate_minutes?: number | null }).estimate_minutes ?? null;
+
+/** Progress of a subject's document for its rows: rows of removed nodes are neither listed nor counted. */
+export function presentProgress(resolved: ResolvedSubject, rows: ProgressRow[]): Progress {
+  const { document } = resolved;
+  const present = new Set(document.nodes.map((node) => node.id));
+  const root = document.nodes.find((node) => node.parent_id === null)?.id;
+  const nodes: Progress['nodes'] = {};
+  const statusOf = new Map<string, LearningStatusValue>();
+  const summary = { counted: Math.max(0, document.nodes.length - 1), done: 0, learning: 0, skipped: 0, percent: 0 };
+  for (const row of rows) {
+    if (!present.has(row.node_id) || row.status === 'todo') continue;
+    nodes[row.node_id] = { status: row.status, mastery: row.mastery, updated_at: row.updated_at };
+    statusOf.set(row.node_id, row.status);
+    if (row.node_id !== root) summary[row.status] += 1;
+  }
+  summary.percent =
+    summary.counted === 0 ? 100 : Math.floor((100 * (summary.done + summary.skipped)) / summary.counted);
+  const locked = lockedNodes(graphOf(document), (id) => statusOf.get(id));
+  return { subject: resolved.subject, nodes, locked, summary };
+}
+
+/** The caller's progress on a subject they may read. */
+export async function getProgress(deps: Deps, viewer: AuthUser, ref: SubjectRefInput): Promise<Progress> {
+  const resolved = await resolveSubject(deps, viewer, ref);
+  return presentProgress(resolved, await findProgress(deps.db, resolved.key));
+}
+
+function requireNode(document: TreeDocument, nodeId: string, field: string) {
+  const node = document.nodes.find((candidate) => candidate.id === nodeId);
+  if (!node) throw invalidField(field, 'This node is not in the tree.');
+  return node;
+}
+
+/** Writes statuses in one transaction, counts the changes as today's activity, and moves the subject up. */
+async function writeStatuses(deps: Deps, key: SubjectKey, changes: [string, LearningStatusValue][]): Promise<void> {
+  const now = deps.clock.nowIso();
+  await deps.db.transaction().execute(async (trx) => {
+    let changed = 0;
+    for (const [nodeId, status] of changes) if (await writeStatus(trx, key, nodeId, status, now)) changed += 1;
+    if (changed === 0) return;
+    const day = localDay(deps.clock.now(), await findTimezone(trx, key.userId));
+    await countActivity(trx, key.userId, day, 'progress', changed);
+    await touchSubject(trx, key, now);
+  });
+}
+
+/** Sets one node's status; with `with_prerequisites` (done only) everything it waits for is done too. */
+export async function updateProgress(deps: Deps, viewer: AuthUser, body: ProgressUpdateBody): Promise<Progress> {
+  const resolved = await resolveSubject(deps, viewer, body);
+  requireNode(resolved.document, body.node_id, 'node_id');
+  if (body.with_prerequisites && body.status !== 'done') {
+    throw invalidField('with_prerequisites', 'Prerequisites can only be marked done together with the node.');
+  }
+  const changes: [string, LearningStatusValue][] = [[body.node_id, body.status]];
+  if (body.with_prerequisites) {
+    for (const id of transitivePrerequisites(graphOf(resolved.document), body.node_id)) changes.push([id, 'done']);
+  }
+  await writeStatuses(deps, resolved.key, changes);
+  return presentProgress(resolved, await findProgress(deps.db, resolved.key));
+}
+
+/** Sets many statuses at once: every node must be in the tree, or nothing is written. */
+export async function updateProgressInBulk(deps: Deps, viewer: AuthUser, body: ProgressBulkBody): Promise<Progress> {
+  const resolved = await resolveSubject(deps, viewer, body);
+  body.items.forEach((item, index) => requireNode(resolved.document, item.node_id, `items[${index}].node_id`));
+  await writeStatuses(
+    deps,
+    resolved.key,
+    body.items.map((item) => [item.node_id, item.status]),
+  );
+  return presentProgress(resolved, await findProgress(deps.db, resolved.key));
+}
+
+/** The path to `target`: what it still waits for, in order, then the target, with the total time. */
+export async function getPath(
+  deps: Deps,
+  viewer: AuthUser,
+  query: SubjectRefInput & { target: string },
+): Promise<LearningPath> {
+  const resolved = await resolveSubject(deps, viewer, query);
+  requireNode(resolved.document, query.target, 'target');
+  const rows = await findProgress(deps.db, resolved.key);
+  const statusOf = new Map(rows.map((row) => [row.node_id, row.status]));
+  const byId = new Map(resolved.document.nodes.map((node) => [node.id, node]));
+  const ids = pathTo(graphOf(resolved.document), query.target, (id) => statusOf.get(id));
+  const steps = ids.map((id) => {
+    const node = byId.get(id)!;
+    return {
+      node_id: id,
+      title: node.title,
+      status: statusOf.get(id) ?? ('todo' as const),
+      estimate_minutes: estimateOf(node),
+    };
+  });
+  const total = steps.reduce((sum, step) => sum + (step.estimate_minutes ?? DEFAULT_ESTIMATE_MINUTES), 0);
+  return { target: query.target, steps, total_minutes: total };
+}

@@ -1,0 +1,85 @@
+import type { Activity, LearningSubjectSummary } from '@arbor/contract';
+import type { Deps } from '../../deps.ts';
+import type { PageWindow } from '../../lib/pagination.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
+import { addDays, localDay } from './local-days.ts';
+import {
+  deleteSubjectRows,
+  findActivityDays,
+  findAllActiveDays,
+  findProgress,
+  findTimezone,
+  listSubjects,
+} from './learning.repository.ts';
+import { presentProgress } from './progress.service.ts';
+import { resolveSubject, resolveSubjectById, type SubjectRefInput } from './subjects.ts';
+
+/**
+ * A page of what the caller learns, newest activity first, each with its progress summary. A subject
+ * that is gone or no longer readable is left out of the page (its rows stay until it is deleted).
+ */
+export async function listLearnedSubjects(
+  deps: Deps,
+  viewer: AuthUser,
+  window: PageWindow,
+): Promise<{ count: number; results: LearningSubjectSummary[] }> {
+  const { count, rows } = await listSubjects(deps.db, viewer.id, window.offset, window.pageSize);
+  const results: LearningSubjectSummary[] = [];
+  for (const row of rows) {
+    const resolved = await resolveSubjectById(deps, viewer, row.subject_kind, row.subject_id);
+    if (!resolved) continue;
+    const progress = presentProgress(resolved, await findProgress(deps.db, resolved.key));
+    results.push({
+      ...resolved.subject,
+      summary: progress.summary,
+      // Cards arrive with the recall issue; until then nothing is due.
+      due_cards: 0,
+      last_activity_at: row.last_activity_at,
+    });
+  }
+  return { count, results };
+}
+
+/** Forgets the caller's progress and notes on a subject. */
+export async function forgetSubject(deps: Deps, viewer: AuthUser, ref: SubjectRefInput): Promise<void> {
+  const resolved = await resolveSubject(deps, viewer, ref);
+  await deps.db.transaction().execute((trx) => deleteSubjectRows(trx, resolved.key));
+}
+
+/** Lengths of the current (ending today, or yesterday when today is still empty) and longest runs. */
+export function streaksOf(activeDays: readonly string[], today: string): Activity['streak'] {
+  let longest = 0;
+  let run = 0;
+  let previous: string | null = null;
+  for (const day of activeDays) {
+    run = previous !== null && addDays(previous, 1) === day ? run + 1 : 1;
+    longest = Math.max(longest, run);
+    previous = day;
+  }
+  const active = new Set(activeDays);
+  let cursor = active.has(today) ? today : addDays(today, -1);
+  let current = 0;
+  while (active.has(cursor)) {
+    current += 1;
+    cursor = addDays(cursor, -1);
+  }
+  return { current, longest };
+}
+
+/** One entry per day for the last `days` days in the learner's time zone, with streaks. */
+export async function getActivity(deps: Deps, viewer: AuthUser, days: number): Promise<Activity> {
+  const timezone = await findTimezone(deps.db, viewer.id);
+  const today = localDay(deps.clock.now(), timezone);
+  const first = addDays(today, -(days - 1));
+  const [rows, activeDays] = await Promise.all([
+    findActivityDays(deps.db, viewer.id, first),
+    findAllActiveDays(deps.db, viewer.id),
+  ]);
+  const byDay = new Map(rows.map((row) => [row.day, row]));
+  const entries: Activity['days'] = [];
+  for (let day = first; day <= today; day = addDays(day, 1)) {
+    const row = byDay.get(day);
+    entries.push({ date: day, progress: row?.progress ?? 0, reviews: row?.reviews ?? 0 });
+  }
+  return { timezone, days: entries, streak: streaksOf(activeDays, today) };
+}
