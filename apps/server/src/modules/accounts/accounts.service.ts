@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { LoginAnswer, Me } from '@arbor/contract';
+import type { DB } from '../../db/connection.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, invalid, invalidField } from '../../lib/http-errors.ts';
@@ -33,7 +34,7 @@ const fieldOf = (channel: CodeChannel) => (channel === 'email' ? 'email' : 'phon
 const badCredentials = () =>
   new AppError(401, 'not_authenticated', 'No active account found with the given credentials');
 
-const findByAddress = (db: Deps['db'], channel: CodeChannel, address: string) =>
+const findByAddress = (db: DB, channel: CodeChannel, address: string) =>
   channel === 'email' ? findUserByEmail(db, address) : findUserByPhone(db, address);
 
 /** `{access, refresh, user}` for a user who just proved who they are. */
@@ -69,7 +70,7 @@ export async function passwordLogin(deps: Deps, login: string, password: string,
 }
 
 /** A free username from the given one, or a generated `user_…` one. */
-async function pickUsername(db: Deps['db'], wanted: string | undefined): Promise<string> {
+async function pickUsername(db: DB, wanted: string | undefined): Promise<string> {
   if (wanted) {
     if (await usernameTaken(db, wanted)) throw invalidField('username', 'A user with that username already exists.');
     return wanted;
@@ -183,7 +184,7 @@ export async function autoSignIn(
   };
 }
 
-async function requireUser(db: Deps['db'], id: number): Promise<UserRow> {
+async function requireUser(db: DB, id: number): Promise<UserRow> {
   const user = await findUserById(db, id);
   if (!user) throw new AppError(401, 'not_authenticated', 'Authentication credentials were not provided.');
   return user;

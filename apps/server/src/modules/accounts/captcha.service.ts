@@ -112,6 +112,7 @@ export function payloadParams(payload: string): Record<string, string> | null {
   }
 }
 
+/** Whether the hash of the named form fields matches (the widget's spam-filter check). */
 export const fieldsHashMatches = verifyFieldsHash;
 
 /** Verifies an ALTCHA server-signature payload (spam filter / Sentinel results) with our key. */

@@ -22,6 +22,7 @@ const SENDS_PER_ADDRESS_HOUR = 10;
 
 export type { CodeChannel };
 
+/** The error of a wrong, used-up or unknown code. */
 export const codeInvalid = (detail = 'The code is incorrect or no longer valid.') =>
   new AppError(400, 'code_invalid', detail, { code: [detail] });
 const codeExpired = () =>
