@@ -8,7 +8,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { AppProviders } from './app/providers.tsx';
 import { appRoutes } from './app/router.tsx';
 import { matchRoute } from './app/routes.tsx';
-import { activateLocale, i18n, type Locale } from './lib/i18n.ts';
+import { activateLocale, i18n, type Locale, type TranslationKey } from './lib/i18n.ts';
 
 export { LOCALES } from './lib/i18n.ts';
 
@@ -22,7 +22,7 @@ export interface PrerenderedPage {
 }
 
 /** i18n keys of the prerendered pages' descriptions. */
-const DESCRIPTION_KEYS: Record<string, string> = { '/': 'home:hero.subtitle' };
+const DESCRIPTION_KEYS: Record<string, TranslationKey> = { '/': 'home:hero.subtitle' };
 
 /** Renders `path` as an anonymous visitor with default settings sees it, in `locale`. */
 export async function prerenderPage(path: string, locale: Locale): Promise<PrerenderedPage> {

@@ -1,6 +1,7 @@
 import { nprogress } from '@mantine/nprogress';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { NamespacedKey } from '../lib/i18n.ts';
 import { Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
 import { useSettings } from '../features/settings/index.ts';
 import { HeaderActions, SkipLink } from '../features/shell/index.ts';
@@ -15,10 +16,10 @@ import { useRouteMeta } from './route-meta.ts';
 import { ShellExtras, PaletteButton } from './shell-extras.tsx';
 
 /** Localised document title per route. */
-function useDocumentTitle(titleKey: string) {
-  const { t, i18n } = useTranslation();
+function useDocumentTitle(titleKey: NamespacedKey<'shell'>) {
+  const { t, i18n } = useTranslation(['common', 'shell']);
   useEffect(() => {
-    document.title = `${t(titleKey)} · ${t('common:productName')}`;
+    document.title = `${t(titleKey)} · ${t('productName')}`;
   }, [t, titleKey, i18n.language]);
 }
 

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import type { NamespacedKey } from '../lib/i18n.ts';
 import type { LayoutName } from '../features/settings/index.ts';
 import { prefetchCommunityList, prefetchShare } from '../features/community/index.ts';
 import { prefetchTreeByUuid } from '../features/trees/index.ts';
@@ -24,7 +25,7 @@ export type RouteName =
 export interface RouteMeta {
   name: RouteName;
   /** i18n key `namespace:key` of the page title (document title, breadcrumb, palette). */
-  titleKey: string;
+  titleKey: NamespacedKey<'shell'>;
   /** A visitor must be logged in with one of `roles`. */
   auth: boolean;
   /** Allowed roles; empty or missing admits anyone, `all` admits any role. */

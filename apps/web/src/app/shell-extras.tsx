@@ -24,7 +24,7 @@ export function PaletteButton() {
 
 /** Pages of the route table this user may open, titled in the current language. */
 function usePalettePages(): PalettePage[] {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(['common', 'shell']);
   const session = useSession();
   return useMemo(
     () =>

@@ -1,5 +1,5 @@
 import type { Locale } from '@arbor/contract';
-import i18next, { type Resource } from 'i18next';
+import i18next, { type CustomTypeOptions, type ParseKeys, type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
 export type { Locale };
@@ -10,6 +10,16 @@ export type { Locale };
  */
 export const LOCALES = ['zh-CN', 'en-US', 'ja-JP'] as const satisfies readonly Locale[];
 export const DEFAULT_LOCALE: Locale = 'zh-CN';
+
+type Namespaces = keyof CustomTypeOptions['resources'];
+/**
+ * A translation key kept as data (route titles, navigation labels): `namespace:key`, or a key of
+ * `common` without a prefix. Typed from the zh-CN files (types/i18next.d.ts); translate one with a `t`
+ * of `useTranslation(['common', namespace])`.
+ */
+export type TranslationKey = ParseKeys<readonly ['common', ...Exclude<Namespaces, 'common'>[]]>;
+/** A key of one namespace, with its prefix: `NamespacedKey<'shell'>` is `'shell:routes.home' | …`. */
+export type NamespacedKey<N extends Namespaces> = Extract<TranslationKey, `${N}:${string}`>;
 
 const LOCALE_STORAGE_KEY = 'arbor.locale';
 const LOCALE_COOKIE = 'arbor_locale';

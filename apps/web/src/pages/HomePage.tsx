@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { CommunityHighlights } from './home/CommunityHighlights.tsx';
 import { TreeIllustration } from './home/TreeIllustration.tsx';
 
-const FEATURES: { key: string; icon: Icon }[] = [
+const FEATURES: { key: 'build' | 'share' | 'ai'; icon: Icon }[] = [
   { key: 'build', icon: IconBinaryTree },
   { key: 'share', icon: IconUsersGroup },
   { key: 'ai', icon: IconSparkles },

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { SettingsPanel } from '../features/settings/index.ts';
 
 export default function SettingsPage() {
-  const { t } = useTranslation('settings');
+  const { t } = useTranslation(['settings', 'shell']);
   return (
     <Stack gap="lg">
       <Stack gap={4}>

@@ -12,7 +12,7 @@ function useVisibleItems() {
 
 /** Header tabs of the horizontal layout. */
 export function HeaderNav() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['common', 'shell']);
   const { pathname } = useLocation();
   return (
     <Group component="nav" gap={4} aria-label={t('shell:nav.label')} wrap="nowrap">
@@ -37,7 +37,7 @@ export function HeaderNav() {
 
 /** The navigation as a list: the vertical sidebar (icons only when `compact`) and the phone drawer. */
 export function SideNav({ compact = false, onNavigate }: { compact?: boolean; onNavigate?: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['common', 'shell']);
   const { pathname } = useLocation();
   return (
     <Stack component="nav" gap={4} aria-label={t('shell:nav.label')}>

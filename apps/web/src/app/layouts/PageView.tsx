@@ -12,7 +12,7 @@ export const MAIN_CONTENT_ID = 'main-content';
  * padded, animated in with the chosen transition, remounted by a soft reload) and the footer.
  */
 export function PageView({ meta }: { meta: RouteMeta }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['common', 'shell']);
   const settings = useSettings();
   const { pathname } = useLocation();
   const viewKey = useViewKey();

@@ -1,10 +1,11 @@
 import { IconCompass, IconHome, IconBinaryTree2, type Icon } from '@tabler/icons-react';
+import type { NamespacedKey } from '../../lib/i18n.ts';
 import type { RouteName } from '../routes.tsx';
 
 export interface NavItem {
   route: RouteName;
   path: string;
-  labelKey: string;
+  labelKey: NamespacedKey<'shell'>;
   icon: Icon;
   /** Listed only for a logged-in user. */
   membersOnly?: boolean;

@@ -81,7 +81,7 @@ function useActions(onLogout: () => void): PaletteItem[] {
  * occur in the title, case-insensitively. Rendered by the shell only for a logged-in user.
  */
 export function CommandPalette({ pages }: { pages: PalettePage[] }) {
-  const { t } = useTranslation('shell');
+  const { t } = useTranslation(['shell', 'common']);
   const navigate = useNavigate();
   const [query, setQuery] = useState('');
   const resetTimer = useRef<number | undefined>(undefined);

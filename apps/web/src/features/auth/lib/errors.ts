@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { Namespace, TFunction } from 'i18next';
 import { ApiError } from '../../../lib/api-client.ts';
 
 export interface DescribedError {
@@ -30,7 +30,8 @@ export function formatWait(seconds: number, locale: string): string {
  */
 export function describeError(
   error: unknown,
-  t: TFunction,
+  // any feature's `t`: the messages are the auth namespace's, named with their prefix
+  t: TFunction<Namespace>,
   locale: string,
   options: { codeField?: string } = {},
 ): DescribedError {

@@ -42,7 +42,7 @@ function SetFirstPassword() {
     event.preventDefault();
     errors.clear();
     const lengthError = passwordLengthError(password);
-    if (lengthError) return errors.setField('password', t(`auth:password.${lengthError}`));
+    if (lengthError) return errors.setField('password', t(`password.${lengthError}`, { ns: 'auth' }));
     try {
       await setFirst.mutateAsync(password);
       notifications.show({ color: 'teal', message: t('password.set') });

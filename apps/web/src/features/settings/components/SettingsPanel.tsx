@@ -15,6 +15,7 @@ import {
   type MantineColorScheme,
 } from '@mantine/core';
 import type { ReactNode } from 'react';
+import type { ParseKeys } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { LOCALES, currentLocale, isLocale, setLocale } from '../../../lib/i18n.ts';
 import {
@@ -64,6 +65,8 @@ const BOOLEAN_SETTINGS = [
   'footer',
 ] as const satisfies readonly (keyof ClientSettings)[];
 
+type OptionKey = Extract<ParseKeys<'settings'>, `${string}.options.${string}`>;
+
 function ColorPresetPicker() {
   const { t } = useTranslation('settings');
   const theme = useMantineTheme();
@@ -93,11 +96,12 @@ function ColorPresetPicker() {
 
 /** Every client setting of SPEC §3, applied live and remembered in this browser. */
 export function SettingsPanel() {
-  const { t, i18n } = useTranslation('settings');
+  const { t, i18n } = useTranslation(['settings', 'shell', 'common']);
   const settings = useSettings();
   const { colorScheme, setColorScheme } = useMantineColorScheme();
-  const segment = <T extends string>(key: string, values: readonly T[]) =>
-    values.map((value) => ({ value, label: t(`${key}.options.${value}`) }));
+  // built at run time from the setting and its values, each of which has an `options` entry
+  const segment = <T extends string>(key: 'theme' | 'layout' | 'transition', values: readonly T[]) =>
+    values.map((value) => ({ value, label: t(`${key}.options.${value}` as OptionKey) }));
 
   return (
     <Stack gap="lg" maw={880}>

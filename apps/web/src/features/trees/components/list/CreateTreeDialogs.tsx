@@ -2,6 +2,7 @@ import { Button, FileButton, Group, Modal, Stack, Tabs, Text, Textarea, TextInpu
 import { notifications } from '@mantine/notifications';
 import { IconFileUpload } from '@tabler/icons-react';
 import { useState } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../../lib/api-client.ts';
@@ -33,7 +34,7 @@ function useCreateAndOpen() {
   return { run, pending: create.isPending };
 }
 
-function importErrorMessage(error: unknown, t: (key: string) => string): string {
+function importErrorMessage(error: unknown, t: TFunction<'trees'>): string {
   if (error instanceof DocumentImportError) return error.issues.slice(0, 3).join('\n') || t('io.importEmpty');
   return error instanceof Error ? error.message : String(error);
 }
