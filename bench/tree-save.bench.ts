@@ -43,10 +43,11 @@ function makeDocument(count: number): TreeDocument {
       resources: i % 10 === 0 ? [{ title: 'Reference', url: `https://example.com/skills/${i}` }] : [],
       collapsed: false,
       position: null,
+      estimate_minutes: null,
     });
     if (i > 0) parents.push(id);
   }
-  return { format: 1, layout: { direction: 'TB' }, nodes, links: [] };
+  return { format: 1, layout: { direction: 'TB' }, nodes, links: [], unlock: 'links' };
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createTreeDocument, type TreeDocument } from './document.ts';
-import { applyDiff, diffDocuments, TreeDiffError } from './diff.ts';
+import { applyDiff, diffDocuments, isEmptyDiff, TreeDiffError } from './diff.ts';
 import { addChild, addLink, deleteSubtree, moveNode, reorderSibling, updateNode } from './operations.ts';
 
 function sample(): TreeDocument {
@@ -60,5 +60,18 @@ describe('diffDocuments', () => {
     const a = sample();
     const diff = diffDocuments(a, deleteSubtree(a, 'c'));
     expect(() => applyDiff(createTreeDocument('Other'), diff)).toThrow(TreeDiffError);
+  });
+});
+
+describe('unlock mode in diffs', () => {
+  it('carries a change of the unlock mode, and reads diffs stored before it existed', () => {
+    const a = createTreeDocument('Root');
+    const b = { ...a, unlock: 'parent' as const };
+    const diff = diffDocuments(a, b);
+    expect(diff.unlock).toEqual({ from: 'links', to: 'parent' });
+    expect(isEmptyDiff(diff)).toBe(false);
+    expect(applyDiff(a, diff)).toEqual(b);
+    const { unlock: _old, ...stored } = diff;
+    expect(applyDiff(b, stored).unlock).toBe('parent');
   });
 });

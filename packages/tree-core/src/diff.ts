@@ -33,6 +33,8 @@ export interface TreeDiff {
   changed: NodeChange[];
   links: { added: TreeLink[]; removed: TreeLink[]; order?: TreeLink[] };
   layout: FieldChange<TreeDocument['layout']> | null;
+  /** absent in diffs stored before the unlock mode existed */
+  unlock?: FieldChange<TreeDocument['unlock']> | null;
   /** array placements, in `b` order: put `id` right after `after` (first when null) */
   order: { id: string; after: string | null }[];
 }
@@ -49,6 +51,9 @@ function sameValue(x: unknown, y: unknown): boolean {
   if (typeof x !== 'object' || typeof y !== 'object' || x === null || y === null) return false;
   return JSON.stringify(x) === JSON.stringify(y);
 }
+
+/** Documents stored before the unlock mode existed unlock by links. */
+const unlockOf = (doc: TreeDocument): TreeDocument['unlock'] => doc.unlock ?? 'links';
 
 const linkKey = (link: TreeLink) => `${link.source}\u0000${link.target}\u0000${link.kind}`;
 
@@ -136,6 +141,7 @@ export function diffDocuments(a: TreeDocument, b: TreeDocument): TreeDiff {
     changed,
     links: diffLinks(a, b),
     layout: sameValue(a.layout, b.layout) ? null : { from: a.layout, to: b.layout },
+    unlock: unlockOf(a) === unlockOf(b) ? null : { from: unlockOf(a), to: unlockOf(b) },
     order,
   };
 }
@@ -151,6 +157,7 @@ export function isEmptyDiff(diff: TreeDiff): boolean {
     !diff.links.removed.length &&
     !diff.links.order &&
     !diff.layout &&
+    !diff.unlock &&
     !diff.order.length
   );
 }
@@ -165,11 +172,13 @@ class WorkingDocument {
   private readonly prev = new Map<string, string | null>();
   private links: TreeLink[];
   private layout: TreeDocument['layout'];
+  private unlock: TreeDocument['unlock'];
   private readonly format: TreeDocument['format'];
 
   constructor(doc: TreeDocument) {
     this.format = doc.format;
     this.layout = doc.layout;
+    this.unlock = unlockOf(doc);
     this.links = doc.links;
     let last: string | null = null;
     this.next.set(null, null);
@@ -237,6 +246,7 @@ class WorkingDocument {
       this.links = [...this.links.filter((l) => !removed.has(linkKey(l))), ...diff.links.added];
     }
     if (diff.layout) this.layout = diff.layout.to;
+    if (diff.unlock) this.unlock = diff.unlock.to;
   }
 
   toDocument(): TreeDocument {
@@ -245,7 +255,7 @@ class WorkingDocument {
       nodes.push(this.nodes.get(id)!);
     if (nodes.length !== this.nodes.size)
       throw new TreeDiffError('The diff does not fit this document: a node was never placed.');
-    return { format: this.format, layout: this.layout, nodes, links: this.links };
+    return { format: this.format, layout: this.layout, nodes, links: this.links, unlock: this.unlock };
   }
 }
 

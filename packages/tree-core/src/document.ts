@@ -48,6 +48,14 @@ export const TreeNode = z.object({
   resources: z.array(NodeResource).max(50, 'At most 50 resources per node.').default([]),
   collapsed: z.boolean().default(false),
   position: NodePosition.nullable().default(null),
+  estimate_minutes: z
+    .number()
+    .int('Estimates are whole minutes.')
+    .min(0, 'Estimates are 0 to 100,000 minutes.')
+    .max(100_000, 'Estimates are 0 to 100,000 minutes.')
+    .nullable()
+    .default(null)
+    .describe('minutes to learn this node; null when unknown (plans count 60)'),
 });
 export type TreeNode = z.infer<typeof TreeNode>;
 /** What a caller may give for a node: only `id`, `parent_id` and `title` are required. */
@@ -65,6 +73,9 @@ export const LayoutDirection = z.enum(['TB', 'LR', 'RADIAL']);
 export type LayoutDirection = z.infer<typeof LayoutDirection>;
 export const TreeLayout = z.object({ direction: LayoutDirection.default('TB') });
 
+/** What a node waits for before it unlocks: its incoming prerequisite links, or those and its parent. */
+export const UnlockMode = z.enum(['links', 'parent']);
+
 /**
  * The tree document (`data` of a tree or version): a flat, ordered node list (siblings keep array
  * order) plus extra links. The schema checks each field; `validateTreeDocument` adds the structural
@@ -76,6 +87,7 @@ export const TreeDocument = z
     layout: TreeLayout.default({ direction: 'TB' }),
     nodes: z.array(TreeNode).min(1, 'A tree has at least its root node.'),
     links: z.array(TreeLink).default([]),
+    unlock: UnlockMode.default('links'),
   })
   .meta({ id: 'TreeDocument' });
 export type TreeDocument = z.infer<typeof TreeDocument>;
@@ -93,6 +105,7 @@ export const NODE_FIELDS = [
   'resources',
   'collapsed',
   'position',
+  'estimate_minutes',
 ] as const satisfies readonly (keyof NodeFields)[];
 
 /** A node with every default filled in. */
@@ -107,6 +120,7 @@ export function createTreeDocument(rootTitle: string, rootId = 'root'): TreeDocu
     layout: { direction: 'TB' },
     nodes: [createNode({ id: rootId, parent_id: null, title: rootTitle })],
     links: [],
+    unlock: 'links',
   };
 }
 

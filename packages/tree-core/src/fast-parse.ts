@@ -29,6 +29,9 @@ function nullable<T>(value: unknown, check: (v: unknown) => v is T): T | null | 
 const isIcon = (v: unknown): v is string => typeof v === 'string' && v.length <= 100;
 const isColor = (v: unknown): v is string => typeof v === 'string' && COLOR.test(v);
 const isImageId = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v > 0;
+const isEstimate = (v: unknown): v is number =>
+  typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 && v <= 100_000;
+const UNLOCK_MODES = new Set(['links', 'parent']);
 
 function httpUrl(value: unknown): value is string {
   if (typeof value !== 'string' || value.length > 2000) return false;
@@ -72,6 +75,7 @@ function node(raw: unknown): TreeNode | null {
   const imageId = nullable(raw.image_id, isImageId);
   const links = resources(raw.resources);
   const pos = position(raw.position);
+  const estimate = nullable(raw.estimate_minutes, isEstimate);
   const collapsed = raw.collapsed === undefined ? false : raw.collapsed;
   if (
     summary === null ||
@@ -80,7 +84,8 @@ function node(raw: unknown): TreeNode | null {
     color === false ||
     imageId === false ||
     links === null ||
-    pos === false
+    pos === false ||
+    estimate === false
   )
     return null;
   if (typeof collapsed !== 'boolean') return null;
@@ -96,6 +101,7 @@ function node(raw: unknown): TreeNode | null {
     resources: links,
     collapsed,
     position: pos,
+    estimate_minutes: estimate,
   };
 }
 
@@ -133,5 +139,7 @@ export function fastParseTreeDocument(input: unknown): TreeDocument | null {
       links.push(parsed);
     }
   }
-  return { format: 1, layout, nodes, links };
+  const unlock = input.unlock === undefined ? 'links' : input.unlock;
+  if (typeof unlock !== 'string' || !UNLOCK_MODES.has(unlock)) return null;
+  return { format: 1, layout, nodes, links, unlock: unlock as TreeDocument['unlock'] };
 }

@@ -72,12 +72,13 @@ export function importMarkdownOutline(markdown: string, options: MarkdownImportO
     return text ? { ...entry.node, content: text.slice(0, 100_000) } : entry.node;
   });
   const tops = nodes.filter((n) => n.parent_id === null);
-  if (tops.length === 1) return { format: 1, layout: { direction: 'TB' }, nodes, links: [] };
+  if (tops.length === 1) return { format: 1, layout: { direction: 'TB' }, nodes, links: [], unlock: 'links' };
   const rootId = createNodeId(taken);
   const root = createNode({ id: rootId, parent_id: null, title: options.rootTitle?.trim() || 'Untitled' });
   return {
     format: 1,
     layout: { direction: 'TB' },
+    unlock: 'links',
     nodes: [root, ...nodes.map((n) => (n.parent_id === null ? { ...n, parent_id: rootId } : n))],
     links: [],
   };

@@ -4,14 +4,12 @@
  * Pure functions over the document's structure; nothing here reads or writes a database.
  */
 
-/** `links`: a node waits for the sources of its incoming prerequisite links; `parent`: for its parent too. */
-export type UnlockMode = 'links' | 'parent';
-
 /** What the waits-for graph needs of a document. */
 export interface PathsDocument {
   nodes: readonly { id: string; parent_id: string | null }[];
   links: readonly { source: string; target: string; kind: string }[];
-  unlock?: UnlockMode;
+  /** `links`: a node waits for the sources of its incoming prerequisite links; `parent`: for its parent too */
+  unlock?: 'links' | 'parent';
 }
 
 /** A learner's status of a node; `todo` is the default (no row). */

@@ -23,9 +23,11 @@ describe('TreeDocument schema', () => {
           resources: [],
           collapsed: false,
           position: null,
+          estimate_minutes: null,
         },
       ],
       links: [],
+      unlock: 'links',
     });
   });
 });
@@ -122,5 +124,49 @@ describe('document size', () => {
       new TextEncoder().encode(JSON.stringify(result.ok && result.document)).length,
     );
     expect(result.ok && result.json).toBe(JSON.stringify(result.ok && result.document));
+  });
+});
+
+describe('learning fields', () => {
+  const nodes = [
+    { id: 'root', parent_id: null, title: 'Root' },
+    { id: 'a', parent_id: 'root', title: 'A', estimate_minutes: 30 },
+    { id: 'b', parent_id: 'a', title: 'B' },
+  ];
+
+  it('keeps estimates and the unlock mode, and refuses an estimate out of range', () => {
+    const ok = validateTreeDocument({ nodes, unlock: 'parent' });
+    expect(ok.ok && ok.document.nodes[1]!.estimate_minutes).toBe(30);
+    expect(ok.ok && ok.document.unlock).toBe('parent');
+    const bad = validateTreeDocument({ nodes: [nodes[0], { ...nodes[1], estimate_minutes: 100_001 }] });
+    expect(bad.ok).toBe(false);
+    expect(validateTreeDocument({ nodes, unlock: 'never' }).ok).toBe(false);
+  });
+
+  it('refuses prerequisite links that wait for each other in a circle, naming the closing link', () => {
+    const result = validateTreeDocument({
+      nodes,
+      links: [
+        { source: 'a', target: 'b', kind: 'prerequisite' },
+        { source: 'b', target: 'a', kind: 'prerequisite' },
+      ],
+    });
+    expect(result.ok).toBe(false);
+    expect(!result.ok && treeIssuesToFields(result.issues)).toHaveProperty(['links[1]']);
+    // The same pair as related links is no circle of prerequisites.
+    const related = validateTreeDocument({
+      nodes,
+      links: [
+        { source: 'a', target: 'b', kind: 'prerequisite' },
+        { source: 'b', target: 'a', kind: 'related' },
+      ],
+    });
+    expect(related.ok).toBe(true);
+  });
+
+  it('counts the parent edge in parent mode', () => {
+    const links = [{ source: 'b', target: 'a', kind: 'prerequisite' }];
+    expect(validateTreeDocument({ nodes, links }).ok).toBe(true);
+    expect(validateTreeDocument({ nodes, links, unlock: 'parent' }).ok).toBe(false);
   });
 });

@@ -1,3 +1,4 @@
+import { findPrerequisiteCycle } from './paths.ts';
 import type { z } from 'zod';
 import { DEFAULT_TREE_LIMITS, NODE_ID_PATTERN, TreeDocument, type TreeLimits } from './document.ts';
 import { fastParseTreeDocument } from './fast-parse.ts';
@@ -153,6 +154,16 @@ function structuralIssues(doc: TreeDocument): TreeIssue[] {
       });
     linkKeys.add(key);
   });
+  // Prerequisites (and, in parent mode, parents) must not wait for each other in a circle.
+  const closing = findPrerequisiteCycle(doc);
+  if (closing !== null) {
+    const link = doc.links[closing]!;
+    add({
+      path: `links[${closing}]`,
+      node_id: link.source,
+      message: `Link ${closing + 1}: "${link.source}" → "${link.target}" closes a circle of prerequisites.`,
+    });
+  }
   return issues;
 }
 

@@ -58,6 +58,7 @@ describe('creating and reading trees', () => {
       resources: [],
       collapsed: false,
       position: null,
+      estimate_minutes: null,
     });
     expect(res.headers.etag).toBe('"1"');
   });

@@ -109,5 +109,5 @@ export async function buildTreeFromTopic(options: BuildTreeOptions): Promise<Tre
       onProgress?.({ ...progress });
     }
   }
-  return { format: 1, layout: { direction: 'TB' }, nodes, links: [] };
+  return { format: 1, layout: { direction: 'TB' }, nodes, links: [], unlock: 'links' };
 }
