@@ -8,7 +8,7 @@ import { matchRoute, type RouteMeta } from './routes.tsx';
 export { loginPathFor };
 
 /** May this session open `path`? Used to decide where `?redirect=` may send someone. */
-export function canVisit(path: string, session: Session): boolean {
+function canVisit(path: string, session: Session): boolean {
   const { meta } = matchRoute(path.split(/[?#]/)[0] ?? '/');
   if (meta.checkAuth || meta.name === 'logout') return false;
   if (!meta.auth) return true;

@@ -12,7 +12,7 @@ import { Z_INDEX, buildTheme, cssVariablesResolver } from './theme.ts';
 // Loaded right after the first render; see modals-host.tsx.
 const ModalsHost = lazy(() => import('./modals-host.tsx'));
 
-export const colorSchemeManager = localStorageColorSchemeManager({ key: 'arbor.color-scheme' });
+const colorSchemeManager = localStorageColorSchemeManager({ key: 'arbor.color-scheme' });
 
 /** Keeps Mantine's direction (and `<html dir>`) in step with the RTL setting. */
 function DirectionSync({ rtl }: { rtl: boolean }) {

@@ -1,9 +1,9 @@
 const RELOAD_KEY = 'arbor.chunk-reload-at';
 /** SPEC §9 page-reload guard: a second chunk failure within this window shows the error page. */
-export const RELOAD_GUARD_MS = 10_000;
+const RELOAD_GUARD_MS = 10_000;
 
 /** A lazy chunk could not be loaded even after a reload. */
-export class ChunkLoadError extends Error {
+class ChunkLoadError extends Error {
   override name = 'ChunkLoadError';
 }
 

@@ -58,7 +58,7 @@ function readCookie(name: string): string | null {
 }
 
 /** The stored choice (local storage, then cookie), else zh-CN: the product's first language. */
-export function storedLocale(): Locale {
+function storedLocale(): Locale {
   let stored: string | null = null;
   try {
     stored = localStorage.getItem(LOCALE_STORAGE_KEY);

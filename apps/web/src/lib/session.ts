@@ -6,7 +6,7 @@ import { tokenStore } from './token-store.ts';
 
 export type { LoginAnswer, Me } from './me.ts';
 
-export type SessionStatus = 'loading' | 'anonymous' | 'authenticated';
+type SessionStatus = 'loading' | 'anonymous' | 'authenticated';
 
 export interface Session {
   status: SessionStatus;

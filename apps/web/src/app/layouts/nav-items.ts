@@ -2,7 +2,7 @@ import { IconCompass, IconHome, IconBinaryTree2, type Icon } from '@tabler/icons
 import type { NamespacedKey } from '../../lib/i18n.ts';
 import type { RouteName } from '../routes.tsx';
 
-export interface NavItem {
+interface NavItem {
   route: RouteName;
   path: string;
   labelKey: NamespacedKey<'shell'>;

@@ -4,8 +4,8 @@ import { useLocation } from 'react-router';
 import { settingsStore, useSettings } from '../../features/settings/index.ts';
 
 /** SPEC §9: responsive breakpoint and sidebar auto-close width. */
-export const SMALL_SCREEN = '(max-width: 700px)';
-export const AUTO_CLOSE = '(max-width: 1000px)';
+const SMALL_SCREEN = '(max-width: 700px)';
+const AUTO_CLOSE = '(max-width: 1000px)';
 
 /**
  * The vertical layout's sidebar (SPEC §4): the stored "collapsed" setting decides on wide screens;

@@ -1,5 +1,5 @@
 /** SPEC §2: search starts when the query is longer than one character. */
-export const MIN_QUERY_LENGTH = 2;
+const MIN_QUERY_LENGTH = 2;
 
 /** The query's words, lower-cased; empty when the query is too short to search. */
 export function queryTerms(query: string): string[] {

@@ -4,7 +4,7 @@ export const LAYOUTS = ['horizontal', 'vertical', 'blank'] as const;
 export type LayoutName = (typeof LAYOUTS)[number];
 
 export const TRANSITIONS = ['fade', 'fade-up', 'fade-bottom', 'fade-left', 'fade-right'] as const;
-export type RouterTransition = (typeof TRANSITIONS)[number];
+type RouterTransition = (typeof TRANSITIONS)[number];
 
 /** Primary colour presets: Mantine palettes, shade 7 in light and 5 in dark (see app/theme.ts). */
 export const COLOR_PRESETS = ['green', 'teal', 'blue', 'violet', 'orange'] as const;
@@ -22,7 +22,7 @@ export interface ClientSettings {
   footer: boolean;
 }
 
-export const DEFAULT_SETTINGS: ClientSettings = {
+const DEFAULT_SETTINGS: ClientSettings = {
   layout: 'horizontal',
   colorPreset: 'green',
   transition: 'fade-up',

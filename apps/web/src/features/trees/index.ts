@@ -4,7 +4,7 @@ export { EditorSkeleton } from './components/EditorSkeleton.tsx';
 export { TreeListPage } from './components/list/TreeListPage.tsx';
 export { TreeViewer } from './components/TreeViewer.tsx';
 export type { DiffMark } from './layout/flow-elements.ts';
-export { registerTreesExtension, useTreesExtensions } from './extensions.ts';
+export { registerTreesExtension } from './extensions.ts';
 export type {
   EditorExtensionContext,
   NodeBadgeContext,
@@ -13,7 +13,7 @@ export type {
   TreesExtension,
 } from './extensions.ts';
 export type { EditorCommands } from './state/commands.ts';
-export { useTreeByUuid, fetchTreeByUuid, prefetchTreeByUuid } from './api/useTreeByUuid.ts';
-export { useVersions, useVersion, useRollback, useSaveVersion } from './api/useVersions.ts';
-export { useNodeImages } from './api/useNodeImages.ts';
-export type { Tree, TreeWithData, TreeVersion, TreeVersionWithData } from './api/types.ts';
+export { useTreeByUuid, prefetchTreeByUuid } from './api/useTreeByUuid.ts';
+export { useVersions, useVersion, useRollback } from './api/useVersions.ts';
+export { useRememberNodeImage } from './api/useNodeImages.ts';
+export type { Tree, TreeWithData, TreeVersion } from './api/types.ts';

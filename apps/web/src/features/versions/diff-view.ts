@@ -1,7 +1,7 @@
 import { diffDocuments, type TreeDiff, type TreeDocument } from '@arbor/tree-core';
 import type { DiffMark } from '../trees/index.ts';
 
-export interface DiffView {
+interface DiffView {
   diff: TreeDiff;
   /** the newer document plus the removed nodes put back where they were, so removals can be drawn */
   doc: TreeDocument;

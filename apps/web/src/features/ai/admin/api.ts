@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client.ts';
 import { aiKeys } from '../api/keys.ts';
 
 /** The admin-managed AI resources, by their path under /api/llm/. */
-export type AiResource = 'deepseek-config' | 'deepseek-models' | 'prompts';
+type AiResource = 'deepseek-config' | 'deepseek-models' | 'prompts';
 
 const pathOf = (resource: AiResource, id?: number) => `/api/llm/${resource}/${id === undefined ? '' : `${id}/`}`;
 
@@ -47,7 +47,7 @@ export function useTestConnection() {
   });
 }
 
-export interface LogFilters {
+interface LogFilters {
   status?: string | null;
   kind?: string | null;
   model?: string;

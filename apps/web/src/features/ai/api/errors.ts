@@ -5,7 +5,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 const asCode = (code: string) => code as ErrorBody['code'];
 
 /** The AI failures the UI explains differently; everything else shows the server's `detail`. */
-export type AiProblemKind = 'not_configured' | 'quota' | 'upstream' | 'other';
+type AiProblemKind = 'not_configured' | 'quota' | 'upstream' | 'other';
 
 export interface AiProblem {
   kind: AiProblemKind;

@@ -2,8 +2,8 @@ import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { IconPhotoAi } from '@tabler/icons-react';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { NodePanelExtensionContext } from '../../trees/index.ts';
-import { generateImage, isStoredImage, useRememberNodeImage } from '../api/images.ts';
+import { useRememberNodeImage, type NodePanelExtensionContext } from '../../trees/index.ts';
+import { generateImage, isStoredImage } from '../api/images.ts';
 import { AiProblemAlert } from './AiProblemAlert.tsx';
 import { useAiAction } from './useAiAction.ts';
 

@@ -5,7 +5,7 @@ import { aiProblemOf, isAbort, type AiProblem } from '../api/errors.ts';
 import { streamNode, type GenerateNodeInput } from '../api/generation.ts';
 import { aiKeys } from '../api/keys.ts';
 
-export type GenerationPhase = 'idle' | 'streaming' | 'done' | 'stopped' | 'error';
+type GenerationPhase = 'idle' | 'streaming' | 'done' | 'stopped' | 'error';
 
 export interface GenerationState {
   mode: GenerateMode | null;

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { addressKey, type Channel } from './types.ts';
 
-export interface PasswordResetInput {
+interface PasswordResetInput {
   channel: Channel;
   address: string;
   code: string;

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { addressKey, type Channel, type CodePurpose, type CodeSent } from './types.ts';
 
-export interface SendCodeInput {
+interface SendCodeInput {
   channel: Channel;
   purpose: CodePurpose;
   /** email for `ses`, E.164 phone for `sms` */

@@ -3,7 +3,7 @@ import { api } from '../../../lib/api-client.ts';
 import { fetchMeWith } from './fetchMe.ts';
 import type { LoginAnswer, TokenPair } from './types.ts';
 
-export interface TokenLoginInput {
+interface TokenLoginInput {
   /** username, email or phone */
   username: string;
   password: string;

@@ -4,7 +4,7 @@ import { useEffect, useImperativeHandle, useMemo, useRef, type Ref } from 'react
 import { useTranslation } from 'react-i18next';
 import classes from './Captcha.module.css';
 
-export const CAPTCHA_CHALLENGE_URL = '/api/captcha/challenge/';
+const CAPTCHA_CHALLENGE_URL = '/api/captcha/challenge/';
 /** Upper bound on waiting for a solution; the server's challenges solve in well under a second. */
 const SOLVE_TIMEOUT_MS = 60_000;
 

@@ -5,7 +5,7 @@ import { isEmail, isPhone, normalizePhone } from '../lib/identifiers.ts';
 import { useCodeSender } from './useCodeSender.ts';
 import { useServerErrors } from './useServerErrors.ts';
 
-export interface CodeFlowOptions {
+interface CodeFlowOptions {
   channel?: Channel;
   /** the code goes to an address the user does not type (unbinding sends to the bound one) */
   fixedAddress?: string;

@@ -1,7 +1,7 @@
 import type { Namespace, TFunction } from 'i18next';
 import { ApiError } from '../../../lib/api-client.ts';
 
-export interface DescribedError {
+interface DescribedError {
   /** first message per field, keyed by the body field name the server used */
   fields: Record<string, string>;
   /** a message for the whole form, or null when everything went under a field */
@@ -11,14 +11,14 @@ export interface DescribedError {
 }
 
 /** `Retry-After` is seconds (the server never sends an HTTP date); a missing header means "a while". */
-export function retryAfterSeconds(error: ApiError): number | null {
+function retryAfterSeconds(error: ApiError): number | null {
   const raw = error.headers?.get('retry-after') ?? (error.body.retry_after as string | number | undefined);
   const seconds = Number(raw);
   return Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : null;
 }
 
 /** "in 45 seconds", "3 分钟后": the wait in the reader's language, not a bare number. */
-export function formatWait(seconds: number, locale: string): string {
+function formatWait(seconds: number, locale: string): string {
   const format = new Intl.RelativeTimeFormat(locale, { numeric: 'always' });
   return seconds < 90 ? format.format(seconds, 'second') : format.format(Math.ceil(seconds / 60), 'minute');
 }

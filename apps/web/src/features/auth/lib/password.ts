@@ -2,7 +2,7 @@
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 
-export type Strength = 0 | 1 | 2 | 3 | 4;
+type Strength = 0 | 1 | 2 | 3 | 4;
 
 /**
  * A rough, local strength estimate for the hint under the field: length and character variety. It is

@@ -5,7 +5,7 @@ import { queryClient } from '../../../lib/query-client.ts';
 import { communityKeys } from './keys.ts';
 
 /** GET /api/community/trees-shared/{uuid}/ — the template with its snapshot. */
-export const shareQuery = (idOrUuid: string) =>
+const shareQuery = (idOrUuid: string) =>
   queryOptions({
     queryKey: communityKeys.detail(idOrUuid),
     queryFn: ({ signal }) =>

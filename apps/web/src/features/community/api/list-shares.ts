@@ -15,7 +15,7 @@ export interface ShareListParams {
 }
 
 /** GET /api/community/trees-shared/ */
-export function fetchShares(params: ShareListParams, signal?: AbortSignal): Promise<Paginated<Share>> {
+function fetchShares(params: ShareListParams, signal?: AbortSignal): Promise<Paginated<Share>> {
   return api<Paginated<Share>>('/api/community/trees-shared/', {
     signal,
     query: {

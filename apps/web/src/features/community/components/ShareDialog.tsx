@@ -8,7 +8,7 @@ import { DialogActions } from '../../../lib/DialogActions.tsx';
 import { useHotTags } from '../api/hot-tags.ts';
 import { useShareTree } from '../api/share-actions.ts';
 
-export interface ShareDialogProps {
+interface ShareDialogProps {
   opened: boolean;
   onClose: () => void;
   tree: { id: number; title: string; description: string; tags: string[] };

@@ -17,7 +17,7 @@ export interface ImageSize {
 export const MIN_ZOOM = 1;
 export const MAX_ZOOM = 4;
 /** Uploaded edge length: twice the server's 256 px so its re-encode downsamples rather than upscales. */
-export const OUTPUT_SIZE = 512;
+const OUTPUT_SIZE = 512;
 
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
 

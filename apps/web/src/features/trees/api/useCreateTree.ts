@@ -3,7 +3,7 @@ import { api } from '../../../lib/api-client.ts';
 import type { TreeCreateBody } from '@arbor/contract';
 import { treeKeys, type Tree } from './types.ts';
 
-export type CreateTreeInput = TreeCreateBody;
+type CreateTreeInput = TreeCreateBody;
 
 /** POST /api/tree/skills_tree/: a new tree (one root node when `data` is absent); version 1 is recorded. */
 export function createTree(input: CreateTreeInput) {

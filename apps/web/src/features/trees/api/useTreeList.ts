@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { treeKeys, type TreeOrdering, type TreePage } from './types.ts';
 
-export interface TreeListParams {
+interface TreeListParams {
   search?: string;
   ordering?: TreeOrdering;
   page?: number;
@@ -10,7 +10,7 @@ export interface TreeListParams {
 }
 
 /** GET /api/tree/skills_tree/: the caller's trees, without documents. */
-export function fetchTreeList({ search, ordering, page, pageSize }: TreeListParams, signal?: AbortSignal) {
+function fetchTreeList({ search, ordering, page, pageSize }: TreeListParams, signal?: AbortSignal) {
   return api<TreePage>('/api/tree/skills_tree/', { query: { search, ordering, page, page_size: pageSize }, signal });
 }
 

@@ -5,7 +5,7 @@ import { treeKeys, type Tree } from './types.ts';
 import { revisionFromEtag } from './useTreeByUuid.ts';
 
 /** The body of a tree update; the revision it is based on travels as `If-Match` instead. */
-export type TreePatch = Omit<TreeUpdateBody, 'base_revision'>;
+type TreePatch = Omit<TreeUpdateBody, 'base_revision'>;
 
 /**
  * PATCH /api/tree/skills_tree/{id}/. With `ifMatch` the server refuses a stale revision with 412

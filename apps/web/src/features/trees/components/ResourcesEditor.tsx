@@ -6,7 +6,7 @@ import type { TreeResource } from '../model/tree-document.ts';
 
 const MAX_RESOURCES = 50;
 
-export function isHttpUrl(value: string): boolean {
+function isHttpUrl(value: string): boolean {
   try {
     const { protocol } = new URL(value);
     return protocol === 'http:' || protocol === 'https:';

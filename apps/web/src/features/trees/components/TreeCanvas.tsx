@@ -70,7 +70,7 @@ function dropTarget(
   return null;
 }
 
-export interface TreeCanvasProps {
+interface TreeCanvasProps {
   store: EditorStore;
   commands?: EditorCommands;
   readOnly: boolean;

@@ -56,7 +56,7 @@ import { SaveVersionDialog } from './SaveVersionDialog.tsx';
 import { TreeCanvas } from './TreeCanvas.tsx';
 import classes from './TreeEditor.module.css';
 
-export interface TreeEditorProps {
+interface TreeEditorProps {
   tree: TreeWithData;
   readOnly: boolean;
 }

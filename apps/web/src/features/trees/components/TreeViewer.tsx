@@ -6,7 +6,7 @@ import { EditorStoreContext } from '../state/editor-context.ts';
 import { EditorStore } from '../state/editor-store.ts';
 import { TreeCanvas } from './TreeCanvas.tsx';
 
-export interface TreeViewerProps {
+interface TreeViewerProps {
   doc: TreeDocument;
   diff?: Map<string, DiffMark>;
   imageUrls?: ReadonlyMap<number, string>;

@@ -83,7 +83,7 @@ import {
 
 // A curated set rather than all 5,000 Tabler icons: the picker stays searchable and the bundle small.
 // Names follow Iconify's `prefix:name` so a configured icon API can serve names outside this set later.
-export const NODE_ICONS: Readonly<Record<string, Icon>> = {
+const NODE_ICONS: Readonly<Record<string, Icon>> = {
   'tabler:school': IconSchool,
   'tabler:book': IconBook,
   'tabler:notebook': IconNotebook,

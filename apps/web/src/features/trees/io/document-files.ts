@@ -19,7 +19,7 @@ export class DocumentImportError extends Error {
 }
 
 /** Picks the reader by file name (or content when the name says nothing). */
-export function formatOf(file: { name: string }, text: string): DocumentFormat {
+function formatOf(file: { name: string }, text: string): DocumentFormat {
   if (/\.json$/i.test(file.name)) return 'json';
   if (/\.(md|markdown|txt)$/i.test(file.name)) return 'markdown';
   return text.trimStart().startsWith('{') ? 'json' : 'markdown';

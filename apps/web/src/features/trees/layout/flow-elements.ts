@@ -6,7 +6,7 @@ import { NODE_HEIGHT, NODE_WIDTH, type TreeLayout } from './tidy-layout.ts';
 /** How a node compares with another version (versions page); absent in the editor. */
 export type DiffMark = 'added' | 'removed' | 'changed' | 'moved';
 
-export interface SkillNodeData extends Record<string, unknown> {
+interface SkillNodeData extends Record<string, unknown> {
   node: TreeNode;
   direction: LayoutDirection;
   childCount: number;
@@ -19,7 +19,7 @@ export type DropHint = 'child' | 'before' | 'after';
 export type SkillFlowNode = Node<SkillNodeData, 'skill'>;
 
 /** Extra per-node state that is not in the document. */
-export interface Decorations {
+interface Decorations {
   selectedId: string | null;
   diff?: Map<string, DiffMark>;
   matches?: Set<string>;

@@ -4,7 +4,7 @@ import type { EditorStore } from './editor-store.ts';
 
 export type SaveStatus = 'saved' | 'pending' | 'saving' | 'offline' | 'conflict' | 'error';
 
-export interface AutosaveDeps {
+interface AutosaveDeps {
   store: EditorStore;
   revision: number;
   /** sends the document with `If-Match: "<ifMatch>"` (none to overwrite); resolves to the new revision */
@@ -19,7 +19,7 @@ export interface AutosaveDeps {
 const MAX_RETRY_MS = 30_000;
 
 /** A working copy that could not reach the server, kept in localStorage until it does. */
-export interface Draft {
+interface Draft {
   revision: number;
   doc: TreeDocument;
   saved_at: string;

@@ -21,7 +21,7 @@ import { indexTree } from '../model/tree-index.ts';
 import type { DropHint } from '../layout/flow-elements.ts';
 import type { EditorStore } from './editor-store.ts';
 
-export interface CommandOptions {
+interface CommandOptions {
   /** title given to nodes created from the keyboard */
   newNodeTitle: () => string;
   /** reports a refused operation (moving a node into itself, deleting the root…) */

@@ -265,7 +265,7 @@ function parseChord(chord: string): Chord {
 const sameKey = (a: string, b: string) => (a.length === 1 ? a.toLowerCase() === b.toLowerCase() : a === b);
 
 /** Does the key event press this chord (exactly its modifiers; Ctrl and ⌘ both count as `mod`)? */
-export function matchesChord(
+function matchesChord(
   event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'shiftKey' | 'altKey'>,
   chord: string,
 ) {
@@ -284,7 +284,7 @@ export function actionForKey(event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'met
     EditorAction | undefined;
 }
 
-export const isMacPlatform = () => typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
+const isMacPlatform = () => typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 
 const KEY_NAMES: Record<string, string> = {
   ArrowUp: '↑',

@@ -11,7 +11,7 @@ export interface EditorState {
   changeCount: number;
 }
 
-export interface ApplyOptions {
+interface ApplyOptions {
   /**
    * Consecutive edits with the same key (typing into one field) fold into one undo step, so Ctrl+Z
    * undoes the whole word rather than one letter.

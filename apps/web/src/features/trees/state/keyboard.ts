@@ -7,7 +7,7 @@ function isTypingTarget(target: EventTarget | null): boolean {
   return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
 }
 
-export interface KeyboardOptions {
+interface KeyboardOptions {
   commands: EditorCommands;
   readOnly: boolean;
   /** the canvas: keys count only when focus is inside it (or nowhere) */
