@@ -1,22 +1,17 @@
+import type { Paginated, Share, Tree } from '@arbor/contract';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
-interface RemoteItem {
-  uuid: string;
-  title: string;
-}
-
-interface Page {
-  results?: RemoteItem[];
-}
+/** What the palette shows of a tree or a template. */
+type RemoteItem = Pick<Tree | Share, 'uuid' | 'title'>;
 
 const DEBOUNCE_MS = 250;
 const LIMIT = 5;
 
 async function fetchTitles(path: string, search: string, signal: AbortSignal): Promise<RemoteItem[]> {
   try {
-    const page = await api<Page>(path, { query: { search, page_size: LIMIT }, signal });
+    const page = await api<Paginated<RemoteItem> | undefined>(path, { query: { search, page_size: LIMIT }, signal });
     return (page?.results ?? []).slice(0, LIMIT).map(({ uuid, title }) => ({ uuid, title }));
   } catch (error) {
     // The palette is a shortcut, not the place to report a failing list: log and show nothing.
