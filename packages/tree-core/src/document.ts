@@ -75,6 +75,7 @@ export const TreeLayout = z.object({ direction: LayoutDirection.default('TB') })
 
 /** What a node waits for before it unlocks: its incoming prerequisite links, or those and its parent. */
 export const UnlockMode = z.enum(['links', 'parent']);
+export type UnlockMode = z.infer<typeof UnlockMode>;
 
 /**
  * The tree document (`data` of a tree or version): a flat, ordered node list (siblings keep array

@@ -10,6 +10,7 @@ import {
   pasteSubtree,
   removeLink,
   reorderSibling,
+  setUnlockMode,
   TreeOperationError,
   updateNode,
 } from './operations.ts';
@@ -113,5 +114,17 @@ describe('tree operations', () => {
     expect(pastedChildren).not.toContain('a1');
     expect(document.links).toHaveLength(2);
     expect(document.links[1]).toMatchObject({ source: pastedChildren[0], target: pastedChildren[1] });
+  });
+
+  it('sets the unlock mode, keeping the document when it does not change', () => {
+    const doc = sample();
+    expect(doc.unlock).toBe('links');
+    expect(setUnlockMode(doc, 'links')).toBe(doc);
+    const parentMode = setUnlockMode(doc, 'parent');
+    expect(parentMode.unlock).toBe('parent');
+    expect(parentMode.nodes).toBe(doc.nodes);
+    expect(doc.unlock).toBe('links');
+    expect(validateTreeDocument(parentMode).ok).toBe(true);
+    expect(setUnlockMode(parentMode, 'links').unlock).toBe('links');
   });
 });

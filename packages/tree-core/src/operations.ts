@@ -6,6 +6,7 @@ import {
   type NodeFields,
   type TreeDocument,
   type TreeLinkInputFields,
+  type UnlockMode,
 } from './document.ts';
 import { indexTree, subtreeIds } from './tree-index.ts';
 
@@ -161,6 +162,15 @@ export function removeLink(doc: TreeDocument, source: string, target: string): T
 
 export function setLayoutDirection(doc: TreeDocument, direction: LayoutDirection): TreeDocument {
   return { ...doc, layout: { ...doc.layout, direction } };
+}
+
+/**
+ * Sets what a node waits for before it unlocks (`links`: its prerequisites; `parent`: its parent too).
+ * The same mode gives back the same document, so no empty undo step is recorded. A prerequisite circle
+ * the new mode closes is left for validation (the server refuses it naming the link).
+ */
+export function setUnlockMode(doc: TreeDocument, unlock: UnlockMode): TreeDocument {
+  return (doc.unlock ?? 'links') === unlock ? doc : { ...doc, unlock };
 }
 
 /** A copied subtree: its first node is the subtree root (parent_id null); links inside it come along. */
