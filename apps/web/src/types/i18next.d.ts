@@ -8,6 +8,7 @@ import type common from '../i18n/common/zh-CN.json';
 import type community from '../i18n/community/zh-CN.json';
 import type errors from '../i18n/errors/zh-CN.json';
 import type home from '../i18n/home/zh-CN.json';
+import type learning from '../i18n/learning/zh-CN.json';
 import type profile from '../i18n/profile/zh-CN.json';
 import type settings from '../i18n/settings/zh-CN.json';
 import type shell from '../i18n/shell/zh-CN.json';
@@ -24,6 +25,7 @@ declare module 'i18next' {
       community: typeof community;
       errors: typeof errors;
       home: typeof home;
+      learning: typeof learning;
       profile: typeof profile;
       settings: typeof settings;
       shell: typeof shell;
