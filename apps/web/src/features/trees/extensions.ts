@@ -35,6 +35,8 @@ export interface NodePanelExtensionContext extends EditorExtensionContext {
 export interface NodeBadgeContext {
   node: TreeNode;
   readOnly: boolean;
+  /** the node is the canvas's selected one */
+  selected: boolean;
 }
 
 export interface TreeCardExtensionContext {
@@ -56,6 +58,12 @@ export interface TreesExtension {
    * than computing much here, and null for nodes without a badge.
    */
   nodeBadges?: (ctx: NodeBadgeContext) => ReactNode;
+  /**
+   * a layer over the whole node, under its badges (a ring, dimming, a highlight), on zoomed-out
+   * pills too: position it `absolute` with an `inset`, and let pointer events through. Same rules
+   * as `nodeBadges`.
+   */
+  nodeFrame?: (ctx: NodeBadgeContext) => ReactNode;
   /** `<Menu.Item>`s in the "New tree" menu of /trees (e.g. "Generate from a topic (AI)") */
   createMenu?: () => ReactNode;
   /** `<Menu.Item>`s in a tree card's menu on /trees (e.g. "Share") */
@@ -88,8 +96,8 @@ export function useTreesExtensions(): readonly TreesExtension[] {
   );
 }
 
-/** The registered extensions that draw node badges; the canvas reads them once for all its nodes. */
+/** The registered extensions that draw node badges or frames; the canvas reads them once for all its nodes. */
 export function useNodeBadgeExtensions(): readonly TreesExtension[] {
   const all = useTreesExtensions();
-  return useMemo(() => all.filter((extension) => extension.nodeBadges), [all]);
+  return useMemo(() => all.filter((extension) => extension.nodeBadges || extension.nodeFrame), [all]);
 }

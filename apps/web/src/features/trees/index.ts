@@ -3,6 +3,7 @@ export { TreeEditor } from './components/TreeEditor.tsx';
 export { EditorSkeleton } from './components/EditorSkeleton.tsx';
 export { TreeListPage } from './components/list/TreeListPage.tsx';
 export { TreeViewer } from './components/TreeViewer.tsx';
+export { MarkdownPreview } from './components/MarkdownPreview.tsx';
 export type { DiffMark } from './layout/flow-elements.ts';
 export { registerTreesExtension } from './extensions.ts';
 export type {

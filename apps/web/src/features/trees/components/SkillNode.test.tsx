@@ -83,6 +83,27 @@ describe('node-badge slot', () => {
     expect(seen.at(-1)).toEqual({ id: root.id, readOnly: true });
   });
 
+  it("draws a registered extension's frame inside the node, told whether the node is selected", () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const seen: boolean[] = [];
+    unregister.push(
+      registerTreesExtension({
+        id: 'test-frame',
+        nodeFrame: ({ selected }) => {
+          seen.push(selected);
+          return <span data-testid="learning-frame" />;
+        },
+      }),
+    );
+    render(
+      <Canvas>
+        <SkillNode {...nodeProps} selected />
+      </Canvas>,
+    );
+    expect(screen.getByTestId('skill-node').contains(screen.getByTestId('learning-frame'))).toBe(true);
+    expect(seen.at(-1)).toBe(true);
+  });
+
   it('renders no badge container when no extension draws badges', () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     unregister.push(registerTreesExtension({ id: 'panel-only', nodePanel: () => null }));

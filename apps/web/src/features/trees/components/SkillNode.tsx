@@ -82,6 +82,10 @@ function SkillNodeView({ id, data, selected }: NodeProps<SkillFlowNode>) {
     dropHint ? classes[`drop-${dropHint}`] : '',
     node.parent_id === null ? classes.root : '',
   ].join(' ');
+  const badgeContext = { node, readOnly, selected: Boolean(selected) };
+  const frames = nodeBadges.map((extension) =>
+    extension.nodeFrame ? <Fragment key={extension.id}>{extension.nodeFrame(badgeContext)}</Fragment> : null,
+  );
   const handleEls = (
     <>
       <Handle type="target" id="t" position={handles.target} className={classes.handle} isConnectable={!readOnly} />
@@ -98,6 +102,7 @@ function SkillNodeView({ id, data, selected }: NodeProps<SkillFlowNode>) {
         data-node-id={id}
       >
         {handleEls}
+        {frames}
         <span className={classes.simpleTitle}>{node.title}</span>
       </div>
     );
@@ -114,6 +119,7 @@ function SkillNodeView({ id, data, selected }: NodeProps<SkillFlowNode>) {
       data-testid="skill-node"
     >
       {handleEls}
+      {frames}
       <div className={classes.badge} aria-hidden>
         {imageUrl ? (
           <img src={imageUrl} alt="" className={classes.thumb} draggable={false} />
@@ -136,7 +142,7 @@ function SkillNodeView({ id, data, selected }: NodeProps<SkillFlowNode>) {
       {nodeBadges.length ? (
         <div className={`${classes.extensionBadges} nodrag`} data-testid="node-badges">
           {nodeBadges.map((extension) => (
-            <Fragment key={extension.id}>{extension.nodeBadges?.({ node, readOnly })}</Fragment>
+            <Fragment key={extension.id}>{extension.nodeBadges?.(badgeContext)}</Fragment>
           ))}
         </div>
       ) : null}
