@@ -102,7 +102,66 @@ const randomCase = fc
     return { doc, statusOf, target: id(target) };
   });
 
+/**
+ * The graph as first written, over string ids and Maps: the position-based `buildWaitsForGraph`
+ * must agree with it edge for edge (same lists, same order, same ignored links).
+ */
+function referenceWaitsFor(doc: PathsDocument): { waitsFor: Record<string, string[]>; ignoredLinks: number[] } {
+  const ids = new Set(doc.nodes.map((n) => n.id));
+  const root = doc.nodes.find((n) => n.parent_id === null)?.id ?? null;
+  const edges: { waiter: string; waitsFor: string; link: number }[] = [];
+  if (doc.unlock === 'parent') {
+    for (const n of doc.nodes) {
+      if (n.parent_id !== null && n.parent_id !== root) edges.push({ waiter: n.id, waitsFor: n.parent_id, link: -1 });
+    }
+  }
+  doc.links.forEach((link, index) => {
+    if (link.kind !== 'prerequisite' || !ids.has(link.source) || !ids.has(link.target)) return;
+    if (link.source === root || link.source === link.target) return;
+    edges.push({ waiter: link.target, waitsFor: link.source, link: index });
+  });
+  const kept = new Map<string, string[]>();
+  const reaches = (from: string, to: string) => {
+    const stack = [from];
+    const seen = new Set(stack);
+    while (stack.length) {
+      const id = stack.pop()!;
+      if (id === to) return true;
+      for (const next of kept.get(id) ?? []) if (!seen.has(next) && seen.add(next)) stack.push(next);
+    }
+    return false;
+  };
+  const ignoredLinks: number[] = [];
+  for (const edge of edges) {
+    const list = kept.get(edge.waiter) ?? [];
+    if (list.includes(edge.waitsFor)) continue;
+    if (reaches(edge.waitsFor, edge.waiter)) {
+      if (edge.link >= 0) ignoredLinks.push(edge.link);
+      continue;
+    }
+    list.push(edge.waitsFor);
+    kept.set(edge.waiter, list);
+  }
+  return { waitsFor: Object.fromEntries(kept), ignoredLinks };
+}
+
 describe('properties over random trees and links', () => {
+  it('agrees with the string-keyed reference graph, edge for edge', () => {
+    fc.assert(
+      fc.property(randomCase, ({ doc }) => {
+        const graph = buildWaitsForGraph(doc);
+        const reference = referenceWaitsFor(doc);
+        expect(Object.fromEntries(graph.waitsFor)).toEqual(reference.waitsFor);
+        expect(graph.ignoredLinks).toEqual(reference.ignoredLinks);
+        graph.order.forEach((id, i) => {
+          const byPosition = [...graph.waitsOn.subarray(graph.waitsStart[i], graph.waitsStart[i + 1])];
+          expect(byPosition.map((k) => graph.order[k])).toEqual(reference.waitsFor[id] ?? []);
+        });
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('keeps the graph acyclic and never makes anything wait for the root', () => {
     fc.assert(
       fc.property(randomCase, ({ doc }) => {

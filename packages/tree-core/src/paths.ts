@@ -22,67 +22,120 @@ export interface WaitsForGraph {
   indexOf: ReadonlyMap<string, number>;
   /** the nodes each node waits for (never the root, never itself); acyclic */
   waitsFor: ReadonlyMap<string, readonly string[]>;
+  /**
+   * The same edges by position, for the hot loops (locking runs on every progress answer): the nodes
+   * `order[i]` waits for are `order[waitsOn[k]]` for `waitsStart[i] <= k < waitsStart[i + 1]`.
+   */
+  waitsStart: Int32Array;
+  waitsOn: Int32Array;
   /** indexes of prerequisite links left out because they close a cycle */
   ignoredLinks: readonly number[];
 }
 
-/** The root's id, or null for a document without one. */
-function rootOf(doc: PathsDocument): string | null {
-  return doc.nodes.find((node) => node.parent_id === null)?.id ?? null;
-}
-
-/** Candidate waits-for edges (waiter ← waited-for), parent edges first, each with the link index or -1. */
-function candidateEdges(doc: PathsDocument, ids: ReadonlySet<string>, root: string | null) {
-  const edges: { waiter: string; waitsFor: string; link: number }[] = [];
+/**
+ * Candidate waits-for edges by node position (waiter ← waited-for), parent edges first, each with
+ * its link index or -1. Positions rather than ids: a 5,000-node tree with thousands of links is
+ * graphed on every progress change, and Maps keyed by strings were most of that cost.
+ */
+function candidateEdges(doc: PathsDocument, indexOf: ReadonlyMap<string, number>, root: number) {
+  const capacity = (doc.unlock === 'parent' ? doc.nodes.length : 0) + doc.links.length;
+  const waiter = new Int32Array(capacity);
+  const waited = new Int32Array(capacity);
+  const link = new Int32Array(capacity);
+  let count = 0;
   if (doc.unlock === 'parent') {
-    for (const node of doc.nodes) {
-      if (node.parent_id !== null && node.parent_id !== root) {
-        edges.push({ waiter: node.id, waitsFor: node.parent_id, link: -1 });
-      }
-    }
+    doc.nodes.forEach((node, index) => {
+      if (node.parent_id === null) return;
+      const parent = indexOf.get(node.parent_id);
+      // A node id given twice keeps its last position (as `indexOf` does); earlier copies wait for nothing.
+      if (parent === undefined || parent === root || indexOf.get(node.id) !== index) return;
+      waiter[count] = index;
+      waited[count] = parent;
+      link[count++] = -1;
+    });
   }
-  doc.links.forEach((link, index) => {
-    if (link.kind !== 'prerequisite') return;
-    if (!ids.has(link.source) || !ids.has(link.target)) return;
-    if (link.source === root || link.source === link.target) return;
-    edges.push({ waiter: link.target, waitsFor: link.source, link: index });
+  doc.links.forEach((candidate, index) => {
+    if (candidate.kind !== 'prerequisite') return;
+    const source = indexOf.get(candidate.source);
+    const target = indexOf.get(candidate.target);
+    if (source === undefined || target === undefined || source === root || source === target) return;
+    waiter[count] = target;
+    waited[count] = source;
+    link[count++] = index;
   });
-  return edges;
+  return { waiter, waited, link, count };
 }
 
-/** True when the edges form no cycle (Kahn's algorithm over every node). */
-function isAcyclic(order: readonly string[], adjacency: ReadonlyMap<string, readonly string[]>): boolean {
-  const indegree = new Map<string, number>(order.map((id) => [id, 0]));
-  for (const id of order) for (const waited of adjacency.get(id) ?? []) indegree.set(waited, indegree.get(waited)! + 1);
-  const ready = order.filter((id) => indegree.get(id) === 0);
-  let seen = 0;
-  while (ready.length) {
-    const id = ready.pop()!;
-    seen += 1;
-    for (const waited of adjacency.get(id) ?? []) {
-      const left = indegree.get(waited)! - 1;
-      indegree.set(waited, left);
-      if (left === 0) ready.push(waited);
-    }
-  }
-  return seen === order.length;
-}
-
-/** True when `to` can be reached from `from` along waits-for edges. */
-function reaches(adjacency: ReadonlyMap<string, readonly string[]>, from: string, to: string): boolean {
-  const stack = [from];
-  const seen = new Set(stack);
-  while (stack.length) {
-    const id = stack.pop()!;
-    if (id === to) return true;
-    for (const next of adjacency.get(id) ?? []) {
-      if (!seen.has(next)) {
-        seen.add(next);
-        stack.push(next);
+/**
+ * Packs per-waiter lists (in edge order, duplicates dropped) into `waitsStart`/`waitsOn`. `keep`
+ * marks the edges to take; each waiter's slice is short, so duplicates are found by a linear scan.
+ */
+function pack(
+  size: number,
+  edges: ReturnType<typeof candidateEdges>,
+  keep: (edge: number) => boolean,
+): { waitsStart: Int32Array; waitsOn: Int32Array } {
+  const waitsStart = new Int32Array(size + 1);
+  for (let e = 0; e < edges.count; e++) if (keep(e)) waitsStart[edges.waiter[e]! + 1]! += 1;
+  for (let i = 0; i < size; i++) waitsStart[i + 1]! += waitsStart[i]!;
+  const fill = waitsStart.slice(0, size);
+  const slots = new Int32Array(waitsStart[size]!);
+  for (let e = 0; e < edges.count; e++) {
+    if (!keep(e)) continue;
+    const w = edges.waiter[e]!;
+    const on = edges.waited[e]!;
+    let duplicate = false;
+    for (let k = waitsStart[w]!; k < fill[w]!; k++) {
+      if (slots[k] === on) {
+        duplicate = true;
+        break;
       }
     }
+    if (!duplicate) slots[fill[w]!++] = on;
   }
-  return false;
+  // Close the gaps the duplicates left.
+  const waitsOn = new Int32Array(slots.length);
+  let at = 0;
+  for (let i = 0; i < size; i++) {
+    const from = waitsStart[i]!;
+    waitsStart[i] = at;
+    for (let k = from; k < fill[i]!; k++) waitsOn[at++] = slots[k]!;
+  }
+  waitsStart[size] = at;
+  return { waitsStart, waitsOn: waitsOn.subarray(0, at) };
+}
+
+/** True when the packed edges form no cycle (Kahn's algorithm over every node). */
+function isAcyclic(size: number, waitsStart: Int32Array, waitsOn: Int32Array): boolean {
+  const indegree = new Int32Array(size);
+  for (let k = 0; k < waitsOn.length; k++) indegree[waitsOn[k]!]! += 1;
+  const ready = new Int32Array(size);
+  let top = 0;
+  for (let i = 0; i < size; i++) if (indegree[i] === 0) ready[top++] = i;
+  let seen = 0;
+  while (top > 0) {
+    const i = ready[--top]!;
+    seen += 1;
+    for (let k = waitsStart[i]!; k < waitsStart[i + 1]!; k++) {
+      const on = waitsOn[k]!;
+      if (--indegree[on]! === 0) ready[top++] = on;
+    }
+  }
+  return seen === size;
+}
+
+/** The string-keyed view of the packed edges (only nodes that wait for something). */
+function waitsForMap(order: readonly string[], waitsStart: Int32Array, waitsOn: Int32Array) {
+  const waitsFor = new Map<string, string[]>();
+  for (let i = 0; i < order.length; i++) {
+    const from = waitsStart[i]!;
+    const to = waitsStart[i + 1]!;
+    if (from === to) continue;
+    const list: string[] = [];
+    for (let k = from; k < to; k++) list.push(order[waitsOn[k]!]!);
+    waitsFor.set(order[i]!, list);
+  }
+  return waitsFor;
 }
 
 /**
@@ -91,31 +144,62 @@ function reaches(adjacency: ReadonlyMap<string, readonly string[]>, from: string
  */
 export function buildWaitsForGraph(doc: PathsDocument): WaitsForGraph {
   const order = doc.nodes.map((node) => node.id);
-  const indexOf = new Map(order.map((id, index) => [id, index]));
-  const root = rootOf(doc);
-  const edges = candidateEdges(doc, new Set(order), root);
-  const all = new Map<string, string[]>();
-  for (const edge of edges) {
-    const list = all.get(edge.waiter) ?? [];
-    if (!list.includes(edge.waitsFor)) list.push(edge.waitsFor);
-    all.set(edge.waiter, list);
+  const indexOf = new Map<string, number>();
+  for (let i = 0; i < order.length; i++) indexOf.set(order[i]!, i);
+  const rootId = doc.nodes.find((node) => node.parent_id === null)?.id;
+  const root = rootId === undefined ? -1 : indexOf.get(rootId)!;
+  const edges = candidateEdges(doc, indexOf, root);
+  const packed = pack(order.length, edges, () => true);
+  if (isAcyclic(order.length, packed.waitsStart, packed.waitsOn)) {
+    return {
+      order,
+      indexOf,
+      waitsFor: waitsForMap(order, packed.waitsStart, packed.waitsOn),
+      ...packed,
+      ignoredLinks: [],
+    };
   }
-  if (isAcyclic(order, all)) return { order, indexOf, waitsFor: all, ignoredLinks: [] };
 
-  // Slow path, only for stored documents that carry a cycle: add edges one by one.
-  const kept = new Map<string, string[]>();
+  // Slow path, only for stored documents that carry a cycle: add edges one by one, leaving out each
+  // that would let its waited-for node reach its waiter.
+  const kept: number[][] = order.map(() => []);
+  const keep = new Uint8Array(edges.count);
   const ignoredLinks: number[] = [];
-  for (const edge of edges) {
-    const list = kept.get(edge.waiter) ?? [];
-    if (list.includes(edge.waitsFor)) continue;
-    if (reaches(kept, edge.waitsFor, edge.waiter)) {
-      if (edge.link >= 0) ignoredLinks.push(edge.link);
+  const visited = new Int32Array(order.length).fill(-1);
+  const reaches = (from: number, to: number, stamp: number) => {
+    const stack = [from];
+    visited[from] = stamp;
+    while (stack.length) {
+      const i = stack.pop()!;
+      if (i === to) return true;
+      for (const next of kept[i]!) {
+        if (visited[next] !== stamp) {
+          visited[next] = stamp;
+          stack.push(next);
+        }
+      }
+    }
+    return false;
+  };
+  for (let e = 0; e < edges.count; e++) {
+    const waiter = edges.waiter[e]!;
+    const waited = edges.waited[e]!;
+    if (kept[waiter]!.includes(waited)) continue;
+    if (reaches(waited, waiter, e)) {
+      if (edges.link[e]! >= 0) ignoredLinks.push(edges.link[e]!);
       continue;
     }
-    list.push(edge.waitsFor);
-    kept.set(edge.waiter, list);
+    kept[waiter]!.push(waited);
+    keep[e] = 1;
   }
-  return { order, indexOf, waitsFor: kept, ignoredLinks };
+  const acyclic = pack(order.length, edges, (e) => keep[e] === 1);
+  return {
+    order,
+    indexOf,
+    waitsFor: waitsForMap(order, acyclic.waitsStart, acyclic.waitsOn),
+    ...acyclic,
+    ignoredLinks,
+  };
 }
 
 /**
@@ -130,10 +214,19 @@ const isCleared = (status: LearningStatus | undefined) => status === 'done' || s
 
 /** Nodes waiting for at least one node that is neither done nor skipped, in document order. */
 export function lockedNodes(graph: WaitsForGraph, statusOf: (id: string) => LearningStatus | undefined): string[] {
+  const { order, waitsStart, waitsOn } = graph;
+  // Each waited-for node's status is asked once: 0 not yet asked, 1 cleared, 2 open.
+  const cleared = new Uint8Array(order.length);
   const locked: string[] = [];
-  for (const id of graph.order) {
-    const waits = graph.waitsFor.get(id);
-    if (waits && waits.some((waited) => !isCleared(statusOf(waited)))) locked.push(id);
+  for (let i = 0; i < order.length; i++) {
+    for (let k = waitsStart[i]!; k < waitsStart[i + 1]!; k++) {
+      const on = waitsOn[k]!;
+      if (cleared[on] === 0) cleared[on] = isCleared(statusOf(order[on]!)) ? 1 : 2;
+      if (cleared[on] === 2) {
+        locked.push(order[i]!);
+        break;
+      }
+    }
   }
   return locked;
 }
