@@ -12,6 +12,7 @@ export type RouteName =
   | 'trees'
   | 'tree-editor'
   | 'tree-versions'
+  | 'learn'
   | 'profile'
   | 'settings'
   | 'admin-ai'
@@ -102,6 +103,11 @@ export const ROUTES: readonly AppRoute[] = [
     meta: { name: 'tree-versions', titleKey: 'shell:routes.tree-versions', ...MEMBERS },
     load: () => import('../pages/TreeVersionsPage.tsx'),
     prefetch: (params) => prefetchTreeByUuid(params.uuid),
+  },
+  {
+    path: '/learn',
+    meta: { name: 'learn', titleKey: 'shell:routes.learn', ...MEMBERS, searchable: true },
+    load: () => import('../pages/LearnPage.tsx'),
   },
   {
     path: '/about',

@@ -1,3 +1,3 @@
 // The learning feature's public surface for pages and app/: learning mode around a tree canvas
 // (progress, paths), private notes, and the /learn page.
-export {};
+export { LearnHome } from './components/home/LearnHome.tsx';
