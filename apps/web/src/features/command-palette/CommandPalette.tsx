@@ -19,6 +19,7 @@ import { useThemeToggle } from '../../lib/theme-toggle.ts';
 import { createBlankTree } from './api/createBlankTree.ts';
 import { useRemoteMatches } from './api/useRemoteMatches.ts';
 import { matchesTitle, queryTerms } from './matching.ts';
+import type { PaletteSource } from './sources.ts';
 
 /** A page the palette may open (the shell passes the ones this user can visit). */
 export interface PalettePage {
@@ -80,14 +81,14 @@ function useActions(onLogout: () => void): PaletteItem[] {
  * debounced) and actions. A query of two characters or more is split on spaces and every word must
  * occur in the title, case-insensitively. Rendered by the shell only for a logged-in user.
  */
-export function CommandPalette({ pages }: { pages: PalettePage[] }) {
+export function CommandPalette({ pages, sources }: { pages: PalettePage[]; sources?: readonly PaletteSource[] }) {
   const { t } = useTranslation(['shell', 'common']);
   const navigate = useNavigate();
   const [query, setQuery] = useState('');
   const resetTimer = useRef<number | undefined>(undefined);
   const [opened, setOpened] = useState(false);
   const actions = useActions(() => navigate('/logout'));
-  const remote = useRemoteMatches(query, opened);
+  const remote = useRemoteMatches(query, opened, sources);
   const terms = queryTerms(query);
 
   const groups = useMemo<PaletteGroup[]>(() => {
@@ -131,11 +132,23 @@ export function CommandPalette({ pages }: { pages: PalettePage[] }) {
           fromRemote(remote.templates, 'template', <IconCompass {...ICON} />, (uuid) => `/community/${uuid}`),
         ),
       },
+      // A source's hits are its own answer (a note matches by its text, not its title): not filtered again.
+      ...remote.sources.map(({ source, items }) => ({
+        id: `source-${source.id}`,
+        label: t(source.labelKey),
+        items: items.map((item) => ({
+          id: `${source.id}-${item.id}`,
+          title: item.title,
+          description: item.description,
+          icon: <source.icon {...ICON} />,
+          run: () => navigate(item.path),
+        })),
+      })),
       { id: 'actions', label: t('palette.groups.actions'), items: keep(actions) },
     ].filter((group) => group.items.length > 0);
     // `actions` is rebuilt each render but only changes with the language, which `t` tracks.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [pages, remote.trees, remote.templates, terms.join(' '), t, navigate]);
+  }, [pages, remote.trees, remote.templates, remote.sources, terms.join(' '), t, navigate]);
 
   return (
     <Spotlight.Root

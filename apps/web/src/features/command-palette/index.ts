@@ -6,4 +6,5 @@ import { lazy } from 'react';
 export { SearchButton } from './SearchButton.tsx';
 export { markPaletteMounted, openPalette, paletteMounted } from './opener.ts';
 export type { PalettePage } from './CommandPalette.tsx';
+export type { PaletteSource, PaletteSourceItem } from './sources.ts';
 export const CommandPalette = lazy(() => import('./CommandPalette.tsx').then((m) => ({ default: m.CommandPalette })));

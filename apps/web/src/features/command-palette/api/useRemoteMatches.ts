@@ -1,7 +1,8 @@
 import type { Paginated, Share, Tree } from '@arbor/contract';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useQuery } from '@tanstack/react-query';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import type { PaletteSource, PaletteSourceItem } from '../sources.ts';
 
 /** What the palette shows of a tree or a template. */
 type RemoteItem = Pick<Tree | Share, 'uuid' | 'title'>;
@@ -20,8 +21,19 @@ async function fetchTitles(path: string, search: string, signal: AbortSignal): P
   }
 }
 
-/** The user's trees and community templates whose title matches the (debounced) query. */
-export function useRemoteMatches(query: string, enabled: boolean) {
+async function searchSource(source: PaletteSource, search: string, signal: AbortSignal): Promise<PaletteSourceItem[]> {
+  try {
+    return await source.search(search, signal);
+  } catch (error) {
+    if ((error as Error).name !== 'AbortError') console.warn(`Command palette: source ${source.id} failed`, error);
+    return [];
+  }
+}
+
+const NO_SOURCES: readonly PaletteSource[] = [];
+
+/** The user's trees and community templates whose title matches the (debounced) query, and the sources' hits. */
+export function useRemoteMatches(query: string, enabled: boolean, sources = NO_SOURCES) {
   const [search] = useDebouncedValue(query.trim(), DEBOUNCE_MS);
   const active = enabled && search.length > 1;
   const trees = useQuery({
@@ -36,9 +48,23 @@ export function useRemoteMatches(query: string, enabled: boolean) {
     enabled: active,
     staleTime: 10_000,
   });
+  const fromSources = useQueries({
+    queries: sources.map((source) => ({
+      queryKey: ['command-palette', 'source', source.id, search],
+      queryFn: ({ signal }: { signal: AbortSignal }) => searchSource(source, search, signal),
+      enabled: enabled && search.length >= source.minChars,
+      staleTime: 10_000,
+    })),
+  });
   return {
     trees: active ? (trees.data ?? []) : [],
+    sources: sources.map((source, i) => ({
+      source,
+      items: enabled && search.length >= source.minChars ? (fromSources[i]?.data ?? []) : [],
+    })),
     templates: active ? (templates.data ?? []) : [],
-    loading: active && (trees.isFetching || templates.isFetching || search !== query.trim()),
+    loading:
+      (active && (trees.isFetching || templates.isFetching || search !== query.trim())) ||
+      fromSources.some((result) => result.isFetching),
   };
 }

@@ -1,29 +1,32 @@
 import type { NoteSearchHit } from '@arbor/contract';
-import { useDebouncedValue } from '@mantine/hooks';
-import { useQuery } from '@tanstack/react-query';
+import { IconNotes } from '@tabler/icons-react';
 import { api } from '../../../lib/api-client.ts';
+import type { PaletteSource, PaletteSourceItem } from '../../command-palette/index.ts';
+import { subjectPath } from '../components/home/subject-links.ts';
 
-const DEBOUNCE_MS = 250;
 /** The server searches from two characters on. */
-export const NOTE_SEARCH_MIN_CHARS = 2;
+const NOTE_SEARCH_MIN_CHARS = 2;
+const PALETTE_LIMIT = 8;
 
 /** GET /api/learn/notes/search/?q=: the caller's notes containing `q` (CJK substrings too). */
 export const searchNotes = (q: string, signal?: AbortSignal) =>
   api<NoteSearchHit[]>('/api/learn/notes/search/', { signal, query: { q } });
 
-/** The caller's notes matching the (debounced) query; nothing below two characters or while `enabled` is false. */
-export function useNoteSearch(query: string, enabled = true) {
-  const [search] = useDebouncedValue(query.trim(), DEBOUNCE_MS);
-  const active = enabled && search.length >= NOTE_SEARCH_MIN_CHARS;
-  const result = useQuery({
-    queryKey: ['learning', 'notes-search', search],
-    queryFn: ({ signal }) => searchNotes(search, signal),
-    enabled: active,
-    staleTime: 10_000,
-  });
+/** A note hit as a palette entry: the node's title, then the subject and the matching text; opens the node. */
+export function noteHitItem(hit: NoteSearchHit): PaletteSourceItem {
   return {
-    hits: active ? (result.data ?? []) : [],
-    loading: enabled && query.trim().length >= NOTE_SEARCH_MIN_CHARS && (result.isFetching || search !== query.trim()),
-    error: active && result.isError,
+    id: `${hit.subject.kind}:${hit.subject.uuid}:${hit.node_id}`,
+    title: hit.node_title,
+    description: `${hit.subject.title} · ${hit.snippet}`,
+    path: subjectPath(hit.subject.kind, hit.subject.uuid, hit.node_id),
   };
 }
+
+/** The learner's notes in the command palette (app/ hands it to the palette). */
+export const notesPaletteSource: PaletteSource = {
+  id: 'notes',
+  labelKey: 'shell:palette.groups.notes',
+  icon: IconNotes,
+  minChars: NOTE_SEARCH_MIN_CHARS,
+  search: async (query, signal) => (await searchNotes(query, signal)).slice(0, PALETTE_LIMIT).map(noteHitItem),
+};
