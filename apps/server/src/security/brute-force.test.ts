@@ -218,6 +218,75 @@ describe('password guessing', () => {
   });
 });
 
+describe('password checks outside login', () => {
+  const deleteAccount = (user: { id: number; headers: object }, password: string, ip = freshIp()) =>
+    t.app.inject({
+      method: 'DELETE',
+      url: `/api/profile/users/${user.id}/`,
+      headers: user.headers as Record<string, string>,
+      payload: { password },
+      remoteAddress: ip,
+    });
+  const exists = async (id: number) =>
+    Boolean(await t.app.db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst());
+
+  it(`refuses the right password when deleting an account after ${FAILURES_PER_LOGIN} wrong ones, and locks its login too`, async () => {
+    const user = await createUser(t.app, { passwordHash });
+    for (let i = 0; i < FAILURES_PER_LOGIN; i += 1)
+      expectError(await deleteAccount(user, `wrong-guess-${i}-xx`), 400, 'invalid');
+    const blocked = await deleteAccount(user, PASSWORD);
+    expectError(blocked, 429, 'throttled');
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await exists(user.id)).toBe(true);
+    // The same per-account budget as login: guessing through DELETE spends it.
+    expectError(await post('/api/token/', { username: user.username, password: PASSWORD }), 429, 'throttled');
+  });
+
+  it('adds wrong passwords given to login and to account deletion into one budget', async () => {
+    const user = await createUser(t.app, { passwordHash });
+    for (let i = 0; i < FAILURES_PER_LOGIN; i += 1) {
+      const res =
+        i % 2
+          ? await deleteAccount(user, `wrong-guess-${i}-xx`)
+          : await post('/api/token/', { username: user.username, password: `wrong-guess-${i}-xx` });
+      expect(res.statusCode).toBe(i % 2 ? 400 : 401);
+    }
+    expectError(await deleteAccount(user, PASSWORD), 429, 'throttled');
+    expect(await exists(user.id)).toBe(true);
+  });
+
+  it('does not let 30 parallel wrong passwords on account deletion check more than the limit', async () => {
+    const user = await createUser(t.app, { passwordHash });
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => deleteAccount(user, `wrong-guess-${i}-xx`)));
+    const statuses = answers.map((res) => res.statusCode);
+    expect(statuses.filter((s) => s !== 400 && s !== 429)).toEqual([]);
+    // A 429 checked no password; whatever the race left of the budget is spent one guess at a time.
+    let checked = statuses.filter((s) => s === 400).length;
+    for (let i = 0; i <= FAILURES_PER_LOGIN; i += 1) {
+      const res = await deleteAccount(user, `wrong-again-${i}-xx`);
+      if (res.statusCode === 429) break;
+      expectError(res, 400, 'invalid');
+      checked += 1;
+    }
+    expect(checked).toBeLessThanOrEqual(FAILURES_PER_LOGIN);
+    expectError(await deleteAccount(user, PASSWORD), 429, 'throttled');
+    expect(await exists(user.id)).toBe(true);
+  });
+
+  it("counts wrong passwords on account deletion against the client IP's login limit", async () => {
+    const ip = freshIp();
+    for (let i = 0; i < t.config.limits.loginFailuresPerIp; i += 1) {
+      const user = await createUser(t.app, { passwordHash });
+      expectError(await deleteAccount(user, `wrong-guess-${i}-xx`, ip), 400, 'invalid');
+    }
+    const other = await createUser(t.app, { passwordHash });
+    expectError(await post('/api/token/', { username: other.username, password: PASSWORD }, ip), 429, 'throttled');
+    // The right password from a fresh address still deletes the account.
+    expect((await deleteAccount(other, PASSWORD)).statusCode).toBe(204);
+    expect(await exists(other.id)).toBe(false);
+  });
+});
+
 describe('address enumeration and message pumping', () => {
   it('limits "does this email/phone exist" checks to 30 a minute per caller, across both kinds', async () => {
     const caller = await createUser(t.app);

@@ -4,8 +4,8 @@ import type { DB } from '../../db/connection.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, invalid, invalidField } from '../../lib/http-errors.ts';
-import { hashPassword, passwordProblem, verifyPassword } from '../../lib/passwords/passwords.ts';
-import { assertNotThrottled, recordEvent, reserveEvents } from '../../lib/throttle/throttle.ts';
+import { hashPassword, passwordProblem } from '../../lib/passwords/passwords.ts';
+import { assertNotThrottled, recordEvent } from '../../lib/throttle/throttle.ts';
 import {
   findUserByEmail,
   findUserById,
@@ -24,11 +24,10 @@ import {
 } from './addresses.repository.ts';
 import { loginMethodsWithout, removeAddress } from './addresses.service.ts';
 import { codeInvalid, verifyCode, type CodeChannel } from './codes.service.ts';
+import { accountBucket, checkPasswordWithinLimits } from './login-limits.ts';
 import { presentAccount } from './profile.service.ts';
 import { issueTokenPair, revokeAllRefreshTokens } from './tokens.service.ts';
 
-const LOGIN_WINDOW_S = 15 * 60;
-const LOGIN_FAILURES_PER_LOGIN = 10;
 const fieldOf = (channel: CodeChannel) => (channel === 'email' ? 'email' : 'phone');
 
 const badCredentials = () =>
@@ -50,23 +49,10 @@ export async function loginAnswer(deps: Deps, user: UserRow): Promise<LoginAnswe
  */
 export async function passwordLogin(deps: Deps, login: string, password: string, ip: string): Promise<UserRow> {
   const user = await findUserByLogin(deps.db, login);
-  // One bucket per account, whichever of its logins (username, email, phone) is tried.
-  const loginBucket = user ? `login-fail:user:${user.id}` : `login-fail:${login.trim().toLowerCase()}`;
-  const ipBucket = `login-fail-ip:${ip}`;
-  // Counted as a failure before the password is checked, so parallel guesses cannot all slip under
-  // the limit; taken back when the password is right.
-  const release = await reserveEvents(
-    deps.db,
-    [
-      [loginBucket, { limit: LOGIN_FAILURES_PER_LOGIN, seconds: LOGIN_WINDOW_S }],
-      [ipBucket, { limit: deps.config.limits.loginFailuresPerIp, seconds: LOGIN_WINDOW_S }],
-    ],
-    'Too many failed logins.',
-  );
-  const matches = await verifyPassword(user?.password_hash ?? null, password);
-  if (!user || !matches || !user.is_active) throw badCredentials();
-  await release();
-  return user;
+  // A disabled account is checked against no hash: the same work, and counted as a failure.
+  const hash = user?.is_active ? user.password_hash : null;
+  if (!(await checkPasswordWithinLimits(deps, accountBucket(user, login), ip, hash, password))) throw badCredentials();
+  return user!;
 }
 
 /** A free username from the given one, or a generated `user_…` one. */

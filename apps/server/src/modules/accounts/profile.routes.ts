@@ -115,7 +115,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     '/profile/users/:id/',
     { schema: { tags, params: IdParam, body: UserDeleteBody } },
     async (request, reply) => {
-      await deleteAccount(deps, currentUser(request), request.params.id, request.body?.password);
+      await deleteAccount(deps, currentUser(request), request.params.id, request.body?.password, request.ip);
       return reply.code(204).send();
     },
   );

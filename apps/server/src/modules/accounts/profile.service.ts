@@ -4,7 +4,6 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import type { Deps } from '../../deps.ts';
 import { invalidField, notFound } from '../../lib/http-errors.ts';
 import { processImage } from '../../lib/images.ts';
-import { verifyPassword } from '../../lib/passwords/passwords.ts';
 import { reserveEvents } from '../../lib/throttle/throttle.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import {
@@ -18,6 +17,7 @@ import {
   type UserRow,
 } from './accounts.repository.ts';
 import type { CodeChannel } from './codes.service.ts';
+import { accountBucket, checkPasswordWithinLimits } from './login-limits.ts';
 import { presentUser } from './profile.presenter.ts';
 import { authorizeOwn, authorizeUserAccess } from './profile.policy.ts';
 import {
@@ -104,9 +104,20 @@ export async function patchUser(
  * withdraw the user's part (and leave file clean-up for after the commit), then deletes the user row:
  * every other row goes with it by ON DELETE CASCADE. The avatar file goes once that committed.
  */
-export async function deleteAccount(deps: Deps, caller: AuthUser, id: number, password: string | undefined) {
+export async function deleteAccount(
+  deps: Deps,
+  caller: AuthUser,
+  id: number,
+  password: string | undefined,
+  ip: string,
+) {
   const user = await visibleUser(deps, caller, id);
-  if (caller.id === id && user.password_hash && !(await verifyPassword(user.password_hash, password ?? '')))
+  // A stolen access token must not buy unlimited guesses: this check counts toward login's limits.
+  if (
+    caller.id === id &&
+    user.password_hash &&
+    !(await checkPasswordWithinLimits(deps, accountBucket(user, user.username), ip, user.password_hash, password ?? ''))
+  )
     throw invalidField('password', 'The password is incorrect.');
   const avatarKey = await deps.events.transaction(deps.db, async (trx, publish) => {
     const profile = await findProfileOfUser(trx, id);
