@@ -31,11 +31,13 @@ export type AfterCommit = () => Promise<void>;
 /**
  * Runs inside the emitting transaction, so that another module's rows stay consistent with the
  * write (counters, for instance). Its failure undoes the whole write. It may return work for after
- * the commit.
+ * the commit, and publish events of its own in the same transaction (a deleted account's trees
+ * announce `tree.deleted` like any other deleted tree).
  */
 export type Participant<N extends DomainEventName> = (
   trx: Trx,
   event: DomainEventMap[N],
+  publish: Publish,
 ) => Promise<AfterCommit | void>;
 
 /** Runs after the emitting transaction committed; a failure is logged and never undoes the write. */
@@ -44,7 +46,7 @@ export type Handler<N extends DomainEventName> = (event: DomainEventMap[N]) => P
 /** Publishes an event from inside a transaction opened by `DomainEvents.transaction`. */
 export type Publish = <N extends DomainEventName>(name: N, event: DomainEventMap[N]) => Promise<void>;
 
-type AnyParticipant = (trx: Trx, event: unknown) => Promise<AfterCommit | void>;
+type AnyParticipant = (trx: Trx, event: unknown, publish: Publish) => Promise<AfterCommit | void>;
 type AnyHandler = (event: unknown) => Promise<void>;
 
 /**
@@ -81,7 +83,7 @@ export class DomainEvents {
     const result = await db.transaction().execute(async (trx) => {
       const publish: Publish = async (name, event) => {
         for (const participant of this.participants.get(name) ?? []) {
-          const later = await participant(trx, event);
+          const later = await participant(trx, event, publish);
           if (later) afterCommit.push(later);
         }
         for (const handler of this.handlers.get(name) ?? []) afterCommit.push(() => handler(event));

@@ -272,8 +272,8 @@ export async function ratedShareIds(db: Executor, userId: number): Promise<numbe
 export async function sharesOfAuthor(
   db: Executor,
   userId: number,
-): Promise<Array<{ id: number; cover_key: string | null }>> {
-  return db.selectFrom('shares').select(['id', 'cover_key']).where('author_id', '=', userId).execute();
+): Promise<Array<{ id: number; uuid: string; cover_key: string | null }>> {
+  return db.selectFrom('shares').select(['id', 'uuid', 'cover_key']).where('author_id', '=', userId).execute();
 }
 
 /** Whether the community holds any share at all. */

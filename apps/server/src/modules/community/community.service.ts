@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Paginated, Share, ShareTreeBody, ShareWithData } from '@arbor/contract';
 import type { TreeDocument } from '@arbor/tree-core';
 import type { Dialect, Trx } from '../../db/connection.ts';
+import type { Publish } from '../../lib/events/events.ts';
 import type { CommunityCaches, Deps } from '../../deps.ts';
 import { FilterCache } from '../../lib/cache/filter-cache.ts';
 import { bumpGeneration, readGeneration } from '../../lib/cache/generations.ts';
@@ -359,7 +360,7 @@ export async function myShares(
  * shares are removed. Views stay counted: they record that a visit happened. Returns the removal of
  * the shares' cover files, for after the commit.
  */
-async function withdrawUser(deps: Deps, trx: Trx, userId: number): Promise<() => Promise<void>> {
+async function withdrawUser(deps: Deps, trx: Trx, userId: number, publish: Publish): Promise<() => Promise<void>> {
   for (const shareId of await repo.likedShareIds(trx, userId)) {
     await changeCountersIn(trx, deps.dialect, shareId, async (trx, current) => {
       const removed = await repo.deleteLike(trx, shareId, userId);
@@ -383,7 +384,11 @@ async function withdrawUser(deps: Deps, trx: Trx, userId: number): Promise<() =>
     });
   }
   const own = await repo.sharesOfAuthor(trx, userId);
-  for (const share of own) await repo.deleteShare(trx, share.id);
+  for (const share of own) {
+    await repo.deleteShare(trx, share.id);
+    // As any withdrawn template does, so that other modules (learners' rows) follow.
+    await publish('share.deleted', { shareId: share.id, shareUuid: share.uuid, authorId: userId });
+  }
   return async () => {
     await noteSharesChanged(deps);
     for (const share of own) if (share.cover_key) await deps.storage.delete(share.cover_key).catch(() => undefined);
@@ -395,5 +400,5 @@ async function withdrawUser(deps: Deps, trx: Trx, userId: number): Promise<() =>
  * and shares with it (`user.deleted`, in the deleting transaction).
  */
 export function subscribeCommunity(deps: Deps): void {
-  deps.events.within('user.deleted', (trx, { userId }) => withdrawUser(deps, trx, userId));
+  deps.events.within('user.deleted', (trx, { userId }, publish) => withdrawUser(deps, trx, userId, publish));
 }

@@ -7,9 +7,12 @@ import { deleteTreesOfOwner } from './trees.repository.ts';
 export function subscribeTrees(deps: Deps): void {
   // An account's trees go in its deletion's transaction (the cascade from `users` would take the
   // rows too, but not the stored image files), and their files once it committed.
-  deps.events.within('user.deleted', async (trx, { userId }) => {
+  deps.events.within('user.deleted', async (trx, { userId }, publish) => {
     const keys = await imageKeysOfOwner(trx, userId);
-    await deleteTreesOfOwner(trx, userId);
+    // Each tree goes as any deleted tree does, so that other modules (learners' rows) follow.
+    for (const tree of await deleteTreesOfOwner(trx, userId)) {
+      await publish('tree.deleted', { treeId: tree.id, treeUuid: tree.uuid, ownerId: userId });
+    }
     return () => deleteStoredFiles(deps.storage, keys, deps.log);
   });
 }

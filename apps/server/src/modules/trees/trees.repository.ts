@@ -198,6 +198,6 @@ export async function deleteTreeRow(db: Executor, id: number): Promise<void> {
   await db.deleteFrom('trees').where('id', '=', id).execute();
 }
 
-export async function deleteTreesOfOwner(db: Executor, ownerId: number): Promise<void> {
-  await db.deleteFrom('trees').where('owner_id', '=', ownerId).execute();
+export async function deleteTreesOfOwner(db: Executor, ownerId: number): Promise<{ id: number; uuid: string }[]> {
+  return db.deleteFrom('trees').where('owner_id', '=', ownerId).returning(['id', 'uuid']).execute();
 }
