@@ -10,6 +10,7 @@ import { DomainEvents } from './lib/events/events.ts';
 import { createStorage } from './lib/storage/create-storage.ts';
 import type { Storage } from './lib/storage/storage.ts';
 import { createCommunityCaches } from './modules/community/index.ts';
+import { createLearningCaches } from './modules/learning/index.ts';
 import { registerModules } from './modules/index.ts';
 import authPlugin from './plugins/auth.ts';
 import compressionPlugin from './plugins/compression.ts';
@@ -101,7 +102,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     log: app.log,
     events: new DomainEvents(app.log),
     clock: systemClock,
-    caches: { community: createCommunityCaches() },
+    caches: { community: createCommunityCaches(), learning: createLearningCaches() },
   };
   app.decorate('config', config);
   app.decorate('storage', storage);

@@ -1,7 +1,9 @@
+import type { TreeDocument, WaitsForGraph } from '@arbor/tree-core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { DB, Dialect } from './db/connection.ts';
 import type { FilterCache } from './lib/cache/filter-cache.ts';
+import type { RevisionCache } from './lib/cache/revision-cache.ts';
 import type { Clock } from './lib/clock.ts';
 import type { DomainEvents } from './lib/events/events.ts';
 import type { Storage } from './lib/storage/storage.ts';
@@ -17,6 +19,21 @@ export interface CommunityCaches {
   orderedIds: FilterCache<number[]>;
 }
 
+/** A tree document as learning reads it: parsed once per revision, with its waits-for graph. */
+export interface LearnableDocument {
+  /** shared by every request that reads this revision: never changed in place */
+  document: TreeDocument;
+  graph: WaitsForGraph;
+  /** the root's id (never counted, never waited for), or null */
+  root: string | null;
+}
+
+/** Learning's per-revision documents (`modules/learning/subjects.ts`). */
+export interface LearningCaches {
+  /** by tree id, stamped with the tree's uuid and revision */
+  trees: RevisionCache<LearnableDocument>;
+}
+
 /**
  * Everything a service may use, built once in `app.ts` and passed explicitly: services never see the
  * Fastify instance (routes are the only Fastify-aware files).
@@ -30,5 +47,5 @@ export interface Deps {
   events: DomainEvents;
   clock: Clock;
   /** this app's in-memory caches: one set per app, never module state (tests run several apps in one process) */
-  caches: { community: CommunityCaches };
+  caches: { community: CommunityCaches; learning: LearningCaches };
 }

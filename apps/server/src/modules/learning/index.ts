@@ -2,3 +2,4 @@
 // reviews, quizzes, plans and the calendar feed). Everything here is private to its learner.
 export { learningRoutes } from './learning.routes.ts';
 export { subscribeLearning } from './learning.events.ts';
+export { createLearningCaches } from './subjects.ts';

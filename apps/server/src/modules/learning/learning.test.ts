@@ -1,4 +1,6 @@
+import { Progress } from '@arbor/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../../testing/test-app.ts';
 import { createTree } from '../trees/testing.ts';
 
@@ -73,6 +75,9 @@ describe('progress', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().locked).toEqual(['generics']);
+    // Progress answers skip response validation (learning.routes.ts): they must still match the contract exactly.
+    expect(Progress.strict().parse(res.json())).toEqual(res.json());
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
     res = await call(learner, 'PUT', '/api/learn/progress/', { tree: tree.uuid, node_id: 'syntax', status: 'skipped' });
     expect(res.json().locked).toEqual([]);
     expect(res.json().summary).toEqual({ counted: 4, done: 1, learning: 0, skipped: 1, percent: 50 });
@@ -168,6 +173,30 @@ describe('progress', () => {
     expect((await save(document)).statusCode).toBe(200);
     progress = (await call(learner, 'GET', `/api/learn/progress/?tree=${tree.uuid}`)).json();
     expect(progress.nodes.syntax.status).toBe('done');
+  });
+
+  it('never answers from a document that another app process has saved since', async () => {
+    const tree = await ownTree(learner);
+    // This app parses the document once and keeps it for the revision it read.
+    expect((await call(learner, 'GET', `/api/learn/progress/?tree=${tree.uuid}`)).json().locked).toEqual([
+      'advanced',
+      'generics',
+    ]);
+    const other = await buildApp(t.config, { database: t.database.handle, migrate: false });
+    await other.ready();
+    try {
+      const saved = await other.inject({
+        method: 'PATCH',
+        url: `/api/tree/skills_tree/${tree.id}/`,
+        headers: learner.headers,
+        payload: { data: { ...document, links: [] } },
+      });
+      expect(saved.statusCode).toBe(200);
+    } finally {
+      await other.close();
+    }
+    const progress = (await call(learner, 'GET', `/api/learn/progress/?tree=${tree.uuid}`)).json();
+    expect(progress.locked).toEqual([]);
   });
 });
 

@@ -1,11 +1,60 @@
 import type { Subject, SubjectKind } from '@arbor/contract';
-import type { TreeDocument } from '@arbor/tree-core';
-import type { Deps } from '../../deps.ts';
+import { buildWaitsForGraph, type TreeDocument } from '@arbor/tree-core';
+import type { Deps, LearnableDocument, LearningCaches } from '../../deps.ts';
+import { RevisionCache } from '../../lib/cache/revision-cache.ts';
 import { AppError } from '../../lib/http-errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { readSnapshotForViewer } from '../community/index.ts';
-import { readDocumentForViewer } from '../trees/index.ts';
+import { readDocumentForViewer, readTreeForViewer } from '../trees/index.ts';
 import type { SubjectKey } from './learning.repository.ts';
+
+/**
+ * How many tree nodes an app keeps parsed for learning: four trees of the 5,000-node limit, about
+ * 40 MB of heap. Beyond that the least recently read tree is parsed again on its next request.
+ */
+const CACHED_TREE_NODES = 20_000;
+
+export const createLearningCaches = (): LearningCaches => ({
+  trees: new RevisionCache<LearnableDocument>(CACHED_TREE_NODES),
+});
+
+/** A document with its waits-for graph and root, as every progress answer reads it. */
+export function learnableDocument(document: TreeDocument): LearnableDocument {
+  return {
+    document,
+    graph: buildWaitsForGraph(document as TreeDocument & { unlock?: 'links' | 'parent' }),
+    root: document.nodes.find((node) => node.parent_id === null)?.id ?? null,
+  };
+}
+
+const stampOf = (tree: { uuid: string; revision: number }) => `${tree.uuid}:${tree.revision}`;
+
+/**
+ * A tree the viewer may read, with its learnable document. The tree's row is read without its
+ * document first (policy, title, revision); the document is read and parsed only when this app has
+ * nothing for that revision. Every document write bumps the revision in the database, so a save
+ * made by another process is never answered from the cache.
+ */
+async function readLearnableTree(deps: Deps, viewer: AuthUser, ref: string | { id: number }) {
+  const cache = deps.caches.learning.trees;
+  const tree = await readTreeForViewer(deps, viewer, ref);
+  const cached = cache.get(tree.id, stampOf(tree));
+  if (cached) return { found: tree, learnable: cached };
+  // Saved since the line above? The document read now carries its own revision, and is kept under it.
+  const found = await readDocumentForViewer(deps, viewer, { id: tree.id });
+  const learnable = learnableDocument(found.document);
+  cache.set(found.id, stampOf(found), learnable, found.document.nodes.length);
+  return { found, learnable };
+}
+
+/**
+ * A template the caller may read, with its learnable document. Templates are not cached: the
+ * community module offers no revision to key them by, so each request parses the snapshot.
+ */
+async function readLearnableShare(deps: Deps, viewer: AuthUser, ref: string | { id: number }) {
+  const found = await readSnapshotForViewer(deps, viewer, ref);
+  return { found, learnable: learnableDocument(found.document) };
+}
 
 /** A subject that is gone, or that the caller may no longer read, is left out (its rows stay). */
 function nullWhenNotFound(error: unknown): null {
@@ -13,11 +62,13 @@ function nullWhenNotFound(error: unknown): null {
   throw error;
 }
 
-/** A subject the caller may read: its identity, its document, and the key of the caller's rows. */
-export interface ResolvedSubject {
+/**
+ * A subject the caller may read: its identity, the key of the caller's rows, and its document with
+ * its waits-for graph (shared with other requests for the same revision: read, never change).
+ */
+export interface ResolvedSubject extends LearnableDocument {
   subject: Subject;
   key: SubjectKey;
-  document: TreeDocument;
 }
 
 /** `?tree=` or `?share=` as validated by the contract (exactly one is set). */
@@ -33,12 +84,12 @@ export interface SubjectRefInput {
 export async function resolveSubject(deps: Deps, viewer: AuthUser, ref: SubjectRefInput): Promise<ResolvedSubject> {
   const kind: SubjectKind = ref.tree !== undefined ? 'tree' : 'share';
   const uuid = (ref.tree ?? ref.share)!;
-  const found =
-    kind === 'tree' ? await readDocumentForViewer(deps, viewer, uuid) : await readSnapshotForViewer(deps, viewer, uuid);
+  const { found, learnable } =
+    kind === 'tree' ? await readLearnableTree(deps, viewer, uuid) : await readLearnableShare(deps, viewer, uuid);
   return {
     subject: { kind, uuid: found.uuid, title: found.title },
     key: { userId: viewer.id, kind, subjectId: found.id },
-    document: found.document,
+    ...learnable,
   };
 }
 
@@ -49,14 +100,15 @@ export async function resolveSubjectById(
   kind: SubjectKind,
   subjectId: number,
 ): Promise<ResolvedSubject | null> {
-  const found =
+  const read =
     kind === 'tree'
-      ? await readDocumentForViewer(deps, viewer, { id: subjectId }).catch(nullWhenNotFound)
-      : await readSnapshotForViewer(deps, viewer, { id: subjectId }).catch(nullWhenNotFound);
-  if (!found) return null;
+      ? await readLearnableTree(deps, viewer, { id: subjectId }).catch(nullWhenNotFound)
+      : await readLearnableShare(deps, viewer, { id: subjectId }).catch(nullWhenNotFound);
+  if (!read) return null;
+  const { found, learnable } = read;
   return {
     subject: { kind, uuid: found.uuid, title: found.title },
     key: { userId: viewer.id, kind, subjectId: found.id },
-    document: found.document,
+    ...learnable,
   };
 }

@@ -10,7 +10,9 @@ export {
   getTreeForEditor,
   getTreeForViewer,
   readDocumentForViewer,
+  readTreeForViewer,
   type ViewableDocument,
+  type ViewableTree,
 } from './trees.service.ts';
 export { presentNodeImage } from './node-images.presenter.ts';
 export { createNodeImage } from './node-images.service.ts';

@@ -25,6 +25,7 @@ import {
   findTreeData,
   findTreeDataForUpdate,
   findTreeMetaById,
+  findTreeMetaByUuid,
   findTreeMetaForUpdate,
   insertTree,
   listTrees,
@@ -240,11 +241,16 @@ export async function getTreeDocumentForOwner(
   return { tree, document: await readVersionDocument(deps.db, version) };
 }
 
-/** A tree's working copy as a viewer who may see it reads it. */
-export interface ViewableDocument {
+/** A tree as a viewer who may see it names it; `revision` changes with every write of its document. */
+export interface ViewableTree {
   id: number;
   uuid: string;
   title: string;
+  revision: number;
+}
+
+/** A tree's working copy as a viewer who may see it reads it. */
+export interface ViewableDocument extends ViewableTree {
   document: TreeDocument;
 }
 
@@ -256,5 +262,27 @@ export async function readDocumentForViewer(
 ): Promise<ViewableDocument> {
   const row = typeof ref === 'string' ? await findTreeByUuid(deps.db, ref) : await findTreeById(deps.db, ref.id);
   const tree = authorizeViewTree(viewer, row);
-  return { id: tree.id, uuid: tree.uuid, title: tree.title, document: parseStoredDocument(tree.data) };
+  return {
+    id: tree.id,
+    uuid: tree.uuid,
+    title: tree.title,
+    revision: tree.revision,
+    document: parseStoredDocument(tree.data),
+  };
+}
+
+/**
+ * The tree of `readDocumentForViewer` without its document (same policy, same 404): for callers
+ * that keep parsed documents by (id, uuid, revision), so that a large document is read and parsed
+ * only when it changed, in this process or any other.
+ */
+export async function readTreeForViewer(
+  deps: Deps,
+  viewer: AuthUser,
+  ref: string | { id: number },
+): Promise<ViewableTree> {
+  const row =
+    typeof ref === 'string' ? await findTreeMetaByUuid(deps.db, ref) : await findTreeMetaById(deps.db, ref.id);
+  const tree = authorizeViewTree(viewer, row);
+  return { id: tree.id, uuid: tree.uuid, title: tree.title, revision: tree.revision };
 }
