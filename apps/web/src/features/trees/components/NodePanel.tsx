@@ -22,6 +22,7 @@ import type { TreeDocument, TreeNode } from '../model/tree-document.ts';
 import { indexTree } from '../model/tree-index.ts';
 import type { EditorCommands } from '../state/commands.ts';
 import { DraftTextField } from './DraftTextField.tsx';
+import { EstimateField } from './EstimateField.tsx';
 import { IconPicker } from './IconPicker.tsx';
 import { MarkdownPreview } from './MarkdownPreview.tsx';
 import { NODE_COLORS } from './node-icons.ts';
@@ -154,6 +155,11 @@ export function NodePanel({
               maxLength={1000}
               testId="node-summary-field"
               onCommit={(summary) => update({ summary }, 'summary')}
+            />
+            <EstimateField
+              value={node.estimate_minutes}
+              readOnly={readOnly}
+              onChange={(estimate_minutes) => update({ estimate_minutes }, 'estimate')}
             />
           </Stack>
           {readOnly ? null : (

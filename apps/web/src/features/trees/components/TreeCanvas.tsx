@@ -34,6 +34,7 @@ import type { EditorCommands } from '../state/commands.ts';
 import type { EditorStore } from '../state/editor-store.ts';
 import { useNodeBadgeExtensions } from '../extensions.ts';
 import { CanvasContext, type CanvasContextValue } from './canvas-context.ts';
+import { LinkLegend } from './LinkLegend.tsx';
 import { SkillNode } from './SkillNode.tsx';
 import classes from './TreeCanvas.module.css';
 
@@ -82,6 +83,8 @@ interface TreeCanvasProps {
   wrapperRef?: RefObject<HTMLDivElement | null>;
   /** small read-only canvases (versions) leave it out: it would cover the tree */
   minimap?: boolean;
+  /** a node to open on, centred (instead of fitting the tree) */
+  focusId?: string | null;
   children?: ReactNode;
 }
 
@@ -98,6 +101,7 @@ export const TreeCanvas = memo(function TreeCanvas({
   renderAll,
   wrapperRef: givenRef,
   minimap = true,
+  focusId = null,
   children,
 }: TreeCanvasProps) {
   const doc = useEditorState((s) => s.doc);
@@ -215,6 +219,17 @@ export const TreeCanvas = memo(function TreeCanvas({
       const current = layoutRef.current;
       const root = current.positions.get(indexTree(store.getState().doc).root.id);
       if (!el || !root) return;
+      const focus = focusId ? current.positions.get(focusId) : undefined;
+      if (focus) {
+        // Opened on one node (a search hit): it is centred at a readable zoom.
+        const zoom = el.clientWidth < 640 ? 0.8 : 1;
+        void instance.setViewport({
+          x: el.clientWidth / 2 - (focus.x + NODE_WIDTH / 2) * zoom,
+          y: el.clientHeight / 2 - (focus.y + NODE_HEIGHT / 2) * zoom,
+          zoom,
+        });
+        return;
+      }
       let minX = Infinity,
         minY = Infinity,
         maxX = -Infinity,
@@ -237,7 +252,7 @@ export const TreeCanvas = memo(function TreeCanvas({
         zoom,
       });
     },
-    [store, wrapperRef],
+    [store, wrapperRef, focusId],
   );
 
   return (
@@ -297,6 +312,7 @@ export const TreeCanvas = memo(function TreeCanvas({
               </ControlButton>
             ) : null}
           </Controls>
+          {doc.links.length > 0 ? <LinkLegend /> : null}
           {children}
         </ReactFlow>
       </div>

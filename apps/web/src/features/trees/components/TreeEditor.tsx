@@ -27,7 +27,7 @@ import {
 import { ReactFlowProvider, useReactFlow } from '@xyflow/react';
 import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';
 import { fetchTreeByUuid } from '../api/useTreeByUuid.ts';
 import { useNodeImages } from '../api/useNodeImages.ts';
@@ -41,10 +41,11 @@ import { exportCanvasImage, type ImageFormat } from '../io/export-image.ts';
 import { layoutFor, NODE_HEIGHT, NODE_WIDTH } from '../layout/tidy-layout.ts';
 import type { LayoutDirection, TreeDocument } from '../model/tree-document.ts';
 import { indexTree } from '../model/tree-index.ts';
-import { Autosave, readDraft } from '../state/autosave.ts';
+import { Autosave, readDraft, type SaveStatus } from '../state/autosave.ts';
 import { EditorCommands } from '../state/commands.ts';
 import { EditorStoreContext, useEditorState, useEditorStore } from '../state/editor-context.ts';
 import { EditorStore } from '../state/editor-store.ts';
+import { readSaveRefusal } from '../state/save-errors.ts';
 import { editorAction, formatChord, type EditorActionContext, type EditorActionId } from '../state/editor-actions.ts';
 import { useEditorKeyboard } from '../state/keyboard.ts';
 import { ConflictDialog } from './ConflictDialog.tsx';
@@ -54,6 +55,8 @@ import { NodeSearch } from './NodeSearch.tsx';
 import { SaveStatusBadge, useSaveStatus } from './SaveStatusBadge.tsx';
 import { SaveVersionDialog } from './SaveVersionDialog.tsx';
 import { TreeCanvas } from './TreeCanvas.tsx';
+import { UnlockModeMenu } from './UnlockModeMenu.tsx';
+import { documentShowing } from './TreeViewer.tsx';
 import classes from './TreeEditor.module.css';
 
 interface TreeEditorProps {
@@ -126,7 +129,7 @@ interface EditorChromeState {
  * around it take the same state deferred, so a keystroke that adds a node paints the node first and
  * re-renders the heavier chrome in the next, interruptible render (bench/README.md, "add node").
  */
-function EditorBody(props: TreeEditorProps) {
+function EditorBody(props: TreeEditorProps & { focusId: string | null }) {
   const doc = useDeferredValue(useEditorState((s) => s.doc));
   // The first paint is the canvas alone; the node panel (text areas that measure themselves) follows.
   const selectedId = useDeferredValue(
@@ -148,7 +151,8 @@ const EditorWorkspace = memo(function EditorWorkspace({
   selectedId,
   canUndo,
   canRedo,
-}: TreeEditorProps & EditorChromeState) {
+  focusId,
+}: TreeEditorProps & EditorChromeState & { focusId: string | null }) {
   const { t } = useTranslation('trees');
   const flow = useReactFlow();
   const scheme = useComputedColorScheme('light');
@@ -168,6 +172,7 @@ const EditorWorkspace = memo(function EditorWorkspace({
   );
   const autosave = useAutosave(store, tree, readOnly, commands, t('save.restored'));
   const status = useSaveStatus(autosave);
+  useSaveRefusalNotice(autosave, status);
   const images = useNodeImages(tree.id);
   const imageUrls = images.data ?? EMPTY_MAP;
   const wrapperRef = useRef<HTMLDivElement>(null);
@@ -401,6 +406,7 @@ const EditorWorkspace = memo(function EditorWorkspace({
               };
             })}
           />
+          {readOnly ? null : <UnlockModeMenu value={doc.unlock} onChange={(mode) => commands.setUnlockMode(mode)} />}
           <NodeSearch ref={searchRef} doc={doc} onJump={jumpTo} onQuery={setMatches} />
           <Tooltip label={t('toolbar.fit')}>
             <ActionIcon
@@ -456,6 +462,7 @@ const EditorWorkspace = memo(function EditorWorkspace({
             imageUrls={imageUrls}
             renderAll={renderAll}
             wrapperRef={wrapperRef}
+            focusId={focusId}
           />
           {!readOnly && doc.nodes.length === 1 ? <div className={classes.hint}>{t('hints.start')}</div> : null}
         </div>
@@ -488,22 +495,54 @@ const EditorWorkspace = memo(function EditorWorkspace({
 const EMPTY_MAP: ReadonlyMap<number, string> = new Map();
 const EMPTY_SET: Set<string> = new Set();
 
-/** The skill-tree editor for one loaded tree (owner: editable and autosaved; others: read-only). */
+/**
+ * The skill-tree editor for one loaded tree (owner: editable and autosaved; others: read-only).
+ * `?node=<id>` opens it with that node selected and on screen (a note found in the command palette).
+ */
 export function TreeEditor(props: TreeEditorProps) {
-  const [store] = useState(
-    () => new EditorStore(props.tree.data, props.tree.data.nodes.find((n) => n.parent_id === null)?.id ?? null),
-  );
+  const [params] = useSearchParams();
+  const [{ store, focusId }] = useState(() => {
+    const shown = documentShowing(props.tree.data, params.get('node'));
+    const rootId = props.tree.data.nodes.find((n) => n.parent_id === null)?.id ?? null;
+    return { store: new EditorStore(shown.doc, shown.focusId ?? rootId), focusId: shown.focusId };
+  });
   return (
     <ReactFlowProvider>
-      <StoreScope store={store} {...props} />
+      <StoreScope store={store} focusId={focusId} {...props} />
     </ReactFlowProvider>
   );
 }
 
-function StoreScope({ store, ...props }: TreeEditorProps & { store: EditorStore }) {
+function StoreScope({ store, ...props }: TreeEditorProps & { store: EditorStore; focusId: string | null }) {
   return (
     <EditorStoreContext.Provider value={store}>
       <EditorBody {...props} />
     </EditorStoreContext.Provider>
   );
 }
+
+/**
+ * A save the server refused for a reason the user can fix (a prerequisite circle, an invalid field)
+ * is explained in a notification naming it; it goes away once a later save succeeds.
+ */
+function useSaveRefusalNotice(autosave: Autosave | null, status: SaveStatus) {
+  const { t } = useTranslation('learning');
+  useEffect(() => {
+    if (status === 'saved') notifications.hide(SAVE_REFUSED_ID);
+    if (status !== 'error' || !autosave) return;
+    const failure = autosave.getFailure();
+    if (!failure) return;
+    const refusal = readSaveRefusal(failure.error, failure.doc);
+    if (refusal.kind === 'other') return;
+    notifications.show({
+      id: SAVE_REFUSED_ID,
+      color: 'red',
+      autoClose: false,
+      message:
+        refusal.kind === 'cycle'
+          ? t('editor.cycle', { source: refusal.source, target: refusal.target })
+          : t('editor.refused', { reason: refusal.reason }),
+    });
+  }, [autosave, status, t]);
+}
+const SAVE_REFUSED_ID = 'tree-save-refused';

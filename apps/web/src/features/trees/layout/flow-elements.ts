@@ -115,7 +115,8 @@ export function buildFlowNodes(
   return { nodes, byId };
 }
 
-const LINK_COLORS = { prerequisite: 'var(--mantine-color-orange-6)', related: 'var(--mantine-color-grape-5)' };
+/** Prerequisites are solid with an arrow head (the source comes first); related links dashed, without a direction. */
+export const LINK_COLORS = { prerequisite: 'var(--mantine-color-orange-6)', related: 'var(--mantine-color-grape-5)' };
 
 /** Tree edges (parent → child) and the document's extra links, reusing unchanged edge objects. */
 export function buildFlowEdges(
@@ -160,8 +161,12 @@ export function buildFlowEdges(
       targetHandle: 't',
       type: 'default',
       className: `arbor-link arbor-link-${link.kind}`,
-      style: { stroke: color, strokeWidth: 2, strokeDasharray: link.kind === 'prerequisite' ? '8 5' : '2 5' },
-      markerEnd: { type: MarkerType.ArrowClosed, color, width: 18, height: 18 },
+      style:
+        link.kind === 'prerequisite'
+          ? { stroke: color, strokeWidth: 2.2 }
+          : { stroke: color, strokeWidth: 1.8, strokeDasharray: '6 5' },
+      markerEnd:
+        link.kind === 'prerequisite' ? { type: MarkerType.ArrowClosed, color, width: 18, height: 18 } : undefined,
       zIndex: 1,
       data: { kind: link.kind },
     });

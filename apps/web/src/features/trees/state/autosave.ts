@@ -48,6 +48,7 @@ export class Autosave {
   private retryMs = 1000;
   private listeners = new Set<() => void>();
   private disposers: Array<() => void> = [];
+  private failure: { error: unknown; doc: TreeDocument } | null = null;
 
   constructor(private readonly deps: AutosaveDeps) {
     this.revision = deps.revision;
@@ -67,6 +68,8 @@ export class Autosave {
 
   getStatus = () => this.status;
   getRevision = () => this.revision;
+  /** The last refused save (status `error`): what the server answered and the document that was sent. */
+  getFailure = () => this.failure;
   subscribe = (listener: () => void) => {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
@@ -120,10 +123,11 @@ export class Autosave {
         this.revision = await this.deps.save(doc, overwrite ? undefined : this.revision);
         this.savedChange = changeCount;
         this.retryMs = 1000;
+        this.failure = null;
         this.clearDraft();
         this.setStatus(this.dirty ? 'pending' : 'saved');
       } catch (error) {
-        this.onFailure(error);
+        this.onFailure(error, doc);
       }
     })();
     await this.inFlight;
@@ -131,7 +135,7 @@ export class Autosave {
     if (this.status === 'pending') this.schedule(this.deps.debounceMs ?? 800);
   }
 
-  private onFailure(error: unknown) {
+  private onFailure(error: unknown, doc: TreeDocument) {
     if (error instanceof ApiError && error.status === 412) {
       this.setStatus('conflict');
       return;
@@ -146,6 +150,7 @@ export class Autosave {
       return;
     }
     this.writeDraft();
+    this.failure = { error, doc };
     this.setStatus('error');
   }
 

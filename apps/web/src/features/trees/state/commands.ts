@@ -9,12 +9,14 @@ import {
   removeLink,
   reorderSibling,
   setLayoutDirection,
+  setUnlockMode,
   TreeOperationError,
   updateNode,
   type LayoutDirection,
   type NodeFields,
   type TreeClipboard,
   type TreeDocument,
+  type UnlockMode,
 } from '@arbor/tree-core';
 import type { LinkKind } from '../model/tree-document.ts';
 import { indexTree } from '../model/tree-index.ts';
@@ -167,6 +169,11 @@ export class EditorCommands {
 
   setDirection(direction: LayoutDirection): boolean {
     return this.run((doc) => (doc.layout.direction === direction ? doc : setLayoutDirection(doc, direction)));
+  }
+
+  /** What a node waits for before it unlocks (API.md "Learning"): its prerequisites, or its parent too. */
+  setUnlockMode(unlock: UnlockMode): boolean {
+    return this.run((doc) => setUnlockMode(doc, unlock));
   }
 
   /** Replaces the whole document (import into the open tree) as one undoable step. */
