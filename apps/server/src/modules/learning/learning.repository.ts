@@ -35,7 +35,12 @@ export async function findProgress(db: Executor, key: SubjectKey): Promise<Progr
     .execute();
 }
 
-/** Sets a node's status (a `todo` status deletes the row); mastery is kept. Answers whether anything changed. */
+/**
+ * Sets a node's status (a `todo` status deletes the row); mastery is kept. Answers whether anything
+ * changed. One statement for the usual case: the database decides whether the row changes, so
+ * concurrent changes cannot interleave between a read and a write, and a status change makes
+ * fewer round trips (each costs milliseconds on a busy PostgreSQL).
+ */
 export async function writeStatus(
   db: Executor,
   key: SubjectKey,
@@ -44,34 +49,30 @@ export async function writeStatus(
   now: string,
 ): Promise<boolean> {
   const [a, b, c] = ofSubject(key);
-  const existing = await db
-    .selectFrom('learning_progress')
-    .select(['id', 'status', 'mastery'])
-    .where(...a)
-    .where(...b)
-    .where(...c)
-    .where('node_id', '=', nodeId)
-    .executeTakeFirst();
   if (status === 'todo') {
-    if (!existing || existing.status === 'todo') return false;
     // A row with mastery keeps what a quiz earned (mastery never goes down); without it, it goes.
-    if (existing.mastery > 0) {
-      await db
-        .updateTable('learning_progress')
-        .set({ status, updated_at: now })
-        .where('id', '=', existing.id)
-        .execute();
-    } else {
-      await db.deleteFrom('learning_progress').where('id', '=', existing.id).execute();
-    }
-    return true;
+    const deleted = await db
+      .deleteFrom('learning_progress')
+      .where(...a)
+      .where(...b)
+      .where(...c)
+      .where('node_id', '=', nodeId)
+      .where('mastery', '=', 0)
+      .where('status', '<>', 'todo')
+      .executeTakeFirst();
+    if (Number(deleted.numDeletedRows) > 0) return true;
+    const updated = await db
+      .updateTable('learning_progress')
+      .set({ status, updated_at: now })
+      .where(...a)
+      .where(...b)
+      .where(...c)
+      .where('node_id', '=', nodeId)
+      .where('status', '<>', 'todo')
+      .executeTakeFirst();
+    return Number(updated.numUpdatedRows) > 0;
   }
-  if (existing) {
-    if (existing.status === status) return false;
-    await db.updateTable('learning_progress').set({ status, updated_at: now }).where('id', '=', existing.id).execute();
-    return true;
-  }
-  await db
+  const written = await db
     .insertInto('learning_progress')
     .values({
       user_id: key.userId,
@@ -82,8 +83,15 @@ export async function writeStatus(
       mastery: 0,
       updated_at: now,
     })
-    .execute();
-  return true;
+    .onConflict((oc) =>
+      oc
+        .columns(['user_id', 'subject_kind', 'subject_id', 'node_id'])
+        .doUpdateSet((eb) => ({ status: eb.ref('excluded.status'), updated_at: eb.ref('excluded.updated_at') }))
+        .where('learning_progress.status', '<>', status),
+    )
+    .returning('id')
+    .executeTakeFirst();
+  return written !== undefined;
 }
 
 export interface NoteRow {
