@@ -11,6 +11,8 @@ export interface TokenClaims {
   iat: number;
   /** refresh-token family: every rotation keeps it, reuse revokes it */
   fam?: string;
+  /** access tokens: the user's `session_version` when issued (absent on older tokens: 0) */
+  sv?: number;
 }
 
 const encoder = new TextEncoder();
@@ -21,12 +23,13 @@ export async function signToken(
   type: TokenType,
   userId: number,
   ttlSeconds: number,
-  extra: { jti?: string; fam?: string } = {},
+  extra: { jti?: string; fam?: string; sv?: number } = {},
 ): Promise<{ token: string; jti: string; expiresAt: Date }> {
   const jti = extra.jti ?? randomUUID();
   const now = Math.floor(Date.now() / 1000);
   const payload: Record<string, unknown> = { token_type: type };
   if (extra.fam) payload.fam = extra.fam;
+  if (extra.sv !== undefined) payload.sv = extra.sv;
   const token = await new SignJWT(payload)
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(String(userId))
@@ -43,6 +46,7 @@ export async function verifyToken(secret: string, token: string, type: TokenType
     const { payload } = await jwtVerify(token, encoder.encode(secret), { algorithms: ['HS256'] });
     if (payload.token_type !== type || typeof payload.sub !== 'string' || typeof payload.jti !== 'string') return null;
     if (!/^\d+$/.test(payload.sub)) return null;
+    if (payload.sv !== undefined && !Number.isSafeInteger(payload.sv)) return null;
     return payload as unknown as TokenClaims;
   } catch (error) {
     if (error instanceof joseErrors.JOSEError || error instanceof TypeError) return null;

@@ -31,7 +31,8 @@ export function currentUser(request: FastifyRequest): AuthUser {
 /**
  * Reads `Authorization: Bearer <access token>` on every request. A bad token on a public route is
  * ignored (the caller is anonymous); guarded routes then answer 401 `token_not_valid`.
- * The role and active flag come from the database, so a demotion or deactivation acts at once.
+ * The role, active flag and session version come from the database, so a demotion, deactivation,
+ * logout or password reset acts at once on tokens already issued.
  */
 async function authPlugin(app: FastifyInstance, opts: { config: Config }) {
   app.decorateRequest('user', null);
@@ -47,10 +48,10 @@ async function authPlugin(app: FastifyInstance, opts: { config: Config }) {
     }
     const row = await app.db
       .selectFrom('users')
-      .select(['id', 'role', 'is_active'])
+      .select(['id', 'role', 'is_active', 'session_version'])
       .where('id', '=', Number(claims.sub))
       .executeTakeFirst();
-    if (!row || !row.is_active) {
+    if (!row || !row.is_active || row.session_version !== (claims.sv ?? 0)) {
       (request as unknown as Record<symbol, boolean>)[badToken] = true;
       return;
     }

@@ -10,6 +10,8 @@ export interface UsersTable {
   password_hash: string | null;
   role: 'user' | 'admin';
   is_active: number;
+  /** bumped to end every access token issued before (logout, password reset) */
+  session_version: Generated<number>;
   date_joined: string;
   updated_at: string;
 }

@@ -103,6 +103,15 @@ export async function insertAccount(trx: Executor, account: NewAccount): Promise
 }
 
 /** Changes columns of one user (stamping `updated_at`). */
+/** Ends every access token issued so far (they carry the version they were issued under). */
+export async function bumpSessionVersion(db: Executor, id: number): Promise<void> {
+  await db
+    .updateTable('users')
+    .set((eb) => ({ session_version: eb('session_version', '+', 1) }))
+    .where('id', '=', id)
+    .execute();
+}
+
 export async function updateUser(
   db: Executor,
   id: number,

@@ -26,7 +26,7 @@ import { loginMethodsWithout, removeAddress } from './addresses.service.ts';
 import { codeInvalid, verifyCode, type CodeChannel } from './codes.service.ts';
 import { accountBucket, checkPasswordWithinLimits } from './login-limits.ts';
 import { presentAccount } from './profile.service.ts';
-import { issueTokenPair, revokeAllRefreshTokens } from './tokens.service.ts';
+import { endAllSessions, issueTokenPair } from './tokens.service.ts';
 
 const fieldOf = (channel: CodeChannel) => (channel === 'email' ? 'email' : 'phone');
 
@@ -231,7 +231,7 @@ export async function cancelAddress(deps: Deps, userId: number, channel: CodeCha
   return requireUser(deps.db, userId);
 }
 
-/** Sets a new password after a reset code; every refresh token of the account is revoked. */
+/** Sets a new password after a reset code; every session of the account ends at once. */
 export async function resetPassword(
   deps: Deps,
   input: { email?: string; phone?: string; code: string; newPassword: string },
@@ -252,7 +252,7 @@ export async function resetPassword(
   });
   if (!user?.is_active) throw codeInvalid();
   await setPassword(deps, user.id, input.newPassword);
-  await revokeAllRefreshTokens(deps, user.id);
+  await endAllSessions(deps, user.id);
 }
 
 async function setPassword(deps: Deps, userId: number, password: string): Promise<void> {

@@ -1,7 +1,7 @@
 import type { Deps } from '../../deps.ts';
 import { hashPassword, passwordProblem } from '../../lib/passwords/passwords.ts';
 import { findUserByLogin, insertAccount, updateUser, type UserRow } from './accounts.repository.ts';
-import { revokeAllRefreshTokens } from './tokens.service.ts';
+import { endAllSessions } from './tokens.service.ts';
 
 /** What the shell commands need: `npm run admin` opens only the database. */
 type ShellDeps = Pick<Deps, 'db'>;
@@ -60,7 +60,7 @@ export async function resetPasswordFromShell(deps: ShellDeps, login: string, pas
   const problem = passwordProblem(password, [user.username, user.email, user.phone]);
   if (problem) throw new Error(problem);
   await updateUser(deps.db, user.id, { password_hash: await hashPassword(password) });
-  await revokeAllRefreshTokens(deps, user.id);
+  await endAllSessions(deps, user.id);
   return user;
 }
 

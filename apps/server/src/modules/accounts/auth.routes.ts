@@ -34,7 +34,7 @@ import {
   resetPassword,
   signup,
 } from './accounts.service.ts';
-import { isTokenValid, issueTokenPair, revokeRefreshToken, rotateRefreshToken } from './tokens.service.ts';
+import { isTokenValid, issueTokenPair, logout, rotateRefreshToken } from './tokens.service.ts';
 
 const publicRoute = { tags: ['auth'], security: [] };
 const privateRoute = { tags: ['auth'] };
@@ -69,7 +69,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/logout/',
     { schema: { ...privateRoute, body: LogoutBody, response: { 200: EmptyObject } }, preHandler: app.requireAuth },
     async (request) => {
-      await revokeRefreshToken(deps, request.body.refresh, currentUser(request).id);
+      await logout(deps, request.body.refresh, currentUser(request).id);
       return {};
     },
   );

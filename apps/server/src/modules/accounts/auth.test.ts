@@ -267,6 +267,47 @@ describe('tokens', () => {
     expect((await post('/api/token/refresh/', { refresh: pair.refresh })).statusCode).toBe(401);
     expect((await post('/api/auth/logout/', { refresh: pair.refresh })).statusCode).toBe(401);
   });
+
+  it('logout ends the access token at once, and every refresh token of that session', async () => {
+    const own = await createUser(t.app, { passwordHash: knownHash });
+    const login = (await post('/api/token/', { username: own.username, password: PASSWORD })).json();
+    const rotated = (await post('/api/token/refresh/', { refresh: login.refresh })).json();
+    const bearer = { authorization: `Bearer ${rotated.access}` };
+    expect((await me(rotated.access)).statusCode).toBe(200);
+    expect((await post('/api/auth/logout/', { refresh: rotated.refresh }, { headers: bearer })).statusCode).toBe(200);
+    const after = await me(rotated.access);
+    expect(after.statusCode).toBe(401);
+    expect(after.json().code).toBe('token_not_valid');
+    expect((await post('/api/token/verify/', { token: rotated.access })).statusCode).toBe(401);
+    expect((await post('/api/token/refresh/', { refresh: rotated.refresh })).statusCode).toBe(401);
+    // The token issued before that session was rotated is no way back in either.
+    expect((await post('/api/token/refresh/', { refresh: login.refresh })).statusCode).toBe(401);
+    // Logging in again gives a working session.
+    const again = (await post('/api/token/', { username: own.username, password: PASSWORD })).json();
+    expect((await me(again.access)).statusCode).toBe(200);
+  });
+
+  it("logout leaves the account's other sessions able to refresh into working access tokens", async () => {
+    const own = await createUser(t.app, { passwordHash: knownHash });
+    const phone = (await post('/api/token/', { username: own.username, password: PASSWORD })).json();
+    const laptop = (await post('/api/token/', { username: own.username, password: PASSWORD })).json();
+    await post(
+      '/api/auth/logout/',
+      { refresh: phone.refresh },
+      { headers: { authorization: `Bearer ${phone.access}` } },
+    );
+    const refreshed = await post('/api/token/refresh/', { refresh: laptop.refresh });
+    expect(refreshed.statusCode).toBe(200);
+    expect((await me(refreshed.json().access)).statusCode).toBe(200);
+  });
+
+  it('ends the access token of a logout even when the refresh token given is not valid', async () => {
+    const own = await createUser(t.app, { passwordHash: knownHash });
+    const pair = (await post('/api/token/', { username: own.username, password: PASSWORD })).json();
+    const bearer = { authorization: `Bearer ${pair.access}` };
+    expect((await post('/api/auth/logout/', { refresh: 'not-a-token' }, { headers: bearer })).statusCode).toBe(200);
+    expect((await me(pair.access)).statusCode).toBe(401);
+  });
 });
 
 describe('password login throttling', () => {
@@ -381,7 +422,7 @@ describe('bind, cancel and reset', () => {
     expect(res.json()).toMatchObject({ email: null, has_password: true });
   });
 
-  it('resets the password with a code and revokes every refresh token', async () => {
+  it('resets the password with a code and ends every session: refresh and access tokens', async () => {
     const email = uniqueEmail();
     const user = await createUser(t.app, { email, passwordHash: knownHash });
     const session = (await post('/api/token/', { username: email, password: PASSWORD })).json();
@@ -392,7 +433,12 @@ describe('bind, cancel and reset', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ detail: expect.any(String) });
     expect((await post('/api/token/refresh/', { refresh: session.refresh })).statusCode).toBe(401);
-    expect((await post('/api/token/', { username: user.username, password: OTHER_PASSWORD })).statusCode).toBe(200);
+    // Access tokens of every session end at once, not when they expire.
+    expect((await me(session.access)).statusCode).toBe(401);
+    expect((await me(user.token)).statusCode).toBe(401);
+    const fresh = await post('/api/token/', { username: user.username, password: OTHER_PASSWORD });
+    expect(fresh.statusCode).toBe(200);
+    expect((await me(fresh.json().access)).statusCode).toBe(200);
     const both = await post('/api/auth/password/reset/', {
       email,
       phone: uniquePhone(),

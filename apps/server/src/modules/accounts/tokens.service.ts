@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Deps } from '../../deps.ts';
 import { tokenNotValid } from '../../lib/http-errors.ts';
 import { signToken, verifyToken } from '../../lib/jwt.ts';
-import { findUserById } from './accounts.repository.ts';
+import { bumpSessionVersion, findUserById } from './accounts.repository.ts';
 import {
   deleteExpiredRefreshTokens,
   findRefreshToken,
@@ -11,6 +11,12 @@ import {
   revokeToken,
   revokeTokensOfUser,
 } from './tokens.repository.ts';
+
+/** An access token stamped with the account's current session version (`plugins/auth.ts` checks it). */
+async function signAccessToken(deps: Deps, userId: number, sessionVersion?: number) {
+  const sv = sessionVersion ?? (await findUserById(deps.db, userId))?.session_version ?? 0;
+  return signToken(deps.config.jwtSecret, 'access', userId, deps.config.accessTokenTtlS, { sv });
+}
 
 /** A new access token and a tracked refresh token (a new family unless rotating within one). */
 export async function issueTokenPair(deps: Deps, userId: number, family: string = randomUUID()) {
@@ -24,13 +30,21 @@ export async function issueTokenPair(deps: Deps, userId: number, family: string 
   });
   // Expired refresh tokens are refused by their signature check already; their rows can go.
   if (Math.random() < 0.02) await deleteExpiredRefreshTokens(deps.db);
-  const access = await signToken(config.jwtSecret, 'access', userId, config.accessTokenTtlS);
+  const access = await signAccessToken(deps, userId);
   return { access: access.token, refresh: refresh.token };
 }
 
-/** Revokes every refresh token of an account (password reset, deactivation). */
+/** Revokes every refresh token of an account (deactivation: its access tokens fail on `is_active`). */
 export async function revokeAllRefreshTokens(deps: Pick<Deps, 'db'>, userId: number) {
   await revokeTokensOfUser(deps.db, userId);
+}
+
+/** Ends every session of an account at once (password reset): its access and refresh tokens stop working. */
+export async function endAllSessions(deps: Pick<Deps, 'db'>, userId: number) {
+  await deps.db.transaction().execute(async (trx) => {
+    await bumpSessionVersion(trx, userId);
+    await revokeTokensOfUser(trx, userId);
+  });
 }
 
 /**
@@ -66,23 +80,38 @@ export async function rotateRefreshToken(deps: Deps, token: string) {
     await revokeFamily(deps.db, row.family);
     throw tokenNotValid('Token is blacklisted');
   }
-  const access = await signToken(config.jwtSecret, 'access', row.user_id, config.accessTokenTtlS);
+  const access = await signAccessToken(deps, row.user_id, user.session_version);
   return { access: access.token, refresh: next.token };
 }
 
-/** True for a well-signed, unexpired access token, or refresh token that is still tracked and not revoked. */
+/**
+ * True for a well-signed, unexpired access token of an active account whose sessions were not ended
+ * since (as `plugins/auth.ts` checks), or a refresh token that is still tracked and not revoked.
+ */
 export async function isTokenValid(deps: Deps, token: string): Promise<boolean> {
   const { config } = deps;
-  if (await verifyToken(config.jwtSecret, token, 'access')) return true;
+  const access = await verifyToken(config.jwtSecret, token, 'access');
+  if (access) {
+    const user = await findUserById(deps.db, Number(access.sub));
+    return Boolean(user?.is_active && user.session_version === (access.sv ?? 0));
+  }
   const claims = await verifyToken(config.jwtSecret, token, 'refresh');
   if (!claims) return false;
   const row = await findRefreshToken(deps.db, claims.jti);
   return Boolean(row && !row.revoked_at);
 }
 
-/** Logout: revokes the given refresh token when it is the caller's; anything else is a no-op. */
-export async function revokeRefreshToken(deps: Deps, token: string, userId: number) {
+/**
+ * Logout: the caller's access tokens end at once (the session version moves on), and the given
+ * refresh token, when it is the caller's, is revoked with its whole family (the session). Other
+ * sessions keep their refresh tokens: their next refresh issues an access token of the new version.
+ */
+export async function logout(deps: Deps, token: string, userId: number) {
   const claims = await verifyToken(deps.config.jwtSecret, token, 'refresh');
-  if (!claims || claims.sub !== String(userId)) return;
-  await revokeToken(deps.db, claims.jti);
+  await deps.db.transaction().execute(async (trx) => {
+    await bumpSessionVersion(trx, userId);
+    if (claims?.sub !== String(userId)) return;
+    await revokeToken(trx, claims.jti);
+    if (claims.fam) await revokeFamily(trx, claims.fam);
+  });
 }
