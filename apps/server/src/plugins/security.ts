@@ -8,20 +8,36 @@ import { buildFileReader } from '../lib/build-file.ts';
 import { invalid } from '../lib/http-errors.ts';
 
 const NUL_MESSAGE = 'Null characters are not allowed.';
+const SURROGATE_MESSAGE = 'Text must be valid Unicode: a lone UTF-16 surrogate is not allowed.';
+
+/** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Why a string cannot be stored as text, or null when it can. */
+function textProblem(text: string): string | null {
+  if (text.includes('\u0000')) return NUL_MESSAGE;
+  if (LONE_SURROGATE.test(text)) return SURROGATE_MESSAGE;
+  return null;
+}
+
+/** A key as it may appear in a field path: without the characters that made it refused. */
+const printableKey = (key: string) => key.replaceAll('\u0000', '').replace(new RegExp(LONE_SURROGATE, 'g'), '');
 
 /**
- * Where the first string containing a NUL character sits in a parsed value (`title`,
- * `data.nodes.3.title`), or null. Iterative, so a deeply nested value cannot overflow the stack.
+ * Where the first string that cannot be stored as text sits in a parsed value (`title`,
+ * `data.nodes.3.title`) and why, or null. Iterative, so a deeply nested value cannot overflow the stack.
  */
-export function nullCharacterPath(value: unknown): string | null {
+export function badTextPath(value: unknown): { field: string; message: string } | null {
   const stack: Array<[unknown, string]> = [[value, '']];
   while (stack.length) {
     const [current, path] = stack.pop()!;
     if (typeof current === 'string') {
-      if (current.includes('\u0000')) return path || 'non_field_errors';
+      const message = textProblem(current);
+      if (message) return { field: path || 'non_field_errors', message };
     } else if (current && typeof current === 'object') {
       for (const [key, child] of Object.entries(current)) {
-        if (key.includes('\u0000')) return path ? `${path}.${key.replaceAll('\u0000', '')}` : 'non_field_errors';
+        const message = textProblem(key);
+        if (message) return { field: path ? `${path}.${printableKey(key)}` : 'non_field_errors', message };
         stack.push([child, path ? `${path}.${key}` : key]);
       }
     }
@@ -33,13 +49,15 @@ export function nullCharacterPath(value: unknown): string | null {
  * Security headers on every response (CSP, nosniff, frame denial, referrer policy) and CORS closed
  * unless `CORS_ORIGINS` lists an origin. The interactive API docs get a CSP that lets Swagger UI run.
  * NUL characters in a JSON body, the query or the path are refused with 400 (as DRF's CharField
- * does): PostgreSQL text cannot hold them, so they used to fail deep in a query with a 500.
+ * does): PostgreSQL text cannot hold them, so they used to fail deep in a query with a 500. Lone
+ * UTF-16 surrogates (`"\ud800"` in JSON) are refused the same way, in every field: stored, they
+ * became three U+FFFD in some columns and stayed raw in others (API.md "Conventions").
  */
 async function securityPlugin(app: FastifyInstance, opts: { config: Config }) {
   app.addHook('preValidation', async (request) => {
     for (const part of [request.params, request.query, request.body]) {
-      const field = nullCharacterPath(part);
-      if (field) throw invalid(NUL_MESSAGE, { [field]: [NUL_MESSAGE] });
+      const found = badTextPath(part);
+      if (found) throw invalid(found.message, { [found.field]: [found.message] });
     }
   });
   // The page's one inline script (colour scheme before the first paint) is allowed by its hash,
