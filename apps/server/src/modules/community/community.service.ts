@@ -17,7 +17,7 @@ import { authorizeShareChange } from './community.policy.ts';
 import { presentShare, presentShareWithData, type PresentContext } from './community.presenter.ts';
 import * as repo from './community.repository.ts';
 import { searchTerms, searchTextOf } from './community.search.ts';
-import { forkTreeFromSnapshot, readTreeSnapshot } from './community.trees.ts';
+import { forkTreeFromSnapshot, lockSourceTree, readTreeSnapshot } from './community.trees.ts';
 
 /** Searches and tags keep the order of their first matches for the first pages (50 pages of 20). */
 const ORDERED_IDS_KEPT = 1000;
@@ -135,7 +135,9 @@ async function storeCover(deps: Deps, dataUrl: string | undefined): Promise<stri
 
 /**
  * Shares a tree (its working copy, or one of its versions) as a community template. One share per
- * tree: sharing again replaces the snapshot and keeps likes, ratings and counters.
+ * tree: sharing again replaces the snapshot and keeps likes, ratings and counters. The existing
+ * share is looked up under the source tree's lock, so concurrent shares of one tree give one 201
+ * and 200s, never a unique violation.
  */
 export async function shareTree(
   deps: Deps,
@@ -148,8 +150,9 @@ export async function shareTree(
   const tags = body.tags ?? snapshot.tags.slice(0, 10);
   const coverKey = await storeCover(deps, body.cover);
   const now = nowIso();
-  const existing = await repo.findShareByTree(deps.db, body.tree);
-  const shareId = await deps.events.transaction(deps.db, async (trx, publish) => {
+  const { shareId, existing } = await deps.events.transaction(deps.db, async (trx, publish) => {
+    await lockSourceTree(trx, body.tree);
+    const existing = await repo.findShareByTree(trx, body.tree);
     const fields = {
       title,
       description,
@@ -163,7 +166,7 @@ export async function shareTree(
       await repo.updateShareFields(trx, existing.id, { ...fields, ...(coverKey ? { cover_key: coverKey } : {}) });
       await repo.replaceShareTags(trx, existing.id, tags, existing.created_at);
       await publish('share.revised', { shareId: existing.id, shareUuid: existing.uuid, authorId: existing.author_id });
-      return existing.id;
+      return { shareId: existing.id, existing };
     }
     const id = await repo.insertShare(trx, {
       ...fields,
@@ -182,7 +185,7 @@ export async function shareTree(
       created_at: now,
     });
     await repo.replaceShareTags(trx, id, tags, now);
-    return id;
+    return { shareId: id, existing: undefined };
   });
   await noteSharesChanged(deps);
   if (existing?.cover_key && coverKey) await deps.storage.delete(existing.cover_key);

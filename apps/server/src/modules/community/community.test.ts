@@ -462,6 +462,29 @@ describe('sharing a tree and using a template', () => {
     expect(again.json()).toMatchObject({ id: first.json().id, title: 'Rust from zero', node_count: 4 });
   });
 
+  it('answers 20 concurrent shares of one tree with one 201 and nineteen 200, all about one share', async () => {
+    const tree = await createTree(alice, 'Shared from 20 tabs');
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/community/trees-shared/share_tree/',
+          headers: alice.headers,
+          payload: { tree: tree.id, description: `tab ${i}`, tags: [`tab${i}`] },
+        }),
+      ),
+    );
+    const statuses = results.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(19);
+    expect(new Set(results.map((r) => r.json().id)).size).toBe(1);
+    const rows = await t.app.db.selectFrom('shares').select(['id', 'tags']).where('tree_id', '=', tree.id).execute();
+    expect(rows).toHaveLength(1);
+    // The tag index holds the tags of the last share written, no leftovers of the others.
+    const tagRows = await t.app.db.selectFrom('share_tags').select('tag').where('share_id', '=', rows[0]!.id).execute();
+    expect(tagRows.map((r) => r.tag)).toEqual(JSON.parse(rows[0]!.tags));
+  });
+
   it('announces a re-share (share.revised), a use (share.used) and a withdrawal (share.hidden, share.deleted)', async () => {
     const seen: Array<[string, unknown]> = [];
     for (const name of ['share.revised', 'share.used', 'share.hidden', 'share.deleted'] as const)

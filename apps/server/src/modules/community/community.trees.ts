@@ -3,10 +3,17 @@
 import type { Tree } from '@arbor/contract';
 import { validateTreeDocument, type TreeDocument } from '@arbor/tree-core';
 import type { Config } from '../../config.ts';
+import type { Trx } from '../../db/connection.ts';
 import type { Deps } from '../../deps.ts';
-import { invalid, payloadTooLarge } from '../../lib/http-errors.ts';
+import { invalid, notFound, payloadTooLarge } from '../../lib/http-errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { createTreeFromDocument, getTreeDocumentForOwner, getTreeForViewer, presentTree } from '../trees/index.ts';
+import {
+  createTreeFromDocument,
+  getTreeDocumentForOwner,
+  getTreeForViewer,
+  lockTreeIn,
+  presentTree,
+} from '../trees/index.ts';
 
 /** The caller as the trees module's policy sees them (only the id counts for a tree's owner). */
 const ownerOf = (userId: number): AuthUser => ({ id: userId, role: 'user' });
@@ -34,6 +41,15 @@ export async function readTreeSnapshot(
     data: document,
     nodeCount: document.nodes.length,
   };
+}
+
+/**
+ * Holds the source tree's lock until `trx` ends: concurrent shares of one tree then run one after
+ * another, so the second finds the first's share and updates it instead of inserting a duplicate.
+ * 404 when the tree was deleted meanwhile.
+ */
+export async function lockSourceTree(trx: Trx, treeId: number): Promise<void> {
+  if (!(await lockTreeIn(trx, treeId))) throw notFound();
 }
 
 /** A new private tree of `userId` holding the snapshot as version 1. */

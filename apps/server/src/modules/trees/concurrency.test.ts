@@ -18,6 +18,22 @@ afterAll(async () => t?.close());
 const PARALLEL = 20;
 const treeUrl = (id: number) => `/api/tree/skills_tree/${id}/`;
 
+describe('parallel deletes of one tree', () => {
+  it('deletes a tree once for 20 DELETEs sent at once: one 204, nineteen 404', async () => {
+    const tree = await createTree(t.app, alice, { data: sampleDocument(3) });
+    const results = await Promise.all(
+      Array.from({ length: PARALLEL }, () =>
+        t.app.inject({ method: 'DELETE', url: treeUrl(tree.id), headers: alice.headers }),
+      ),
+    );
+    const statuses = results.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 204)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 404)).toHaveLength(PARALLEL - 1);
+    for (const refused of results.filter((r) => r.statusCode === 404)) expect(refused.json().code).toBe('not_found');
+    expect((await t.app.inject({ method: 'GET', url: treeUrl(tree.id), headers: alice.headers })).statusCode).toBe(404);
+  });
+});
+
 describe('parallel saves with the same If-Match', () => {
   it('accepts exactly one of 20 PATCH saves, refuses nineteen with 412, and bumps the revision by one', async () => {
     const tree = await createTree(t.app, alice, { data: sampleDocument(3) });

@@ -9,6 +9,7 @@ export {
   getTreeDocumentForOwner,
   getTreeForEditor,
   getTreeForViewer,
+  lockTreeIn,
   readDocumentForViewer,
   readTreeForViewer,
   type ViewableDocument,

@@ -186,12 +186,13 @@ export async function allocateVersionNumber(db: Executor, treeId: number): Promi
  * Takes the tree's row lock until the transaction ends (a no-op update: portable, unlike
  * SELECT … FOR UPDATE), so version writes of one tree never interleave.
  */
-export async function lockTree(db: Executor, treeId: number): Promise<void> {
-  await db
+export async function lockTree(db: Executor, treeId: number): Promise<boolean> {
+  const result = await db
     .updateTable('trees')
     .set({ latest_version: sql<number>`latest_version` })
     .where('id', '=', treeId)
-    .execute();
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 export async function deleteTreeRow(db: Executor, id: number): Promise<void> {

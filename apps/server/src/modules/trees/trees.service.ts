@@ -29,6 +29,7 @@ import {
   findTreeMetaForUpdate,
   insertTree,
   listTrees,
+  lockTree,
   updateTree,
   type TreeFieldsUpdate,
   type TreeListRow,
@@ -204,16 +205,28 @@ export async function updateOwnTree(
   });
 }
 
-/** Deletes an own tree with its versions and images (shares keep their snapshots); announces `tree.deleted`. */
+/**
+ * Deletes an own tree with its versions and images (shares keep their snapshots); announces
+ * `tree.deleted`. The row is read under the tree's lock: of concurrent deletes, the first deletes
+ * and the others, waiting on the lock, find no tree and answer 404 (not a second 204).
+ */
 export async function deleteOwnTree(deps: Deps, viewer: AuthUser, id: number): Promise<void> {
   const keys = await deps.events.transaction(deps.db, async (trx, publish) => {
-    const tree = authorizeEditTree(viewer, await findTreeMetaById(trx, id));
+    const tree = authorizeEditTree(viewer, await findTreeMetaForUpdate(trx, deps.dialect, id));
     const imageKeys = await imageKeysOfTree(trx, id);
     await deleteTreeRow(trx, id);
     await publish('tree.deleted', { treeId: tree.id, treeUuid: tree.uuid, ownerId: tree.owner_id });
     return imageKeys;
   });
   await deleteStoredFiles(deps.storage, keys, deps.log);
+}
+
+/**
+ * Locks a tree's row until `trx` ends, so that another module's writes about one tree (sharing it)
+ * run one after another on every database; false when the tree is gone.
+ */
+export function lockTreeIn(trx: Trx, treeId: number): Promise<boolean> {
+  return lockTree(trx, treeId);
 }
 
 export interface OwnedTreeDocument {
