@@ -30,7 +30,10 @@ function LoadingBar() {
 /** Everything the pages rely on: theme, colour scheme, i18n, server state, modals, toasts, progress bar. */
 export function AppProviders({ children }: { children: ReactNode }) {
   const settings = useSettings();
-  const theme = useMemo(() => buildTheme(settings.colorPreset), [settings.colorPreset]);
+  // Outside the I18nextProvider below, so the instance is named; the hook re-renders on a language change.
+  const { t } = useTranslation('common', { i18n });
+  const closeLabel = t('close');
+  const theme = useMemo(() => buildTheme(settings.colorPreset, closeLabel), [settings.colorPreset, closeLabel]);
   return (
     <I18nextProvider i18n={i18n}>
       <DirectionProvider initialDirection={settings.rtl ? 'rtl' : 'ltr'} detectDirection={false}>

@@ -1,5 +1,6 @@
 import {
   createTheme,
+  Notification,
   defaultVariantColorsResolver,
   type CSSVariablesResolver,
   type MantineColorsTuple,
@@ -59,9 +60,15 @@ const variantColorResolver: VariantColorsResolver = (input) => {
   return colors;
 };
 
-/** The Mantine theme for a primary colour preset: a deep shade in light, a lighter one in dark. */
-export function buildTheme(preset: ColorPreset): MantineThemeOverride {
+/**
+ * The Mantine theme for a primary colour preset: a deep shade in light, a lighter one in dark.
+ * `closeLabel` names the close button of every toast for screen readers, in the UI language.
+ */
+export function buildTheme(preset: ColorPreset, closeLabel: string): MantineThemeOverride {
   return createTheme({
+    components: {
+      Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': closeLabel } } }),
+    },
     // A slightly cooler dark scheme with brighter text than Mantine's default (#c9c9c9 on #242424).
     colors: {
       ...PRESET_PALETTES,

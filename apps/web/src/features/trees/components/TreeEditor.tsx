@@ -469,16 +469,13 @@ const EditorWorkspace = memo(function EditorWorkspace({
         {!isPhone && showPanel ? <aside className={classes.side}>{panel}</aside> : null}
       </div>
       {isPhone ? (
-        <Drawer
-          opened={showPanel}
-          onClose={() => setPanelOpen(false)}
-          position="bottom"
-          size="75%"
-          withCloseButton={false}
-          padding={0}
-        >
-          {panel}
-        </Drawer>
+        // Compound parts, so the dialog itself carries a name (the panel has its own heading inside).
+        <Drawer.Root opened={showPanel} onClose={() => setPanelOpen(false)} position="bottom" size="75%" padding={0}>
+          <Drawer.Overlay />
+          <Drawer.Content aria-label={t('panel.label')}>
+            <Drawer.Body>{panel}</Drawer.Body>
+          </Drawer.Content>
+        </Drawer.Root>
       ) : null}
       <SaveVersionDialog opened={versionOpen} onClose={() => setVersionOpen(false)} onSave={onSaveVersion} />
       {autosave ? (
