@@ -69,6 +69,15 @@ const ROUTES: RouteCase[] = [
     ready: (page) => visible(page, '[data-testid="tree-card"]'),
   },
   {
+    name: 'learning home (nothing learnt yet)',
+    who: 'member',
+    path: () => '/learn',
+    ready: async (page) => {
+      await visible(page, '[data-testid="learn-empty"]');
+      await visible(page, '[data-testid="activity-heatmap"]');
+    },
+  },
+  {
     name: 'tree editor',
     who: 'member',
     path: () => `/trees/${tree.uuid}`,

@@ -9,12 +9,16 @@ import {
   paletteMounted,
   SearchButton,
 } from '../features/command-palette/index.ts';
+import { notesPaletteSource } from '../features/learning/index.ts';
 import { hasRole, useSession } from '../lib/session.ts';
 import { ROUTES } from './routes.tsx';
 
 // The command palette is wired in here so features/shell never imports features/command-palette.
 // The palette itself (Spotlight, its matching and remote search) is a chunk of its own, lazy behind the
 // feature's index: it is for logged-in users only, so a visitor's first page does not pay for it.
+
+/** Remote results other features add to the palette: the learner's notes. */
+const PALETTE_SOURCES = [notesPaletteSource];
 
 /** Search field in the header, logged-in only (the palette itself is). */
 export function PaletteButton() {
@@ -57,7 +61,7 @@ export function ShellExtras() {
   );
   return session.status === 'authenticated' ? (
     <Suspense fallback={null}>
-      <CommandPalette pages={pages} />
+      <CommandPalette pages={pages} sources={PALETTE_SOURCES} />
       <Mounted onMount={markPaletteMounted} />
     </Suspense>
   ) : null;

@@ -1,8 +1,29 @@
+import type { TreeDocument } from '@arbor/tree-core';
 import { useParams } from 'react-router';
-import { TemplateDetail } from '../features/community/index.ts';
+import { TemplateDetail, useShare } from '../features/community/index.ts';
+import { LearningModeControls, LearningNodeDetails, LearningProvider } from '../features/learning/index.ts';
+import { useSession } from '../lib/session.ts';
 
-/** `/community/:uuid`: one template of the community. */
+/** `/community/:uuid`: one template of the community, and learning mode on it for a signed-in user. */
 export default function TemplateDetailPage() {
   const { uuid = '' } = useParams();
-  return <TemplateDetail key={uuid} uuid={uuid} />;
+  const session = useSession();
+  // The same query TemplateDetail reads (one request): learning names nodes by their titles.
+  const share = useShare(uuid);
+  const signedIn = session.status === 'authenticated';
+  return (
+    <LearningProvider
+      key={uuid}
+      subject={{ kind: 'share', uuid }}
+      doc={share.data?.data as TreeDocument | undefined}
+      available={signedIn}
+    >
+      <TemplateDetail
+        key={uuid}
+        uuid={uuid}
+        headerExtra={signedIn ? <LearningModeControls /> : null}
+        canvasExtra={<LearningNodeDetails />}
+      />
+    </LearningProvider>
+  );
 }

@@ -1,6 +1,7 @@
 import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { LearningProvider } from '../features/learning/index.ts';
 import { ErrorView } from '../features/shell/index.ts';
 import { useTreeByUuid, EditorSkeleton, TreeEditor } from '../features/trees/index.ts';
 import { ApiError } from '../lib/api-client.ts';
@@ -21,6 +22,11 @@ export default function TreeEditorPage() {
   }
   // the server's policy decides (abilities), the page never re-derives it from the owner
   const readOnly = !tree.data.abilities.update;
-  // Keyed by uuid: opening another tree starts a fresh editor (store, history, autosave).
-  return <TreeEditor key={tree.data.uuid} tree={tree.data} readOnly={readOnly} />;
+  // Keyed by uuid: opening another tree starts a fresh editor (store, history, autosave) and a fresh
+  // learning mode for it (the tree is its subject, whoever owns it).
+  return (
+    <LearningProvider key={tree.data.uuid} subject={{ kind: 'tree', uuid: tree.data.uuid }} doc={tree.data.data}>
+      <TreeEditor tree={tree.data} readOnly={readOnly} />
+    </LearningProvider>
+  );
 }

@@ -6,5 +6,5 @@ export { ShareGrid } from './components/ShareGrid.tsx';
 export { useHotTags } from './api/hot-tags.ts';
 export { useShares } from './api/list-shares.ts';
 export { prefetchCommunityList } from './api/community-list.ts';
-export { prefetchShare } from './api/get-share.ts';
+export { prefetchShare, useShare } from './api/get-share.ts';
 export { registerCommunityExtensions } from './register-extensions.tsx';

@@ -1,3 +1,8 @@
 // The learning feature's public surface for pages and app/: learning mode around a tree canvas
 // (progress, paths), private notes, and the /learn page.
+export { registerLearningExtensions } from './register-extensions.tsx';
+export { LearningProvider, type LearningDocument } from './components/mode/LearningProvider.tsx';
+export { LearningModeControls } from './components/mode/LearningModeControls.tsx';
+export { LearningNodeDetails } from './components/mode/LearningNodeDetails.tsx';
 export { LearnHome } from './components/home/LearnHome.tsx';
+export { notesPaletteSource } from './api/useNoteSearch.ts';

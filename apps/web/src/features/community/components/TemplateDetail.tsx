@@ -30,7 +30,7 @@ import {
   IconStar,
   IconTrash,
 } from '@tabler/icons-react';
-import { useDeferredValue, useEffect } from 'react';
+import { useDeferredValue, useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { TreeViewer } from '../../trees/index.ts';
@@ -103,8 +103,16 @@ function OwnerTools({ share }: { share: ShareWithData }) {
   );
 }
 
+interface TemplateDetailProps {
+  uuid: string;
+  /** what the page adds under the template's header (e.g. learning mode's toggle and progress) */
+  headerExtra?: ReactNode;
+  /** what the page adds under the canvas (e.g. learning mode's details of the selected node) */
+  canvasExtra?: ReactNode;
+}
+
 /** `/community/:uuid`: the template, its tree, its author, and what a learner can do with it. */
-export function TemplateDetail({ uuid }: { uuid: string }) {
+export function TemplateDetail({ uuid, headerExtra, canvasExtra }: TemplateDetailProps) {
   const { t, i18n } = useTranslation('community');
   // The answer arrives as a synchronous update; deferred, the tree and its canvas render in short
   // interruptible tasks instead of one long one.
@@ -173,6 +181,7 @@ export function TemplateDetail({ uuid }: { uuid: string }) {
           ))}
         </Group>
         {share.description && <Text mt="xs">{share.description}</Text>}
+        {headerExtra}
       </Stack>
       <Grid gap="xl">
         {/* On a phone the actions come first: using the template is why most people are here. */}
@@ -192,6 +201,7 @@ export function TemplateDetail({ uuid }: { uuid: string }) {
                 <Box h={{ base: 420, md: 560 }} className={classes.canvas}>
                   <TreeViewer key={share.updated_at} doc={share.data as TreeDocument} />
                 </Box>
+                {canvasExtra ? <Box mt="md">{canvasExtra}</Box> : null}
               </Tabs.Panel>
               <Tabs.Panel value="outline">
                 <TemplateOutline nodes={nodes} />

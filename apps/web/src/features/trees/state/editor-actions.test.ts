@@ -59,6 +59,11 @@ describe('editor action table', () => {
     expect(new Set(chords).size).toBe(chords.length);
   });
 
+  it('leaves the digits 1–4 free: learning mode sets a node status with them', () => {
+    const chords = EDITOR_ACTIONS.flatMap((action) => action.keys as readonly string[]);
+    for (const digit of ['1', '2', '3', '4']) expect(chords).not.toContain(digit);
+  });
+
   it('formats shortcuts for tooltips, with ⌘ on a Mac', () => {
     expect(formatChord('mod+z', false)).toBe('Ctrl+Z');
     expect(formatChord('shift+mod+z', false)).toBe('Shift+Ctrl+Z');

@@ -72,7 +72,7 @@ export function ActivitySection() {
           <Paper withBorder radius="md" p="md">
             <Text size="sm" mb="xs" data-testid="activity-summary">
               {t('activity.summary', {
-                days: totals?.activeDays ?? 0,
+                count: totals?.activeDays ?? 0,
                 progress: totals?.totalProgress ?? 0,
                 reviews: totals?.totalReviews ?? 0,
               })}

@@ -1,0 +1,37 @@
+import { Card, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useLearning, useLearningState } from './learning-store.ts';
+import { LearningNodeSection } from './LearningNodeSection.tsx';
+
+/**
+ * The selected node's learning section where a page has no node panel (a template's read-only
+ * canvas): shown in learning mode, beside or under the canvas.
+ */
+export function LearningNodeDetails() {
+  const { t } = useTranslation('learning');
+  const learning = useLearning();
+  const enabled = useLearningState((s) => s.enabled) ?? false;
+  const selectedId = useLearningState((s) => s.selectedId) ?? null;
+  if (!learning || !enabled) return null;
+  return (
+    <Card withBorder radius="md" padding="md" data-testid="learning-details">
+      {selectedId ? (
+        <>
+          <Text fw={700} mb="xs" lineClamp={2}>
+            {learning.titleOf(selectedId)}
+          </Text>
+          <LearningNodeSection
+            key={selectedId}
+            nodeId={selectedId}
+            title={learning.titleOf(selectedId)}
+            isRoot={learning.isRoot(selectedId)}
+          />
+        </>
+      ) : (
+        <Text size="sm" c="dimmed">
+          {t('node.selectHint')}
+        </Text>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,91 @@
+import { Alert, Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import type { LearningStatusValue } from '@arbor/contract';
+import { IconLock, IconRoute, IconSchool } from '@tabler/icons-react';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NoteEditor } from '../notes/NoteEditor.tsx';
+import { statusOf, useLearning, useLearningState } from './learning-store.ts';
+import { PathList } from './PathList.tsx';
+import { STATUS_LOOK } from './status-icons.ts';
+import { STATUSES } from './status-keys.ts';
+
+interface LearningNodeSectionProps {
+  nodeId: string;
+  title: string;
+  /** the root carries no status (nothing waits for it, it is never counted); it may have a note */
+  isRoot: boolean;
+}
+
+/** Learning mode's part of a node's details: its status, "I know this", the path to it, and the learner's note. */
+export function LearningNodeSection({ nodeId, title, isRoot }: LearningNodeSectionProps) {
+  const { t } = useTranslation('learning');
+  const learning = useLearning();
+  const status = useLearningState((s) => statusOf(s.progress, nodeId)) ?? 'todo';
+  const locked = useLearningState((s) => s.lockedIds.has(nodeId)) ?? false;
+  const loaded = useLearningState((s) => s.progress !== undefined) ?? false;
+  const pathShown = useLearningState((s) => s.pathTarget === nodeId) ?? false;
+  const headingId = useId();
+  if (!learning) return null;
+  return (
+    <Stack gap="sm" component="section" aria-labelledby={headingId} data-testid="learning-section">
+      <Text id={headingId} size="xs" fw={700} tt="uppercase" c="dimmed" lts={0.4}>
+        {t('node.section')}
+      </Text>
+      {isRoot || !loaded ? null : (
+        <>
+          <SegmentedControl
+            fullWidth
+            size="xs"
+            value={status}
+            aria-label={t('node.status')}
+            onChange={(value) => learning.setStatus({ node_id: nodeId, status: value as LearningStatusValue })}
+            data={STATUSES.map((value) => {
+              const Icon = STATUS_LOOK[value].icon;
+              return {
+                value,
+                label: (
+                  <Group gap={4} wrap="nowrap" justify="center">
+                    <Icon size={14} aria-hidden />
+                    <span>{t(`status.${value}`)}</span>
+                  </Group>
+                ),
+              };
+            })}
+            data-testid="learning-status-control"
+          />
+          {locked ? (
+            <Alert color="gray" p="xs" icon={<IconLock size={16} aria-hidden />} data-testid="learning-locked">
+              <Text size="sm">
+                {t('node.locked', { titles: learning.waitsForTitles(nodeId).join(t('path.separator')) })}
+              </Text>
+            </Alert>
+          ) : null}
+          <Group gap="xs">
+            <Button
+              size="xs"
+              variant="light"
+              color="teal"
+              leftSection={<IconSchool size={14} aria-hidden />}
+              disabled={status === 'done'}
+              title={t('node.knowThisHint')}
+              onClick={() => learning.setStatus({ node_id: nodeId, status: 'done', with_prerequisites: true })}
+            >
+              {t('node.knowThis')}
+            </Button>
+            <Button
+              size="xs"
+              variant={pathShown ? 'filled' : 'default'}
+              leftSection={<IconRoute size={14} aria-hidden />}
+              aria-pressed={pathShown}
+              onClick={() => learning.showPath(pathShown ? null : nodeId)}
+            >
+              {t('node.showPath')}
+            </Button>
+          </Group>
+          {pathShown ? <PathList target={nodeId} /> : null}
+        </>
+      )}
+      <NoteEditor nodeId={nodeId} title={title} />
+    </Stack>
+  );
+}
