@@ -27,18 +27,44 @@ export async function signInBenchUser(serverUrl: string): Promise<BenchSession> 
   };
 }
 
-/** Creates a tree of `nodes` benchmark nodes (`editor-tree.ts`) and returns its uuid. */
+/**
+ * Creates a tree of `nodes` benchmark nodes (`editor-tree.ts`) and returns its uuid; `overrides` are
+ * merged into the document's top level (e.g. `{ unlock: 'parent' }`).
+ */
 export async function createBenchTree(
   serverUrl: string,
   session: BenchSession,
   title: string,
   nodes: number,
+  overrides: Record<string, unknown> = {},
 ): Promise<string> {
   const created = await fetch(`${serverUrl}/api/tree/skills_tree/`, {
     method: 'POST',
     headers: session.headers,
-    body: JSON.stringify({ title, data: benchTree(nodes) }),
+    body: JSON.stringify({ title, data: { ...benchTree(nodes), ...overrides } }),
   });
   if (created.status !== 201) throw new Error(`creating the tree answered ${created.status}`);
   return ((await created.json()) as { uuid: string }).uuid;
+}
+
+/**
+ * Gives the bench user `count` statuses on a tree (done, learning and skipped in turn, nodes n1, n2, …),
+ * through the bulk progress call, 500 a request.
+ */
+export async function setBenchStatuses(
+  serverUrl: string,
+  session: BenchSession,
+  treeUuid: string,
+  count: number,
+): Promise<void> {
+  const statuses = ['done', 'learning', 'skipped'] as const;
+  const items = Array.from({ length: count }, (_, i) => ({ node_id: `n${i + 1}`, status: statuses[i % 3]! }));
+  for (let start = 0; start < items.length; start += 500) {
+    const answer = await fetch(`${serverUrl}/api/learn/progress/bulk/`, {
+      method: 'POST',
+      headers: session.headers,
+      body: JSON.stringify({ tree: treeUuid, items: items.slice(start, start + 500) }),
+    });
+    if (answer.status !== 200) throw new Error(`setting statuses answered ${answer.status}`);
+  }
 }
