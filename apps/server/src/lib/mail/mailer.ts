@@ -1,13 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Config } from '../../config.ts';
-import { writeOutbox } from './outbox.ts';
+import { outboxLogFields, writeOutbox } from './outbox.ts';
 
 export interface MailMessage {
   to: string;
   purpose: string;
   subject: string;
   text: string;
+  /** the one-time code the text carries: the outbox transport logs it outside production */
+  code?: string;
 }
 
 /** Delivers one email; throws when the transport refused it. */
@@ -33,9 +35,9 @@ export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
   }
   if (config.mail.transport === 'file') {
     return {
-      async send(message) {
+      async send({ code, ...message }) {
         const file = await writeOutbox(config.dataDir, { channel: 'email', ...message });
-        log.info({ channel: 'email', purpose: message.purpose, file }, 'mail written to the outbox');
+        log.info(outboxLogFields(config, 'email', message.purpose, file, code), 'mail written to the outbox');
       },
     };
   }

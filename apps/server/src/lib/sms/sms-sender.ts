@@ -1,11 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
-import { writeOutbox } from '../mail/outbox.ts';
+import { outboxLogFields, writeOutbox } from '../mail/outbox.ts';
 
 export interface SmsMessage {
   to: string;
   purpose: string;
   text: string;
+  /** the one-time code the text carries: the outbox transport logs it outside production */
+  code?: string;
 }
 
 /** Delivers one text message; throws when the transport refused it. */
@@ -34,9 +36,9 @@ export function createSmsSender(config: Config, log: FastifyBaseLogger): SmsSend
   }
   if (config.sms.transport === 'file') {
     return {
-      async send(message) {
+      async send({ code, ...message }) {
         const file = await writeOutbox(config.dataDir, { channel: 'sms', subject: '', ...message });
-        log.info({ channel: 'sms', purpose: message.purpose, file }, 'sms written to the outbox');
+        log.info(outboxLogFields(config, 'sms', message.purpose, file, code), 'sms written to the outbox');
       },
     };
   }

@@ -90,8 +90,8 @@ export function createCodeSender(deps: Deps) {
         const profile = recipient ? await findProfileOfUser(deps.db, recipient.id) : undefined;
         const locale = messageLocale(profile?.locale, localeFromAcceptLanguage(request.acceptLanguage));
         const message = codeMessage(locale, purpose, code, CODE_TTL_S / 60);
-        if (channel === 'email') await mailer.send({ to: address, purpose, ...message });
-        else await sms.send({ to: address, purpose, text: message.text });
+        if (channel === 'email') await mailer.send({ to: address, purpose, code, ...message });
+        else await sms.send({ to: address, purpose, code, text: message.text });
       };
       if (SILENT_PURPOSES.has(purpose)) {
         // Delivering before answering would make known addresses answer slower than unknown ones.
