@@ -35,6 +35,8 @@ export default defineConfig({
           include: ['e2e/specs/**/*.spec.ts'],
           environment: 'node',
           globalSetup: ['e2e/global-setup.ts'],
+          // fails any spec whose pages log an uncaught error or a console error
+          setupFiles: ['e2e/support/error-guard.ts'],
           fileParallelism: false,
           testTimeout: 90_000,
           hookTimeout: 120_000,

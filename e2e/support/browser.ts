@@ -1,5 +1,6 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { guardContext } from './error-guard.ts';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROMIUM_ARGS = [
@@ -30,7 +31,10 @@ export interface PageOptions {
   height?: number;
 }
 
-/** A fresh context (own storage) and page against the server, with console errors collected. */
+/**
+ * A fresh context (own storage) and page against the server. Its uncaught errors are collected in
+ * `errors`, and every page of the context is watched by the error guard (a console error fails the test).
+ */
 export async function newPage(
   browser: Browser,
   opts: PageOptions = {},
@@ -41,6 +45,7 @@ export async function newPage(
     colorScheme: opts.colorScheme ?? 'light',
     viewport: { width: opts.width ?? 1280, height: opts.height ?? 860 },
   });
+  guardContext(context);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));

@@ -42,6 +42,8 @@ export async function signInContext(context: BrowserContext, tokens?: ApiTokens)
 /** Sets client preferences before the app boots (language, settings), as a returning visitor would have them. */
 export async function presetStorage(context: BrowserContext, entries: Record<string, string>): Promise<void> {
   await context.addInitScript((values: Record<string, string>) => {
+    // about:blank and opaque origins have no storage to preset (reading it throws there).
+    if (!location.origin.startsWith('http')) return;
     // Only once per tab: later reloads must see what the app itself stored.
     if (sessionStorage.getItem('__e2e_preset__')) return;
     sessionStorage.setItem('__e2e_preset__', '1');
