@@ -1,12 +1,11 @@
-import '@mantine/dropzone/styles.css';
-import { Button, Group, Image, Stack, Text } from '@mantine/core';
-import { Dropzone, IMAGE_MIME_TYPE } from '@mantine/dropzone';
+import { Button, Image, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconPhoto, IconTrash, IconUpload } from '@tabler/icons-react';
+import { IconTrash } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useUploadNodeImage } from '../api/useNodeImages.ts';
+import { ImageDropZone } from './ImageDropZone.tsx';
 
 const MAX_BYTES = 5 * 1024 * 1024;
 
@@ -76,31 +75,13 @@ export function NodeImageField({ treeId, nodeId, imageId, imageUrl, readOnly, on
         )
       ) : (
         <>
-          <Dropzone
-            onDrop={(files) => files[0] && send(files[0])}
-            accept={IMAGE_MIME_TYPE}
-            maxSize={MAX_BYTES}
-            multiple={false}
+          <ImageDropZone
+            label={t('panel.imageDrop')}
+            maxBytes={MAX_BYTES}
             loading={upload.isPending}
+            onFile={send}
             onReject={() => notifications.show({ color: 'red', message: t('panel.imageRejected') })}
-            p="sm"
-            radius="md"
-          >
-            <Group justify="center" gap="xs" mih={56} style={{ pointerEvents: 'none' }}>
-              <Dropzone.Accept>
-                <IconUpload size={22} />
-              </Dropzone.Accept>
-              <Dropzone.Reject>
-                <IconPhoto size={22} color="var(--mantine-color-red-6)" />
-              </Dropzone.Reject>
-              <Dropzone.Idle>
-                <IconPhoto size={22} color="var(--mantine-color-dimmed)" />
-              </Dropzone.Idle>
-              <Text size="xs" c="dimmed" maw={220}>
-                {t('panel.imageDrop')}
-              </Text>
-            </Group>
-          </Dropzone>
+          />
           {imageId ? (
             <Button
               variant="subtle"
