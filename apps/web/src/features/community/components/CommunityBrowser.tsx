@@ -24,10 +24,15 @@ import { ShareGrid } from './ShareGrid.tsx';
 function useListParams() {
   const [params, setParams] = useSearchParams();
   const state = readListState(params);
+  // From the address bar itself: React Router hands a functional update the params of the last
+  // render, which a debounced search can run before (a tag picked meanwhile would be lost).
   const update = (next: Partial<ListState>) =>
-    setParams((prev) => writeListState({ ...readListState(prev), page: 1, ...next }), {
-      replace: next.q !== undefined,
-    });
+    setParams(
+      () => writeListState({ ...readListState(new URLSearchParams(window.location.search)), page: 1, ...next }),
+      {
+        replace: next.q !== undefined,
+      },
+    );
   return { ...state, search: state.q, state, update };
 }
 
