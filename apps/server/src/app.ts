@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/connection.ts';
@@ -37,6 +37,8 @@ export interface BuildOptions {
   logger?: boolean;
   /** extra routes mounted before the web fallback (tests of the plugins use it) */
   extraRoutes?: (app: FastifyInstance) => Promise<void>;
+  /** sees every route as it is added, plugins' included (the OpenAPI coverage test walks them) */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 const REDACTED_PATHS = [
@@ -80,6 +82,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     return503OnClosing: true,
     forceCloseConnections: 'idle',
   });
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   // A request without a body arrives as `null`; optional body schemas mean "may be absent".
   app.setValidatorCompiler((route) => {
     const validate = validatorCompiler(route as Parameters<typeof validatorCompiler>[0]);
