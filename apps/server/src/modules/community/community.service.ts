@@ -341,16 +341,22 @@ export async function viewShare(deps: Deps, idOrUuid: string, viewer: Viewer) {
     release = await reserveAnonymousView(deps, viewer);
     if (!release) return { views_count: share.views_count };
   }
-  const { counted, views_count } = await changeCounters(deps, share.id, async (trx, current) => {
-    if (seenRecently(await repo.findView(trx, share.id, viewer.key)))
-      return { counters: null, result: { counted: false, views_count: current.views_count } };
-    await repo.upsertView(trx, share.id, viewer.key, nowIso());
-    const views = current.views_count + 1;
-    return { counters: { views_count: views }, result: { counted: true, views_count: views } };
-  });
-  // Another request of this viewer counted the view first: give the reserved one back.
-  if (!counted && release) await release();
-  return { views_count };
+  let counted = false;
+  try {
+    const result = await changeCounters(deps, share.id, async (trx, current) => {
+      if (seenRecently(await repo.findView(trx, share.id, viewer.key)))
+        return { counters: null, result: { counted: false, views_count: current.views_count } };
+      await repo.upsertView(trx, share.id, viewer.key, nowIso());
+      const views = current.views_count + 1;
+      return { counters: { views_count: views }, result: { counted: true, views_count: views } };
+    });
+    counted = result.counted;
+    return { views_count: result.views_count };
+  } finally {
+    // Another request of this viewer counted the view first, or the count failed: the reserved
+    // view is given back.
+    if (!counted && release) await release();
+  }
 }
 
 /** "Use this template": a new private tree of the caller with the snapshot as version 1 (`share.used`). */
