@@ -166,7 +166,8 @@ async function fill(
       ? `CAST(strftime('%s', created_at) AS REAL)`
       : `extract(epoch from to_timestamp(created_at, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`;
   await run(
-    `UPDATE shares SET hot_score = log10(1 + 3 * likes_count + 4 * uses_count + 2 * rating_count * (rating_avg / 5) + 0.1 * views_count) + ${epoch} / 45000`,
+    // As apps/server/src/modules/community/community.hot.ts scores them.
+    `UPDATE shares SET hot_score = log10(3 * likes_count + 4 * uses_count + 2 * rating_count * (rating_avg / 5) + 0.1 * views_count + 0.01) + log10(2) * ${epoch} / 86400`,
   );
   await run(`DROP TABLE bench_topics`);
   await run(`DROP TABLE bench_phrases`);

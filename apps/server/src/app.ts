@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/connection.ts';
@@ -15,6 +15,7 @@ import { registerModules } from './modules/index.ts';
 import authPlugin from './plugins/auth.ts';
 import compressionPlugin from './plugins/compression.ts';
 import dbPlugin from './plugins/db.ts';
+import earlyErrorsPlugin, { clientErrorHandler, frameworkErrors } from './plugins/early-errors.ts';
 import errorsPlugin from './plugins/errors.ts';
 import openapiPlugin from './plugins/openapi.ts';
 import securityPlugin from './plugins/security.ts';
@@ -37,6 +38,8 @@ export interface BuildOptions {
   logger?: boolean;
   /** extra routes mounted before the web fallback (tests of the plugins use it) */
   extraRoutes?: (app: FastifyInstance) => Promise<void>;
+  /** sees every route as it is added, plugins' included (the OpenAPI coverage test walks them) */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 const REDACTED_PATHS = [
@@ -77,9 +80,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     trustProxy: config.trustProxy,
     bodyLimit: config.limits.treeMaxBytes + 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 200 },
-    return503OnClosing: true,
     forceCloseConnections: 'idle',
+    // Errors raised before a route runs answer in the error shape (plugins/early-errors.ts), which
+    // also takes over the Host check and the 503 while draining from Node and Fastify.
+    clientErrorHandler,
+    frameworkErrors,
+    return503OnClosing: false,
+    http: { requireHostHeader: false },
   });
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   // A request without a body arrives as `null`; optional body schemas mean "may be absent".
   app.setValidatorCompiler((route) => {
     const validate = validatorCompiler(route as Parameters<typeof validatorCompiler>[0]);
@@ -111,6 +120,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(compressionPlugin);
   await app.register(dbPlugin, { handle, ownsHandle: !options.database });
   await app.register(securityPlugin, { config });
+  await app.register(earlyErrorsPlugin);
   await app.register(authPlugin, { config });
   await app.register(openapiPlugin);
   await registerModules(app);

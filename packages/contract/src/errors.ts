@@ -8,9 +8,13 @@ export const ErrorCode = z.enum([
   'permission_denied',
   'not_found',
   'method_not_allowed',
+  // 408: the request line and headers did not arrive in time (answered before any route runs).
+  'request_timeout',
   'conflict',
   'precondition_failed',
   'payload_too_large',
+  // 414 and 431: the request line, a path segment or the headers are over the server's limit.
+  'request_too_large',
   'unsupported_media_type',
   'throttled',
   'captcha_required',

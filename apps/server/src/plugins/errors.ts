@@ -13,7 +13,9 @@ function send(
   headers?: Record<string, string>,
 ) {
   if (headers) void reply.headers(headers);
-  return reply.code(status).type('application/json; charset=utf-8').send(body);
+  // Sent as a string, so a route's own schema for the status (health declares 503) cannot reshape
+  // or refuse the error body.
+  return reply.code(status).type('application/json; charset=utf-8').send(JSON.stringify(body));
 }
 
 /** Turns schema-validation issues into `{field: [messages]}`; body fields by name, query/params likewise. */
@@ -33,10 +35,13 @@ const STATUS_CODES: Record<number, ErrorBody['code']> = {
   403: 'permission_denied',
   404: 'not_found',
   405: 'method_not_allowed',
+  408: 'request_timeout',
   409: 'conflict',
   412: 'precondition_failed',
   413: 'payload_too_large',
+  414: 'request_too_large',
   415: 'unsupported_media_type',
+  431: 'request_too_large',
   429: 'throttled',
   502: 'upstream_error',
   503: 'service_unavailable',

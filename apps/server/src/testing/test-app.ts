@@ -18,7 +18,7 @@ export interface TestApp {
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: Pick<BuildOptions, 'extraRoutes'> = {},
+  options: Pick<BuildOptions, 'extraRoutes' | 'onRoute'> = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = loadConfig({

@@ -1,15 +1,23 @@
 /**
- * The `-hot` ordering: a time-decayed score that can be stored and indexed.
+ * The `-hot` ordering: a template's engagement, decayed with its age, stored so it can be indexed.
  *
  *   engagement = 3·likes + 4·uses + 2·ratings·(average / 5) + 0.1·views
- *   hot        = log10(1 + engagement) + created_at (in seconds) / 45 000
+ *   hot        = log10(engagement + PRIOR) + log10(2) · created_at (in days)
  *
- * Because age enters as an ever-growing constant of the share's creation time rather than as a
- * divisor that changes every second, the score only changes when engagement does, so it is
- * written in the same transaction as the counter and the list can use an index. Every 12.5 hours
- * of recency are worth a tenfold difference in engagement: a day-old template needs about 100× the
- * engagement of a brand-new one to stay above it.
+ * This is the logarithm of `(engagement + PRIOR) · 2^(−age in days)` plus a term that is the same
+ * for every template at any moment, so the order it gives is that of the decayed engagement, and the
+ * score only changes when engagement does: it is written in the same transaction as the counter and
+ * the list can use an index. Engagement loses half its weight every day: a week-old template needs
+ * 128× the engagement of a brand-new one to stay above it.
+ *
+ * PRIOR is what a template is credited with before anyone engaged with it: a tenth of one view. It
+ * keeps novelty alone from lifting a template (issue #18, where a brand-new template without a
+ * single view ranked second): with nothing, a new template ranks below any template that got a view
+ * in the last three days or a like in the last eight, and its first like lifts it by 2.5 decades.
  */
+export const HOT_PRIOR = 0.01;
+export const HOT_HALF_LIFE_S = 24 * 3600;
+
 export function hotScore(counts: {
   likes_count: number;
   uses_count: number;
@@ -23,8 +31,8 @@ export function hotScore(counts: {
     4 * counts.uses_count +
     2 * counts.rating_count * (counts.rating_avg / 5) +
     0.1 * counts.views_count;
-  const createdSeconds = Date.parse(counts.created_at) / 1000;
-  return Math.log10(1 + engagement) + createdSeconds / 45_000;
+  const createdHalfLives = Date.parse(counts.created_at) / 1000 / HOT_HALF_LIFE_S;
+  return Math.log10(engagement + HOT_PRIOR) + Math.log10(2) * createdHalfLives;
 }
 
 /** Average rating rounded to two decimals, 0 when nobody rated. */

@@ -113,11 +113,7 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
     `${base}/:id/view/`,
     { schema: { tags, security: [], params: ShareParams, response: { 200: ViewResponse } } },
     async (request) =>
-      service.viewShare(
-        app.deps,
-        request.params.id,
-        service.viewerKey(app.config.secretKey, request.user, request.ip, request.headers['user-agent']),
-      ),
+      service.viewShare(app.deps, request.params.id, service.viewerOf(app.config.secretKey, request.user, request.ip)),
   );
 
   app.post(

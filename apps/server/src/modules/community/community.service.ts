@@ -7,9 +7,11 @@ import type { CommunityCaches, Deps } from '../../deps.ts';
 import { FilterCache } from '../../lib/cache/filter-cache.ts';
 import { bumpGeneration, readGeneration } from '../../lib/cache/generations.ts';
 import { isoIn, nowIso } from '../../lib/clock.ts';
-import { invalidField, notFound } from '../../lib/http-errors.ts';
+import { AppError, invalidField, notFound } from '../../lib/http-errors.ts';
 import { processImage } from '../../lib/images.ts';
+import { clientNetwork } from '../../lib/net/client-network.ts';
 import type { PageWindow } from '../../lib/pagination.ts';
+import { reserveEvents } from '../../lib/throttle/throttle.ts';
 import { loadUserSummaries } from '../../lib/user-summaries.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { hotScore, ratingAverage } from './community.hot.ts';
@@ -285,24 +287,76 @@ export async function rateShare(deps: Deps, user: AuthUser, idOrUuid: string, sc
   });
 }
 
-/** Who is viewing: the user, or a hash of an anonymous client (IP and user agent, salted with the server secret). */
-export function viewerKey(secret: string, user: AuthUser | null, ip: string, userAgent: string | undefined): string {
-  if (user) return `u:${user.id}`;
-  return `a:${createHash('sha256')
-    .update(`${secret}|${ip}|${userAgent ?? ''}`)
-    .digest('hex')
-    .slice(0, 40)}`;
+/**
+ * Anonymous views counted per client network (see `clientNetwork`) per hour, across all templates.
+ * A person browsing opens far fewer templates than this in an hour; a script touring the catalogue
+ * from one address adds at most this many views an hour (and at most one per template per day).
+ * Views past the cap are answered as usual but not counted. Signed-in viewers are not capped: an
+ * account already costs a captcha and counts once per template per day.
+ */
+export const ANONYMOUS_VIEWS_PER_NETWORK_HOUR = 30;
+
+/** Who is viewing: the user, or an anonymous client known only by a salted hash of its network. */
+export interface Viewer {
+  key: string;
+  anonymous: boolean;
 }
 
-/** Counts a view, at most one per viewer per 24 hours. */
-export async function viewShare(deps: Deps, idOrUuid: string, key: string) {
+/**
+ * The viewer of a request. An anonymous one is keyed by its IP address alone (its IPv6 /64): the
+ * user agent is the client's to choose, so keying by it let one client count as many viewers.
+ */
+export function viewerOf(secret: string, user: AuthUser | null, ip: string): Viewer {
+  if (user) return { key: `u:${user.id}`, anonymous: false };
+  const hash = createHash('sha256')
+    .update(`${secret}|${clientNetwork(ip)}`)
+    .digest('hex')
+    .slice(0, 40);
+  return { key: `a:${hash}`, anonymous: true };
+}
+
+/**
+ * Takes one of an anonymous network's counted views for this hour; null when the cap is reached.
+ * Taken outside the counting transaction, so concurrent views from one network see each other.
+ */
+async function reserveAnonymousView(deps: Deps, viewer: Viewer): Promise<(() => Promise<void>) | null> {
+  try {
+    return await reserveEvents(deps.db, [
+      [`anon-views:${viewer.key}`, { limit: ANONYMOUS_VIEWS_PER_NETWORK_HOUR, seconds: 3600 }],
+    ]);
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'throttled') return null;
+    throw error;
+  }
+}
+
+/** Counts a view, at most one per viewer per 24 hours, and anonymous ones within the hourly cap. */
+export async function viewShare(deps: Deps, idOrUuid: string, viewer: Viewer) {
   const share = await requireShare(deps, idOrUuid);
-  return changeCounters(deps, share.id, async (trx, current) => {
-    const last = await repo.findView(trx, share.id, key);
-    if (last && last > isoIn(-VIEW_WINDOW_MS)) return { counters: null, result: { views_count: current.views_count } };
-    await repo.upsertView(trx, share.id, key, nowIso());
-    return { counters: { views_count: current.views_count + 1 }, result: { views_count: current.views_count + 1 } };
-  });
+  const seenRecently = (last: string | undefined) => last !== undefined && last > isoIn(-VIEW_WINDOW_MS);
+  let release: (() => Promise<void>) | null = null;
+  if (viewer.anonymous) {
+    // A repeat view takes nothing from the cap; a view past the cap is not counted.
+    if (seenRecently(await repo.findView(deps.db, share.id, viewer.key))) return { views_count: share.views_count };
+    release = await reserveAnonymousView(deps, viewer);
+    if (!release) return { views_count: share.views_count };
+  }
+  let counted = false;
+  try {
+    const result = await changeCounters(deps, share.id, async (trx, current) => {
+      if (seenRecently(await repo.findView(trx, share.id, viewer.key)))
+        return { counters: null, result: { counted: false, views_count: current.views_count } };
+      await repo.upsertView(trx, share.id, viewer.key, nowIso());
+      const views = current.views_count + 1;
+      return { counters: { views_count: views }, result: { counted: true, views_count: views } };
+    });
+    counted = result.counted;
+    return { views_count: result.views_count };
+  } finally {
+    // Another request of this viewer counted the view first, or the count failed: the reserved
+    // view is given back.
+    if (!counted && release) await release();
+  }
 }
 
 /** "Use this template": a new private tree of the caller with the snapshot as version 1 (`share.used`). */
