@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, ResponseSerializationError } from 'fastify-type-provider-zod';
 import { isConnectionError } from '../db/errors.ts';
 import { AppError, type FieldErrors } from '../lib/http-errors.ts';
+import { localizedValidationFields, localizeErrorBody } from '../lib/messages/index.ts';
 
 function send(
   reply: FastifyReply,
@@ -13,7 +14,7 @@ function send(
   headers?: Record<string, string>,
 ) {
   if (headers) void reply.headers(headers);
-  return reply.code(status).type('application/json; charset=utf-8').send(body);
+  return reply.code(status).type('application/json; charset=utf-8').send(localizeErrorBody(reply, body));
 }
 
 /** Turns schema-validation issues into `{field: [messages]}`; body fields by name, query/params likewise. */
@@ -53,7 +54,7 @@ async function errorsPlugin(app: FastifyInstance) {
       );
     }
     if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
-      const fields = validationFields(error);
+      const fields = localizedValidationFields(request, error) ?? validationFields(error);
       return send(reply, 400, { detail: 'Invalid input.', code: 'invalid', fields });
     }
     if (error instanceof ResponseSerializationError) {
