@@ -131,4 +131,45 @@ describe('error messages in the language of Accept-Language', () => {
       fake.setMode('normal');
     }
   });
+
+  it.each([
+    [undefined, 'The AI provider answered 500'],
+    ['zh-CN', 'AI 服务返回了 500'],
+    ['ja-JP', 'AI プロバイダーが 500 を返しました'],
+  ] as const)('answers a failed item of an image batch (%s) in the language asked', async (language, start) => {
+    fake.setMode('server_error');
+    try {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/llm/image-generation/generate_images_batch/',
+        headers: { ...user.headers, ...(language ? { 'accept-language': LANGUAGES[language] } : {}) },
+        payload: { items: [{ prompt: 'a tree' }] },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().results).toEqual([
+        { index: 0, error: { code: 'upstream_error', detail: expect.stringMatching(new RegExp(`^${start}`)) } },
+      ]);
+    } finally {
+      fake.setMode('normal');
+    }
+  });
+
+  it.each([
+    [undefined, 'JSON parse error: the request body is not valid JSON.'],
+    ['zh-CN', 'JSON 解析错误：请求体不是有效的 JSON。'],
+    ['ja-JP', 'JSON 解析エラー: リクエスト本文が有効な JSON ではありません。'],
+  ] as const)('answers a body that is not JSON (%s) in the language asked', async (language, detail) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/tree/skills_tree/',
+      headers: {
+        ...user.headers,
+        'content-type': 'application/json',
+        ...(language ? { 'accept-language': LANGUAGES[language] } : {}),
+      },
+      payload: '{"title": ',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ code: 'invalid', detail });
+  });
 });
