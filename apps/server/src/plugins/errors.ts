@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, ResponseSerializationError } from 'fastify-type-provider-zod';
 import { isConnectionError } from '../db/errors.ts';
 import { AppError, type FieldErrors } from '../lib/http-errors.ts';
+import { localizedValidationFields, localizeErrorBody } from '../lib/messages/index.ts';
 
 function send(
   reply: FastifyReply,
@@ -15,7 +16,10 @@ function send(
   if (headers) void reply.headers(headers);
   // Sent as a string, so a route's own schema for the status (health declares 503) cannot reshape
   // or refuse the error body.
-  return reply.code(status).type('application/json; charset=utf-8').send(JSON.stringify(body));
+  return reply
+    .code(status)
+    .type('application/json; charset=utf-8')
+    .send(JSON.stringify(localizeErrorBody(reply, body)));
 }
 
 /** Turns schema-validation issues into `{field: [messages]}`; body fields by name, query/params likewise. */
@@ -58,7 +62,7 @@ async function errorsPlugin(app: FastifyInstance) {
       );
     }
     if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
-      const fields = validationFields(error);
+      const fields = localizedValidationFields(request, error) ?? validationFields(error);
       return send(reply, 400, { detail: 'Invalid input.', code: 'invalid', fields });
     }
     if (error instanceof ResponseSerializationError) {

@@ -1,4 +1,5 @@
 import type { ErrorBody } from '@arbor/contract';
+import { currentLocale } from './i18n.ts';
 import { tokenStore } from './token-store.ts';
 
 /** A non-2xx answer: the status and the parsed error body (`{detail, code, fields?}`). */
@@ -46,7 +47,7 @@ function refreshTokens(): Promise<boolean> {
     try {
       const res = await fetch('/api/token/refresh/', {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', 'accept-language': currentLocale() },
         body: JSON.stringify({ refresh: refreshToken }),
       });
       if (!res.ok) return false;
@@ -83,8 +84,8 @@ export async function apiRaw(path: string, options: RequestOptions = {}): Promis
       headers['content-type'] = 'application/json';
       payload = JSON.stringify(body);
     }
-    const lang = document.documentElement.lang;
-    if (lang) headers['accept-language'] = lang;
+    // API.md "Conventions": the server answers messages (`detail`, `fields`) in this language
+    headers['accept-language'] = currentLocale();
     return fetch(buildUrl(path, query), { method, headers, body: payload, signal });
   };
   let res = await send();

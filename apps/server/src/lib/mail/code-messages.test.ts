@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { codeMessage, localeFromAcceptLanguage } from './code-messages.ts';
+import { localeFromAcceptLanguage } from '../messages/locale.ts';
+import { codeMessage } from './code-messages.ts';
 
 describe('code messages', () => {
   it.each([

@@ -20,7 +20,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/auth.ts';
 import { tokenNotValid } from '../../lib/http-errors.ts';
-import { localeFromAcceptLanguage } from '../../lib/mail/code-messages.ts';
+import { localeFromAcceptLanguage } from '../../lib/messages/locale.ts';
 import { captchaKey, consumeCaptcha } from './captcha.service.ts';
 import type { CodeChannel } from './codes.service.ts';
 import {

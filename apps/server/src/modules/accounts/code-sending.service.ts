@@ -1,6 +1,7 @@
 import type { Deps, Logger } from '../../deps.ts';
 import { AppError, invalidField } from '../../lib/http-errors.ts';
-import { codeMessage, localeFromAcceptLanguage } from '../../lib/mail/code-messages.ts';
+import { codeMessage } from '../../lib/mail/code-messages.ts';
+import { localeFromAcceptLanguage } from '../../lib/messages/locale.ts';
 import { createMailer } from '../../lib/mail/mailer.ts';
 import { createSmsSender } from '../../lib/sms/sms-sender.ts';
 import { safeError } from '../../lib/safe-error.ts';

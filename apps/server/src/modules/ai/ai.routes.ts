@@ -31,6 +31,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/http-errors.ts';
+import { messageLocale, translateMessage } from '../../lib/messages/index.ts';
 import { paginate, pageWindow } from '../../lib/pagination.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { prepareNodeGeneration, runNodeGeneration } from './content.service.ts';
@@ -113,7 +114,10 @@ export const aiRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/llm/deepseek-config/:id/test_connection/',
     { onRequest: app.requireAdmin, schema: { tags: ['ai'], params: IdParam, response: { 200: AiConnectionTest } } },
-    async (request) => providers.testProvider(app.deps, currentUser(request), request.params.id),
+    async (request) => {
+      const result = await providers.testProvider(app.deps, currentUser(request), request.params.id);
+      return { ...result, detail: translateMessage(result.detail, messageLocale(request.headers['accept-language'])) };
+    },
   );
 
   app.post(
@@ -146,8 +150,14 @@ export const aiRoutes: FastifyPluginAsyncZod = async (app) => {
         stream.send(
           'error',
           known
-            ? { detail: known.detail, code: known.code }
-            : { detail: 'A server error occurred.', code: 'server_error' },
+            ? {
+                detail: translateMessage(known.detail, messageLocale(request.headers['accept-language'])),
+                code: known.code,
+              }
+            : {
+                detail: translateMessage('A server error occurred.', messageLocale(request.headers['accept-language'])),
+                code: 'server_error',
+              },
         );
       }
       stream.end();
@@ -171,8 +181,23 @@ export const aiRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireAuth,
       schema: { tags: ['ai'], body: GenerateImagesBatchRequest, response: { 200: GenerateImagesBatchResponse } },
     },
-    async (request, reply) =>
-      generateImagesBatch(app.deps, currentUser(request), request.body.items, disconnectSignal(reply)),
+    async (request, reply) => {
+      const batch = await generateImagesBatch(
+        app.deps,
+        currentUser(request),
+        request.body.items,
+        disconnectSignal(reply),
+      );
+      // failed items carry an error body like the API's own errors: in the caller's language
+      const locale = messageLocale(request.headers['accept-language']);
+      return {
+        results: batch.results.map((item) =>
+          'error' in item
+            ? { ...item, error: { ...item.error, detail: translateMessage(item.error.detail, locale) } }
+            : item,
+        ),
+      };
+    },
   );
 
   app.get(

@@ -1,2 +1,2 @@
-// The AI module's surface for tests elsewhere (security): a server next to a fake provider.
-export { FAKE_API_KEY, useAiTestApp } from './ai.testing.ts';
+// The AI module's surface for tests elsewhere (security, localized errors): a server next to a fake provider.
+export { configureAi, FAKE_API_KEY, parseSse, useAiTestApp } from './ai.testing.ts';

@@ -1,0 +1,492 @@
+/**
+ * Translations of the API's English messages, keyed by the English text exactly as the code writes
+ * it. A message built from values is keyed by its template: `{name}` stands for a value (matched as a
+ * pattern, and translated itself when it is a message, e.g. the reason after "Invalid tree document:").
+ * `catalog-coverage.test.ts` fails when a message in the sources has no entry here, or when an
+ * entry's placeholders differ between languages.
+ */
+export interface Translations {
+  'zh-CN': string;
+  'ja-JP': string;
+}
+
+export const CATALOG: Record<string, Translations> = {
+  // lib/http-errors.ts and the error handler
+  'Authentication credentials were not provided.': {
+    'zh-CN': '未提供身份认证信息。',
+    'ja-JP': '認証情報が提供されていません。',
+  },
+  'Given token not valid for any token type': {
+    'zh-CN': '此令牌对任何令牌类型均无效',
+    'ja-JP': 'このトークンはどの種類のトークンとしても無効です',
+  },
+  'You do not have permission to perform this action.': {
+    'zh-CN': '您没有执行此操作的权限。',
+    'ja-JP': 'この操作を実行する権限がありません。',
+  },
+  'Not found.': { 'zh-CN': '未找到。', 'ja-JP': '見つかりません。' },
+  'Not found: {path}': { 'zh-CN': '未找到：{path}', 'ja-JP': '見つかりません: {path}' },
+  'Request body is too large.': { 'zh-CN': '请求体过大。', 'ja-JP': 'リクエスト本文が大きすぎます。' },
+  'Unsupported media type.': { 'zh-CN': '不支持的媒体类型。', 'ja-JP': 'サポートされていないメディアタイプです。' },
+  'Unsupported media type in request.': {
+    'zh-CN': '请求中的媒体类型不受支持。',
+    'ja-JP': 'リクエストのメディアタイプはサポートされていません。',
+  },
+  'Request was throttled.': { 'zh-CN': '请求过于频繁。', 'ja-JP': 'リクエストが多すぎます。' },
+  '{detail} Expected available in {seconds} seconds.': {
+    'zh-CN': '{detail}请在 {seconds} 秒后重试。',
+    'ja-JP': '{detail}{seconds} 秒後に再試行してください。',
+  },
+  'Service temporarily unavailable, try again later.': {
+    'zh-CN': '服务暂时不可用，请稍后重试。',
+    'ja-JP': 'サービスは一時的に利用できません。しばらくしてから再試行してください。',
+  },
+  'There is no space left to store this file. Try again later.': {
+    'zh-CN': '没有剩余空间存储此文件，请稍后重试。',
+    'ja-JP': 'このファイルを保存する空き容量がありません。しばらくしてから再試行してください。',
+  },
+  'Invalid input.': { 'zh-CN': '输入无效。', 'ja-JP': '入力が無効です。' },
+  'A server error occurred.': { 'zh-CN': '服务器发生错误。', 'ja-JP': 'サーバーエラーが発生しました。' },
+  'JSON parse error: the request body is not valid JSON.': {
+    'zh-CN': 'JSON 解析错误：请求体不是有效的 JSON。',
+    'ja-JP': 'JSON 解析エラー: リクエスト本文が有効な JSON ではありません。',
+  },
+  'JSON parse error: the request body is empty.': {
+    'zh-CN': 'JSON 解析错误：请求体为空。',
+    'ja-JP': 'JSON 解析エラー: リクエスト本文が空です。',
+  },
+  'Null characters are not allowed.': { 'zh-CN': '不允许包含空字符。', 'ja-JP': 'NUL 文字は使用できません。' },
+  'Text must be valid Unicode: a lone UTF-16 surrogate is not allowed.': {
+    'zh-CN': '文本必须是有效的 Unicode：不允许单独的 UTF-16 代理项。',
+    'ja-JP': 'テキストは有効な Unicode である必要があります。単独の UTF-16 サロゲートは使用できません。',
+  },
+  'The multipart body is malformed.': {
+    'zh-CN': 'multipart 请求体格式错误。',
+    'ja-JP': 'multipart 本文の形式が正しくありません。',
+  },
+
+  // images
+  'Image is larger than {size} MB.': { 'zh-CN': '图片大于 {size} MB。', 'ja-JP': '画像が {size} MB を超えています。' },
+  'Only PNG, JPEG, WebP or GIF images are accepted.': {
+    'zh-CN': '仅接受 PNG、JPEG、WebP 或 GIF 图片。',
+    'ja-JP': 'PNG、JPEG、WebP、GIF 画像のみ受け付けます。',
+  },
+  'The image could not be read.': { 'zh-CN': '无法读取该图片。', 'ja-JP': '画像を読み取れませんでした。' },
+  'Image dimensions must be at most {width}×{height} pixels.': {
+    'zh-CN': '图片尺寸不能超过 {width}×{height} 像素。',
+    'ja-JP': '画像のサイズは {width}×{height} ピクセル以下にしてください。',
+  },
+  'The image could not be decoded.': { 'zh-CN': '无法解码该图片。', 'ja-JP': '画像をデコードできませんでした。' },
+  'No image was submitted.': { 'zh-CN': '未提交图片。', 'ja-JP': '画像が送信されていません。' },
+  'No file was submitted.': { 'zh-CN': '未提交文件。', 'ja-JP': 'ファイルが送信されていません。' },
+  'Send the image as multipart/form-data in the field "avatar".': {
+    'zh-CN': '请以 multipart/form-data 格式在 "avatar" 字段中发送图片。',
+    'ja-JP': '画像は multipart/form-data の "avatar" フィールドで送信してください。',
+  },
+
+  // AI providers
+  'The request was cancelled.': { 'zh-CN': '请求已取消。', 'ja-JP': 'リクエストはキャンセルされました。' },
+  'The AI provider address is not allowed: {reason}': {
+    'zh-CN': '不允许使用该 AI 服务地址：{reason}',
+    'ja-JP': 'この AI プロバイダーのアドレスは使用できません: {reason}',
+  },
+  'The AI provider did not answer in time.': {
+    'zh-CN': 'AI 服务未能及时响应。',
+    'ja-JP': 'AI プロバイダーが時間内に応答しませんでした。',
+  },
+  'The AI provider could not be reached.': {
+    'zh-CN': '无法连接 AI 服务。',
+    'ja-JP': 'AI プロバイダーに接続できませんでした。',
+  },
+  '{detail} It is rate limiting requests; try again later.': {
+    'zh-CN': '{detail}该服务正在限制请求频率，请稍后重试。',
+    'ja-JP': '{detail}リクエストが制限されています。しばらくしてから再試行してください。',
+  },
+  'The AI provider answered {status} ({said}).': {
+    'zh-CN': 'AI 服务返回了 {status}（{said}）。',
+    'ja-JP': 'AI プロバイダーが {status} を返しました（{said}）。',
+  },
+  'The AI provider answered {status}.': {
+    'zh-CN': 'AI 服务返回了 {status}。',
+    'ja-JP': 'AI プロバイダーが {status} を返しました。',
+  },
+  'The AI provider sent an answer that could not be read.': {
+    'zh-CN': 'AI 服务返回的内容无法读取。',
+    'ja-JP': 'AI プロバイダーの応答を読み取れませんでした。',
+  },
+  'The AI provider sent an empty answer.': {
+    'zh-CN': 'AI 服务返回了空内容。',
+    'ja-JP': 'AI プロバイダーの応答が空でした。',
+  },
+  'The AI provider stopped answering.': {
+    'zh-CN': 'AI 服务中途停止了响应。',
+    'ja-JP': 'AI プロバイダーの応答が途中で止まりました。',
+  },
+  'The AI provider sent no image.': {
+    'zh-CN': 'AI 服务没有返回图片。',
+    'ja-JP': 'AI プロバイダーから画像が返されませんでした。',
+  },
+  'Fetching the generated image failed ({status}).': {
+    'zh-CN': '获取生成的图片失败（{status}）。',
+    'ja-JP': '生成された画像の取得に失敗しました（{status}）。',
+  },
+  'The generated image is too large.': { 'zh-CN': '生成的图片过大。', 'ja-JP': '生成された画像が大きすぎます。' },
+  'AI is not configured: an administrator must add and activate a provider.': {
+    'zh-CN': '尚未配置 AI：需要管理员添加并启用一个服务商。',
+    'ja-JP': 'AI が設定されていません。管理者がプロバイダーを追加して有効にする必要があります。',
+  },
+  'AI is not configured: the active provider has no active {kind} model.': {
+    'zh-CN': '尚未配置 AI：当前服务商没有启用的 {kind} 模型。',
+    'ja-JP': 'AI が設定されていません。有効なプロバイダーに有効な {kind} モデルがありません。',
+  },
+  'This address is not allowed: {reason}': {
+    'zh-CN': '不允许使用该地址：{reason}',
+    'ja-JP': 'このアドレスは使用できません: {reason}',
+  },
+  'This address is not allowed: the host resolves to a loopback, private or link-local address.': {
+    'zh-CN': '不允许使用该地址：主机解析到回环、私有或链路本地地址。',
+    'ja-JP':
+      'このアドレスは使用できません。ホストがループバック、プライベート、またはリンクローカルアドレスに解決されます。',
+  },
+  'The stored API key cannot be decrypted (was SECRET_KEY changed?); an administrator must enter it again.': {
+    'zh-CN': '无法解密已保存的 API 密钥（SECRET_KEY 是否已更改？），需要管理员重新输入。',
+    'ja-JP':
+      '保存された API キーを復号できません（SECRET_KEY が変更されましたか？）。管理者が再入力する必要があります。',
+  },
+  'The AI model did not answer with a valid list of children (expected a JSON array of {title, summary}).': {
+    'zh-CN': 'AI 模型没有返回有效的子节点列表（应为由 {title, summary} 组成的 JSON 数组）。',
+    'ja-JP': 'AI モデルの応答は有効な子ノードの一覧ではありませんでした（{title, summary} の JSON 配列が必要です）。',
+  },
+  'Give the node the image is for.': {
+    'zh-CN': '请指定图片所属的节点。',
+    'ja-JP': '画像の対象となるノードを指定してください。',
+  },
+  'This provider already has a model with this name.': {
+    'zh-CN': '该服务商已有同名模型。',
+    'ja-JP': 'このプロバイダーには同じ名前のモデルがすでにあります。',
+  },
+  'No such provider.': { 'zh-CN': '没有该服务商。', 'ja-JP': 'そのプロバイダーは存在しません。' },
+  'No active {kind} model "{name}".': {
+    'zh-CN': '没有启用的 {kind} 模型 "{name}"。',
+    'ja-JP': '有効な {kind} モデル "{name}" はありません。',
+  },
+  'A prompt with this key and language already exists.': {
+    'zh-CN': '已存在相同键和语言的提示词。',
+    'ja-JP': '同じキーと言語のプロンプトがすでに存在します。',
+  },
+  'No active prompt "{key}".': {
+    'zh-CN': '没有启用的提示词 "{key}"。',
+    'ja-JP': '有効なプロンプト "{key}" はありません。',
+  },
+  'Another provider was activated at the same time; reload and try again.': {
+    'zh-CN': '另一个服务商同时被启用了，请刷新后重试。',
+    'ja-JP': '別のプロバイダーが同時に有効化されました。再読み込みしてから再試行してください。',
+  },
+  'Connected: {count} models.': { 'zh-CN': '已连接：{count} 个模型。', 'ja-JP': '接続しました: モデル {count} 件。' },
+  'Daily AI quota of {limit} requests reached.': {
+    'zh-CN': '已达到每日 {limit} 次的 AI 请求额度。',
+    'ja-JP': '1 日の AI リクエスト上限（{limit} 回）に達しました。',
+  },
+
+  // accounts
+  'This password is too short. It must contain at least {min} characters.': {
+    'zh-CN': '密码太短，至少需要 {min} 个字符。',
+    'ja-JP': 'パスワードが短すぎます。{min} 文字以上にしてください。',
+  },
+  'This password is too long. It must contain at most {max} characters.': {
+    'zh-CN': '密码太长，最多 {max} 个字符。',
+    'ja-JP': 'パスワードが長すぎます。{max} 文字以下にしてください。',
+  },
+  'This password is too common.': { 'zh-CN': '此密码过于常见。', 'ja-JP': 'このパスワードはよく使われすぎています。' },
+  'The password must not be the same as the login.': {
+    'zh-CN': '密码不能与登录名相同。',
+    'ja-JP': 'パスワードをログイン名と同じにすることはできません。',
+  },
+  'No active account found with the given credentials': {
+    'zh-CN': '找不到与所给凭据匹配的有效账号',
+    'ja-JP': '指定された認証情報に一致する有効なアカウントが見つかりません',
+  },
+  'A user with that username already exists.': {
+    'zh-CN': '该用户名已被使用。',
+    'ja-JP': 'そのユーザー名はすでに使われています。',
+  },
+  'A user with that email already exists.': {
+    'zh-CN': '该邮箱已被使用。',
+    'ja-JP': 'そのメールアドレスはすでに使われています。',
+  },
+  'A user with that phone number already exists.': {
+    'zh-CN': '该手机号已被使用。',
+    'ja-JP': 'その電話番号はすでに使われています。',
+  },
+  'Too many new accounts.': { 'zh-CN': '新注册的账号过多。', 'ja-JP': '新規アカウントが多すぎます。' },
+  'Too many failed password attempts.': {
+    'zh-CN': '密码错误次数过多。',
+    'ja-JP': 'パスワードの入力ミスが多すぎます。',
+  },
+  'That username, email or phone is already taken.': {
+    'zh-CN': '该用户名、邮箱或手机号已被使用。',
+    'ja-JP': 'そのユーザー名、メールアドレス、または電話番号はすでに使われています。',
+  },
+  'Already taken.': { 'zh-CN': '已被使用。', 'ja-JP': 'すでに使われています。' },
+  'Already in use.': { 'zh-CN': '已被使用。', 'ja-JP': 'すでに使われています。' },
+  'This email address is already in use.': {
+    'zh-CN': '该邮箱地址已被使用。',
+    'ja-JP': 'このメールアドレスはすでに使われています。',
+  },
+  'This phone number is already in use.': {
+    'zh-CN': '该手机号已被使用。',
+    'ja-JP': 'この電話番号はすでに使われています。',
+  },
+  'No email address is bound to this account.': {
+    'zh-CN': '此账号未绑定邮箱地址。',
+    'ja-JP': 'このアカウントにはメールアドレスが登録されていません。',
+  },
+  'No phone number is bound to this account.': {
+    'zh-CN': '此账号未绑定手机号。',
+    'ja-JP': 'このアカウントには電話番号が登録されていません。',
+  },
+  'This would leave the account with no way to log in. Add another email, phone or a password first.': {
+    'zh-CN': '这样账号将无法登录。请先添加其他邮箱、手机号或设置密码。',
+    'ja-JP':
+      'これではアカウントにログインできなくなります。先に別のメールアドレス、電話番号、またはパスワードを追加してください。',
+  },
+  'Give either an email or a phone.': {
+    'zh-CN': '请提供邮箱或手机号。',
+    'ja-JP': 'メールアドレスか電話番号を指定してください。',
+  },
+  'This account already has a password.': {
+    'zh-CN': '此账号已设置密码。',
+    'ja-JP': 'このアカウントにはすでにパスワードがあります。',
+  },
+  'Token is invalid or expired': { 'zh-CN': '令牌无效或已过期', 'ja-JP': 'トークンが無効か期限切れです' },
+  'Token is blacklisted': { 'zh-CN': '令牌已被列入黑名单', 'ja-JP': 'トークンはブラックリストに登録されています' },
+  'Password has been reset with the new password.': {
+    'zh-CN': '密码已重置为新密码。',
+    'ja-JP': 'パスワードを新しいパスワードに再設定しました。',
+  },
+  'The payload could not be read.': { 'zh-CN': '无法读取该数据。', 'ja-JP': 'ペイロードを読み取れませんでした。' },
+  'No solution found.': { 'zh-CN': '未找到解。', 'ja-JP': '解が見つかりませんでした。' },
+  'Solve the captcha first.': { 'zh-CN': '请先完成人机验证。', 'ja-JP': '先に CAPTCHA を解いてください。' },
+  'The captcha is invalid, expired or already used. Solve it again.': {
+    'zh-CN': '人机验证无效、已过期或已被使用，请重新验证。',
+    'ja-JP': 'CAPTCHA が無効、期限切れ、または使用済みです。もう一度解いてください。',
+  },
+  'This is not an email address of your account.': {
+    'zh-CN': '这不是您账号的邮箱地址。',
+    'ja-JP': 'これはあなたのアカウントのメールアドレスではありません。',
+  },
+  'This is not a phone number of your account.': {
+    'zh-CN': '这不是您账号的手机号。',
+    'ja-JP': 'これはあなたのアカウントの電話番号ではありません。',
+  },
+  'The message could not be delivered. Try again later.': {
+    'zh-CN': '消息发送失败，请稍后重试。',
+    'ja-JP': 'メッセージを配信できませんでした。しばらくしてから再試行してください。',
+  },
+  'A code has been sent to the email address.': {
+    'zh-CN': '验证码已发送到该邮箱。',
+    'ja-JP': 'メールアドレスにコードを送信しました。',
+  },
+  'A code has been sent to the phone.': { 'zh-CN': '验证码已发送到该手机。', 'ja-JP': '電話にコードを送信しました。' },
+  'The code is incorrect or no longer valid.': {
+    'zh-CN': '验证码不正确或已失效。',
+    'ja-JP': 'コードが正しくないか、すでに無効です。',
+  },
+  'The code has expired. Ask for a new one.': {
+    'zh-CN': '验证码已过期，请重新获取。',
+    'ja-JP': 'コードの有効期限が切れました。新しいコードをリクエストしてください。',
+  },
+  'You cannot deactivate your own account.': {
+    'zh-CN': '不能停用自己的账号。',
+    'ja-JP': '自分のアカウントは無効にできません。',
+  },
+  'The password is incorrect.': { 'zh-CN': '密码不正确。', 'ja-JP': 'パスワードが正しくありません。' },
+  'Enter a phone number in international format, e.g. +8613800138000.': {
+    'zh-CN': '请输入国际格式的手机号，例如 +8613800138000。',
+    'ja-JP': '電話番号は国際形式で入力してください（例: +8613800138000）。',
+  },
+  'The code has 6 digits.': { 'zh-CN': '验证码为 6 位数字。', 'ja-JP': 'コードは 6 桁の数字です。' },
+  'Usernames have 3 to 30 letters, digits, "_", "-" or ".".': {
+    'zh-CN': '用户名为 3 到 30 个字母、数字、"_"、"-" 或 "."。',
+    'ja-JP': 'ユーザー名は 3〜30 文字の英字、数字、"_"、"-"、"." で指定してください。',
+  },
+  'At most 50 characters.': { 'zh-CN': '最多 50 个字符。', 'ja-JP': '50 文字以内にしてください。' },
+  'At most 500 characters.': { 'zh-CN': '最多 500 个字符。', 'ja-JP': '500 文字以内にしてください。' },
+
+  // community
+  'Only the author of this template may change it.': {
+    'zh-CN': '只有此模板的作者可以修改它。',
+    'ja-JP': 'このテンプレートを変更できるのは作成者だけです。',
+  },
+  'No such template.': { 'zh-CN': '没有该模板。', 'ja-JP': 'そのテンプレートは存在しません。' },
+  'The cover must be a PNG, JPEG or WebP data URL.': {
+    'zh-CN': '封面必须是 PNG、JPEG 或 WebP 格式的 data URL。',
+    'ja-JP': 'カバーは PNG、JPEG、WebP の data URL にしてください。',
+  },
+  'Tags must not be empty.': { 'zh-CN': '标签不能为空。', 'ja-JP': 'タグを空にすることはできません。' },
+  'Tags are at most 30 characters.': { 'zh-CN': '标签最多 30 个字符。', 'ja-JP': 'タグは 30 文字以内にしてください。' },
+  'At most 10 tags.': { 'zh-CN': '最多 10 个标签。', 'ja-JP': 'タグは 10 個までです。' },
+  'Give at least one tag.': { 'zh-CN': '请至少添加一个标签。', 'ja-JP': 'タグを 1 つ以上指定してください。' },
+  'Score must be a whole number from 1 to 5.': {
+    'zh-CN': '评分必须是 1 到 5 的整数。',
+    'ja-JP': '評価は 1〜5 の整数にしてください。',
+  },
+
+  // learning
+  'This node is not in the tree.': { 'zh-CN': '该节点不在这棵树中。', 'ja-JP': 'このノードはツリーにありません。' },
+  'Prerequisites can only be marked done together with the node.': {
+    'zh-CN': '前置节点只能与该节点一起标记为已完成。',
+    'ja-JP': '前提ノードは、このノードと一緒にのみ完了にできます。',
+  },
+  'Name exactly one of tree or share.': {
+    'zh-CN': '请指定树或分享中的一个（且仅一个）。',
+    'ja-JP': 'ツリーか共有のどちらか 1 つだけを指定してください。',
+  },
+  'At most 500 items.': { 'zh-CN': '最多 500 项。', 'ja-JP': '500 件までです。' },
+  'Give at least one item.': { 'zh-CN': '请至少提供一项。', 'ja-JP': '1 件以上指定してください。' },
+  'days must be a whole number from 1 to 366': {
+    'zh-CN': 'days 必须是 1 到 366 的整数',
+    'ja-JP': 'days は 1〜366 の整数にしてください',
+  },
+  'Notes are at most 20,000 characters.': {
+    'zh-CN': '笔记最多 20,000 个字符。',
+    'ja-JP': 'ノートは 20,000 文字以内にしてください。',
+  },
+  'Search for at least 2 characters.': {
+    'zh-CN': '请至少输入 2 个字符进行搜索。',
+    'ja-JP': '2 文字以上で検索してください。',
+  },
+
+  // trees, versions, node images
+  'Invalid tree document: {problem}': {
+    'zh-CN': '无效的树文档：{problem}',
+    'ja-JP': 'ツリー文書が無効です: {problem}',
+  },
+  '{field} must be an id.': { 'zh-CN': '{field} 必须是一个 id。', 'ja-JP': '{field} は ID にしてください。' },
+  'This field is required.': { 'zh-CN': '此字段为必填项。', 'ja-JP': 'この項目は必須です。' },
+  'A valid id is required.': { 'zh-CN': '需要一个有效的 id。', 'ja-JP': '有効な ID が必要です。' },
+  'node_id is required.': { 'zh-CN': '必须提供 node_id。', 'ja-JP': 'node_id は必須です。' },
+  'Invalid node id.': { 'zh-CN': '无效的节点 id。', 'ja-JP': 'ノード ID が無効です。' },
+  'Node ids are 1–64 letters, digits, "_" or "-".': {
+    'zh-CN': '节点 id 为 1–64 个字母、数字、"_" 或 "-"。',
+    'ja-JP': 'ノード ID は 1〜64 文字の英字、数字、"_"、"-" です。',
+  },
+  'The tree has changed since the revision you edited; the current revision is {revision}.': {
+    'zh-CN': '自您编辑的版本之后，这棵树已被修改；当前版本为 {revision}。',
+    'ja-JP': '編集したリビジョンの後にツリーが変更されました。現在のリビジョンは {revision} です。',
+  },
+  'Version not found.': { 'zh-CN': '未找到该版本。', 'ja-JP': 'バージョンが見つかりません。' },
+  'The latest version cannot be deleted.': {
+    'zh-CN': '不能删除最新版本。',
+    'ja-JP': '最新バージョンは削除できません。',
+  },
+  'Titles are at most 200 characters.': {
+    'zh-CN': '标题最多 200 个字符。',
+    'ja-JP': 'タイトルは 200 文字以内にしてください。',
+  },
+  'A title is required.': { 'zh-CN': '标题为必填项。', 'ja-JP': 'タイトルは必須です。' },
+  'Descriptions are at most 2,000 characters.': {
+    'zh-CN': '描述最多 2,000 个字符。',
+    'ja-JP': '説明は 2,000 文字以内にしてください。',
+  },
+  'version must be a positive whole number': {
+    'zh-CN': 'version 必须是正整数',
+    'ja-JP': 'version は正の整数にしてください',
+  },
+  'Messages are at most 500 characters.': {
+    'zh-CN': '说明最多 500 个字符。',
+    'ja-JP': 'メッセージは 500 文字以内にしてください。',
+  },
+  'Enter an http:// or https:// URL.': {
+    'zh-CN': '请输入 http:// 或 https:// 开头的网址。',
+    'ja-JP': 'http:// または https:// の URL を入力してください。',
+  },
+  'Use 1–64 lower-case letters, digits, "_", "." or "-".': {
+    'zh-CN': '请使用 1–64 个小写字母、数字、"_"、"." 或 "-"。',
+    'ja-JP': '1〜64 文字の小文字の英字、数字、"_"、"."、"-" を使用してください。',
+  },
+
+  // tree documents (packages/tree-core): JSON import and saves
+  'Node "{id}": {problem}': { 'zh-CN': '节点 "{id}"：{problem}', 'ja-JP': 'ノード "{id}": {problem}' },
+  'Node #{number}: {problem}': {
+    'zh-CN': '第 {number} 个节点：{problem}',
+    'ja-JP': '{number} 番目のノード: {problem}',
+  },
+  'Resource links must be http(s) URLs.': {
+    'zh-CN': '资源链接必须是 http(s) 网址。',
+    'ja-JP': 'リソースのリンクは http(s) の URL にしてください。',
+  },
+  'Summaries are at most 1,000 characters.': {
+    'zh-CN': '摘要最多 1,000 个字符。',
+    'ja-JP': '概要は 1,000 文字以内にしてください。',
+  },
+  'Content is at most 100,000 characters.': {
+    'zh-CN': '内容最多 100,000 个字符。',
+    'ja-JP': '内容は 100,000 文字以内にしてください。',
+  },
+  'Colours are #rrggbb.': { 'zh-CN': '颜色格式为 #rrggbb。', 'ja-JP': '色は #rrggbb 形式で指定してください。' },
+  'At most 50 resources per node.': {
+    'zh-CN': '每个节点最多 50 个资源。',
+    'ja-JP': 'リソースは 1 ノードにつき 50 件までです。',
+  },
+  'Estimates are 0 to 100,000 minutes.': {
+    'zh-CN': '预计时间为 0 到 100,000 分钟。',
+    'ja-JP': '見積もりは 0〜100,000 分です。',
+  },
+  'Estimates are whole minutes.': {
+    'zh-CN': '预计时间必须是整数分钟。',
+    'ja-JP': '見積もりは分単位の整数にしてください。',
+  },
+  'A tree has at least its root node.': {
+    'zh-CN': '一棵树至少要有根节点。',
+    'ja-JP': 'ツリーには少なくともルートノードが必要です。',
+  },
+  'The file is not valid JSON.': {
+    'zh-CN': '该文件不是有效的 JSON。',
+    'ja-JP': 'ファイルが有効な JSON ではありません。',
+  },
+  'Node "{id}": the id is used by another node.': {
+    'zh-CN': '节点 "{id}"：该 id 已被其他节点使用。',
+    'ja-JP': 'ノード "{id}": この ID は別のノードで使われています。',
+  },
+  'The tree has no root node (one node must have parent_id null).': {
+    'zh-CN': '这棵树没有根节点（必须有一个节点的 parent_id 为 null）。',
+    'ja-JP': 'ツリーにルートノードがありません（1 つのノードの parent_id を null にする必要があります）。',
+  },
+  'Node "{id}": a tree has exactly one root; "{root}" is already the root.': {
+    'zh-CN': '节点 "{id}"：一棵树只能有一个根节点，"{root}" 已是根节点。',
+    'ja-JP': 'ノード "{id}": ツリーのルートは 1 つだけです。"{root}" がすでにルートです。',
+  },
+  'Node "{id}": its parent "{parent}" does not exist.': {
+    'zh-CN': '节点 "{id}"：其父节点 "{parent}" 不存在。',
+    'ja-JP': 'ノード "{id}": 親ノード "{parent}" が存在しません。',
+  },
+  'Node "{id}": its parent chain forms a cycle and never reaches the root.': {
+    'zh-CN': '节点 "{id}"：其父节点链形成了循环，无法到达根节点。',
+    'ja-JP': 'ノード "{id}": 親のつながりが循環していて、ルートに到達しません。',
+  },
+  'Link {number}: node "{id}" does not exist.': {
+    'zh-CN': '第 {number} 条连线：节点 "{id}" 不存在。',
+    'ja-JP': 'リンク {number}: ノード "{id}" が存在しません。',
+  },
+  'Link {number}: a node cannot link to itself ("{id}").': {
+    'zh-CN': '第 {number} 条连线：节点不能连向自身（"{id}"）。',
+    'ja-JP': 'リンク {number}: ノードを自分自身にリンクすることはできません（"{id}"）。',
+  },
+  'Link {number}: "{source}" → "{target}" is given twice.': {
+    'zh-CN': '第 {number} 条连线："{source}" → "{target}" 重复出现。',
+    'ja-JP': 'リンク {number}: "{source}" → "{target}" が重複しています。',
+  },
+  'Link {number}: "{source}" → "{target}" closes a circle of prerequisites.': {
+    'zh-CN': '第 {number} 条连线："{source}" → "{target}" 使前置关系形成了循环。',
+    'ja-JP': 'リンク {number}: "{source}" → "{target}" により前提関係が循環します。',
+  },
+  'A tree has at most {max} nodes (this one has {count}).': {
+    'zh-CN': '一棵树最多 {max} 个节点（这棵有 {count} 个）。',
+    'ja-JP': 'ツリーのノードは {max} 個までです（このツリーは {count} 個）。',
+  },
+  'The document is larger than {max} bytes ({bytes}).': {
+    'zh-CN': '文档大于 {max} 字节（{bytes}）。',
+    'ja-JP': '文書が {max} バイトを超えています（{bytes}）。',
+  },
+};

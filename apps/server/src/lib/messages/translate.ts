@@ -1,0 +1,81 @@
+import type { Locale } from '@arbor/contract';
+import { CATALOG, type Translations } from './catalog.ts';
+
+const PLACEHOLDER = /\{(\w+)\}/g;
+
+interface Pattern {
+  regex: RegExp;
+  names: string[];
+  translations: Translations;
+  /** characters outside placeholders: the most specific pattern wins */
+  literalLength: number;
+}
+
+const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+function compile(template: string, translations: Translations): Pattern {
+  const names: string[] = [];
+  let source = '';
+  let last = 0;
+  for (const match of template.matchAll(PLACEHOLDER)) {
+    source += escapeRegex(template.slice(last, match.index)) + '([\\s\\S]+?)';
+    names.push(match[1]!);
+    last = match.index + match[0].length;
+  }
+  source += escapeRegex(template.slice(last));
+  return {
+    regex: new RegExp(`^${source}$`),
+    names,
+    translations,
+    literalLength: template.replace(PLACEHOLDER, '').length,
+  };
+}
+
+const PATTERNS: Pattern[] = Object.entries(CATALOG)
+  .filter(([english]) => new RegExp(PLACEHOLDER.source).test(english))
+  .map(([english, translations]) => compile(english, translations))
+  .sort((a, b) => b.literalLength - a.literalLength);
+
+/** How deep a value inside a message is itself translated ("Invalid tree document: Node "a": …"). */
+const MAX_DEPTH = 3;
+
+function translate(message: string, locale: Exclude<Locale, 'en-US'>, depth: number): string {
+  const exact = Object.hasOwn(CATALOG, message) ? CATALOG[message]![locale] : undefined;
+  if (exact !== undefined) return exact;
+  for (const pattern of PATTERNS) {
+    const match = pattern.regex.exec(message);
+    if (!match) continue;
+    const values = new Map<string, string>();
+    pattern.names.forEach((name, index) => {
+      const value = match[index + 1]!;
+      values.set(name, depth < MAX_DEPTH ? translate(value, locale, depth + 1) : value);
+    });
+    return pattern.translations[locale].replace(PLACEHOLDER, (whole, name: string) => values.get(name) ?? whole);
+  }
+  return message;
+}
+
+/**
+ * A server message in `locale`: its catalog entry (exact, or the most specific `{placeholder}`
+ * pattern, with the values put back), else the English message unchanged. Never throws.
+ */
+export function translateMessage(message: string, locale: Locale): string {
+  if (locale === 'en-US' || typeof message !== 'string') return message;
+  try {
+    return translate(message, locale, 0);
+  } catch {
+    return message;
+  }
+}
+
+/** `{field: [messages]}` with every message in `locale`. */
+export function translateFields(fields: Record<string, string[]>, locale: Locale): Record<string, string[]> {
+  if (locale === 'en-US') return fields;
+  const translated: Record<string, string[]> = {};
+  for (const [field, messages] of Object.entries(fields)) {
+    translated[field] = Array.isArray(messages)
+      ? messages.map((message) => translateMessage(message, locale))
+      : messages;
+  }
+  return translated;
+}
