@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { invalid, serviceUnavailable } from '../lib/http-errors.ts';
+import { localizeErrorBody } from '../lib/messages/index.ts';
 
 /**
  * Errors raised before a route runs, in the one error shape `{detail, code}` (API.md "Conventions").
@@ -83,7 +84,11 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
       : error.code === 'FST_ERR_MAX_PARAM_LENGTH'
         ? [414, { detail: 'A segment of the path is too long.', code: 'request_too_large' }]
         : [500, { detail: 'A server error occurred.', code: 'server_error' }];
-  void reply.code(status).headers(SECURITY_HEADERS).type('application/json; charset=utf-8').send(body);
+  void reply
+    .code(status)
+    .headers(SECURITY_HEADERS)
+    .type('application/json; charset=utf-8')
+    .send(JSON.stringify(localizeErrorBody(reply, body)));
 }
 
 /** Ends a raw response Node would otherwise answer with an empty body. */

@@ -11,6 +11,37 @@ export interface Translations {
 }
 
 export const CATALOG: Record<string, Translations> = {
+  // plugins/early-errors.ts: refusals before a route runs
+  'The request did not arrive in time.': {
+    'zh-CN': '请求未能及时到达。',
+    'ja-JP': 'リクエストが時間内に届きませんでした。',
+  },
+  'The request line and headers are too large (16 KB at most).': {
+    'zh-CN': '请求行和请求头过大（最多 16 KB）。',
+    'ja-JP': 'リクエスト行とヘッダーが大きすぎます（最大 16 KB）。',
+  },
+  'Malformed request: {what}.': { 'zh-CN': '请求格式错误：{what}。', 'ja-JP': '不正なリクエストです: {what}。' },
+  'Malformed request: the path is not valid percent-encoding.': {
+    'zh-CN': '请求格式错误：路径不是有效的百分号编码。',
+    'ja-JP': '不正なリクエストです: パスのパーセントエンコーディングが正しくありません。',
+  },
+  'A segment of the path is too long.': { 'zh-CN': '路径中的某一段过长。', 'ja-JP': 'パスの一部が長すぎます。' },
+  'The server is restarting, try again.': {
+    'zh-CN': '服务器正在重启，请重试。',
+    'ja-JP': 'サーバーを再起動しています。もう一度お試しください。',
+  },
+  'Malformed request: the Host header is missing.': {
+    'zh-CN': '请求格式错误：缺少 Host 请求头。',
+    'ja-JP': '不正なリクエストです: Host ヘッダーがありません。',
+  },
+  'The Expect header cannot be met.': {
+    'zh-CN': '无法满足 Expect 请求头。',
+    'ja-JP': 'Expect ヘッダーの要求に応えられません。',
+  },
+  'Method "CONNECT" not allowed.': {
+    'zh-CN': '不允许使用 "CONNECT" 方法。',
+    'ja-JP': '"CONNECT" メソッドは使用できません。',
+  },
   // lib/http-errors.ts and the error handler
   'Authentication credentials were not provided.': {
     'zh-CN': '未提供身份认证信息。',
