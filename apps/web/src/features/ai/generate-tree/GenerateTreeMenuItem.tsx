@@ -53,6 +53,8 @@ export function GenerateTreeMenuItem() {
       leftSection={<IconSparkles size={16} />}
       onClick={open}
       disabled={unavailable !== null}
+      // A disabled item is faded; its reason must stay readable, so only the label takes the disabled colour.
+      style={reason ? { opacity: 1 } : undefined}
       data-testid="new-ai"
       data-unavailable={unavailable ?? undefined}
     >
