@@ -276,6 +276,11 @@ describe('AI in the editor, on /trees and in /admin/ai', () => {
     await modal.getByTestId('generate-tree-depth').getByText('1', { exact: true }).click();
     await shot(page, 'generate-tree-modal');
     await modal.getByTestId('generate-tree-submit').click();
+    // Nothing is spent before the cost is shown and confirmed: depth 1 is one call.
+    const cost = modal.getByTestId('generate-tree-cost');
+    await cost.waitFor();
+    expect(await cost.getAttribute('data-calls')).toBe('1');
+    await modal.getByTestId('generate-tree-confirm').click();
     await page.waitForURL(/\/trees\/[0-9a-f-]{36}$/, { timeout: 30_000 });
     const uuid = page.url().split('/').pop()!;
     await page.getByTestId('skill-node').filter({ hasText: 'Cooking: Foundations' }).first().waitFor();

@@ -46,7 +46,8 @@ export function AppProviders({ children }: { children: ReactNode }) {
         >
           <QueryClientProvider client={queryClient}>
             <LoadingBar />
-            <Notifications position="top-right" zIndex={Z_INDEX.notifications} />
+            {/* Bottom-right, so a toast never covers the header's search, bell or avatar (on a phone too). */}
+            <Notifications position="bottom-right" zIndex={Z_INDEX.notifications} />
             {children}
             <Suspense fallback={null}>
               <ModalsHost />

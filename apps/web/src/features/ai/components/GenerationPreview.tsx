@@ -3,6 +3,7 @@ import { Box, Button, Group, Loader, Paper, Text } from '@mantine/core';
 import { IconCheck, IconPlayerStop, IconRefresh } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MarkdownPreview } from '../../trees/index.ts';
 import { AiProblemAlert } from './AiProblemAlert.tsx';
 import { ChildrenChecklist } from './ChildrenChecklist.tsx';
 import type { GenerationState } from './useNodeGeneration.ts';
@@ -69,12 +70,14 @@ export function GenerationPreview({
       {children === null && (state.text || streaming) ? (
         <Box
           ref={textRef}
-          className={classes.streamText}
+          className={state.mode === 'children' ? classes.streamText : `${classes.streamText} ${classes.streamMarkdown}`}
           data-testid="ai-stream-text"
           aria-live="polite"
           aria-busy={streaming}
         >
-          {state.text}
+          {/* Content and summaries are Markdown: shown as the node will show them, sanitised the same way.
+              A children answer is JSON on its way to the checklist, so it stays plain text. */}
+          {state.mode === 'children' ? state.text : <MarkdownPreview source={state.text} />}
           {streaming ? <span className={classes.caret} aria-hidden /> : null}
         </Box>
       ) : null}

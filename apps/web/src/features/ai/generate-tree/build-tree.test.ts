@@ -3,7 +3,15 @@ import { validateTreeDocument } from '@arbor/tree-core';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-client.ts';
 import type { GenerateNodeInput } from '../api/generation.ts';
-import { buildTreeFromTopic, forEachBounded, type BuildProgress } from './build-tree.ts';
+import {
+  buildTreeFromTopic,
+  forEachBounded,
+  MAX_CHILDREN_PER_NODE,
+  MAX_DEPTH,
+  MIN_DEPTH,
+  maxCallsFor,
+  type BuildProgress,
+} from './build-tree.ts';
 
 const answer = (titles: string[]): GenerateNodeResponse => ({
   content: '',
@@ -83,6 +91,30 @@ describe('building a tree from a topic', () => {
         },
       }),
     ).rejects.toBeInstanceOf(ApiError);
+  });
+});
+
+describe('the cost shown before generating', () => {
+  it('is 1, 7 and 43 calls for depths 1, 2 and 3', () => {
+    expect([1, 2, 3].map(maxCallsFor)).toEqual([1, 7, 43]);
+  });
+
+  it('is exactly what a build makes when every node gets the most children, and never less', async () => {
+    const titles = Array.from({ length: MAX_CHILDREN_PER_NODE + 3 }, (_, i) => `c${i}`);
+    for (let depth = MIN_DEPTH; depth <= MAX_DEPTH; depth++) {
+      let calls = 0;
+      await buildTreeFromTopic({
+        topic: 'T',
+        depth,
+        language: 'en-US',
+        generate: async () => {
+          calls++;
+          return answer(titles);
+        },
+        signal: new AbortController().signal,
+      });
+      expect(calls).toBe(maxCallsFor(depth));
+    }
   });
 });
 

@@ -9,6 +9,17 @@ export const MAX_DEPTH = 3;
 export const MAX_CHILDREN_PER_NODE = 6;
 export const DEFAULT_CONCURRENCY = 3;
 
+/**
+ * The most AI calls a build of `depth` levels can make, each one counted against the daily quota: one
+ * for the root, then one for every node of each level but the last (at most MAX_CHILDREN_PER_NODE
+ * children each): 1, 7, 43 for depths 1, 2, 3.
+ */
+export function maxCallsFor(depth: number): number {
+  let calls = 0;
+  for (let level = 0, width = 1; level < depth; level++, width *= MAX_CHILDREN_PER_NODE) calls += width;
+  return calls;
+}
+
 export interface BuildProgress {
   /** nodes whose children have been asked for (answered or failed) */
   done: number;

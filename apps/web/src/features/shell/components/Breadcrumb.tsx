@@ -11,14 +11,19 @@ const capitalise = (segment: string) => {
 /** The localised title of the page at `path`, or null when no page lives there. */
 export type PageTitleOf = (path: string) => string | null;
 
+/** Path segments that group pages without being a page themselves, with their localised names. */
+const SECTIONS = { admin: 'sections.admin' } as const;
+const isSection = (segment: string): segment is keyof typeof SECTIONS => Object.hasOwn(SECTIONS, segment);
+
 /**
- * Built from the path (SPEC §2): each segment linked, the last one replaced by the route's title. A
- * segment that is itself a page shows that page's localised title (`/community` → 技能树模板社区);
- * other segments are capitalised, as SPEC §2 says. The route table is app/'s: it hands `pageTitleOf` in.
+ * Built from the path (SPEC §2), the last segment replaced by the route's title. A segment that is
+ * itself a page is a link showing that page's localised title (`/community` → 技能树模板社区); a
+ * segment with no page behind it (`/admin`) is plain text, never a link to a 404: a known section
+ * shows its localised name, anything else is capitalised, as SPEC §2 says. The route table is app/'s:
+ * it hands `pageTitleOf` in.
  */
 export function Breadcrumb({ title, pageTitleOf }: { title: string; pageTitleOf: PageTitleOf }) {
   const { t } = useTranslation('shell');
-  const label = (path: string, segment: string) => pageTitleOf(path) ?? capitalise(segment);
   const { pathname } = useLocation();
   const segments = pathname.split('/').filter(Boolean);
   return (
@@ -35,17 +40,17 @@ export function Breadcrumb({ title, pageTitleOf }: { title: string; pageTitleOf:
                 {title}
               </Text>
             );
+          const path = `/${segments.slice(0, index + 1).join('/')}`;
+          const pageTitle = pageTitleOf(path);
+          if (pageTitle === null)
+            return (
+              <Text key={index} size="sm" c="dimmed" truncate maw={220} data-testid="breadcrumb-section">
+                {isSection(segment) ? t(SECTIONS[segment]) : capitalise(segment)}
+              </Text>
+            );
           return (
-            <Anchor
-              key={index}
-              component={Link}
-              to={`/${segments.slice(0, index + 1).join('/')}`}
-              size="sm"
-              c="dimmed"
-              truncate
-              maw={220}
-            >
-              {label(`/${segments.slice(0, index + 1).join('/')}`, segment)}
+            <Anchor key={index} component={Link} to={path} size="sm" c="dimmed" truncate maw={220}>
+              {pageTitle}
             </Anchor>
           );
         })}

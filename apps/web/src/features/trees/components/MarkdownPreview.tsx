@@ -2,6 +2,7 @@ import { Typography } from '@mantine/core';
 import type { ComponentProps } from 'react';
 import ReactMarkdown from 'react-markdown';
 import rehypeSanitize from 'rehype-sanitize';
+import remarkGfm from 'remark-gfm';
 import classes from './MarkdownPreview.module.css';
 
 // Links in user content open in a new tab and pass neither the opener nor any endorsement.
@@ -14,16 +15,19 @@ function SafeLink(props: ComponentProps<'a'>) {
 }
 
 const components = { a: SafeLink };
+const remarkPlugins = [remarkGfm];
 const rehypePlugins = [rehypeSanitize];
 
 /**
- * Renders node content. Raw HTML is not parsed (react-markdown default) and the tree is sanitised
- * with GitHub's schema, so no script, style or event-handler attribute can reach the page.
+ * Renders node content as GitHub-flavoured Markdown (tables, task lists, ~~strikethrough~~, autolinks).
+ * Raw HTML is not parsed (react-markdown default) and the tree is sanitised with GitHub's schema, which
+ * admits GFM's output (table parts, `del`, disabled checkbox inputs) but no script, style or
+ * event-handler attribute.
  */
 export function MarkdownPreview({ source }: { source: string }) {
   return (
     <Typography fz="sm" className={classes.preview} data-testid="markdown-preview">
-      <ReactMarkdown rehypePlugins={rehypePlugins} components={components}>
+      <ReactMarkdown remarkPlugins={remarkPlugins} rehypePlugins={rehypePlugins} components={components}>
         {source}
       </ReactMarkdown>
     </Typography>
