@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { nodeOnScreen, viewportFitting } from './fit-view.ts';
+import { NODE_HEIGHT, NODE_WIDTH, type Point } from './tidy-layout.ts';
+
+/** A radial-like spread around the origin, as the radial layout places nodes (negative coordinates too). */
+const spread: Point[] = [
+  { x: -1200, y: -900 },
+  { x: 1100, y: -40 },
+  { x: -30, y: 1300 },
+  { x: 0, y: 0 },
+];
+
+describe('viewportFitting', () => {
+  it('puts every node inside the box, beside an overlay on its right', () => {
+    const width = 900;
+    const height = 600;
+    const insetRight = 340;
+    const viewport = viewportFitting(spread, width, height, { insetRight, padding: 0.05 })!;
+    for (const p of spread) expect(nodeOnScreen(p, viewport, width - insetRight, height)).toBe(true);
+  });
+
+  it('does not blow a small tree up past the largest zoom', () => {
+    const viewport = viewportFitting([{ x: 0, y: 0 }], 1200, 800, { maxZoom: 1 })!;
+    expect(viewport.zoom).toBe(1);
+    // centred
+    expect(viewport.x).toBe((1200 - NODE_WIDTH) / 2);
+    expect(viewport.y).toBe((800 - NODE_HEIGHT) / 2);
+  });
+
+  it('fits nothing in a box without a size or for no nodes', () => {
+    expect(viewportFitting(spread, 0, 0)).toBeNull();
+    expect(viewportFitting([], 800, 600)).toBeNull();
+  });
+});
