@@ -90,6 +90,11 @@ interface TreeCanvasProps {
   minimap?: boolean;
   /** a node to open on, centred (instead of fitting the tree) */
   focusId?: string | null;
+  /**
+   * the first view shows the whole tree however small (read-only viewers: a template, a version
+   * comparison), instead of the root at a readable zoom when the whole tree would be unreadable
+   */
+  fitFirst?: boolean;
   /** pixels on the canvas's right covered by an overlay (a drawer): fitting keeps the tree beside it */
   insetRight?: number;
   /** a click on a node, after it is selected (e.g. to open its details) */
@@ -112,6 +117,7 @@ export const TreeCanvas = memo(function TreeCanvas({
   minimap = true,
   focusId = null,
   insetRight = 0,
+  fitFirst = false,
   onNodeOpen,
   children,
 }: TreeCanvasProps) {
@@ -288,7 +294,7 @@ export const TreeCanvas = memo(function TreeCanvas({
         insetRight,
         padding: 0.08,
       });
-      if (fitted && fitted.zoom >= MIN_FIT_ZOOM) {
+      if (fitted && (fitFirst || fitted.zoom >= MIN_FIT_ZOOM)) {
         void instance.setViewport(fitted);
         return true;
       }
@@ -300,7 +306,7 @@ export const TreeCanvas = memo(function TreeCanvas({
       });
       return true;
     },
-    [store, wrapperRef, focusId, insetRight],
+    [store, wrapperRef, focusId, insetRight, fitFirst],
   );
   // An overlay opening over the canvas's right (a drawer) moves the selected node out from under it.
   useEffect(() => {

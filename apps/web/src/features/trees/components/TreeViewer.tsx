@@ -79,6 +79,7 @@ export function TreeViewer({
           minimap={false}
           focusId={focus}
           insetRight={insetRight}
+          fitFirst
           onNodeOpen={onNodeOpen}
         />
       </EditorStoreContext.Provider>
