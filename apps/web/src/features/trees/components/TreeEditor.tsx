@@ -48,7 +48,7 @@ import { useTreesExtensions, type EditorExtensionContext } from '../extensions.t
 import { DocumentImportError, readDocumentFile, serializeDocument, type DocumentFormat } from '../io/document-files.ts';
 import { downloadBlob, safeFilename } from '../io/download.ts';
 import { exportCanvasImage, type ImageFormat } from '../io/export-image.ts';
-import { fitLayoutInto, nodeOnScreen } from '../layout/fit-view.ts';
+import { fitLayoutInto, viewportKeeping } from '../layout/fit-view.ts';
 import { layoutFor, NODE_HEIGHT, NODE_WIDTH } from '../layout/tidy-layout.ts';
 import type { LayoutDirection, TreeDocument } from '../model/tree-document.ts';
 import { indexTree } from '../model/tree-index.ts';
@@ -564,15 +564,9 @@ function useKeepSelectedInView(
       if (next.doc.layout.direction !== before.doc.layout.direction) return;
       const from = layoutFor(before.doc).positions.get(id);
       const to = layoutFor(next.doc).positions.get(id);
-      if (!from || !to || (from.x === to.x && from.y === to.y)) return;
-      const viewport = flow.getViewport();
-      const { clientWidth: width, clientHeight: height } = el;
-      if (!nodeOnScreen(from, viewport, width, height) || nodeOnScreen(to, viewport, width, height)) return;
-      void flow.setViewport({
-        x: viewport.x - (to.x - from.x) * viewport.zoom,
-        y: viewport.y - (to.y - from.y) * viewport.zoom,
-        zoom: viewport.zoom,
-      });
+      if (!from || !to) return;
+      const kept = viewportKeeping(from, to, flow.getViewport(), el.clientWidth, el.clientHeight);
+      if (kept) void flow.setViewport(kept);
     });
   }, [store, flow, wrapperRef]);
 }

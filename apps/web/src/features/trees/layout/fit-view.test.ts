@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nodeOnScreen, viewportFitting } from './fit-view.ts';
+import { nodeOnScreen, viewportFitting, viewportKeeping } from './fit-view.ts';
 import { NODE_HEIGHT, NODE_WIDTH, type Point } from './tidy-layout.ts';
 
 /** A radial-like spread around the origin, as the radial layout places nodes (negative coordinates too). */
@@ -30,5 +30,25 @@ describe('viewportFitting', () => {
   it('fits nothing in a box without a size or for no nodes', () => {
     expect(viewportFitting(spread, 0, 0)).toBeNull();
     expect(viewportFitting([], 800, 600)).toBeNull();
+  });
+});
+
+describe('viewportKeeping', () => {
+  const viewport = { x: 100, y: 50, zoom: 0.5 };
+
+  it('pans so a node moved off-screen by a relayout (AI added its children) stays where it was', () => {
+    const from = { x: 200, y: 100 };
+    const to = { x: 2400, y: 100 };
+    expect(nodeOnScreen(to, viewport, 800, 600)).toBe(false);
+    const kept = viewportKeeping(from, to, viewport, 800, 600)!;
+    expect(nodeOnScreen(to, kept, 800, 600)).toBe(true);
+    // the same screen place as before
+    expect(to.x * kept.zoom + kept.x).toBe(from.x * viewport.zoom + viewport.x);
+    expect(kept.zoom).toBe(viewport.zoom);
+  });
+
+  it('leaves the view alone when the node stays on screen or was not on screen before', () => {
+    expect(viewportKeeping({ x: 200, y: 100 }, { x: 260, y: 100 }, viewport, 800, 600)).toBeNull();
+    expect(viewportKeeping({ x: 5000, y: 100 }, { x: 9000, y: 100 }, viewport, 800, 600)).toBeNull();
   });
 });

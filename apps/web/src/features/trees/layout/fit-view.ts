@@ -98,3 +98,23 @@ export function fitLayoutInto(
   void flow.setViewport(viewport, { duration });
   return true;
 }
+
+/**
+ * The viewport that keeps a node where it was on screen after a relayout moved it from `from` to
+ * `to`, or null when nothing needs to move: it was off-screen before, or it is still on screen.
+ */
+export function viewportKeeping(
+  from: Point,
+  to: Point,
+  viewport: Viewport,
+  width: number,
+  height: number,
+): Viewport | null {
+  if (from.x === to.x && from.y === to.y) return null;
+  if (!nodeOnScreen(from, viewport, width, height) || nodeOnScreen(to, viewport, width, height)) return null;
+  return {
+    x: viewport.x - (to.x - from.x) * viewport.zoom,
+    y: viewport.y - (to.y - from.y) * viewport.zoom,
+    zoom: viewport.zoom,
+  };
+}
