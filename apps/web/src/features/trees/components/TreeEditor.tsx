@@ -193,7 +193,8 @@ const EditorWorkspace = memo(function EditorWorkspace({
   const [renderAll, setRenderAll] = useState(false);
   const [busy, setBusy] = useState(false);
   const [versionOpen, setVersionOpen] = useState(false);
-  const [panelOpen, setPanelOpen] = useState(true);
+  // Closed from the start on a phone: opened for a moment, its drawer would still be closing at the first tap.
+  const [panelOpen, setPanelOpen] = useState(!isPhone);
   const saveVersion = useSaveVersion(tree.id);
 
   /**
