@@ -7,6 +7,9 @@ import { registerTreesExtension, type EditorExtensionContext } from '../trees/in
 // Loaded only when someone opens it, so the editor's first paint does not pay for it.
 const ShareDialog = lazy(() => import('./components/ShareDialog.tsx').then((m) => ({ default: m.ShareDialog })));
 // Only the trees list shows it, inside a menu: its own chunk keeps Mantine's Menu out of the first bundle.
+const ShareEditorMenuItem = lazy(() =>
+  import('./components/ShareEditorMenuItem.tsx').then((m) => ({ default: m.ShareEditorMenuItem })),
+);
 const ShareMenuItem = lazy(() => import('./components/ShareMenuItem.tsx').then((m) => ({ default: m.ShareMenuItem })));
 
 const blobToDataUrl = (blob: Blob) =>
@@ -59,6 +62,11 @@ export function registerCommunityExtensions(): () => void {
     id: 'community-share',
     order: 20,
     editorToolbar: (ctx) => <ShareButton ctx={ctx} />,
+    editorMenu: (ctx) => (
+      <Suspense fallback={null}>
+        <ShareEditorMenuItem ctx={ctx} />
+      </Suspense>
+    ),
     treeCardMenu: ({ tree }) =>
       tree.abilities.share ? (
         <Suspense fallback={null}>

@@ -49,6 +49,12 @@ export interface TreesExtension {
   order?: number;
   /** buttons in the editor's toolbar (e.g. "Share") */
   editorToolbar?: (ctx: EditorExtensionContext) => ReactNode;
+  /**
+   * the same actions as `<Menu.Item>`s for the toolbar's "more" menu on narrow screens, where they
+   * replace `editorToolbar` (whose buttons would be pushed off-screen). The menu stays mounted while
+   * closed, so an item may keep a dialog it opened.
+   */
+  editorMenu?: (ctx: EditorExtensionContext) => ReactNode;
   /** a section of the node side panel (e.g. AI "write content", "suggest children") */
   nodePanel?: (ctx: NodePanelExtensionContext) => ReactNode;
   /**

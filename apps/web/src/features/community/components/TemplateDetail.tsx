@@ -17,7 +17,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import {
@@ -26,11 +26,12 @@ import {
   IconEye,
   IconGitFork,
   IconHeart,
+  IconLayoutSidebarRight,
   IconSitemap,
   IconStar,
   IconTrash,
 } from '@tabler/icons-react';
-import { useDeferredValue, useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { TreeViewer } from '../../trees/index.ts';
@@ -40,6 +41,13 @@ import { ShareEditModal } from './ShareEditModal.tsx';
 import { TemplateActions } from './TemplateActions.tsx';
 import classes from './TemplateDetail.module.css';
 import { TemplateOutline } from './TemplateOutline.tsx';
+
+// Markdown rendering loads when a reader first opens a node, not with the page.
+const TemplateNodeDrawer = lazy(() =>
+  import('./TemplateNodeDrawer.tsx').then((m) => ({ default: m.TemplateNodeDrawer })),
+);
+/** The node drawer's width over the canvas (wide screens); the canvas fits the tree beside it. */
+const NODE_DRAWER_WIDTH = 340;
 
 // One view per page open, even when React runs effects twice in development.
 const countedThisSession = new Set<string>();
@@ -103,6 +111,33 @@ function OwnerTools({ share }: { share: ShareWithData }) {
   );
 }
 
+/**
+ * The template canvas's node drawer: a click on a node opens it (on a phone it only selects, and a
+ * button opens it), a click on the empty canvas closes it.
+ */
+function useNodeDrawer(doc: TreeDocument | undefined) {
+  const phone = useMediaQuery('(max-width: 640px)', undefined, { getInitialValueInEffect: false }) ?? false;
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [opened, setOpened] = useState(false);
+  const open = useCallback(
+    (id: string) => {
+      setSelectedId(id);
+      if (!phone) setOpened(true);
+    },
+    [phone],
+  );
+  const select = useCallback((id: string | null) => {
+    setSelectedId(id);
+    if (!id) setOpened(false);
+  }, []);
+  const selected = useMemo(
+    () => (selectedId ? (doc?.nodes.find((node) => node.id === selectedId) ?? null) : null),
+    [doc, selectedId],
+  );
+  const inset = opened && selected && !phone ? NODE_DRAWER_WIDTH : 0;
+  return { phone, selected, opened, setOpened, open, select, inset };
+}
+
 interface TemplateDetailProps {
   uuid: string;
   /** what the page adds under the template's header (e.g. learning mode's toggle and progress) */
@@ -118,6 +153,7 @@ export function TemplateDetail({ uuid, headerExtra, canvasExtra }: TemplateDetai
   // interruptible tasks instead of one long one.
   const { data: share, isLoading, isError, error } = useDeferredValue(useShare(uuid));
   const view = useCountView(uuid);
+  const canvas = useNodeDrawer(share?.data as TreeDocument | undefined);
   const { mutate: countView } = view;
 
   useEffect(() => {
@@ -198,8 +234,36 @@ export function TemplateDetail({ uuid, headerExtra, canvasExtra }: TemplateDetai
                 </Tabs.List>
               </Group>
               <Tabs.Panel value="canvas">
-                <Box h={{ base: 420, md: 560 }} className={classes.canvas}>
-                  <TreeViewer key={share.updated_at} doc={share.data as TreeDocument} />
+                <Box h={{ base: 420, md: 560 }} className={`${classes.canvas} ${classes.canvasFrame}`}>
+                  <TreeViewer
+                    key={share.updated_at}
+                    doc={share.data as TreeDocument}
+                    onNodeOpen={canvas.open}
+                    onSelectionChange={canvas.select}
+                    insetRight={canvas.inset}
+                  />
+                  {canvas.selected && canvas.phone && !canvas.opened ? (
+                    // On a phone a tap selects (learning mode acts on it); the details are one more tap.
+                    <Button
+                      size="xs"
+                      variant="default"
+                      className={classes.openDetails}
+                      leftSection={<IconLayoutSidebarRight size={14} aria-hidden />}
+                      onClick={() => canvas.setOpened(true)}
+                      data-testid="template-node-open"
+                    >
+                      {t('nodeDrawer.open')}
+                    </Button>
+                  ) : null}
+                  {canvas.selected && canvas.opened ? (
+                    <Suspense fallback={null}>
+                      <TemplateNodeDrawer
+                        node={canvas.selected}
+                        phone={canvas.phone}
+                        onClose={() => canvas.setOpened(false)}
+                      />
+                    </Suspense>
+                  ) : null}
                 </Box>
                 {canvasExtra ? <Box mt="md">{canvasExtra}</Box> : null}
               </Tabs.Panel>

@@ -13,6 +13,66 @@ interface DocumentMenuProps {
 }
 
 /** Export PNG/SVG/JSON/Markdown and import JSON/Markdown into the open tree. */
+/** The export and import items of a `<Menu>` (the document menu, the phone toolbar's "more" menu). */
+export function DocumentMenuItems({
+  readOnly,
+  onExportImage,
+  onExportDocument,
+  onImport,
+}: Omit<DocumentMenuProps, 'busy'>) {
+  const { t } = useTranslation('trees');
+  return (
+    <>
+      <Menu.Label>{t('io.export')}</Menu.Label>
+      <Menu.Item leftSection={<IconPhoto size={16} />} onClick={() => onExportImage('png')} data-testid="export-png">
+        {t('io.png')}
+      </Menu.Item>
+      <Menu.Item
+        leftSection={<IconFileTypeSvg size={16} />}
+        onClick={() => onExportImage('svg')}
+        data-testid="export-svg"
+      >
+        {t('io.svg')}
+      </Menu.Item>
+      <Menu.Item
+        leftSection={<IconJson size={16} />}
+        onClick={() => onExportDocument('json')}
+        data-testid="export-json"
+      >
+        {t('io.json')}
+      </Menu.Item>
+      <Menu.Item
+        leftSection={<IconMarkdown size={16} />}
+        onClick={() => onExportDocument('markdown')}
+        data-testid="export-markdown"
+      >
+        {t('io.markdown')}
+      </Menu.Item>
+      {readOnly ? null : (
+        <>
+          <Menu.Divider />
+          <Menu.Label>{t('io.import')}</Menu.Label>
+          <FileButton
+            onChange={(file) => file && onImport(file)}
+            accept=".json,.md,.markdown,.txt,application/json,text/markdown,text/plain"
+          >
+            {(props) => (
+              <Menu.Item
+                {...props}
+                leftSection={<IconUpload size={16} />}
+                closeMenuOnClick={false}
+                data-testid="import-into-tree"
+              >
+                {t('io.importFile')}
+              </Menu.Item>
+            )}
+          </FileButton>
+        </>
+      )}
+    </>
+  );
+}
+
 export function DocumentMenu({ readOnly, onExportImage, onExportDocument, onImport, busy }: DocumentMenuProps) {
   const { t } = useTranslation('trees');
   return (
@@ -29,52 +89,12 @@ export function DocumentMenu({ readOnly, onExportImage, onExportDocument, onImpo
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Label>{t('io.export')}</Menu.Label>
-        <Menu.Item leftSection={<IconPhoto size={16} />} onClick={() => onExportImage('png')} data-testid="export-png">
-          {t('io.png')}
-        </Menu.Item>
-        <Menu.Item
-          leftSection={<IconFileTypeSvg size={16} />}
-          onClick={() => onExportImage('svg')}
-          data-testid="export-svg"
-        >
-          {t('io.svg')}
-        </Menu.Item>
-        <Menu.Item
-          leftSection={<IconJson size={16} />}
-          onClick={() => onExportDocument('json')}
-          data-testid="export-json"
-        >
-          {t('io.json')}
-        </Menu.Item>
-        <Menu.Item
-          leftSection={<IconMarkdown size={16} />}
-          onClick={() => onExportDocument('markdown')}
-          data-testid="export-markdown"
-        >
-          {t('io.markdown')}
-        </Menu.Item>
-        {readOnly ? null : (
-          <>
-            <Menu.Divider />
-            <Menu.Label>{t('io.import')}</Menu.Label>
-            <FileButton
-              onChange={(file) => file && onImport(file)}
-              accept=".json,.md,.markdown,.txt,application/json,text/markdown,text/plain"
-            >
-              {(props) => (
-                <Menu.Item
-                  {...props}
-                  leftSection={<IconUpload size={16} />}
-                  closeMenuOnClick={false}
-                  data-testid="import-into-tree"
-                >
-                  {t('io.importFile')}
-                </Menu.Item>
-              )}
-            </FileButton>
-          </>
-        )}
+        <DocumentMenuItems
+          readOnly={readOnly}
+          onExportImage={onExportImage}
+          onExportDocument={onExportDocument}
+          onImport={onImport}
+        />
       </Menu.Dropdown>
     </Menu>
   );

@@ -7,6 +7,7 @@ import {
   ReactFlow,
   useReactFlow,
   useStore,
+  type AriaLabelConfig,
   type Connection,
   type Edge,
   type NodeMouseHandler,
@@ -16,29 +17,33 @@ import {
 } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import { useComputedColorScheme } from '@mantine/core';
-import { IconMap } from '@tabler/icons-react';
-import { memo, useCallback, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { IconMap, IconMaximize } from '@tabler/icons-react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isInSubtree, indexTree } from '../model/tree-index.ts';
 import type { TreeDocument } from '../model/tree-document.ts';
 import {
   buildFlowEdges,
   buildFlowNodes,
+  type CanvasLabels,
   type DiffMark,
   type DropHint,
   type SkillFlowNode,
 } from '../layout/flow-elements.ts';
+import { CANVAS_MAX_ZOOM, CANVAS_MIN_ZOOM, fitLayoutInto, viewportFitting } from '../layout/fit-view.ts';
 import { layoutFor, NODE_HEIGHT, NODE_WIDTH, type TreeLayout } from '../layout/tidy-layout.ts';
 import { useEditorState } from '../state/editor-context.ts';
 import type { EditorCommands } from '../state/commands.ts';
 import type { EditorStore } from '../state/editor-store.ts';
 import { useNodeBadgeExtensions } from '../extensions.ts';
 import { CanvasContext, type CanvasContextValue } from './canvas-context.ts';
+import { LinkEdge } from './LinkEdge.tsx';
 import { LinkLegend } from './LinkLegend.tsx';
 import { SkillNode } from './SkillNode.tsx';
 import classes from './TreeCanvas.module.css';
 
 const nodeTypes = { skill: SkillNode };
+const edgeTypes = { link: LinkEdge };
 const minimapNodeColor = (node: SkillFlowNode) => node.data.node.color ?? 'var(--mantine-primary-color-filled)';
 const LOW_ZOOM = 0.35;
 // Opening a tree: fit it on screen unless that makes titles unreadable (a wide tree, a phone).
@@ -85,6 +90,15 @@ interface TreeCanvasProps {
   minimap?: boolean;
   /** a node to open on, centred (instead of fitting the tree) */
   focusId?: string | null;
+  /**
+   * the first view shows the whole tree however small (read-only viewers: a template, a version
+   * comparison), instead of the root at a readable zoom when the whole tree would be unreadable
+   */
+  fitFirst?: boolean;
+  /** pixels on the canvas's right covered by an overlay (a drawer): fitting keeps the tree beside it */
+  insetRight?: number;
+  /** a click on a node, after it is selected (e.g. to open its details) */
+  onNodeOpen?: (id: string) => void;
   children?: ReactNode;
 }
 
@@ -102,6 +116,9 @@ export const TreeCanvas = memo(function TreeCanvas({
   wrapperRef: givenRef,
   minimap = true,
   focusId = null,
+  insetRight = 0,
+  fitFirst = false,
+  onNodeOpen,
   children,
 }: TreeCanvasProps) {
   const doc = useEditorState((s) => s.doc);
@@ -125,25 +142,61 @@ export const TreeCanvas = memo(function TreeCanvas({
     drop: { id: string; hint: DropHint } | null;
   } | null>(null);
 
+  const labels = useMemo<CanvasLabels>(() => {
+    // Translated once with markers, filled per element: cheap on 2,000 edges.
+    const child = t('canvas.edgeChild', { parent: '\u0001', child: '\u0002' });
+    const prerequisite = t('canvas.edgePrerequisite', { source: '\u0001', target: '\u0002' });
+    const related = t('canvas.edgeRelated', { source: '\u0001', target: '\u0002' });
+    const fill = (template: string, a: string, b: string) => template.replace('\u0001', a).replace('\u0002', b);
+    return {
+      nodeRole: t('canvas.nodeRole'),
+      edgeRole: t('canvas.edgeRole'),
+      child: (parent, kid) => fill(child, parent, kid),
+      link: (kind, source, target) => fill(kind === 'prerequisite' ? prerequisite : related, source, target),
+    };
+  }, [t]);
+  const ariaLabelConfig = useMemo<Partial<AriaLabelConfig>>(
+    () => ({
+      'controls.ariaLabel': t('canvas.controls'),
+      'controls.zoomIn.ariaLabel': t('canvas.zoomIn'),
+      'controls.zoomOut.ariaLabel': t('canvas.zoomOut'),
+      'controls.fitView.ariaLabel': t('canvas.fit'),
+      'controls.interactive.ariaLabel': t('canvas.interactive'),
+      'minimap.ariaLabel': t('canvas.minimap'),
+      'handle.ariaLabel': t('canvas.handle'),
+      'node.a11yDescription.default': t('canvas.nodeDescription'),
+      'node.a11yDescription.keyboardDisabled': t('canvas.nodeDescriptionKeyboard'),
+      'node.a11yDescription.ariaLiveMessage': ({ direction, x, y }) => t('canvas.moved', { direction, x, y }),
+      'edge.a11yDescription.default': t('canvas.edgeDescription'),
+    }),
+    [t],
+  );
+
   const nodeCache = useRef(new Map<string, SkillFlowNode>());
   const edgeCache = useRef(new Map<string, Edge>());
   const nodes = useMemo(() => {
     const built = buildFlowNodes(
       doc,
       layout,
-      { selectedId, diff, matches, drop: drag?.drop ?? null, dragging: drag },
+      { selectedId, diff, matches, drop: drag?.drop ?? null, dragging: drag, labels },
       nodeCache.current,
     );
     nodeCache.current = built.byId;
     return built.nodes;
-  }, [doc, layout, selectedId, diff, matches, drag]);
+  }, [doc, layout, selectedId, diff, matches, drag, labels]);
   const edges = useMemo(() => {
-    const built = buildFlowEdges(doc, layout, edgeCache.current);
+    const built = buildFlowEdges(doc, layout, edgeCache.current, labels);
     edgeCache.current = built.byId;
     return built.edges;
-  }, [doc, layout]);
+  }, [doc, layout, labels]);
 
-  const onNodeClick: NodeMouseHandler<SkillFlowNode> = useCallback((_, node) => store.select(node.id), [store]);
+  const onNodeClick: NodeMouseHandler<SkillFlowNode> = useCallback(
+    (_, node) => {
+      store.select(node.id);
+      onNodeOpen?.(node.id);
+    },
+    [store, onNodeOpen],
+  );
   const onNodeDoubleClick: NodeMouseHandler<SkillFlowNode> = useCallback(
     (_, node) => {
       if (!readOnly) store.startEditing(node.id);
@@ -212,48 +265,80 @@ export const TreeCanvas = memo(function TreeCanvas({
     [readOnly, lowZoom, imageUrls, commands, store, wrapperRef, t, nodeBadges],
   );
 
+  /** Every node in view, beside an overlay on the right if any (the canvas control and the first view). */
+  const fit = useCallback(
+    (duration = 0) =>
+      fitLayoutInto(flow, wrapperRef?.current ?? null, layoutRef.current, { duration, insetRight, padding: 0.08 }),
+    [flow, wrapperRef, insetRight],
+  );
+
   /** First view: the whole tree when it fits legibly, otherwise the root at a readable zoom. */
-  const onInit = useCallback(
-    (instance: ReactFlowInstance<SkillFlowNode, Edge>) => {
+  const firstView = useCallback(
+    (instance: Pick<ReactFlowInstance<SkillFlowNode, Edge>, 'setViewport'>): boolean => {
       const el = wrapperRef?.current;
       const current = layoutRef.current;
       const root = current.positions.get(indexTree(store.getState().doc).root.id);
-      if (!el || !root) return;
+      if (!el || !root || el.clientWidth < 2 || el.clientHeight < 2) return false;
       const focus = focusId ? current.positions.get(focusId) : undefined;
       if (focus) {
         // Opened on one node (a search hit): it is centred at a readable zoom.
         const zoom = el.clientWidth < 640 ? 0.8 : 1;
         void instance.setViewport({
-          x: el.clientWidth / 2 - (focus.x + NODE_WIDTH / 2) * zoom,
+          x: (el.clientWidth - insetRight) / 2 - (focus.x + NODE_WIDTH / 2) * zoom,
           y: el.clientHeight / 2 - (focus.y + NODE_HEIGHT / 2) * zoom,
           zoom,
         });
-        return;
+        return true;
       }
-      let minX = Infinity,
-        minY = Infinity,
-        maxX = -Infinity,
-        maxY = -Infinity;
-      for (const p of current.positions.values()) {
-        minX = Math.min(minX, p.x);
-        minY = Math.min(minY, p.y);
-        maxX = Math.max(maxX, p.x + NODE_WIDTH);
-        maxY = Math.max(maxY, p.y + NODE_HEIGHT);
-      }
-      const fitZoom = Math.min(1, (el.clientWidth * 0.85) / (maxX - minX), (el.clientHeight * 0.85) / (maxY - minY));
-      if (fitZoom >= MIN_FIT_ZOOM) {
-        void instance.fitView({ maxZoom: 1, padding: 0.15 });
-        return;
+      const fitted = viewportFitting(current.positions.values(), el.clientWidth, el.clientHeight, {
+        insetRight,
+        padding: 0.08,
+      });
+      if (fitted && (fitFirst || fitted.zoom >= MIN_FIT_ZOOM)) {
+        void instance.setViewport(fitted);
+        return true;
       }
       const zoom = el.clientWidth < 640 ? 0.75 : 0.9;
       void instance.setViewport({
-        x: el.clientWidth / 2 - (root.x + NODE_WIDTH / 2) * zoom,
+        x: (el.clientWidth - insetRight) / 2 - (root.x + NODE_WIDTH / 2) * zoom,
         y: 60 - root.y * zoom,
         zoom,
       });
+      return true;
     },
-    [store, wrapperRef, focusId],
+    [store, wrapperRef, focusId, insetRight, fitFirst],
   );
+  // An overlay opening over the canvas's right (a drawer) moves the selected node out from under it.
+  useEffect(() => {
+    const el = wrapperRef?.current;
+    const id = store.getState().selectedId;
+    const position = id ? layoutRef.current.positions.get(id) : undefined;
+    if (!el || !position || insetRight <= 0) return;
+    const { x, y, zoom } = flow.getViewport();
+    const right = (position.x + NODE_WIDTH) * zoom + x;
+    const free = el.clientWidth - insetRight - 16;
+    if (right <= free) return;
+    const shift = Math.min(right - free, position.x * zoom + x - 16);
+    if (shift > 0) void flow.setViewport({ x: x - shift, y, zoom }, { duration: 200 });
+  }, [insetRight, flow, store, wrapperRef]);
+
+  // A canvas that mounts without a size yet (a tab, a drawer opening) gets its first view once it has one.
+  const [pendingFirstView, setPendingFirstView] = useState(false);
+  const onInit = useCallback(
+    (instance: ReactFlowInstance<SkillFlowNode, Edge>) => {
+      if (!firstView(instance)) setPendingFirstView(true);
+    },
+    [firstView],
+  );
+  useEffect(() => {
+    const el = wrapperRef?.current;
+    if (!pendingFirstView || !el) return;
+    const observer = new ResizeObserver(() => {
+      if (firstView(flow)) setPendingFirstView(false);
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [pendingFirstView, firstView, flow, wrapperRef]);
 
   return (
     <CanvasContext.Provider value={contextValue}>
@@ -267,6 +352,9 @@ export const TreeCanvas = memo(function TreeCanvas({
           nodes={nodes}
           edges={edges}
           nodeTypes={nodeTypes}
+          edgeTypes={edgeTypes}
+          ariaLabelConfig={ariaLabelConfig}
+          aria-label={t('canvas.label')}
           colorMode={colorScheme === 'dark' ? 'dark' : 'light'}
           onNodeClick={onNodeClick}
           onNodeDoubleClick={onNodeDoubleClick}
@@ -283,8 +371,8 @@ export const TreeCanvas = memo(function TreeCanvas({
           disableKeyboardA11y
           zoomOnDoubleClick={false}
           onlyRenderVisibleElements={!renderAll && layout.visible.length > CULL_THRESHOLD}
-          minZoom={0.05}
-          maxZoom={2}
+          minZoom={CANVAS_MIN_ZOOM}
+          maxZoom={CANVAS_MAX_ZOOM}
           onInit={onInit}
           proOptions={{ hideAttribution: true }}
         >
@@ -300,7 +388,16 @@ export const TreeCanvas = memo(function TreeCanvas({
               maskColor={colorScheme === 'dark' ? 'rgb(0 0 0 / 0.45)' : 'rgb(0 0 0 / 0.08)'}
             />
           ) : null}
-          <Controls showInteractive={false} position="bottom-left">
+          {/* React Flow's own fit skips nodes it has not measured (culled, just moved): ours uses the layout. */}
+          <Controls showInteractive={false} showFitView={false} position="bottom-left">
+            <ControlButton
+              onClick={() => fit(300)}
+              title={t('canvas.fit')}
+              aria-label={t('canvas.fit')}
+              data-testid="canvas-fit"
+            >
+              <IconMaximize size={14} />
+            </ControlButton>
             {minimap ? (
               <ControlButton
                 onClick={() => setMinimapChoice(!showMinimap)}

@@ -25,7 +25,17 @@ import {
   IconLock,
 } from '@tabler/icons-react';
 import { ReactFlowProvider, useReactFlow } from '@xyflow/react';
-import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  Fragment,
+  memo,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type RefObject,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -38,6 +48,7 @@ import { useTreesExtensions, type EditorExtensionContext } from '../extensions.t
 import { DocumentImportError, readDocumentFile, serializeDocument, type DocumentFormat } from '../io/document-files.ts';
 import { downloadBlob, safeFilename } from '../io/download.ts';
 import { exportCanvasImage, type ImageFormat } from '../io/export-image.ts';
+import { fitLayoutInto, viewportKeeping } from '../layout/fit-view.ts';
 import { layoutFor, NODE_HEIGHT, NODE_WIDTH } from '../layout/tidy-layout.ts';
 import type { LayoutDirection, TreeDocument } from '../model/tree-document.ts';
 import { indexTree } from '../model/tree-index.ts';
@@ -50,6 +61,7 @@ import { editorAction, formatChord, type EditorActionContext, type EditorActionI
 import { useEditorKeyboard } from '../state/keyboard.ts';
 import { ConflictDialog } from './ConflictDialog.tsx';
 import { DocumentMenu } from './DocumentMenu.tsx';
+import { EditorMoreMenu } from './EditorMoreMenu.tsx';
 import { NodePanel } from './NodePanel.tsx';
 import { NodeSearch } from './NodeSearch.tsx';
 import { SaveStatusBadge, useSaveStatus } from './SaveStatusBadge.tsx';
@@ -181,7 +193,8 @@ const EditorWorkspace = memo(function EditorWorkspace({
   const [renderAll, setRenderAll] = useState(false);
   const [busy, setBusy] = useState(false);
   const [versionOpen, setVersionOpen] = useState(false);
-  const [panelOpen, setPanelOpen] = useState(true);
+  // Closed from the start on a phone: opened for a moment, its drawer would still be closing at the first tap.
+  const [panelOpen, setPanelOpen] = useState(!isPhone);
   const saveVersion = useSaveVersion(tree.id);
 
   /**
@@ -210,6 +223,20 @@ const EditorWorkspace = memo(function EditorWorkspace({
       });
     },
     [flow, store],
+  );
+  /** Every node of the current document in the canvas (beside the node panel, which is not over it). */
+  const fitTree = useCallback(
+    (duration = 300) =>
+      fitLayoutInto(flow, wrapperRef.current, layoutFor(store.getState().doc), { duration, padding: 0.08 }),
+    [flow, store],
+  );
+  useKeepSelectedInView(store, flow, wrapperRef);
+  const changeDirection = useCallback(
+    (direction: LayoutDirection) => {
+      commands.setDirection(direction);
+      fitTree();
+    },
+    [commands, fitTree],
   );
   const jumpTo = useCallback(
     (id: string) => {
@@ -268,7 +295,7 @@ const EditorWorkspace = memo(function EditorWorkspace({
           labels: { confirm: t('io.importConfirm'), cancel: t('common.cancel') },
           onConfirm: () => {
             commands.replaceDocument(next);
-            requestAnimationFrame(() => void flow.fitView({ maxZoom: 1, duration: 250 }));
+            fitTree(250);
           },
         }),
       )
@@ -382,50 +409,56 @@ const EditorWorkspace = memo(function EditorWorkspace({
               </ActionIcon>
             </Tooltip>
           ) : null}
-          <SegmentedControl
-            size="xs"
-            value={doc.layout.direction}
-            disabled={readOnly}
-            aria-label={t('toolbar.layout')}
-            onChange={(v) => {
-              commands.setDirection(v as LayoutDirection);
-              requestAnimationFrame(() => void flow.fitView({ maxZoom: 1, duration: 300 }));
-            }}
-            data={(['TB', 'LR', 'RADIAL'] as const).map((d) => {
-              const Icon = DIRECTION_ICONS[d];
-              return {
-                value: d,
-                label: (
-                  <Tooltip label={t(`layout.${d}`)}>
-                    <span className={classes.segment}>
-                      <Icon size={16} aria-hidden />
-                      <VisuallyHidden>{t(`layout.${d}`)}</VisuallyHidden>
-                    </span>
-                  </Tooltip>
-                ),
-              };
-            })}
-          />
-          {readOnly ? null : <UnlockModeMenu value={doc.unlock} onChange={(mode) => commands.setUnlockMode(mode)} />}
+          {isPhone ? null : (
+            <SegmentedControl
+              size="xs"
+              value={doc.layout.direction}
+              disabled={readOnly}
+              aria-label={t('toolbar.layout')}
+              onChange={(v) => changeDirection(v as LayoutDirection)}
+              data={(['TB', 'LR', 'RADIAL'] as const).map((d) => {
+                const Icon = DIRECTION_ICONS[d];
+                return {
+                  value: d,
+                  label: (
+                    <Tooltip label={t(`layout.${d}`)}>
+                      <span className={classes.segment}>
+                        <Icon size={16} aria-hidden />
+                        <VisuallyHidden>{t(`layout.${d}`)}</VisuallyHidden>
+                      </span>
+                    </Tooltip>
+                  ),
+                };
+              })}
+            />
+          )}
+          {readOnly || isPhone ? null : (
+            <UnlockModeMenu value={doc.unlock} onChange={(mode) => commands.setUnlockMode(mode)} />
+          )}
           <NodeSearch ref={searchRef} doc={doc} onJump={jumpTo} onQuery={setMatches} />
-          <Tooltip label={t('toolbar.fit')}>
-            <ActionIcon
-              variant="default"
-              size="lg"
-              onClick={() => void flow.fitView({ maxZoom: 1, duration: 300 })}
-              aria-label={t('toolbar.fit')}
-            >
-              <IconFocus2 size={18} />
-            </ActionIcon>
-          </Tooltip>
-          <DocumentMenu
-            readOnly={readOnly}
-            busy={busy}
-            onExportImage={onExportImage}
-            onExportDocument={onExportDocument}
-            onImport={onImport}
-          />
-          {readOnly || !tree.abilities.manage_versions ? null : (
+          {isPhone ? null : (
+            <>
+              <Tooltip label={t('toolbar.fit')}>
+                <ActionIcon
+                  variant="default"
+                  size="lg"
+                  onClick={() => fitTree()}
+                  aria-label={t('toolbar.fit')}
+                  data-testid="toolbar-fit"
+                >
+                  <IconFocus2 size={18} />
+                </ActionIcon>
+              </Tooltip>
+              <DocumentMenu
+                readOnly={readOnly}
+                busy={busy}
+                onExportImage={onExportImage}
+                onExportDocument={onExportDocument}
+                onImport={onImport}
+              />
+            </>
+          )}
+          {readOnly || !tree.abilities.manage_versions || isPhone ? null : (
             <>
               <Button
                 component={Link}
@@ -448,8 +481,29 @@ const EditorWorkspace = memo(function EditorWorkspace({
             </>
           )}
           {extensions.map((ext) =>
-            ext.editorToolbar ? <span key={ext.id}>{ext.editorToolbar(extensionContext)}</span> : null,
+            ext.editorToolbar && !(isPhone && ext.editorMenu) ? (
+              <span key={ext.id}>{ext.editorToolbar(extensionContext)}</span>
+            ) : null,
           )}
+          {isPhone ? (
+            // A phone's width holds only the editing basics: the rest is one tap away.
+            <EditorMoreMenu
+              readOnly={readOnly}
+              direction={doc.layout.direction}
+              onDirection={changeDirection}
+              unlock={doc.unlock}
+              onUnlock={(mode) => commands.setUnlockMode(mode)}
+              onFit={() => fitTree()}
+              onExportImage={onExportImage}
+              onExportDocument={onExportDocument}
+              onImport={onImport}
+              versionsTo={readOnly || !tree.abilities.manage_versions ? null : `/trees/${tree.uuid}/versions`}
+              onSaveVersion={readOnly || !tree.abilities.manage_versions ? null : () => setVersionOpen(true)}
+              extensionItems={extensions.map((ext) =>
+                ext.editorMenu ? <Fragment key={ext.id}>{ext.editorMenu(extensionContext)}</Fragment> : null,
+              )}
+            />
+          ) : null}
         </Group>
       </div>
       <div className={classes.main}>
@@ -488,6 +542,35 @@ const EditorWorkspace = memo(function EditorWorkspace({
     </div>
   );
 });
+
+/**
+ * An edit that moves the selected node (AI adds children under it and the layout re-centres it, a
+ * branch above it grows) keeps it where it was on screen when it would otherwise leave the canvas.
+ * Changes of selection and of layout direction (which fits the whole tree) are left alone.
+ */
+function useKeepSelectedInView(
+  store: EditorStore,
+  flow: ReturnType<typeof useReactFlow>,
+  wrapperRef: RefObject<HTMLDivElement | null>,
+) {
+  useEffect(() => {
+    let previous = store.getState();
+    return store.subscribe(() => {
+      const next = store.getState();
+      const before = previous;
+      previous = next;
+      const id = next.selectedId;
+      const el = wrapperRef.current;
+      if (!id || !el || next.doc === before.doc || id !== before.selectedId) return;
+      if (next.doc.layout.direction !== before.doc.layout.direction) return;
+      const from = layoutFor(before.doc).positions.get(id);
+      const to = layoutFor(next.doc).positions.get(id);
+      if (!from || !to) return;
+      const kept = viewportKeeping(from, to, flow.getViewport(), el.clientWidth, el.clientHeight);
+      if (kept) void flow.setViewport(kept);
+    });
+  }, [store, flow, wrapperRef]);
+}
 
 const EMPTY_MAP: ReadonlyMap<number, string> = new Map();
 const EMPTY_SET: Set<string> = new Set();

@@ -1,5 +1,5 @@
 import { ReactFlowProvider } from '@xyflow/react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { DiffMark } from '../layout/flow-elements.ts';
 import type { TreeDocument } from '../model/tree-document.ts';
 import { indexTree } from '../model/tree-index.ts';
@@ -32,21 +32,56 @@ interface TreeViewerProps {
   focusId?: string | null;
   diff?: Map<string, DiffMark>;
   imageUrls?: ReadonlyMap<number, string>;
+  /** a click on a node (selected by it), e.g. to open its details */
+  onNodeOpen?: (id: string) => void;
+  /** the selected node changed (a click on a node or on the empty canvas) */
+  onSelectionChange?: (id: string | null) => void;
+  /** pixels on the canvas's right covered by an overlay (a drawer over the canvas) */
+  insetRight?: number;
 }
 
 /**
  * A read-only canvas of one document (a version, a comparison, a template). Give it a `key` that
  * changes with the document: it keeps its own store and viewport for the document it mounted with.
  */
-export function TreeViewer({ doc, diff, imageUrls, focusId }: TreeViewerProps) {
+export function TreeViewer({
+  doc,
+  diff,
+  imageUrls,
+  focusId,
+  onSelectionChange,
+  onNodeOpen,
+  insetRight,
+}: TreeViewerProps) {
   const [{ store, focus }] = useState(() => {
     const shown = documentShowing(doc, focusId);
     return { store: new EditorStore(shown.doc, shown.focusId), focus: shown.focusId };
   });
+  const onChange = useRef(onSelectionChange);
+  onChange.current = onSelectionChange;
+  useEffect(() => {
+    let last = store.getState().selectedId;
+    return store.subscribe(() => {
+      const selected = store.getState().selectedId;
+      if (selected === last) return;
+      last = selected;
+      onChange.current?.(selected);
+    });
+  }, [store]);
   return (
     <ReactFlowProvider>
       <EditorStoreContext.Provider value={store}>
-        <TreeCanvas store={store} readOnly diff={diff} imageUrls={imageUrls} minimap={false} focusId={focus} />
+        <TreeCanvas
+          store={store}
+          readOnly
+          diff={diff}
+          imageUrls={imageUrls}
+          minimap={false}
+          focusId={focus}
+          insetRight={insetRight}
+          fitFirst
+          onNodeOpen={onNodeOpen}
+        />
       </EditorStoreContext.Provider>
     </ReactFlowProvider>
   );

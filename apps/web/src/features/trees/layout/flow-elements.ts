@@ -1,7 +1,8 @@
 import { MarkerType, Position, type Edge, type Node, type NodeHandle } from '@xyflow/react';
 import type { LayoutDirection, TreeDocument, TreeNode } from '../model/tree-document.ts';
 import { indexTree } from '../model/tree-index.ts';
-import { NODE_HEIGHT, NODE_WIDTH, type TreeLayout } from './tidy-layout.ts';
+import { cardRows, linkLane } from './link-route.ts';
+import { NODE_HEIGHT, NODE_WIDTH, type Point, type TreeLayout } from './tidy-layout.ts';
 
 /** How a node compares with another version (versions page); absent in the editor. */
 export type DiffMark = 'added' | 'removed' | 'changed' | 'moved';
@@ -26,7 +27,27 @@ interface Decorations {
   drop?: { id: string; hint: DropHint } | null;
   /** a node being dragged: its pointer-following position replaces the layout one */
   dragging?: { id: string; x: number; y: number } | null;
+  /** what assistive technology calls nodes and edges, in the UI language */
+  labels?: CanvasLabels;
 }
+
+/**
+ * Names of canvas elements for screen readers, translated once per language (a translation call per
+ * element would cost on 2,000 nodes). React Flow's own fallbacks are English ("node", "Edge from
+ * <id> to <id>").
+ */
+export interface CanvasLabels {
+  /** the role description of a node ("skill") */
+  nodeRole: string;
+  /** the role description of an edge ("link") */
+  edgeRole: string;
+  /** a tree edge, parent → child */
+  child(parent: string, child: string): string;
+  /** a prerequisite or related link */
+  link(kind: LinkKind, source: string, target: string): string;
+}
+
+type LinkKind = TreeDocument['links'][number]['kind'];
 
 function handlesFor(direction: LayoutDirection): NodeHandle[] {
   if (direction === 'RADIAL') {
@@ -81,6 +102,7 @@ export function buildFlowNodes(
     const match = deco.matches?.has(id) ?? false;
     const dropHint = deco.drop?.id === id ? deco.drop.hint : null;
     const prev = previous.get(id);
+    const domAttributes = deco.labels ? roleAttributes(deco.labels.nodeRole) : undefined;
     const d = prev?.data;
     const sameData =
       d !== undefined &&
@@ -94,6 +116,7 @@ export function buildFlowNodes(
       prev &&
       sameData &&
       prev.selected === selected &&
+      prev.domAttributes === domAttributes &&
       prev.position.x === position.x &&
       prev.position.y === position.y;
     const flowNode: SkillFlowNode = reusable
@@ -106,6 +129,8 @@ export function buildFlowNodes(
           height: NODE_HEIGHT,
           handles,
           selected,
+          ariaLabel: node.summary ? `${node.title}: ${node.summary}` : node.title,
+          domAttributes,
           // kept when only the position changed, so the node's view does not re-render
           data: sameData ? d : { node, direction: layout.direction, childCount, diff, match, dropHint },
         };
@@ -113,6 +138,30 @@ export function buildFlowNodes(
     byId.set(id, flowNode);
   }
   return { nodes, byId };
+}
+
+// One attributes object per role description, so unchanged nodes and edges keep their identity.
+const roleAttributesCache = new Map<string, { 'aria-roledescription': string }>();
+function roleAttributes(role: string) {
+  let attributes = roleAttributesCache.get(role);
+  if (!attributes) roleAttributesCache.set(role, (attributes = { 'aria-roledescription': role }));
+  return attributes;
+}
+
+/** What a link edge is drawn from (components/LinkEdge.tsx). */
+export interface LinkEdgeData extends Record<string, unknown> {
+  kind: LinkKind;
+  direction: LayoutDirection;
+  /** where the link crosses rows between its ends (layout/link-route.ts), null for none */
+  lane: number | null;
+}
+
+/** The point of a node's source (`s`) or target (`t`) handle in the layout (see `handlesFor`). */
+function handlePoint(layout: TreeLayout, id: string, handle: 's' | 't'): Point {
+  const p = layout.positions.get(id)!;
+  if (layout.direction === 'RADIAL') return { x: p.x + NODE_WIDTH / 2, y: p.y + NODE_HEIGHT / 2 };
+  if (layout.direction === 'LR') return { x: handle === 's' ? p.x + NODE_WIDTH : p.x, y: p.y + NODE_HEIGHT / 2 };
+  return { x: p.x + NODE_WIDTH / 2, y: handle === 's' ? p.y + NODE_HEIGHT : p.y };
 }
 
 /** Prerequisites are solid with an arrow head (the source comes first); related links dashed, without a direction. */
@@ -123,19 +172,31 @@ export function buildFlowEdges(
   doc: TreeDocument,
   layout: TreeLayout,
   previous: Map<string, Edge>,
+  labels?: CanvasLabels,
 ): { edges: Edge[]; byId: Map<string, Edge> } {
   const index = indexTree(doc);
+  const title = (id: string) => index.byId.get(id)?.title ?? id;
+  const domAttributes = labels ? roleAttributes(labels.edgeRole) : undefined;
   const edges: Edge[] = [];
   const byId = new Map<string, Edge>();
   const treeType = layout.direction === 'RADIAL' ? 'straight' : layout.direction === 'LR' ? 'default' : 'smoothstep';
   const push = (edge: Edge) => {
     const prev = previous.get(edge.id);
-    const same = prev && prev.source === edge.source && prev.target === edge.target && prev.type === edge.type;
+    const same =
+      prev &&
+      prev.source === edge.source &&
+      prev.target === edge.target &&
+      prev.type === edge.type &&
+      prev.ariaLabel === edge.ariaLabel &&
+      prev.data?.lane === edge.data?.lane &&
+      prev.data?.direction === edge.data?.direction &&
+      prev.domAttributes === edge.domAttributes;
     const chosen = same ? prev : edge;
     edges.push(chosen);
     byId.set(chosen.id, chosen);
   };
   const visible = layout.positions;
+  const rows = doc.links.length ? cardRows(layout.direction, layout.positions) : null;
   for (const id of layout.visible) {
     const parent = index.byId.get(id)!.parent_id;
     if (parent)
@@ -146,6 +207,8 @@ export function buildFlowEdges(
         sourceHandle: 's',
         targetHandle: 't',
         type: treeType,
+        ariaLabel: labels?.child(title(parent), title(id)),
+        domAttributes,
         className: 'arbor-tree-edge',
         selectable: false,
       });
@@ -153,13 +216,21 @@ export function buildFlowEdges(
   for (const link of doc.links) {
     if (!visible.has(link.source) || !visible.has(link.target)) continue;
     const color = LINK_COLORS[link.kind];
+    const lane = linkLane(
+      layout.direction,
+      rows!,
+      handlePoint(layout, link.source, 's'),
+      handlePoint(layout, link.target, 't'),
+    );
     push({
       id: `l:${link.kind}:${link.source}:${link.target}`,
       source: link.source,
       target: link.target,
       sourceHandle: 's',
       targetHandle: 't',
-      type: 'default',
+      type: 'link',
+      ariaLabel: labels?.link(link.kind, title(link.source), title(link.target)),
+      domAttributes,
       className: `arbor-link arbor-link-${link.kind}`,
       style:
         link.kind === 'prerequisite'
@@ -168,7 +239,7 @@ export function buildFlowEdges(
       markerEnd:
         link.kind === 'prerequisite' ? { type: MarkerType.ArrowClosed, color, width: 18, height: 18 } : undefined,
       zIndex: 1,
-      data: { kind: link.kind },
+      data: { kind: link.kind, direction: layout.direction, lane } satisfies LinkEdgeData,
     });
   }
   return { edges, byId };

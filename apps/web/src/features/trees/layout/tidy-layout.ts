@@ -6,8 +6,10 @@ import { indexTree } from '../model/tree-index.ts';
 // cull (onlyRenderVisibleElements) or draw edges, and the layout needs no DOM.
 export const NODE_WIDTH = 220;
 export const NODE_HEIGHT = 64;
-const GAP_X = 28;
-const GAP_Y = 72;
+/** the gap between neighbouring cards across the tree (sibling axis) */
+export const GAP_X = 28;
+/** the gap between a parent's row (or column) and its children's */
+export const GAP_Y = 72;
 
 export interface Point {
   x: number;

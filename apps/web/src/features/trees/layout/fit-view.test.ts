@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { nodeOnScreen, viewportFitting, viewportKeeping } from './fit-view.ts';
+import { NODE_HEIGHT, NODE_WIDTH, type Point } from './tidy-layout.ts';
+
+/** A radial-like spread around the origin, as the radial layout places nodes (negative coordinates too). */
+const spread: Point[] = [
+  { x: -1200, y: -900 },
+  { x: 1100, y: -40 },
+  { x: -30, y: 1300 },
+  { x: 0, y: 0 },
+];
+
+describe('viewportFitting', () => {
+  it('puts every node inside the box, beside an overlay on its right', () => {
+    const width = 900;
+    const height = 600;
+    const insetRight = 340;
+    const viewport = viewportFitting(spread, width, height, { insetRight, padding: 0.05 })!;
+    for (const p of spread) expect(nodeOnScreen(p, viewport, width - insetRight, height)).toBe(true);
+  });
+
+  it('does not blow a small tree up past the largest zoom', () => {
+    const viewport = viewportFitting([{ x: 0, y: 0 }], 1200, 800, { maxZoom: 1 })!;
+    expect(viewport.zoom).toBe(1);
+    // centred
+    expect(viewport.x).toBe((1200 - NODE_WIDTH) / 2);
+    expect(viewport.y).toBe((800 - NODE_HEIGHT) / 2);
+  });
+
+  it('fits nothing in a box without a size or for no nodes', () => {
+    expect(viewportFitting(spread, 0, 0)).toBeNull();
+    expect(viewportFitting([], 800, 600)).toBeNull();
+  });
+});
+
+describe('viewportKeeping', () => {
+  const viewport = { x: 100, y: 50, zoom: 0.5 };
+
+  it('pans so a node moved off-screen by a relayout (AI added its children) stays where it was', () => {
+    const from = { x: 200, y: 100 };
+    const to = { x: 2400, y: 100 };
+    expect(nodeOnScreen(to, viewport, 800, 600)).toBe(false);
+    const kept = viewportKeeping(from, to, viewport, 800, 600)!;
+    expect(nodeOnScreen(to, kept, 800, 600)).toBe(true);
+    // the same screen place as before
+    expect(to.x * kept.zoom + kept.x).toBe(from.x * viewport.zoom + viewport.x);
+    expect(kept.zoom).toBe(viewport.zoom);
+  });
+
+  it('leaves the view alone when the node stays on screen or was not on screen before', () => {
+    expect(viewportKeeping({ x: 200, y: 100 }, { x: 260, y: 100 }, viewport, 800, 600)).toBeNull();
+    expect(viewportKeeping({ x: 5000, y: 100 }, { x: 9000, y: 100 }, viewport, 800, 600)).toBeNull();
+  });
+});

@@ -1,0 +1,120 @@
+import { NODE_HEIGHT, NODE_WIDTH, type Point, type TreeLayout } from './tidy-layout.ts';
+
+export interface Viewport {
+  x: number;
+  y: number;
+  zoom: number;
+}
+
+export interface FitOptions {
+  /** the largest zoom a fit may choose (a small tree is not blown up past it) */
+  maxZoom?: number;
+  minZoom?: number;
+  /** the share of the box left free around the tree, on each side */
+  padding?: number;
+  /** pixels on the box's right edge covered by an overlay (a drawer): the tree fits beside them */
+  insetRight?: number;
+}
+
+/** The zoom the canvas allows (TreeCanvas's `minZoom` / `maxZoom`). */
+export const CANVAS_MIN_ZOOM = 0.05;
+export const CANVAS_MAX_ZOOM = 2;
+
+/** The smallest box holding every laid-out node, or null for none. */
+export function layoutBounds(
+  positions: Iterable<Point>,
+): { minX: number; minY: number; maxX: number; maxY: number } | null {
+  let minX = Infinity,
+    minY = Infinity,
+    maxX = -Infinity,
+    maxY = -Infinity;
+  for (const p of positions) {
+    minX = Math.min(minX, p.x);
+    minY = Math.min(minY, p.y);
+    maxX = Math.max(maxX, p.x + NODE_WIDTH);
+    maxY = Math.max(maxY, p.y + NODE_HEIGHT);
+  }
+  return minX === Infinity ? null : { minX, minY, maxX, maxY };
+}
+
+/**
+ * The viewport that shows every node inside a `width` × `height` box, centred. Computed from the
+ * layout (every node has a known size), not from React Flow's measured nodes: its own fitView skips
+ * nodes it has not measured yet (culled off-screen ones, ones just moved by a new layout) and then
+ * fits nothing, or part of the tree.
+ */
+export function viewportFitting(
+  positions: Iterable<Point>,
+  width: number,
+  height: number,
+  { maxZoom = 1, minZoom = CANVAS_MIN_ZOOM, padding = 0.1, insetRight = 0 }: FitOptions = {},
+): Viewport | null {
+  const bounds = layoutBounds(positions);
+  const free = Math.max(1, width - insetRight);
+  if (!bounds || free <= 1 || height <= 1) return null;
+  const w = bounds.maxX - bounds.minX;
+  const h = bounds.maxY - bounds.minY;
+  const zoom = Math.min(
+    maxZoom,
+    Math.max(minZoom, Math.min((free * (1 - 2 * padding)) / w, (height * (1 - 2 * padding)) / h)),
+  );
+  return {
+    x: (free - w * zoom) / 2 - bounds.minX * zoom,
+    y: (height - h * zoom) / 2 - bounds.minY * zoom,
+    zoom,
+  };
+}
+
+/** True when the node at `position` is inside the box (less `margin`) under `viewport`. */
+export function nodeOnScreen(position: Point, viewport: Viewport, width: number, height: number, margin = 0): boolean {
+  const sx = position.x * viewport.zoom + viewport.x;
+  const sy = position.y * viewport.zoom + viewport.y;
+  return (
+    sx >= margin &&
+    sy >= margin &&
+    sx + NODE_WIDTH * viewport.zoom <= width - margin &&
+    sy + NODE_HEIGHT * viewport.zoom <= height - margin
+  );
+}
+
+/** What fitting needs of React Flow's instance. */
+interface ViewportSetter {
+  setViewport(viewport: Viewport, options?: { duration?: number }): Promise<boolean> | void;
+}
+
+/**
+ * Fits every node of `layout` into the canvas element `el` (less `insetRight`), at once or gliding
+ * for `duration` ms. False when the canvas has no size yet.
+ */
+export function fitLayoutInto(
+  flow: ViewportSetter,
+  el: HTMLElement | null,
+  layout: TreeLayout,
+  { duration = 0, ...options }: FitOptions & { duration?: number } = {},
+): boolean {
+  if (!el) return false;
+  const viewport = viewportFitting(layout.positions.values(), el.clientWidth, el.clientHeight, options);
+  if (!viewport) return false;
+  void flow.setViewport(viewport, { duration });
+  return true;
+}
+
+/**
+ * The viewport that keeps a node where it was on screen after a relayout moved it from `from` to
+ * `to`, or null when nothing needs to move: it was off-screen before, or it is still on screen.
+ */
+export function viewportKeeping(
+  from: Point,
+  to: Point,
+  viewport: Viewport,
+  width: number,
+  height: number,
+): Viewport | null {
+  if (from.x === to.x && from.y === to.y) return null;
+  if (!nodeOnScreen(from, viewport, width, height) || nodeOnScreen(to, viewport, width, height)) return null;
+  return {
+    x: viewport.x - (to.x - from.x) * viewport.zoom,
+    y: viewport.y - (to.y - from.y) * viewport.zoom,
+    zoom: viewport.zoom,
+  };
+}
