@@ -9,15 +9,7 @@ const ShareDialog = lazy(() => import('./components/ShareDialog.tsx').then((m) =
 // Only the trees list shows it, inside a menu: its own chunk keeps Mantine's Menu out of the first bundle.
 const ShareMenuItem = lazy(() => import('./components/ShareMenuItem.tsx').then((m) => ({ default: m.ShareMenuItem })));
 
-const blobToDataUrl = (blob: Blob) =>
-  new Promise<string>((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error ?? new Error('cover could not be read'));
-    reader.readAsDataURL(blob);
-  });
-
-/** "Share" in the editor's toolbar: saves pending edits first, then shares the snapshot with a cover of the canvas. */
+/** "Share" in the editor's toolbar: saves pending edits first, then shares the snapshot with a cover drawn from it. */
 function ShareButton({ ctx }: { ctx: EditorExtensionContext }) {
   const { t } = useTranslation('community');
   const [open, setOpen] = useState(false);
@@ -45,7 +37,7 @@ function ShareButton({ ctx }: { ctx: EditorExtensionContext }) {
             opened={open}
             onClose={() => setOpen(false)}
             tree={{ id: ctx.tree.id, title: ctx.tree.title, description: ctx.tree.description, tags: ctx.tree.tags }}
-            captureCover={async () => blobToDataUrl(await ctx.exportPng())}
+            coverSource={() => Promise.resolve(ctx.doc)}
           />
         </Suspense>
       )}

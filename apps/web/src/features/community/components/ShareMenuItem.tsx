@@ -2,11 +2,11 @@ import { Menu } from '@mantine/core';
 import { IconShare } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { EditorExtensionContext } from '../../trees/index.ts';
+import { fetchTreeByUuid, type EditorExtensionContext } from '../../trees/index.ts';
 
 const ShareDialog = lazy(() => import('./ShareDialog.tsx').then((m) => ({ default: m.ShareDialog })));
 
-/** "Share" in a tree card's menu on /trees (no canvas there: the shared snapshot gets a generated cover). */
+/** "Share" in a tree card's menu on /trees: the cover is drawn from the tree's working copy, read when the dialog opens. */
 export function ShareMenuItem({ tree }: { tree: EditorExtensionContext['tree'] }) {
   const { t } = useTranslation('community');
   const [open, setOpen] = useState(false);
@@ -25,6 +25,7 @@ export function ShareMenuItem({ tree }: { tree: EditorExtensionContext['tree'] }
             opened={open}
             onClose={() => setOpen(false)}
             tree={{ id: tree.id, title: tree.title, description: tree.description, tags: tree.tags }}
+            coverSource={async () => (await fetchTreeByUuid(tree.uuid)).data}
           />
         </Suspense>
       )}
