@@ -166,4 +166,23 @@ describe('sharing a tree from the editor', () => {
     expect(share).toMatchObject({ description: 'Now with a chapter on macros', tags: ['rust', 'systems'] });
     expect(errors).toEqual([]);
   });
+
+  it("checks the template's edit form with its own messages before sending it", async () => {
+    const share = (await shareOf(small.id))!;
+    const { page, errors } = await authorPage();
+    await page.goto(`/community/${share.uuid}`);
+    await page.getByRole('heading', { name: 'Rust from scratch', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit template details' });
+    await dialog.getByLabel(/^Title/).fill('   ');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByText('Give the template a title.').waitFor();
+
+    await dialog.getByLabel(/^Title/).fill('Rust from scratch, second edition');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('heading', { name: 'Rust from scratch, second edition', level: 1 }).waitFor();
+    await expect(shareOf(small.id)).resolves.toMatchObject({ title: 'Rust from scratch, second edition' });
+    expect(errors).toEqual([]);
+  });
 });
