@@ -19,7 +19,7 @@ export interface EditorExtensionContext {
   readOnly: boolean;
   /** every edit goes through these: one undo step each, autosaved */
   commands: EditorCommands;
-  /** renders the whole tree as a PNG (for a share cover) */
+  /** renders the whole canvas as a PNG, as it looks on screen (share covers are drawn from `doc` instead) */
   exportPng: () => Promise<Blob>;
   /** waits until the working copy is on the server (before sharing a snapshot) */
   flushSave: () => Promise<boolean>;
