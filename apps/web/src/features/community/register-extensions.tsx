@@ -51,10 +51,10 @@ export function registerCommunityExtensions(): () => void {
     id: 'community-share',
     order: 20,
     editorToolbar: (ctx) => <ShareButton ctx={ctx} />,
-    treeCardMenu: ({ tree }) =>
+    treeCardMenu: ({ tree, openDialog }) =>
       tree.abilities.share ? (
         <Suspense fallback={null}>
-          <ShareMenuItem tree={tree} />
+          <ShareMenuItem tree={tree} openDialog={openDialog} />
         </Suspense>
       ) : null,
   });

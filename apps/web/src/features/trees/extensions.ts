@@ -41,6 +41,12 @@ export interface NodeBadgeContext {
 
 export interface TreeCardExtensionContext {
   tree: Tree;
+  /**
+   * shows a dialog beside the card, outside its menu: the menu closes (and unmounts its items) at the
+   * first click elsewhere, which would take a dialog rendered by a menu item with it. `render` gets
+   * the function that closes the dialog.
+   */
+  openDialog: (render: (close: () => void) => ReactNode) => void;
 }
 
 export interface TreesExtension {
