@@ -167,6 +167,38 @@ describe('sharing a tree from the editor', () => {
     expect(errors).toEqual([]);
   });
 
+  it("shares from a tree card's menu on My trees with a cover drawn from the tree", async () => {
+    const listed = await api<{ id: number }>('POST', '/api/tree/skills_tree/', author.access, {
+      title: 'Shared from the list',
+      tags: ['list'],
+      data: {
+        format: 1,
+        nodes: [
+          { id: 'root', parent_id: null, title: 'Shared from the list' },
+          { id: 'a', parent_id: 'root', title: 'First step' },
+        ],
+      },
+    });
+    const { page, errors } = await authorPage();
+    await page.goto('/trees');
+    await page.getByRole('button', { name: 'Actions for Shared from the list' }).click();
+    await page.getByRole('menuitem', { name: 'Share' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Share to the community' });
+    await dialog.getByTestId('share-cover-preview').waitFor();
+    // The dialog outlives the card's menu, which closes at the first click in it.
+    await dialog.getByLabel('Description').fill('Shared without opening the editor');
+    await dialog.getByRole('button', { name: 'Share', exact: true }).click();
+    await page.locator('.mantine-Notification-root').filter({ hasText: 'Shared to the community' }).waitFor();
+    await dialog.waitFor({ state: 'detached' });
+
+    const share = await shareOf(listed.id);
+    expect(share).toMatchObject({ description: 'Shared without opening the editor', tags: ['list'] });
+    const cover = await fetch(new URL(new URL(share!.cover_url!).pathname, baseURL()));
+    const meta = await sharp(Buffer.from(await cover.arrayBuffer())).metadata();
+    expect([meta.width, meta.height]).toEqual([1200, 630]);
+    expect(errors).toEqual([]);
+  });
+
   it("checks the template's edit form with its own messages before sending it", async () => {
     const share = (await shareOf(small.id))!;
     const { page, errors } = await authorPage();
