@@ -121,6 +121,10 @@ export async function listShares(
   return { count, results: rows.map((r) => presentShare(r, present)) };
 }
 
+/**
+ * Covers are drawn by the web app at 1200×630 (the Open Graph size) and kept at that size; anything
+ * larger is scaled down to fit 1200 px.
+ */
 async function storeCover(deps: Deps, dataUrl: string | undefined): Promise<string | null> {
   if (!dataUrl) return null;
   const match = /^data:image\/(png|jpeg|webp);base64,([A-Za-z0-9+/=]+)$/.exec(dataUrl);
@@ -128,7 +132,7 @@ async function storeCover(deps: Deps, dataUrl: string | undefined): Promise<stri
   const image = await processImage(
     Buffer.from(match[2]!, 'base64'),
     { maxBytes: 1.5 * 1024 * 1024, maxSide: 4096 },
-    { fit: 960 },
+    { fit: 1200 },
   );
   const key = `covers/${randomBytes(12).toString('hex')}.webp`;
   await deps.storage.put(key, image.body, image.contentType);

@@ -659,6 +659,28 @@ describe('sharing a tree and using a template', () => {
     });
     expect(bad.statusCode).toBe(400);
   });
+
+  it('keeps a 1200×630 cover at its size and scales a larger one down to 1200 px wide', async () => {
+    const sharp = (await import('sharp')).default;
+    const sizeOfCover = async (width: number, height: number) => {
+      const webp = await sharp({ create: { width, height, channels: 3, background: '#ecfdf3' } })
+        .webp()
+        .toBuffer();
+      const tree = await createTree(alice, `Cover ${width}`);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/community/trees-shared/share_tree/',
+        headers: alice.headers,
+        payload: { tree: tree.id, tags: ['cover'], cover: `data:image/webp;base64,${webp.toString('base64')}` },
+      });
+      expect(res.statusCode).toBe(201);
+      const image = await t.app.inject({ method: 'GET', url: new URL(res.json().cover_url).pathname });
+      const meta = await sharp(image.rawPayload).metadata();
+      return [meta.width, meta.height];
+    };
+    expect(await sizeOfCover(1200, 630)).toEqual([1200, 630]);
+    expect(await sizeOfCover(2400, 1260)).toEqual([1200, 630]);
+  });
 });
 
 describe('sample templates', () => {

@@ -12,15 +12,7 @@ const ShareEditorMenuItem = lazy(() =>
 );
 const ShareMenuItem = lazy(() => import('./components/ShareMenuItem.tsx').then((m) => ({ default: m.ShareMenuItem })));
 
-const blobToDataUrl = (blob: Blob) =>
-  new Promise<string>((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error ?? new Error('cover could not be read'));
-    reader.readAsDataURL(blob);
-  });
-
-/** "Share" in the editor's toolbar: saves pending edits first, then shares the snapshot with a cover of the canvas. */
+/** "Share" in the editor's toolbar: saves pending edits first, then shares the snapshot with a cover drawn from it. */
 function ShareButton({ ctx }: { ctx: EditorExtensionContext }) {
   const { t } = useTranslation('community');
   const [open, setOpen] = useState(false);
@@ -48,7 +40,7 @@ function ShareButton({ ctx }: { ctx: EditorExtensionContext }) {
             opened={open}
             onClose={() => setOpen(false)}
             tree={{ id: ctx.tree.id, title: ctx.tree.title, description: ctx.tree.description, tags: ctx.tree.tags }}
-            captureCover={async () => blobToDataUrl(await ctx.exportPng())}
+            coverSource={() => Promise.resolve(ctx.doc)}
           />
         </Suspense>
       )}
@@ -67,10 +59,10 @@ export function registerCommunityExtensions(): () => void {
         <ShareEditorMenuItem ctx={ctx} />
       </Suspense>
     ),
-    treeCardMenu: ({ tree }) =>
+    treeCardMenu: ({ tree, openDialog }) =>
       tree.abilities.share ? (
         <Suspense fallback={null}>
-          <ShareMenuItem tree={tree} />
+          <ShareMenuItem tree={tree} openDialog={openDialog} />
         </Suspense>
       ) : null,
   });

@@ -19,7 +19,7 @@ export interface EditorExtensionContext {
   readOnly: boolean;
   /** every edit goes through these: one undo step each, autosaved */
   commands: EditorCommands;
-  /** renders the whole tree as a PNG (for a share cover) */
+  /** renders the whole canvas as a PNG, as it looks on screen (share covers are drawn from `doc` instead) */
   exportPng: () => Promise<Blob>;
   /** waits until the working copy is on the server (before sharing a snapshot) */
   flushSave: () => Promise<boolean>;
@@ -41,6 +41,12 @@ export interface NodeBadgeContext {
 
 export interface TreeCardExtensionContext {
   tree: Tree;
+  /**
+   * shows a dialog beside the card, outside its menu: the menu closes (and unmounts its items) at the
+   * first click elsewhere, which would take a dialog rendered by a menu item with it. `render` gets
+   * the function that closes the dialog.
+   */
+  openDialog: (render: (close: () => void) => ReactNode) => void;
 }
 
 export interface TreesExtension {

@@ -5,6 +5,8 @@ export { TreeListPage } from './components/list/TreeListPage.tsx';
 export { TreeViewer } from './components/TreeViewer.tsx';
 export { MarkdownPreview } from './components/MarkdownPreview.tsx';
 export type { DiffMark } from './layout/flow-elements.ts';
+// Pure layout, for pictures of a tree drawn outside the canvas (share covers).
+export { layoutTree, NODE_HEIGHT, NODE_WIDTH } from './layout/tidy-layout.ts';
 export { registerTreesExtension } from './extensions.ts';
 export type {
   EditorExtensionContext,
@@ -14,7 +16,7 @@ export type {
   TreesExtension,
 } from './extensions.ts';
 export type { EditorCommands } from './state/commands.ts';
-export { useTreeByUuid, prefetchTreeByUuid } from './api/useTreeByUuid.ts';
+export { fetchTreeByUuid, useTreeByUuid, prefetchTreeByUuid } from './api/useTreeByUuid.ts';
 export { useVersions, useVersion, useRollback } from './api/useVersions.ts';
 export { useRememberNodeImage } from './api/useNodeImages.ts';
 export type { Tree, TreeWithData, TreeVersion } from './api/types.ts';

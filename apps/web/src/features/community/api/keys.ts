@@ -6,4 +6,5 @@ export const communityKeys = {
   detail: (id: string) => [...communityKeys.all, 'detail', id] as const,
   hotTags: (limit: number) => [...communityKeys.all, 'hot-tags', limit] as const,
   mine: (page: number) => [...communityKeys.all, 'mine', page] as const,
+  ofTree: (treeId: number) => [...communityKeys.all, 'of-tree', treeId] as const,
 };

@@ -1,136 +1,248 @@
-import { Anchor, Image, Modal, Skeleton, Stack, TagsInput, Text, TextInput, Textarea } from '@mantine/core';
+import type { Share } from '@arbor/contract';
+import type { TreeDocument } from '@arbor/tree-core';
+import { Alert, Anchor, Image, Modal, Skeleton, Stack, TagsInput, Text, TextInput, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useEffect, useEffectEvent, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';
 import { DialogActions } from '../../../lib/DialogActions.tsx';
 import { useHotTags } from '../api/hot-tags.ts';
+import { useShareOfTree } from '../api/share-of-tree.ts';
 import { useShareTree } from '../api/share-actions.ts';
+import { renderTreeCover } from '../cover/render-cover.ts';
+import { cleanTags, validateShareForm, type ShareFieldProblem } from '../model/share-form.ts';
 
 interface ShareDialogProps {
   opened: boolean;
   onClose: () => void;
   tree: { id: number; title: string; description: string; tags: string[] };
-  /** Renders the canvas to a PNG/JPEG data URL for the cover; absent or failing → no cover. */
-  captureCover?: () => Promise<string | undefined>;
+  /** The tree's document, for the cover picture; absent or failing → no cover. */
+  coverSource?: () => Promise<TreeDocument>;
 }
 
-/** Share a tree to the community: title, description, tags (hot tags suggested) and a cover of the canvas. */
-export function ShareDialog({ opened, onClose, tree, captureCover }: ShareDialogProps) {
+/**
+ * Share a tree to the community: title, description, tags (hot tags suggested) and a designed cover
+ * of the whole tree. Sharing a tree again starts from what its share says now.
+ */
+export function ShareDialog({ opened, onClose, tree, coverSource }: ShareDialogProps) {
   const { t } = useTranslation('community');
+  const existing = useShareOfTree(tree.id);
+  return (
+    <Modal opened={opened} onClose={onClose} title={t('share.dialogTitle')} centered size="lg">
+      {existing.isPending ? (
+        <Stack aria-busy="true">
+          <Text size="sm" c="dimmed">
+            {t('share.loadingShare')}
+          </Text>
+          <Skeleton h={36} />
+          <Skeleton h={80} />
+          <Skeleton h={36} />
+        </Stack>
+      ) : (
+        <ShareForm tree={tree} existing={existing.data ?? null} onClose={onClose} coverSource={coverSource} />
+      )}
+    </Modal>
+  );
+}
+
+interface ShareFormProps {
+  tree: ShareDialogProps['tree'];
+  /** the tree's current share (null when it was never shared, or could not be read) */
+  existing: Share | null;
+  onClose: () => void;
+  coverSource?: ShareDialogProps['coverSource'];
+}
+
+function ShareForm({ tree, existing, onClose, coverSource }: ShareFormProps) {
+  const { t } = useTranslation('community');
+  // Captured here, inside the router: the toast renders outside it, where a <Link> would crash the app.
+  const navigate = useNavigate();
   const share = useShareTree();
   const { data: hot } = useHotTags(30);
-  const [title, setTitle] = useState(tree.title);
-  const [description, setDescription] = useState(tree.description);
-  const [tags, setTags] = useState(tree.tags.slice(0, 10));
-  const [cover, setCover] = useState<string | undefined>();
-  const [capturing, setCapturing] = useState(false);
+  const [title, setTitle] = useState(existing?.title ?? tree.title);
+  const [description, setDescription] = useState(existing?.description ?? tree.description);
+  const [tags, setTags] = useState((existing?.tags ?? tree.tags).slice(0, 10));
+  const [showProblems, setShowProblems] = useState(false);
+  const [preparing, setPreparing] = useState(false);
+  const cover = useCover(coverSource, title);
 
-  // One picture per opening. The caller's function may be new on every render (the editor re-renders
-  // while it draws the picture), so it must not restart the capture: that looped forever.
-  const capture = useEffectEvent(() => captureCover?.() ?? Promise.resolve(undefined));
-  const canCapture = captureCover !== undefined;
+  const problems = validateShareForm({ title, description, tags });
+  const problemText = (problem: ShareFieldProblem | undefined) =>
+    showProblems && problem ? t(`share.errors.${problem.key}`, problem.values ?? {}) : undefined;
+  const fields = share.error instanceof ApiError ? share.error.fields : {};
+  const serverTagError =
+    fields.tags?.[0] ?? Object.entries(fields).find(([k]) => k.startsWith('tags.'))?.[1]?.[0] ?? undefined;
+
+  const submit = async () => {
+    if (Object.keys(problems).length) {
+      setShowProblems(true);
+      return;
+    }
+    const finalTitle = title.trim();
+    setPreparing(true);
+    const coverUrl = await cover.forTitle(finalTitle);
+    setPreparing(false);
+    share.mutate(
+      { tree: tree.id, title: finalTitle, description, tags: cleanTags(tags), cover: coverUrl },
+      {
+        onSuccess: (result) => {
+          const id = `share-${result.uuid}`;
+          notifications.show({
+            id,
+            color: 'teal',
+            title: t('share.done'),
+            message: (
+              <Anchor
+                component="button"
+                type="button"
+                size="sm"
+                onClick={() => {
+                  notifications.hide(id);
+                  void navigate(`/community/${result.uuid}`);
+                }}
+              >
+                {t('share.open')}
+              </Anchor>
+            ),
+          });
+          onClose();
+        },
+      },
+    );
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <Stack>
+        <Text size="sm" c="dimmed">
+          {t('share.explain')}
+        </Text>
+        {existing && (
+          <Alert color="blue" variant="light" p="xs">
+            <Text size="sm">{t('share.reshare')}</Text>
+          </Alert>
+        )}
+        <TextInput
+          label={t('share.title')}
+          value={title}
+          onChange={(e) => setTitle(e.currentTarget.value)}
+          withAsterisk
+          maxLength={200}
+          error={problemText(problems.title) ?? fields.title?.[0]}
+          data-autofocus
+        />
+        <Textarea
+          label={t('share.description')}
+          value={description}
+          onChange={(e) => setDescription(e.currentTarget.value)}
+          autosize
+          minRows={3}
+          maxLength={2000}
+          error={problemText(problems.description) ?? fields.description?.[0]}
+        />
+        <TagsInput
+          label={t('share.tags')}
+          description={t('share.tagsHint')}
+          value={tags}
+          onChange={setTags}
+          maxTags={10}
+          data={(hot ?? []).map((h) => h.tag)}
+          error={problemText(problems.tags) ?? serverTagError}
+          withAsterisk
+          clearable
+        />
+        <Stack gap={4}>
+          <Text size="sm" fw={500}>
+            {t('share.cover')}
+          </Text>
+          {cover.drawing ? (
+            <Skeleton h={160} />
+          ) : cover.preview ? (
+            <Image
+              src={cover.preview}
+              alt={t('share.coverAlt')}
+              h={160}
+              fit="contain"
+              radius="sm"
+              bd="1px solid var(--mantine-color-default-border)"
+              data-testid="share-cover-preview"
+            />
+          ) : (
+            <Text size="sm" c="dimmed">
+              {t('share.noCover')}
+            </Text>
+          )}
+        </Stack>
+        {share.error && !Object.keys(fields).length && (
+          <Text c="red" size="sm" role="alert">
+            {share.error.message}
+          </Text>
+        )}
+        <DialogActions
+          onCancel={onClose}
+          submit={existing ? t('share.resubmit') : t('share.submit')}
+          loading={share.isPending || preparing}
+        />
+      </Stack>
+    </form>
+  );
+}
+
+/**
+ * The cover: drawn once when the form opens (the preview), and again at submit when the title was
+ * changed in between, so the picture always carries the title the template is shared with.
+ */
+function useCover(source: ShareDialogProps['coverSource'], initialTitle: string) {
+  const { t } = useTranslation('community');
+  const [preview, setPreview] = useState<string | undefined>();
+  const [drawing, setDrawing] = useState(source !== undefined);
+  const drawn = useRef<{ title: string; url: string | undefined; doc: TreeDocument | undefined }>({
+    title: initialTitle.trim(),
+    url: undefined,
+    doc: undefined,
+  });
+  const draw = async (title: string): Promise<string | undefined> => {
+    if (!source) return undefined;
+    try {
+      const doc = drawn.current.doc ?? (await source());
+      const url = await renderTreeCover(doc, {
+        title,
+        caption: t('share.coverCaption', { count: doc.nodes.length }),
+      });
+      drawn.current = { title, url, doc };
+      return url;
+    } catch {
+      return undefined;
+    }
+  };
+  // One picture per opening; the caller's function may be new on every render (the editor re-renders
+  // as the document changes), which must not draw it again.
+  const first = useEffectEvent(() => draw(drawn.current.title));
+  const hasSource = source !== undefined;
   useEffect(() => {
-    if (!opened || !canCapture) return;
+    if (!hasSource) return;
     let cancelled = false;
-    setCapturing(true);
-    capture()
-      .then((url) => !cancelled && setCover(url))
-      .catch(() => !cancelled && setCover(undefined))
-      .finally(() => !cancelled && setCapturing(false));
+    void first().then((url) => {
+      if (cancelled) return;
+      setPreview(url);
+      setDrawing(false);
+    });
     return () => {
       cancelled = true;
     };
-  }, [opened, canCapture]);
-
-  const fields = share.error instanceof ApiError ? share.error.fields : {};
-  const tagError = fields.tags?.[0] ?? Object.entries(fields).find(([k]) => k.startsWith('tags.'))?.[1]?.[0];
-  return (
-    <Modal opened={opened} onClose={onClose} title={t('share.dialogTitle')} centered size="lg">
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          share.mutate(
-            { tree: tree.id, title: title.trim(), description, tags, cover },
-            {
-              onSuccess: (result) => {
-                notifications.show({
-                  color: 'teal',
-                  title: t('share.done'),
-                  message: (
-                    <Anchor component={Link} to={`/community/${result.uuid}`} onClick={onClose}>
-                      {t('share.open')}
-                    </Anchor>
-                  ),
-                });
-                onClose();
-              },
-            },
-          );
-        }}
-      >
-        <Stack>
-          <Text size="sm" c="dimmed">
-            {t('share.explain')}
-          </Text>
-          <TextInput
-            label={t('share.title')}
-            value={title}
-            onChange={(e) => setTitle(e.currentTarget.value)}
-            required
-            maxLength={200}
-            error={fields.title?.[0]}
-            data-autofocus
-          />
-          <Textarea
-            label={t('share.description')}
-            value={description}
-            onChange={(e) => setDescription(e.currentTarget.value)}
-            autosize
-            minRows={3}
-            maxLength={2000}
-            error={fields.description?.[0]}
-          />
-          <TagsInput
-            label={t('share.tags')}
-            description={t('share.tagsHint')}
-            value={tags}
-            onChange={setTags}
-            maxTags={10}
-            data={(hot ?? []).map((h) => h.tag)}
-            error={tagError}
-            clearable
-          />
-          <Stack gap={4}>
-            <Text size="sm" fw={500}>
-              {t('share.cover')}
-            </Text>
-            {capturing ? (
-              <Skeleton h={160} />
-            ) : cover ? (
-              <Image
-                src={cover}
-                alt={t('share.coverAlt')}
-                h={160}
-                fit="contain"
-                radius="sm"
-                bd="1px solid var(--mantine-color-default-border)"
-              />
-            ) : (
-              <Text size="sm" c="dimmed">
-                {t('share.noCover')}
-              </Text>
-            )}
-          </Stack>
-          {share.error && !Object.keys(fields).length && (
-            <Text c="red" size="sm" role="alert">
-              {share.error.message}
-            </Text>
-          )}
-          <DialogActions onCancel={onClose} submit={t('share.submit')} loading={share.isPending} />
-        </Stack>
-      </form>
-    </Modal>
-  );
+  }, [hasSource]);
+  return {
+    preview,
+    drawing,
+    /** the cover carrying `title`: the preview when it already does, else drawn anew */
+    forTitle: async (title: string) =>
+      drawn.current.url && drawn.current.title === title ? drawn.current.url : draw(title),
+  };
 }

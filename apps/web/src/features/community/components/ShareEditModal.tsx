@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client.ts';
 import { DialogActions } from '../../../lib/DialogActions.tsx';
 import { useUpdateShare } from '../api/share-actions.ts';
+import { cleanTags, validateShareForm, type ShareFieldProblem } from '../model/share-form.ts';
 
 /** Author or admin: edit a template's title, description and tags. */
 export function ShareEditModal({
@@ -22,14 +23,23 @@ export function ShareEditModal({
   const [title, setTitle] = useState(share.title);
   const [description, setDescription] = useState(share.description);
   const [tags, setTags] = useState(share.tags);
+  const [showProblems, setShowProblems] = useState(false);
+  const problems = validateShareForm({ title, description, tags });
+  const problemText = (problem: ShareFieldProblem | undefined) =>
+    showProblems && problem ? t(`share.errors.${problem.key}`, problem.values ?? {}) : undefined;
   const fields = update.error instanceof ApiError ? update.error.fields : {};
   return (
     <Modal opened={opened} onClose={onClose} title={t('detail.editTitle')} centered>
       <form
+        noValidate
         onSubmit={(event) => {
           event.preventDefault();
+          if (Object.keys(problems).length) {
+            setShowProblems(true);
+            return;
+          }
           update.mutate(
-            { title, description, tags },
+            { title: title.trim(), description, tags: cleanTags(tags) },
             {
               onSuccess: () => {
                 notifications.show({ color: 'teal', message: t('detail.saved') });
@@ -44,9 +54,9 @@ export function ShareEditModal({
             label={t('share.title')}
             value={title}
             onChange={(e) => setTitle(e.currentTarget.value)}
-            required
+            withAsterisk
             maxLength={200}
-            error={fields.title?.[0]}
+            error={problemText(problems.title) ?? fields.title?.[0]}
           />
           <Textarea
             label={t('share.description')}
@@ -55,14 +65,19 @@ export function ShareEditModal({
             autosize
             minRows={3}
             maxLength={2000}
-            error={fields.description?.[0]}
+            error={problemText(problems.description) ?? fields.description?.[0]}
           />
           <TagsInput
             label={t('share.tags')}
             value={tags}
             onChange={setTags}
             maxTags={10}
-            error={fields.tags?.[0] ?? Object.entries(fields).find(([k]) => k.startsWith('tags.'))?.[1]?.[0]}
+            withAsterisk
+            error={
+              problemText(problems.tags) ??
+              fields.tags?.[0] ??
+              Object.entries(fields).find(([k]) => k.startsWith('tags.'))?.[1]?.[0]
+            }
           />
           <DialogActions onCancel={onClose} submit={t('actions.save')} loading={update.isPending} />
         </Stack>

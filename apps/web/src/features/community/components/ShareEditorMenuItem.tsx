@@ -5,17 +5,9 @@ import { useTranslation } from 'react-i18next';
 import type { EditorExtensionContext } from '../../trees/index.ts';
 import { ShareDialog } from './ShareDialog.tsx';
 
-const blobToDataUrl = (blob: Blob) =>
-  new Promise<string>((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error ?? new Error('cover could not be read'));
-    reader.readAsDataURL(blob);
-  });
-
 /**
  * "Share" in the editor's "more" menu on a phone: saves pending edits first, then shares the
- * snapshot. The menu stays mounted while closed, so the dialog outlives the menu closing.
+ * snapshot with a cover drawn from it. The menu stays mounted while closed, so the dialog outlives the menu closing.
  */
 export function ShareEditorMenuItem({ ctx }: { ctx: EditorExtensionContext }) {
   const { t } = useTranslation('community');
@@ -45,7 +37,7 @@ export function ShareEditorMenuItem({ ctx }: { ctx: EditorExtensionContext }) {
           opened={open}
           onClose={onClose}
           tree={{ id: ctx.tree.id, title: ctx.tree.title, description: ctx.tree.description, tags: ctx.tree.tags }}
-          captureCover={async () => blobToDataUrl(await ctx.exportPng())}
+          coverSource={() => Promise.resolve(ctx.doc)}
         />
       )}
     </>

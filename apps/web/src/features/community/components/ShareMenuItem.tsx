@@ -1,33 +1,34 @@
 import { Menu } from '@mantine/core';
 import { IconShare } from '@tabler/icons-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { EditorExtensionContext } from '../../trees/index.ts';
+import { fetchTreeByUuid, type TreeCardExtensionContext } from '../../trees/index.ts';
 
 const ShareDialog = lazy(() => import('./ShareDialog.tsx').then((m) => ({ default: m.ShareDialog })));
 
-/** "Share" in a tree card's menu on /trees (no canvas there: the shared snapshot gets a generated cover). */
-export function ShareMenuItem({ tree }: { tree: EditorExtensionContext['tree'] }) {
+/**
+ * "Share" in a tree card's menu on /trees. The dialog opens beside the card (the menu closes at the
+ * first click in it); its cover is drawn from the tree's working copy, read when it opens.
+ */
+export function ShareMenuItem({ tree, openDialog }: TreeCardExtensionContext) {
   const { t } = useTranslation('community');
-  const [open, setOpen] = useState(false);
   return (
-    <>
-      <Menu.Item
-        leftSection={<IconShare size={14} aria-hidden />}
-        onClick={() => setOpen(true)}
-        closeMenuOnClick={false}
-      >
-        {t('share.action')}
-      </Menu.Item>
-      {open && (
-        <Suspense fallback={null}>
-          <ShareDialog
-            opened={open}
-            onClose={() => setOpen(false)}
-            tree={{ id: tree.id, title: tree.title, description: tree.description, tags: tree.tags }}
-          />
-        </Suspense>
-      )}
-    </>
+    <Menu.Item
+      leftSection={<IconShare size={14} aria-hidden />}
+      onClick={() =>
+        openDialog((close) => (
+          <Suspense fallback={null}>
+            <ShareDialog
+              opened
+              onClose={close}
+              tree={{ id: tree.id, title: tree.title, description: tree.description, tags: tree.tags }}
+              coverSource={async () => (await fetchTreeByUuid(tree.uuid)).data}
+            />
+          </Suspense>
+        ))
+      }
+    >
+      {t('share.action')}
+    </Menu.Item>
   );
 }

@@ -1,9 +1,10 @@
 import { ActionIcon, Badge, Card, Group, Menu, Stack, Text } from '@mantine/core';
 import { IconDots, IconEdit, IconExternalLink, IconHistory, IconSitemap, IconTrash } from '@tabler/icons-react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Tree } from '../../api/types.ts';
-import { useTreesExtensions } from '../../extensions.ts';
+import { useTreesExtensions, type TreeCardExtensionContext } from '../../extensions.ts';
 import classes from './TreeList.module.css';
 
 interface TreeCardProps {
@@ -19,6 +20,10 @@ const VISIBILITY_COLOR = { private: 'gray', unlisted: 'yellow', public: 'teal' }
 export function TreeCard({ tree, layout, onRename, onDelete }: TreeCardProps) {
   const { t, i18n } = useTranslation('trees');
   const extensions = useTreesExtensions();
+  // A dialog opened from an extension's menu item lives here, beside the card, so it outlives the menu.
+  const [dialog, setDialog] = useState<{ render: (close: () => void) => ReactNode } | null>(null);
+  const closeDialog = useCallback(() => setDialog(null), []);
+  const openDialog: TreeCardExtensionContext['openDialog'] = useCallback((render) => setDialog({ render }), []);
   const updated = new Date(tree.updated_at).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   const menu = (
     <Menu position="bottom-end" withinPortal shadow="md">
@@ -45,7 +50,9 @@ export function TreeCard({ tree, layout, onRename, onDelete }: TreeCardProps) {
             {t('list.rename')}
           </Menu.Item>
         )}
-        {extensions.map((ext) => (ext.treeCardMenu ? <span key={ext.id}>{ext.treeCardMenu({ tree })}</span> : null))}
+        {extensions.map((ext) =>
+          ext.treeCardMenu ? <span key={ext.id}>{ext.treeCardMenu({ tree, openDialog })}</span> : null,
+        )}
         {tree.abilities.delete && (
           <>
             <Menu.Divider />
@@ -58,40 +65,43 @@ export function TreeCard({ tree, layout, onRename, onDelete }: TreeCardProps) {
     </Menu>
   );
   return (
-    <Card
-      withBorder
-      radius="lg"
-      padding={layout === 'grid' ? 'lg' : 'sm'}
-      className={classes.card}
-      data-layout={layout}
-      data-testid="tree-card"
-    >
-      <Link to={`/trees/${tree.uuid}`} className={classes.cardLink} aria-label={tree.title} />
-      <Group wrap="nowrap" align={layout === 'grid' ? 'flex-start' : 'center'} gap="md">
-        <div className={classes.cardIcon} aria-hidden>
-          <IconSitemap size={22} />
-        </div>
-        <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
-          <Text fw={700} truncate>
-            {tree.title}
-          </Text>
-          {layout === 'grid' && tree.description ? (
-            <Text size="sm" c="dimmed" lineClamp={2}>
-              {tree.description}
+    <>
+      <Card
+        withBorder
+        radius="lg"
+        padding={layout === 'grid' ? 'lg' : 'sm'}
+        className={classes.card}
+        data-layout={layout}
+        data-testid="tree-card"
+      >
+        <Link to={`/trees/${tree.uuid}`} className={classes.cardLink} aria-label={tree.title} />
+        <Group wrap="nowrap" align={layout === 'grid' ? 'flex-start' : 'center'} gap="md">
+          <div className={classes.cardIcon} aria-hidden>
+            <IconSitemap size={22} />
+          </div>
+          <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
+            <Text fw={700} truncate>
+              {tree.title}
             </Text>
-          ) : null}
-          <Group gap={8}>
-            {/* One text, so a narrow card wraps it after the dot instead of leaving the dot alone. */}
-            <Text size="xs" c="dimmed">
-              {t('list.nodes', { count: tree.node_count })} · {t('list.updated', { date: updated })}
-            </Text>
-            <Badge size="xs" variant="light" color={VISIBILITY_COLOR[tree.visibility]}>
-              {t(`visibility.${tree.visibility}`)}
-            </Badge>
-          </Group>
-        </Stack>
-        {menu}
-      </Group>
-    </Card>
+            {layout === 'grid' && tree.description ? (
+              <Text size="sm" c="dimmed" lineClamp={2}>
+                {tree.description}
+              </Text>
+            ) : null}
+            <Group gap={8}>
+              {/* One text, so a narrow card wraps it after the dot instead of leaving the dot alone. */}
+              <Text size="xs" c="dimmed">
+                {t('list.nodes', { count: tree.node_count })} · {t('list.updated', { date: updated })}
+              </Text>
+              <Badge size="xs" variant="light" color={VISIBILITY_COLOR[tree.visibility]}>
+                {t(`visibility.${tree.visibility}`)}
+              </Badge>
+            </Group>
+          </Stack>
+          {menu}
+        </Group>
+      </Card>
+      {dialog?.render(closeDialog)}
+    </>
   );
 }
