@@ -26,7 +26,7 @@ let browser: Browser;
 let member: ApiTokens & { username: string };
 let admin: ApiTokens;
 let tree: { id: number; uuid: string };
-let share: { uuid: string };
+let share: { id: number; uuid: string };
 
 const visible = (page: Page, selector: string) => page.locator(selector).first().waitFor();
 const appOnly = async () => undefined;
@@ -219,6 +219,8 @@ beforeAll(async () => {
     tree: tree.id,
     tags: ['a11y', 'web'],
   });
+  // A like makes it hot, so Home lists it whatever other specs have shared (novelty alone does not).
+  await api('POST', `/api/community/trees-shared/${share.id}/like/`, admin.access, { liked: true });
   const provider = await api<{ id: number }>('POST', '/api/llm/deepseek-config/', admin.access, {
     name: 'Local test provider',
     base_url: 'http://127.0.0.1:9/v1',

@@ -148,7 +148,8 @@ for (const phone of [false, true]) {
       const estimate = panel.getByTestId('node-estimate-field');
       await estimate.fill('45');
       if (phone) await page.keyboard.press('Escape');
-      await page.getByTestId('tree-settings').click();
+      // The unlock mode sits in the tree's settings menu, on a phone in the toolbar's More menu.
+      await page.getByTestId(phone ? 'toolbar-more' : 'tree-settings').click();
       const parentMode = page.getByTestId('unlock-parent');
       expect(await parentMode.getAttribute('aria-checked')).toBe('false');
       await parentMode.click();
@@ -170,7 +171,8 @@ for (const phone of [false, true]) {
       await page.getByTestId('node-panel').getByRole('heading', { name: 'Sourdough starter', exact: true }).waitFor();
       expect(await page.getByTestId('node-estimate-field').inputValue()).toBe('45');
       if (phone) await page.keyboard.press('Escape');
-      await page.getByTestId('tree-settings').click();
+      // The unlock mode sits in the tree's settings menu, on a phone in the toolbar's More menu.
+      await page.getByTestId(phone ? 'toolbar-more' : 'tree-settings').click();
       expect(await page.getByTestId('unlock-parent').getAttribute('aria-checked')).toBe('true');
       expect(await page.getByTestId('unlock-links').getAttribute('aria-checked')).toBe('false');
       expect(errors).toEqual([]);
