@@ -2,6 +2,10 @@
 // the canvas: the SVG is io/tree-svg.ts's vector drawing, and the PNG is that same drawing rasterised,
 // so neither carries interactive chrome (collapse buttons, handles, the selection ring) and neither
 // depends on which nodes the canvas happens to have mounted.
+import { createElement } from 'react';
+import { flushSync } from 'react-dom';
+import { createRoot } from 'react-dom/client';
+import { nodeIcon } from '../components/node-icons.ts';
 import type { TreeDocument } from '../model/tree-document.ts';
 import { buildTreeSvg, estimateCharWidth, SVG_FONT_FAMILY, type CharMeasure, type TreeSvgPalette } from './tree-svg.ts';
 
@@ -27,13 +31,40 @@ function canvasMeasure(fontFamily: string): CharMeasure {
   };
 }
 
+/**
+ * The paths of the document's node icons, keyed by name: each Tabler icon the canvas would show is
+ * rendered once by React into a detached element and its inside read back as markup.
+ */
+function iconMarkups(doc: TreeDocument): Map<string, string> {
+  const names = [...new Set(doc.nodes.map((node) => node.icon).filter((name) => nodeIcon(name)))] as string[];
+  const markups = new Map<string, string>();
+  if (!names.length) return markups;
+  const host = document.createElement('div');
+  const root = createRoot(host);
+  try {
+    flushSync(() => root.render(names.map((name) => createElement(nodeIcon(name)!, { key: name, size: 24 }))));
+    names.forEach((name, i) => {
+      const icon = host.children[i];
+      if (icon?.tagName.toLowerCase() === 'svg') markups.set(name, icon.innerHTML);
+    });
+  } finally {
+    root.unmount();
+  }
+  return markups;
+}
+
 /** The whole tree as an SVG or PNG file, in the light scheme. */
 export async function exportTreeImage(
   doc: TreeDocument,
   format: ImageFormat,
   palette?: Partial<TreeSvgPalette>,
 ): Promise<Blob> {
-  const svg = buildTreeSvg(doc, { palette, measureChar: canvasMeasure(SVG_FONT_FAMILY) });
+  const icons = iconMarkups(doc);
+  const svg = buildTreeSvg(doc, {
+    palette,
+    measureChar: canvasMeasure(SVG_FONT_FAMILY),
+    iconMarkup: (name) => icons.get(name) ?? null,
+  });
   if (format === 'svg') return new Blob([svg.markup()], { type: 'image/svg+xml' });
   const scale = Math.min(
     PIXEL_RATIO,

@@ -135,6 +135,18 @@ describe('buildTreeSvg', () => {
     expect(stripes).toEqual(['#123456', '#ff0000']);
   });
 
+  it('draws a node icon in its badge in place of the first letter', () => {
+    let doc = createTreeDocument('Root');
+    doc = addChild(doc, 'root', { id: 'x', title: 'Python', icon: 'tabler:brand-python' }).document;
+    const iconMarkup = (name: string) => (name === 'tabler:brand-python' ? '<path d="M12 4v16"></path>' : null);
+    const xml = parse(buildTreeSvg(doc, { iconMarkup }).markup());
+    const icons = xml.querySelectorAll('svg.icon');
+    expect(icons).toHaveLength(1);
+    expect(icons[0]!.getAttribute('viewBox')).toBe('0 0 24 24');
+    expect(icons[0]!.querySelector('path')?.getAttribute('d')).toBe('M12 4v16');
+    expect([...xml.querySelectorAll('text.monogram')].map((t) => t.textContent)).toEqual(['R']);
+  });
+
   it('draws an empty picture for a document without nodes', () => {
     const doc = { ...createTreeDocument('Root'), nodes: [] } as TreeDocument;
     const svg = buildTreeSvg(doc);

@@ -38,6 +38,11 @@ export interface TreeSvgOptions {
    * viewer's fallback font must fit); the browser export measures with a canvas in the SVG's fonts.
    */
   measureChar?: CharMeasure;
+  /**
+   * The inside of a node icon's 24×24 `<svg>` (paths stroked in `currentColor`), or null: the badge
+   * then shows the title's first letter, as the canvas does for nodes without an icon.
+   */
+  iconMarkup?: (name: string) => string | null;
 }
 
 export interface TreeSvg {
@@ -204,7 +209,13 @@ function grow(bounds: Bounds, x: number, y: number) {
 }
 
 /** Draws one node card at the origin (its group is translated to the node's place). */
-function nodeCard(node: TreeNode, palette: TreeSvgPalette, measure: CharMeasure, hasHiddenChildren: boolean): string {
+function nodeCard(
+  node: TreeNode,
+  palette: TreeSvgPalette,
+  measure: CharMeasure,
+  icon: string | null,
+  hasHiddenChildren: boolean,
+): string {
   const accent = node.color ?? palette.accent;
   const root = node.parent_id === null;
   const title = root ? ROOT_TITLE : TITLE;
@@ -220,7 +231,9 @@ function nodeCard(node: TreeNode, palette: TreeSvgPalette, measure: CharMeasure,
       : `<rect class="card" width="${NODE_WIDTH}" height="${NODE_HEIGHT}" rx="${CARD_RADIUS}" fill="${LIGHT.card}" stroke="${LIGHT.border}"/>`,
     `<rect class="stripe" y="10" width="3" height="${NODE_HEIGHT - 20}" rx="1.5" fill="${accent}"/>`,
     `<rect class="badge" x="${BADGE.x}" y="${(NODE_HEIGHT - BADGE.size) / 2}" width="${BADGE.size}" height="${BADGE.size}" rx="${BADGE.radius}" fill="${accent}" fill-opacity="0.14"/>`,
-    `<text class="monogram" x="${BADGE.x + BADGE.size / 2}" y="${NODE_HEIGHT / 2 + 5.6}" text-anchor="middle" font-size="16" font-weight="700" fill="${accent}">${escapeXml(monogram(node.title))}</text>`,
+    icon
+      ? `<svg class="icon" x="${BADGE.x + (BADGE.size - 20) / 2}" y="${(NODE_HEIGHT - 20) / 2}" width="20" height="20" viewBox="0 0 24 24" fill="none" color="${accent}" stroke="${accent}" stroke-width="1.8" stroke-linecap="round" stroke-linejoin="round">${icon}</svg>`
+      : `<text class="monogram" x="${BADGE.x + BADGE.size / 2}" y="${NODE_HEIGHT / 2 + 5.6}" text-anchor="middle" font-size="16" font-weight="700" fill="${accent}">${escapeXml(monogram(node.title))}</text>`,
   );
   const summary = node.summary.trim();
   const titleLines = wrapText(node.title, TEXT_WIDTH, summary ? 1 : 2, (c) => measure(c, title.size, title.weight));
@@ -264,6 +277,12 @@ export function buildTreeSvg(doc: TreeDocument, options: TreeSvgOptions = {}): T
     if (value === undefined) widths.set(key, (value = measureChar(char, size, weight)));
     return value;
   };
+  const icons = new Map<string, string | null>();
+  const iconOf = (name: string | null) => {
+    if (!name || !options.iconMarkup) return null;
+    if (!icons.has(name)) icons.set(name, options.iconMarkup(name));
+    return icons.get(name)!;
+  };
   const layout = layoutTree(doc);
   // (a document without a root has nothing to index, and nothing visible)
   const index = layout.visible.length ? indexTree(doc) : null;
@@ -279,7 +298,7 @@ export function buildTreeSvg(doc: TreeDocument, options: TreeSvgOptions = {}): T
     const hidden = node.collapsed && (index!.children.get(id)?.length ?? 0) > 0;
     if (hidden) grow(bounds, at.x + NODE_WIDTH + 5, at.y + NODE_HEIGHT + 5);
     cards.push(
-      `<g class="node" transform="translate(${num(at.x)},${num(at.y)})">${nodeCard(node, palette, measure, hidden)}</g>`,
+      `<g class="node" transform="translate(${num(at.x)},${num(at.y)})">${nodeCard(node, palette, measure, iconOf(node.icon), hidden)}</g>`,
     );
     if (node.parent_id && layout.positions.has(node.parent_id))
       edges.push(
