@@ -15,10 +15,10 @@ describe('exportTreeImage', () => {
     expect(blob.type).toBe('image/svg+xml');
     const xml = new DOMParser().parseFromString(await blob.text(), 'image/svg+xml');
     expect(xml.getElementsByTagName('parsererror')).toHaveLength(0);
-    const icons = xml.querySelectorAll('svg.icon');
-    expect(icons).toHaveLength(1);
-    expect(icons[0]!.querySelectorAll('path').length).toBeGreaterThan(1);
-    expect(icons[0]!.innerHTML).not.toContain('class=');
+    expect(xml.querySelectorAll('use.icon')).toHaveLength(1);
+    const icon = xml.querySelector('defs > symbol')!;
+    expect(icon.querySelectorAll('path').length).toBeGreaterThan(1);
+    expect(icon.innerHTML).not.toContain('class=');
     expect([...xml.querySelectorAll('text.monogram')].map((t) => t.textContent)).toEqual(['R', 'U']);
   });
 });

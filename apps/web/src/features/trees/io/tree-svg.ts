@@ -213,7 +213,7 @@ function nodeCard(
   node: TreeNode,
   palette: TreeSvgPalette,
   measure: CharMeasure,
-  icon: string | null,
+  iconId: string | null,
   hasHiddenChildren: boolean,
 ): string {
   const accent = node.color ?? palette.accent;
@@ -231,8 +231,8 @@ function nodeCard(
       : `<rect class="card" width="${NODE_WIDTH}" height="${NODE_HEIGHT}" rx="${CARD_RADIUS}" fill="${LIGHT.card}" stroke="${LIGHT.border}"/>`,
     `<rect class="stripe" y="10" width="3" height="${NODE_HEIGHT - 20}" rx="1.5" fill="${accent}"/>`,
     `<rect class="badge" x="${BADGE.x}" y="${(NODE_HEIGHT - BADGE.size) / 2}" width="${BADGE.size}" height="${BADGE.size}" rx="${BADGE.radius}" fill="${accent}" fill-opacity="0.14"/>`,
-    icon
-      ? `<svg class="icon" x="${BADGE.x + (BADGE.size - 20) / 2}" y="${(NODE_HEIGHT - 20) / 2}" width="20" height="20" viewBox="0 0 24 24" fill="none" color="${accent}" stroke="${accent}" stroke-width="1.8" stroke-linecap="round" stroke-linejoin="round">${icon}</svg>`
+    iconId
+      ? `<use class="icon" xlink:href="#${iconId}" x="${BADGE.x + (BADGE.size - 20) / 2}" y="${(NODE_HEIGHT - 20) / 2}" width="20" height="20" color="${accent}" stroke="${accent}"/>`
       : `<text class="monogram" x="${BADGE.x + BADGE.size / 2}" y="${NODE_HEIGHT / 2 + 5.6}" text-anchor="middle" font-size="16" font-weight="700" fill="${accent}">${escapeXml(monogram(node.title))}</text>`,
   );
   const summary = node.summary.trim();
@@ -252,11 +252,12 @@ function nodeCard(
           .map((line, i) => `<tspan x="${TEXT_X}"${i ? ` dy="${title.lineHeight}"` : ''}>${escapeXml(line)}</tspan>`)
           .join('');
   parts.push(
-    `<text class="title" x="${TEXT_X}" y="${num(baseline(top, title.lineHeight, title.size))}" font-size="${title.size}" font-weight="${title.weight}" fill="${LIGHT.text}">${lines}</text>`,
+    // (non-root titles take their font from the nodes' group)
+    `<text class="title" x="${TEXT_X}" y="${num(baseline(top, title.lineHeight, title.size))}"${root ? ` font-size="${title.size}" font-weight="${title.weight}"` : ''} fill="${LIGHT.text}">${lines}</text>`,
   );
   if (summaryLine)
     parts.push(
-      `<text class="summary" x="${TEXT_X}" y="${num(baseline(top + titleLines.length * title.lineHeight + SUMMARY.gap, SUMMARY.lineHeight, SUMMARY.size))}" font-size="${SUMMARY.size}" fill="${LIGHT.dimmed}">${escapeXml(summaryLine)}</text>`,
+      `<text class="summary" x="${TEXT_X}" y="${num(baseline(top + titleLines.length * title.lineHeight + SUMMARY.gap, SUMMARY.lineHeight, SUMMARY.size))}" font-size="${SUMMARY.size}" font-weight="${SUMMARY.weight}" fill="${LIGHT.dimmed}">${escapeXml(summaryLine)}</text>`,
     );
   return parts.join('');
 }
@@ -277,11 +278,21 @@ export function buildTreeSvg(doc: TreeDocument, options: TreeSvgOptions = {}): T
     if (value === undefined) widths.set(key, (value = measureChar(char, size, weight)));
     return value;
   };
-  const icons = new Map<string, string | null>();
+  // Each icon is drawn once, as a <symbol> in <defs>, and placed in badges by reference.
+  const iconIds = new Map<string, string | null>();
+  const symbols: string[] = [];
   const iconOf = (name: string | null) => {
     if (!name || !options.iconMarkup) return null;
-    if (!icons.has(name)) icons.set(name, options.iconMarkup(name));
-    return icons.get(name)!;
+    if (!iconIds.has(name)) {
+      const markup = options.iconMarkup(name);
+      const id = markup === null ? null : `arbor-icon-${symbols.length}`;
+      if (markup !== null)
+        symbols.push(
+          `<symbol id="${id}" viewBox="0 0 24 24" fill="none" stroke-width="1.8" stroke-linecap="round" stroke-linejoin="round">${markup}</symbol>`,
+        );
+      iconIds.set(name, id);
+    }
+    return iconIds.get(name)!;
   };
   const layout = layoutTree(doc);
   // (a document without a root has nothing to index, and nothing visible)
@@ -331,14 +342,16 @@ export function buildTreeSvg(doc: TreeDocument, options: TreeSvgOptions = {}): T
   const height = Math.ceil(bounds.maxY - bounds.minY + SVG_MARGIN * 2);
   const arrow = escapeXml(palette.prerequisite);
   // React Flow's closed arrow head (MarkerType.ArrowClosed, 18 stroke widths) at the prerequisite's end.
-  const defs = kinds.has('prerequisite')
-    ? `<defs><marker id="arbor-arrow" viewBox="-10 -10 20 20" refX="0" refY="0" markerWidth="18" markerHeight="18" markerUnits="strokeWidth" orient="auto"><polyline points="-5,-4 0,0 -5,4 -5,-4" fill="${arrow}" stroke="${arrow}" stroke-width="1" stroke-linecap="round" stroke-linejoin="round"/></marker></defs>`
-    : '';
+  if (kinds.has('prerequisite'))
+    symbols.push(
+      `<marker id="arbor-arrow" viewBox="-10 -10 20 20" refX="0" refY="0" markerWidth="18" markerHeight="18" markerUnits="strokeWidth" orient="auto"><polyline points="-5,-4 0,0 -5,4 -5,-4" fill="${arrow}" stroke="${arrow}" stroke-width="1" stroke-linecap="round" stroke-linejoin="round"/></marker>`,
+    );
+  const defs = symbols.length ? `<defs>${symbols.join('')}</defs>` : '';
   const body = [
     defs,
     `<rect class="background" x="${num(x)}" y="${num(y)}" width="${width}" height="${height}" fill="${LIGHT.background}"/>`,
     `<g class="edges" fill="none" stroke="${LIGHT.edge}" stroke-width="1.6">${edges.join('')}</g>`,
-    `<g class="nodes" stroke-width="1">${cards.join('\n')}</g>`,
+    `<g class="nodes" stroke-width="1" font-size="${TITLE.size}" font-weight="${TITLE.weight}">${cards.join('\n')}</g>`,
     links.length ? `<g class="links" fill="none">${links.join('')}</g>` : '',
   ].join('\n');
 
@@ -346,6 +359,6 @@ export function buildTreeSvg(doc: TreeDocument, options: TreeSvgOptions = {}): T
     width,
     height,
     markup: (scale = 1) =>
-      `<?xml version="1.0" encoding="UTF-8"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="${num(width * scale)}" height="${num(height * scale)}" viewBox="${num(x)} ${num(y)} ${width} ${height}" font-family="${escapeXml(SVG_FONT_FAMILY)}">\n${body}\n</svg>\n`,
+      `<?xml version="1.0" encoding="UTF-8"?>\n<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="${num(width * scale)}" height="${num(height * scale)}" viewBox="${num(x)} ${num(y)} ${width} ${height}" font-family="${escapeXml(SVG_FONT_FAMILY)}">\n${body}\n</svg>\n`,
   };
 }
