@@ -218,12 +218,91 @@ describe('the skill-tree editor', () => {
     }, pngBytes.toString('base64'));
     expect(drawn.width).toBeGreaterThan(0.6);
     expect(drawn.height).toBeGreaterThan(0.6);
-    // The SVG export carries the nodes and the edges between them, with strokes that need no stylesheet.
+    // The SVG export is a real vector drawing: well-formed XML without a foreignObject (or anything
+    // that runs or loads), one card and one title per node, a stroked path per tree edge that needs
+    // no stylesheet, and small.
     await page.getByTestId('document-menu').click();
     const [svgFile] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-svg').click()]);
+    expect(svgFile.suggestedFilename()).toMatch(/\.svg$/);
     const svg = await readFile((await svgFile.path())!, 'utf8');
-    expect(svg).toContain('Syntax');
-    expect(svg.match(/class="react-flow__edge-path"[^>]*stroke="rgb/g)?.length ?? 0).toBeGreaterThanOrEqual(9);
+    expect(Buffer.byteLength(svg)).toBeLessThan(50_000);
+    const documentTitles = (await treeData(uuid)).map((n) => n.title).sort();
+    expect(documentTitles).toHaveLength(11);
+    const drawing = await page.evaluate((markup) => {
+      const xml = new DOMParser().parseFromString(markup, 'image/svg+xml');
+      const edges = xml.querySelector('g.edges');
+      return {
+        root: xml.documentElement.tagName,
+        parseErrors: xml.getElementsByTagName('parsererror').length,
+        unsafe: ['foreignObject', 'script', 'image', 'style', 'iframe'].map(
+          (tag) => xml.getElementsByTagName(tag).length,
+        ),
+        cards: xml.querySelectorAll('rect.card').length,
+        // a title wrapped onto two lines is two <tspan>s
+        titles: [...xml.querySelectorAll('text.title')].map((text) =>
+          text.children.length ? [...text.children].map((line) => line.textContent).join(' ') : text.textContent,
+        ),
+        edgeStroke: edges?.getAttribute('stroke') ?? null,
+        edgePaths: [...xml.querySelectorAll('g.edges > path')].filter((path) =>
+          /^M[\d.-]+,[\d.-]+ /.test(path.getAttribute('d') ?? ''),
+        ).length,
+        width: Number(xml.documentElement.getAttribute('width')),
+        height: Number(xml.documentElement.getAttribute('height')),
+      };
+    }, svg);
+    expect(drawing).toMatchObject({ root: 'svg', parseErrors: 0, unsafe: [0, 0, 0, 0, 0], cards: 11, edgePaths: 10 });
+    expect(drawing.titles.sort()).toEqual(documentTitles);
+    expect(drawing.edgeStroke).toMatch(/^#[0-9a-f]{6}$/);
+    expect(svg).not.toMatch(/href="(?!#)|url\((?!#)/);
+    // The PNG is that drawing rasterised at twice its size: no collapse buttons, handles or selection
+    // ring, which the drawing does not have. The downloaded SVG, drawn by the page at the PNG's size,
+    // matches the PNG pixel for pixel (within antialiasing).
+    const derived = await page.evaluate(
+      async ({ markup, base64 }) => {
+        const bitmap = await createImageBitmap(
+          new Blob([Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))], { type: 'image/png' }),
+        );
+        const xml = new DOMParser().parseFromString(markup, 'image/svg+xml');
+        const natural = {
+          width: Number(xml.documentElement.getAttribute('width')),
+          height: Number(xml.documentElement.getAttribute('height')),
+        };
+        xml.documentElement.setAttribute('width', String(bitmap.width));
+        xml.documentElement.setAttribute('height', String(bitmap.height));
+        const url = URL.createObjectURL(
+          new Blob([new XMLSerializer().serializeToString(xml)], { type: 'image/svg+xml' }),
+        );
+        const image = new Image();
+        image.src = url;
+        await image.decode();
+        URL.revokeObjectURL(url);
+        const pixels = (source: CanvasImageSource) => {
+          const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+          const context = canvas.getContext('2d')!;
+          context.drawImage(source, 0, 0, bitmap.width, bitmap.height);
+          return context.getImageData(0, 0, bitmap.width, bitmap.height).data;
+        };
+        const png = pixels(bitmap);
+        const drawn = pixels(image);
+        let differing = 0;
+        for (let i = 0; i < png.length; i += 4) {
+          const delta =
+            Math.abs(png[i]! - drawn[i]!) +
+            Math.abs(png[i + 1]! - drawn[i + 1]!) +
+            Math.abs(png[i + 2]! - drawn[i + 2]!);
+          if (delta > 30) differing++;
+        }
+        return {
+          widthRatio: bitmap.width / natural.width,
+          heightRatio: bitmap.height / natural.height,
+          differing: differing / (bitmap.width * bitmap.height),
+        };
+      },
+      { markup: svg, base64: pngBytes.toString('base64') },
+    );
+    expect(derived.widthRatio).toBeCloseTo(2, 1);
+    expect(derived.heightRatio).toBeCloseTo(2, 1);
+    expect(derived.differing).toBeLessThan(0.005);
     await page.getByTestId('document-menu').click();
     const [md] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-markdown').click()]);
     const mdPath = (await md.path())!;

@@ -83,8 +83,6 @@ interface TreeCanvasProps {
   diff?: Map<string, DiffMark>;
   matches?: Set<string>;
   imageUrls?: ReadonlyMap<number, string>;
-  /** renders every node (not only visible ones): needed while exporting an image */
-  renderAll?: boolean;
   wrapperRef?: RefObject<HTMLDivElement | null>;
   /** small read-only canvases (versions) leave it out: it would cover the tree */
   minimap?: boolean;
@@ -112,7 +110,6 @@ export const TreeCanvas = memo(function TreeCanvas({
   diff,
   matches,
   imageUrls = EMPTY_IMAGES,
-  renderAll,
   wrapperRef: givenRef,
   minimap = true,
   focusId = null,
@@ -370,7 +367,7 @@ export const TreeCanvas = memo(function TreeCanvas({
           multiSelectionKeyCode={null}
           disableKeyboardA11y
           zoomOnDoubleClick={false}
-          onlyRenderVisibleElements={!renderAll && layout.visible.length > CULL_THRESHOLD}
+          onlyRenderVisibleElements={layout.visible.length > CULL_THRESHOLD}
           minZoom={CANVAS_MIN_ZOOM}
           maxZoom={CANVAS_MAX_ZOOM}
           onInit={onInit}

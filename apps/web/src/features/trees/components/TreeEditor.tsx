@@ -7,7 +7,7 @@ import {
   SegmentedControl,
   Text,
   Tooltip,
-  useComputedColorScheme,
+  useMantineTheme,
   VisuallyHidden,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
@@ -47,7 +47,7 @@ import type { TreeWithData } from '../api/types.ts';
 import { useTreesExtensions, type EditorExtensionContext } from '../extensions.ts';
 import { DocumentImportError, readDocumentFile, serializeDocument, type DocumentFormat } from '../io/document-files.ts';
 import { downloadBlob, safeFilename } from '../io/download.ts';
-import { exportCanvasImage, type ImageFormat } from '../io/export-image.ts';
+import type { ImageFormat } from '../io/export-image.ts';
 import { fitLayoutInto, viewportKeeping } from '../layout/fit-view.ts';
 import { layoutFor, NODE_HEIGHT, NODE_WIDTH } from '../layout/tidy-layout.ts';
 import type { LayoutDirection, TreeDocument } from '../model/tree-document.ts';
@@ -167,7 +167,7 @@ const EditorWorkspace = memo(function EditorWorkspace({
 }: TreeEditorProps & EditorChromeState & { focusId: string | null }) {
   const { t } = useTranslation('trees');
   const flow = useReactFlow();
-  const scheme = useComputedColorScheme('light');
+  const theme = useMantineTheme();
   // Read synchronously: a first render with the desktop side panel would squeeze a phone's canvas
   // to a few pixels and React Flow would fit the tree into that.
   const isPhone = useMediaQuery('(max-width: 820px)', undefined, { getInitialValueInEffect: false });
@@ -190,7 +190,6 @@ const EditorWorkspace = memo(function EditorWorkspace({
   const wrapperRef = useRef<HTMLDivElement>(null);
   const searchRef = useRef<HTMLInputElement>(null);
   const [matches, setMatches] = useState<Set<string>>(EMPTY_SET);
-  const [renderAll, setRenderAll] = useState(false);
   const [busy, setBusy] = useState(false);
   const [versionOpen, setVersionOpen] = useState(false);
   // Closed from the start on a phone: opened for a moment, its drawer would still be closing at the first tap.
@@ -261,17 +260,15 @@ const EditorWorkspace = memo(function EditorWorkspace({
 
   const exportImage = useCallback(
     async (format: ImageFormat): Promise<Blob> => {
-      // Culling leaves off-screen nodes out of the DOM; render all of them for the picture.
-      setRenderAll(true);
-      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-      try {
-        const background = scheme === 'dark' ? '#1a1b1e' : '#ffffff';
-        return await exportCanvasImage(wrapperRef.current!, flow.getNodes(), format, background);
-      } finally {
-        setRenderAll(false);
-      }
+      // Drawn from the document (every node, not only those on screen), in the light scheme's colours.
+      const { exportTreeImage } = await import('../io/export-image.ts');
+      return exportTreeImage(store.getState().doc, format, {
+        accent: theme.colors[theme.primaryColor]![7],
+        prerequisite: theme.colors.orange![6],
+        related: theme.colors.grape![5],
+      });
     },
-    [flow, scheme],
+    [store, theme],
   );
   const onExportImage = (format: ImageFormat) => {
     setBusy(true);
@@ -514,7 +511,6 @@ const EditorWorkspace = memo(function EditorWorkspace({
             readOnly={readOnly}
             matches={matches}
             imageUrls={imageUrls}
-            renderAll={renderAll}
             wrapperRef={wrapperRef}
             focusId={focusId}
           />

@@ -1,75 +1,97 @@
-import { getNodesBounds, getViewportForBounds, type Node } from '@xyflow/react';
-import { toBlob, toSvg } from 'html-to-image';
-
-const PADDING = 40;
-const MAX_SIDE = 8000;
+// The editor's picture exports, loaded only when one is asked for. Both come from the document, not
+// the canvas: the SVG is io/tree-svg.ts's vector drawing, and the PNG is that same drawing rasterised,
+// so neither carries interactive chrome (collapse buttons, handles, the selection ring) and neither
+// depends on which nodes the canvas happens to have mounted.
+import { createElement } from 'react';
+import { flushSync } from 'react-dom';
+import { createRoot } from 'react-dom/client';
+import { nodeIcon } from '../components/node-icons.ts';
+import type { TreeDocument } from '../model/tree-document.ts';
+import { buildTreeSvg, estimateCharWidth, SVG_FONT_FAMILY, type CharMeasure, type TreeSvgPalette } from './tree-svg.ts';
 
 export type ImageFormat = 'png' | 'svg';
 
+/** PNGs are drawn at twice the layout's size, for sharp text on high-density screens. */
+const PIXEL_RATIO = 2;
+/** Browsers refuse larger canvases (Chrome and Firefox per side; Safari caps the area at 16.7 M pixels). */
+const MAX_SIDE = 8192;
+const MAX_AREA = 16_777_216;
+
 /**
- * Renders the whole tree (not just what is on screen) from the React Flow viewport element: the
- * element is re-transformed so every node's bounds fit the image, then rasterised (PNG) or
- * serialised (SVG). The caller must make sure every node is mounted (culling off).
+ * Character widths from a canvas in the picture's own font stack, which the browser resolves to the
+ * same faces when it draws the SVG; never narrower than 90% of the generous estimate, so the text
+ * still fits where a viewer falls back to a wider face.
  */
-export async function exportCanvasImage(
-  container: HTMLElement,
-  nodes: Node[],
-  format: ImageFormat,
-  background: string,
-): Promise<Blob> {
-  const viewport = container.querySelector<HTMLElement>('.react-flow__viewport');
-  if (!viewport) throw new Error('The canvas is not ready.');
-  const bounds = getNodesBounds(nodes);
-  const scale = Math.min(1, MAX_SIDE / Math.max(bounds.width + PADDING * 2, bounds.height + PADDING * 2));
-  const width = Math.ceil((bounds.width + PADDING * 2) * scale);
-  const height = Math.ceil((bounds.height + PADDING * 2) * scale);
-  // A number would be read as a fraction of the image (40 = 4000 %, a speck in a blank picture): pixels.
-  const { x, y, zoom } = getViewportForBounds(bounds, width, height, 0.01, 2, `${PADDING * scale}px`);
-  const options = {
-    backgroundColor: background,
-    width,
-    height,
-    style: { width: `${width}px`, height: `${height}px`, transform: `translate(${x}px, ${y}px) scale(${zoom})` },
-    // Interactive chrome (handles, collapse buttons) has no place in a picture.
-    filter: (el: HTMLElement) => !(el.classList?.contains('react-flow__handle') ?? false),
+function canvasMeasure(fontFamily: string): CharMeasure {
+  const context = document.createElement('canvas').getContext('2d');
+  if (!context) return estimateCharWidth;
+  return (char, size, weight) => {
+    context.font = `${weight} ${size}px ${fontFamily}`;
+    return Math.max(context.measureText(char).width * 1.04, estimateCharWidth(char, size, weight) * 0.9);
   };
-  const restoreEdges = inlineEdgeStrokes(viewport);
-  try {
-    if (format === 'png') {
-      const blob = await toBlob(viewport, { ...options, pixelRatio: 1 });
-      if (!blob) throw new Error('The image could not be rendered.');
-      return blob;
-    }
-    const dataUrl = await toSvg(viewport, options);
-    const svg = decodeURIComponent(dataUrl.slice(dataUrl.indexOf(',') + 1));
-    return new Blob([svg], { type: 'image/svg+xml' });
-  } finally {
-    restoreEdges();
-  }
 }
 
-const EDGE_STROKE = [
-  ['stroke', 'stroke'],
-  ['stroke-width', 'strokeWidth'],
-  ['stroke-dasharray', 'strokeDasharray'],
-] as const;
-
 /**
- * html-to-image copies an `<svg>` as it is, without the computed styles of what is inside it, and the
- * picture has none of the page's stylesheets: edges drawn by CSS classes would come out invisible.
- * Their strokes are written onto the paths as attributes for the capture; the returned function
- * takes them off again.
+ * The paths of the document's node icons, keyed by name: each Tabler icon the canvas would show is
+ * rendered once by React into a detached element and its inside read back as markup.
  */
-function inlineEdgeStrokes(viewport: HTMLElement): () => void {
-  const added: Array<[SVGPathElement, string]> = [];
-  for (const path of viewport.querySelectorAll<SVGPathElement>('.react-flow__edge-path')) {
-    const computed = getComputedStyle(path);
-    for (const [attribute, property] of EDGE_STROKE) {
-      const value = computed[property];
-      if (path.hasAttribute(attribute) || !value || value === 'none') continue;
-      path.setAttribute(attribute, value);
-      added.push([path, attribute]);
-    }
+function iconMarkups(doc: TreeDocument): Map<string, string> {
+  const names = [...new Set(doc.nodes.map((node) => node.icon).filter((name) => nodeIcon(name)))] as string[];
+  const markups = new Map<string, string>();
+  if (!names.length) return markups;
+  const host = document.createElement('div');
+  const root = createRoot(host);
+  try {
+    flushSync(() => root.render(names.map((name) => createElement(nodeIcon(name)!, { key: name, size: 24 }))));
+    names.forEach((name, i) => {
+      const icon = host.children[i];
+      if (icon?.tagName.toLowerCase() === 'svg') markups.set(name, icon.innerHTML);
+    });
+  } finally {
+    root.unmount();
   }
-  return () => added.forEach(([path, attribute]) => path.removeAttribute(attribute));
+  return markups;
+}
+
+/** The whole tree as an SVG or PNG file, in the light scheme. */
+export async function exportTreeImage(
+  doc: TreeDocument,
+  format: ImageFormat,
+  palette?: Partial<TreeSvgPalette>,
+): Promise<Blob> {
+  const icons = iconMarkups(doc);
+  const svg = buildTreeSvg(doc, {
+    palette,
+    measureChar: canvasMeasure(SVG_FONT_FAMILY),
+    iconMarkup: (name) => icons.get(name) ?? null,
+  });
+  if (format === 'svg') return new Blob([svg.markup()], { type: 'image/svg+xml' });
+  const scale = Math.min(
+    PIXEL_RATIO,
+    MAX_SIDE / svg.width,
+    MAX_SIDE / svg.height,
+    Math.sqrt(MAX_AREA / (svg.width * svg.height)),
+  );
+  const width = Math.max(1, Math.floor(svg.width * scale));
+  const height = Math.max(1, Math.floor(svg.height * scale));
+  const url = URL.createObjectURL(new Blob([svg.markup(scale)], { type: 'image/svg+xml' }));
+  try {
+    const image = new Image(width, height);
+    image.src = url;
+    await image.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = width;
+    canvas.height = height;
+    const context = canvas.getContext('2d');
+    if (!context) throw new Error('The image could not be rendered.');
+    context.drawImage(image, 0, 0, width, height);
+    return await new Promise<Blob>((resolve, reject) =>
+      canvas.toBlob(
+        (blob) => (blob ? resolve(blob) : reject(new Error('The image could not be rendered.'))),
+        'image/png',
+      ),
+    );
+  } finally {
+    URL.revokeObjectURL(url);
+  }
 }

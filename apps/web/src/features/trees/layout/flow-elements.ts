@@ -1,8 +1,8 @@
 import { MarkerType, Position, type Edge, type Node, type NodeHandle } from '@xyflow/react';
 import type { LayoutDirection, TreeDocument, TreeNode } from '../model/tree-document.ts';
 import { indexTree } from '../model/tree-index.ts';
-import { cardRows, linkLane } from './link-route.ts';
-import { NODE_HEIGHT, NODE_WIDTH, type Point, type TreeLayout } from './tidy-layout.ts';
+import { cardRows, handlePoint, linkLane } from './link-route.ts';
+import { NODE_HEIGHT, NODE_WIDTH, type TreeLayout } from './tidy-layout.ts';
 
 /** How a node compares with another version (versions page); absent in the editor. */
 export type DiffMark = 'added' | 'removed' | 'changed' | 'moved';
@@ -154,14 +154,6 @@ export interface LinkEdgeData extends Record<string, unknown> {
   direction: LayoutDirection;
   /** where the link crosses rows between its ends (layout/link-route.ts), null for none */
   lane: number | null;
-}
-
-/** The point of a node's source (`s`) or target (`t`) handle in the layout (see `handlesFor`). */
-function handlePoint(layout: TreeLayout, id: string, handle: 's' | 't'): Point {
-  const p = layout.positions.get(id)!;
-  if (layout.direction === 'RADIAL') return { x: p.x + NODE_WIDTH / 2, y: p.y + NODE_HEIGHT / 2 };
-  if (layout.direction === 'LR') return { x: handle === 's' ? p.x + NODE_WIDTH : p.x, y: p.y + NODE_HEIGHT / 2 };
-  return { x: p.x + NODE_WIDTH / 2, y: handle === 's' ? p.y + NODE_HEIGHT : p.y };
 }
 
 /** Prerequisites are solid with an arrow head (the source comes first); related links dashed, without a direction. */

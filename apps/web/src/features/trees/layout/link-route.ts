@@ -1,5 +1,13 @@
 import type { LayoutDirection } from '../model/tree-document.ts';
-import { GAP_X, GAP_Y, NODE_HEIGHT, NODE_WIDTH, type Point } from './tidy-layout.ts';
+import { GAP_X, GAP_Y, NODE_HEIGHT, NODE_WIDTH, type Point, type TreeLayout } from './tidy-layout.ts';
+
+/** The point of a node's source (`s`) or target (`t`) handle in the layout (see `handlesFor`). */
+export function handlePoint(layout: TreeLayout, id: string, handle: 's' | 't'): Point {
+  const p = layout.positions.get(id)!;
+  if (layout.direction === 'RADIAL') return { x: p.x + NODE_WIDTH / 2, y: p.y + NODE_HEIGHT / 2 };
+  if (layout.direction === 'LR') return { x: handle === 's' ? p.x + NODE_WIDTH : p.x, y: p.y + NODE_HEIGHT / 2 };
+  return { x: p.x + NODE_WIDTH / 2, y: handle === 's' ? p.y + NODE_HEIGHT : p.y };
+}
 
 /** Cards by row: for each row's top (left-right: column's left), the sorted starts of its cards across. */
 export interface CardRows {
