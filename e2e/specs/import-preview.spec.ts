@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from '../support/a11y.ts';
 import { baseURL, launchBrowser, newPage } from '../support/browser.ts';
 
 interface Tokens {
@@ -53,10 +54,15 @@ async function treeData(uuid: string): Promise<StoredDoc> {
   return ((await res.json()) as { data: StoredDoc }).data;
 }
 
-async function loggedInPage(locale: string): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const opened = await newPage(browser, { locale, width: 1280, height: 860 });
+async function loggedInPage(
+  locale: string,
+  size = { width: 1280, height: 860 },
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const opened = await newPage(browser, { locale, ...size });
   await opened.context.addInitScript(
     ([access, refresh, lang]) => {
+      // about:blank (axe's frames) has no storage to preset.
+      if (!location.origin.startsWith('http')) return;
       localStorage.setItem('__arbor__jwt__', JSON.stringify({ accessToken: access, refreshToken: refresh }));
       localStorage.setItem('arbor.locale', lang);
     },
@@ -162,6 +168,7 @@ describe('importing a file shows what it will create before writing anything', (
     await expect(dialog.getByTestId('import-preview-nodes').innerText()).resolves.toBe('2');
     await expect(dialog.getByTestId('import-preview-images').innerText()).resolves.toMatch(/^1 node image is dropped/);
     await expect(dialog.getByTestId('import-preview-unknownFields').innerText()).resolves.toContain('mood');
+    expect(await seriousViolations(page)).toEqual([]);
     await dialog.getByTestId('import-cancel').click();
     await dialog.waitFor({ state: 'detached' });
     await expect(page.getByTestId('skill-node').count()).resolves.toBe(4);
@@ -214,6 +221,47 @@ describe('importing a file shows what it will create before writing anything', (
     await expect.poll(() => error.innerText()).toContain('节点“a”：它的父节点“nowhere”不在文件中。');
     expect(await error.innerText()).not.toContain('does not exist');
     await expect(dialog.getByTestId('import-confirm').isDisabled()).resolves.toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+  it('works on a phone and from the keyboard: the preview fits, has no serious axe finding, and confirms with Enter', async () => {
+    const { page, context, errors } = await loggedInPage('ja-JP', { width: 360, height: 740 });
+    await page.goto('/trees');
+    await openJsonImport(page);
+    const dialog = page.getByRole('dialog', { name: 'JSON ファイルから新規作成' });
+    await dialog.waitFor();
+    await dialog.locator('input[type="file"][accept*=".json"]').setInputFiles(
+      jsonFile('pottery.json', {
+        nodes: [
+          { id: 'p', parent_id: null, title: 'Pottery', image_id: 5 },
+          { id: 'w', parent_id: 'p', title: 'Wheel throwing' },
+        ],
+      }),
+    );
+    await expect(dialog.getByTestId('import-preview-title').innerText()).resolves.toBe('Pottery');
+    await expect(dialog.getByTestId('import-preview-images').innerText()).resolves.toContain('1 件のノード画像');
+    const box = (await dialog.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(360);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // From the file button, Tab reaches the confirm button and Enter creates the tree.
+    await dialog.getByTestId('create-json-file').focus();
+    for (let i = 0; i < 5; i++) {
+      if (await dialog.getByTestId('import-confirm').evaluate((el) => el === document.activeElement)) break;
+      await page.keyboard.press('Tab');
+    }
+    await expect(dialog.getByTestId('import-confirm').evaluate((el) => el === document.activeElement)).resolves.toBe(
+      true,
+    );
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/trees\/[0-9a-f-]{36}$/);
+    await page
+      .getByTestId('skill-node')
+      .filter({ has: page.getByTestId('node-title').getByText('Wheel throwing', { exact: true }) })
+      .waitFor();
 
     expect(errors).toEqual([]);
     await context.close();

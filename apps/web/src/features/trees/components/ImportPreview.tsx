@@ -14,6 +14,8 @@ export type ImportPreviewState =
   | { status: 'failed'; fileName: string; problem: ImportProblem; issues: IssueReading[] };
 
 const MAX_ISSUES_SHOWN = 5;
+/** Alert titles in the body colour: Mantine's light red and yellow titles fall below 4.5:1 contrast. */
+const READABLE_TITLE = { title: { color: 'var(--mantine-color-text)' } };
 
 /**
  * Reads a chosen file into a preview. The reader (and tree-core's validation) loads only when a file
@@ -137,6 +139,7 @@ export function ImportPreviewPanel({
         color="red"
         icon={<IconAlertTriangle size={18} />}
         title={t('importPreview.failedTitle')}
+        styles={READABLE_TITLE}
         role="alert"
         data-testid="import-preview-error"
         data-problem={state.problem.kind}
@@ -195,6 +198,7 @@ export function ImportPreviewPanel({
           color="yellow"
           icon={<IconInfoCircle size={18} />}
           title={t('importPreview.changesHeading')}
+          styles={READABLE_TITLE}
           data-testid="import-preview-changes"
         >
           <List size="sm" spacing={2}>
@@ -230,6 +234,7 @@ export function ImportReplaceDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation('trees');
+  const { t: tc } = useTranslation('common');
   const { state, choose, reset } = useImportPreview();
   const options = useRef({ rootTitle, keepImageIds });
   options.current = { rootTitle, keepImageIds };
@@ -238,7 +243,13 @@ export function ImportReplaceDialog({
     else reset();
   }, [file, choose, reset]);
   return (
-    <Modal opened={file !== null} onClose={onClose} title={t('io.importConfirmTitle')} centered>
+    <Modal
+      opened={file !== null}
+      onClose={onClose}
+      title={t('io.importConfirmTitle')}
+      centered
+      closeButtonProps={{ 'aria-label': tc('close') }}
+    >
       <Stack>
         <ImportPreviewPanel state={state} replacing />
         <Group justify="flex-end">

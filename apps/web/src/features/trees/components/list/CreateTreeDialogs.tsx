@@ -42,6 +42,7 @@ function importErrorMessage(error: unknown, t: TFunction<'trees'>): string {
 
 export function CreateTreeDialog({ mode, onClose }: { mode: CreateMode | null; onClose: () => void }) {
   const { t } = useTranslation('trees');
+  const { t: tc } = useTranslation('common');
   const [title, setTitle] = useState('');
   const [outline, setOutline] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -85,6 +86,7 @@ export function CreateTreeDialog({ mode, onClose }: { mode: CreateMode | null; o
       title={t(`create.${mode ?? 'blank'}Title`)}
       centered
       size={mode === 'markdown' ? 'lg' : 'md'}
+      closeButtonProps={{ 'aria-label': tc('close') }}
     >
       <Stack>
         <TextInput
