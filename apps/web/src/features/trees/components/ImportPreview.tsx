@@ -112,22 +112,31 @@ function changeLines(preview: ImportPreview, t: TFunction<'trees'>): Array<{ key
   return lines;
 }
 
-/** The preview of a chosen file, or why it cannot be imported, in the UI language. */
-export function ImportPreviewPanel({
-  state,
-  replacing = false,
-  title,
-}: {
+interface ImportPreviewPanelProps {
   state: ImportPreviewState;
   replacing?: boolean;
   /** the tree's title when it differs from the root's (a title typed in the create dialog) */
   title?: string;
-}) {
+}
+
+/**
+ * The preview of a chosen file, or why it cannot be imported, in the UI language. One live region
+ * holds every state, so a screen reader hears the preview once the file is read.
+ */
+export function ImportPreviewPanel(props: ImportPreviewPanelProps) {
+  return (
+    <div aria-live="polite" aria-busy={props.state.status === 'reading'}>
+      <ImportPreviewContent {...props} />
+    </div>
+  );
+}
+
+function ImportPreviewContent({ state, replacing = false, title }: ImportPreviewPanelProps) {
   const { t } = useTranslation('trees');
   if (state.status === 'idle') return null;
   if (state.status === 'reading')
     return (
-      <Group gap="xs" role="status" data-testid="import-preview-reading">
+      <Group gap="xs" data-testid="import-preview-reading">
         <Loader size="xs" />
         <Text size="sm">{t('importPreview.reading')}</Text>
       </Group>
@@ -168,7 +177,7 @@ export function ImportPreviewPanel({
   const { preview } = state;
   const lines = changeLines(preview, t);
   return (
-    <Stack gap="xs" data-testid="import-preview" aria-live="polite">
+    <Stack gap="xs" data-testid="import-preview">
       <Title order={4} size="h5">
         {replacing ? t('importPreview.headingReplace') : t('importPreview.heading')}
       </Title>
