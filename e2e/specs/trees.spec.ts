@@ -318,6 +318,11 @@ describe('the skill-tree editor', () => {
     await page
       .locator('input[type="file"][accept*=".md"]')
       .setInputFiles({ name: 'e2e-skills.md', mimeType: 'text/markdown', buffer: Buffer.from(markdown) });
+    // The file is previewed first (the root's title, every node), and the tree is created on confirm.
+    const importPreview = page.getByTestId('import-preview');
+    await expect(importPreview.getByTestId('import-preview-title').innerText()).resolves.toBe('E2E skills');
+    await expect(importPreview.getByTestId('import-preview-nodes').innerText()).resolves.toBe('11');
+    await page.getByTestId('import-confirm').click();
     await page.waitForURL((url) => /\/trees\/[0-9a-f-]{36}$/.test(url.pathname) && !url.pathname.endsWith(uuid));
     const importedUuid = page.url().split('/').pop()!;
     await nodeTitled(page, 'Web app').waitFor();

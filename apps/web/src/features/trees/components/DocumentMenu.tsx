@@ -1,5 +1,6 @@
 import { Button, FileButton, Menu } from '@mantine/core';
 import { IconDownload, IconFileTypeSvg, IconJson, IconMarkdown, IconPhoto, IconUpload } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DocumentFormat } from '../io/document-files.ts';
 import type { ImageFormat } from '../io/export-image.ts';
@@ -75,8 +76,10 @@ export function DocumentMenuItems({
 
 export function DocumentMenu({ readOnly, onExportImage, onExportDocument, onImport, busy }: DocumentMenuProps) {
   const { t } = useTranslation('trees');
+  // Controlled so a chosen import file closes the menu: its preview dialog then stands alone.
+  const [opened, setOpened] = useState(false);
   return (
-    <Menu position="bottom-end" shadow="md" width={220} withinPortal>
+    <Menu position="bottom-end" shadow="md" width={220} withinPortal opened={opened} onChange={setOpened}>
       <Menu.Target>
         <Button
           variant="default"
@@ -93,7 +96,10 @@ export function DocumentMenu({ readOnly, onExportImage, onExportDocument, onImpo
           readOnly={readOnly}
           onExportImage={onExportImage}
           onExportDocument={onExportDocument}
-          onImport={onImport}
+          onImport={(file) => {
+            setOpened(false);
+            onImport(file);
+          }}
         />
       </Menu.Dropdown>
     </Menu>

@@ -1,7 +1,7 @@
 import { ActionIcon, Menu, Tooltip } from '@mantine/core';
 import type { UnlockMode } from '@arbor/tree-core';
 import { IconCheck, IconDeviceFloppy, IconDots, IconFocus2, IconHistory } from '@tabler/icons-react';
-import { useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { DocumentFormat } from '../io/document-files.ts';
@@ -38,6 +38,8 @@ export function EditorMoreMenu(props: EditorMoreMenuProps) {
   const label = t('toolbar.more');
   const dropdownRef = useRef<HTMLDivElement>(null);
   const byKeyboard = useRef(false);
+  // Controlled so a chosen import file closes the menu: its preview dialog then stands alone.
+  const [opened, setOpened] = useState(false);
   // A kept-mounted menu does not move the focus in by itself (Mantine turns its focus trap off): opened
   // from the keyboard, the first item takes it, so arrow keys, Enter and Escape work as in any menu.
   const focusFirstItem = () => {
@@ -55,7 +57,16 @@ export function EditorMoreMenu(props: EditorMoreMenuProps) {
     if (event.key === 'Enter' || event.key === ' ' || event.key === 'ArrowDown') byKeyboard.current = true;
   };
   return (
-    <Menu position="bottom-end" shadow="md" width={260} withinPortal keepMounted onOpen={focusFirstItem}>
+    <Menu
+      position="bottom-end"
+      shadow="md"
+      width={260}
+      withinPortal
+      keepMounted
+      opened={opened}
+      onChange={setOpened}
+      onOpen={focusFirstItem}
+    >
       <Menu.Target>
         <Tooltip label={label}>
           <ActionIcon
@@ -126,7 +137,10 @@ export function EditorMoreMenu(props: EditorMoreMenuProps) {
           readOnly={props.readOnly}
           onExportImage={props.onExportImage}
           onExportDocument={props.onExportDocument}
-          onImport={props.onImport}
+          onImport={(file) => {
+            setOpened(false);
+            props.onImport(file);
+          }}
         />
         {props.readOnly ? null : (
           <>

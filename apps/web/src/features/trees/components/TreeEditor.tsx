@@ -11,7 +11,6 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import {
   IconArrowLeft,
@@ -45,7 +44,7 @@ import { patchTree } from '../api/useUpdateTree.ts';
 import { useSaveVersion } from '../api/useVersions.ts';
 import type { TreeWithData } from '../api/types.ts';
 import { useTreesExtensions, type EditorExtensionContext } from '../extensions.ts';
-import { DocumentImportError, readDocumentFile, serializeDocument, type DocumentFormat } from '../io/document-files.ts';
+import { serializeDocument, type DocumentFormat } from '../io/document-files.ts';
 import { downloadBlob, safeFilename } from '../io/download.ts';
 import type { ImageFormat } from '../io/export-image.ts';
 import { fitLayoutInto, viewportKeeping } from '../layout/fit-view.ts';
@@ -62,6 +61,7 @@ import { useEditorKeyboard } from '../state/keyboard.ts';
 import { ConflictDialog } from './ConflictDialog.tsx';
 import { DocumentMenu } from './DocumentMenu.tsx';
 import { EditorMoreMenu } from './EditorMoreMenu.tsx';
+import { ImportReplaceDialog } from './ImportPreview.tsx';
 import { NodePanel } from './NodePanel.tsx';
 import { NodeSearch } from './NodeSearch.tsx';
 import { SaveStatusBadge, useSaveStatus } from './SaveStatusBadge.tsx';
@@ -283,30 +283,10 @@ const EditorWorkspace = memo(function EditorWorkspace({
       safeFilename(tree.title, format === 'json' ? 'json' : 'md'),
     );
   };
-  const onImport = (file: File) => {
-    readDocumentFile(file, tree.title)
-      .then((next) =>
-        modals.openConfirmModal({
-          title: t('io.importConfirmTitle'),
-          children: <Text size="sm">{t('io.importConfirmBody', { count: next.nodes.length })}</Text>,
-          labels: { confirm: t('io.importConfirm'), cancel: t('common.cancel') },
-          onConfirm: () => {
-            commands.replaceDocument(next);
-            fitTree(250);
-          },
-        }),
-      )
-      .catch((error: unknown) =>
-        notifications.show({
-          color: 'red',
-          title: t('io.importFailed'),
-          message:
-            error instanceof DocumentImportError
-              ? error.issues.slice(0, 3).join('\n') || t('io.importEmpty')
-              : String(error),
-        }),
-      );
-  };
+  const [importFile, setImportFile] = useState<File | null>(null);
+  const onImport = (file: File) => setImportFile(file);
+  // Images the tree has stay on the nodes of an imported file (its own export); other ids are dropped.
+  const imageIds = useMemo(() => new Set(imageUrls.keys()), [imageUrls]);
   const onSaveVersion = async (message: string) => {
     if (autosave && !(await autosave.flush())) {
       notifications.show({ color: 'red', message: t('version.notSaved') });
@@ -527,6 +507,16 @@ const EditorWorkspace = memo(function EditorWorkspace({
           </Drawer.Content>
         </Drawer.Root>
       ) : null}
+      <ImportReplaceDialog
+        file={importFile}
+        rootTitle={tree.title}
+        keepImageIds={imageIds}
+        onReplace={(next) => {
+          commands.replaceDocument(next);
+          fitTree(250);
+        }}
+        onClose={() => setImportFile(null)}
+      />
       <SaveVersionDialog opened={versionOpen} onClose={() => setVersionOpen(false)} onSave={onSaveVersion} />
       {autosave ? (
         <ConflictDialog

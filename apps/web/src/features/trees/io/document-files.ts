@@ -18,13 +18,6 @@ export class DocumentImportError extends Error {
   }
 }
 
-/** Picks the reader by file name (or content when the name says nothing). */
-function formatOf(file: { name: string }, text: string): DocumentFormat {
-  if (/\.json$/i.test(file.name)) return 'json';
-  if (/\.(md|markdown|txt)$/i.test(file.name)) return 'markdown';
-  return text.trimStart().startsWith('{') ? 'json' : 'markdown';
-}
-
 /** Reads a tree from a JSON export or a Markdown outline; refuses an invalid one with the issues. */
 export function parseDocument(text: string, format: DocumentFormat, rootTitle: string): TreeDocument {
   if (format === 'markdown') {
@@ -38,11 +31,6 @@ export function parseDocument(text: string, format: DocumentFormat, rootTitle: s
       result.issues.map((i) => (i.node_id ? `${i.node_id}: ${i.message}` : i.message)),
     );
   return result.document;
-}
-
-export async function readDocumentFile(file: File, rootTitle: string): Promise<TreeDocument> {
-  const text = await file.text();
-  return parseDocument(text, formatOf(file, text), rootTitle);
 }
 
 export function serializeDocument(doc: TreeDocument, format: DocumentFormat): Blob {

@@ -1,14 +1,15 @@
 import { Button, FileButton, Group, Modal, Stack, Tabs, Text, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconFileUpload } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../../lib/api-client.ts';
 import { useCreateTree } from '../../api/useCreateTree.ts';
-import { DocumentImportError, parseDocument, readDocumentFile, rootTitleOf } from '../../io/document-files.ts';
+import { DocumentImportError, parseDocument, rootTitleOf } from '../../io/document-files.ts';
 import type { TreeDocument } from '../../model/tree-document.ts';
+import { ImportPreviewPanel, useImportPreview } from '../ImportPreview.tsx';
 
 export type CreateMode = 'blank' | 'markdown' | 'json';
 
@@ -41,22 +42,34 @@ function importErrorMessage(error: unknown, t: TFunction<'trees'>): string {
 
 export function CreateTreeDialog({ mode, onClose }: { mode: CreateMode | null; onClose: () => void }) {
   const { t } = useTranslation('trees');
+  const { t: tc } = useTranslation('common');
   const [title, setTitle] = useState('');
   const [outline, setOutline] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [tab, setTab] = useState<string | null>('paste');
+  const imported = useImportPreview();
+  // Cleared after each choice, so choosing the same file again (after fixing it) reads it again.
+  const resetFile = useRef<() => void>(null);
   const { run, pending } = useCreateAndOpen();
   const close = () => {
     setTitle('');
     setOutline('');
     setError(null);
+    setTab('paste');
+    imported.reset();
     onClose();
   };
   const fromDocument = (doc: TreeDocument) => run(title.trim() || rootTitleOf(doc) || t('list.untitled'), doc);
+  // A chosen file is previewed first; nothing is created until the user confirms.
   const onFile = (file: File | null) => {
     if (!file) return;
-    readDocumentFile(file, title.trim() || file.name.replace(/\.[^.]+$/, ''))
-      .then(fromDocument)
-      .catch((e: unknown) => setError(importErrorMessage(e, t)));
+    setError(null);
+    resetFile.current?.();
+    imported.choose(file, { rootTitle: title.trim() || file.name.replace(/\.[^.]+$/, '') });
+  };
+  const fromFile = mode === 'json' || (mode === 'markdown' && tab === 'file');
+  const confirmImport = () => {
+    if (imported.state.status === 'ready') void fromDocument(imported.state.preview.document);
   };
   const submitOutline = () => {
     try {
@@ -73,6 +86,7 @@ export function CreateTreeDialog({ mode, onClose }: { mode: CreateMode | null; o
       title={t(`create.${mode ?? 'blank'}Title`)}
       centered
       size={mode === 'markdown' ? 'lg' : 'md'}
+      closeButtonProps={{ 'aria-label': tc('close') }}
     >
       <Stack>
         <TextInput
@@ -86,7 +100,7 @@ export function CreateTreeDialog({ mode, onClose }: { mode: CreateMode | null; o
           data-testid="create-title"
         />
         {mode === 'markdown' ? (
-          <Tabs defaultValue="paste">
+          <Tabs value={tab} onChange={setTab}>
             <Tabs.List>
               <Tabs.Tab value="paste">{t('create.paste')}</Tabs.Tab>
               <Tabs.Tab value="file">{t('create.file')}</Tabs.Tab>
@@ -104,7 +118,7 @@ export function CreateTreeDialog({ mode, onClose }: { mode: CreateMode | null; o
               />
             </Tabs.Panel>
             <Tabs.Panel value="file" pt="sm">
-              <FileButton onChange={onFile} accept=".md,.markdown,.txt,text/markdown,text/plain">
+              <FileButton onChange={onFile} resetRef={resetFile} accept=".md,.markdown,.txt,text/markdown,text/plain">
                 {(props) => (
                   <Button
                     {...props}
@@ -125,22 +139,29 @@ export function CreateTreeDialog({ mode, onClose }: { mode: CreateMode | null; o
             <Text size="sm" c="dimmed">
               {t('create.jsonHint')}
             </Text>
-            <FileButton onChange={onFile} accept=".json,application/json">
+            <FileButton onChange={onFile} resetRef={resetFile} accept=".json,application/json">
               {(props) => (
-                <Button {...props} variant="light" leftSection={<IconFileUpload size={16} />} loading={pending}>
+                <Button
+                  {...props}
+                  variant="light"
+                  leftSection={<IconFileUpload size={16} />}
+                  loading={pending}
+                  data-testid="create-json-file"
+                >
                   {t('create.chooseJson')}
                 </Button>
               )}
             </FileButton>
           </Stack>
         ) : null}
+        {fromFile ? <ImportPreviewPanel state={imported.state} title={title.trim()} /> : null}
         {error ? (
           <Text size="sm" c="red" style={{ whiteSpace: 'pre-wrap' }}>
             {t('io.importFailed')}: {error}
           </Text>
         ) : null}
         <Group justify="flex-end">
-          <Button variant="default" onClick={close}>
+          <Button variant="default" onClick={close} data-testid="create-cancel">
             {t('common.cancel')}
           </Button>
           {mode === 'blank' ? (
@@ -151,6 +172,15 @@ export function CreateTreeDialog({ mode, onClose }: { mode: CreateMode | null; o
               data-testid="create-submit"
             >
               {t('create.submit')}
+            </Button>
+          ) : fromFile ? (
+            <Button
+              loading={pending}
+              disabled={imported.state.status !== 'ready'}
+              onClick={confirmImport}
+              data-testid="import-confirm"
+            >
+              {t('importPreview.confirmCreate')}
             </Button>
           ) : mode === 'markdown' ? (
             <Button loading={pending} disabled={!outline.trim()} onClick={submitOutline} data-testid="create-submit">
