@@ -1,5 +1,7 @@
 import {
   createTheme,
+  Drawer,
+  Modal,
   Notification,
   defaultVariantColorsResolver,
   type CSSVariablesResolver,
@@ -62,12 +64,14 @@ const variantColorResolver: VariantColorsResolver = (input) => {
 
 /**
  * The Mantine theme for a primary colour preset: a deep shade in light, a lighter one in dark.
- * `closeLabel` names the close button of every toast for screen readers, in the UI language.
+ * `closeLabel` names the close button of every toast, dialog and drawer for screen readers, in the UI language.
  */
 export function buildTheme(preset: ColorPreset, closeLabel: string): MantineThemeOverride {
   return createTheme({
     components: {
       Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': closeLabel } } }),
+      Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': closeLabel } } }),
+      Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': closeLabel } } }),
     },
     // A slightly cooler dark scheme with brighter text than Mantine's default (#c9c9c9 on #242424).
     colors: {
