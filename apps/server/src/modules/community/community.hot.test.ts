@@ -1,50 +1,19 @@
 // The `-hot` ordering (issue #18): engagement, not novelty alone, lifts a template.
-import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { up as rescoreWithPrior } from '../../db/migrations/20261125_9181_hot_score_prior.ts';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../../testing/test-app.ts';
 import { hotScore } from './community.hot.ts';
-import * as repo from './community.repository.ts';
-import { searchTextOf } from './community.search.ts';
-import { forgetListCounts } from './community.service.ts';
+import { insertBareTemplate } from './templates.testing.ts';
 
 let t: TestApp;
 let author: TestUser;
 const DAY_MS = 24 * 3600 * 1000;
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS).toISOString();
 
-/** Inserts a template created `createdAt`, scored as the service scores a new one. */
-async function insertShare(title: string, createdAt: string, hot_score?: number): Promise<number> {
-  const id = await t.app.db.transaction().execute((trx) =>
-    repo.insertShare(trx, {
-      uuid: randomUUID(),
-      tree_id: null,
-      author_id: author.id,
-      title,
-      description: '',
-      tags: '[]',
-      search_text: searchTextOf(title, '', []),
-      data: JSON.stringify({ format: 1, layout: { direction: 'TB' }, nodes: [], links: [] }),
-      node_count: 0,
-      cover_key: null,
-      hot_score:
-        hot_score ??
-        hotScore({
-          likes_count: 0,
-          uses_count: 0,
-          rating_count: 0,
-          rating_avg: 0,
-          views_count: 0,
-          created_at: createdAt,
-        }),
-      created_at: createdAt,
-      updated_at: createdAt,
-    }),
-  );
-  forgetListCounts(t.app.deps);
-  return id;
-}
+/** A template created `createdAt`, scored as the service scores a new one unless `hot_score` is given. */
+const insertShare = (title: string, createdAt: string, hot_score?: number) =>
+  insertBareTemplate(t.app, { authorId: author.id, title, createdAt, hotScore: hot_score });
 
 const like = async (id: number) => {
   const fan = await createUser(t.app);

@@ -37,3 +37,15 @@ export function hotScore(counts: {
 
 /** Average rating rounded to two decimals, 0 when nobody rated. */
 export const ratingAverage = (sum: number, count: number) => (count === 0 ? 0 : Math.round((sum / count) * 100) / 100);
+
+/** The score of a template nobody has engaged with yet, created at `createdAt`. */
+export function newTemplateHotScore(createdAt: string): number {
+  return hotScore({
+    likes_count: 0,
+    uses_count: 0,
+    rating_count: 0,
+    rating_avg: 0,
+    views_count: 0,
+    created_at: createdAt,
+  });
+}

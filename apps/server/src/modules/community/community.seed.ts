@@ -3,7 +3,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Deps } from '../../deps.ts';
 import { nowIso } from '../../lib/clock.ts';
-import { hotScore } from './community.hot.ts';
+import { newTemplateHotScore } from './community.hot.ts';
 import * as repo from './community.repository.ts';
 import { searchTextOf } from './community.search.ts';
 import { noteSharesChanged } from './community.service.ts';
@@ -64,14 +64,7 @@ export async function seedCommunity(deps: Deps): Promise<void> {
         data: JSON.stringify(data),
         node_count: nodeCount,
         cover_key: null,
-        hot_score: hotScore({
-          likes_count: 0,
-          uses_count: 0,
-          rating_count: 0,
-          rating_avg: 0,
-          views_count: 0,
-          created_at: createdAt,
-        }),
+        hot_score: newTemplateHotScore(createdAt),
         created_at: createdAt,
         updated_at: nowIso(),
       });

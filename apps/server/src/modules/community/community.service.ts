@@ -14,7 +14,7 @@ import type { PageWindow } from '../../lib/pagination.ts';
 import { reserveEvents } from '../../lib/throttle/throttle.ts';
 import { loadUserSummaries } from '../../lib/user-summaries.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { hotScore, ratingAverage } from './community.hot.ts';
+import { hotScore, newTemplateHotScore, ratingAverage } from './community.hot.ts';
 import { authorizeShareChange } from './community.policy.ts';
 import { presentShare, presentShareWithData, type PresentContext } from './community.presenter.ts';
 import * as repo from './community.repository.ts';
@@ -180,14 +180,7 @@ export async function shareTree(
       tree_id: body.tree,
       author_id: user.id,
       cover_key: coverKey,
-      hot_score: hotScore({
-        likes_count: 0,
-        uses_count: 0,
-        rating_count: 0,
-        rating_avg: 0,
-        views_count: 0,
-        created_at: now,
-      }),
+      hot_score: newTemplateHotScore(now),
       created_at: now,
     });
     await repo.replaceShareTags(trx, id, tags, now);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nowIso } from '../../lib/clock.ts';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../../testing/test-app.ts';
-import { hotScore } from './community.hot.ts';
+import { newTemplateHotScore } from './community.hot.ts';
 import * as repo from './community.repository.ts';
 import { searchTextOf } from './community.search.ts';
 import { forgetListCounts } from './community.service.ts';
@@ -40,14 +40,7 @@ async function insertShare(
         data: JSON.stringify(doc(title)),
         node_count: 1,
         cover_key: null,
-        hot_score: hotScore({
-          likes_count: 0,
-          uses_count: 0,
-          rating_count: 0,
-          rating_avg: 0,
-          views_count: 0,
-          created_at: createdAt,
-        }),
+        hot_score: newTemplateHotScore(createdAt),
         created_at: createdAt,
         updated_at: createdAt,
       });

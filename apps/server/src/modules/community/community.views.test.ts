@@ -1,49 +1,19 @@
 // Anonymous views of templates (issue #18): one per client network per template per day, whatever
 // the user agent says, and a bounded number per network per hour across all templates.
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nowIso } from '../../lib/clock.ts';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../../testing/test-app.ts';
-import { hotScore } from './community.hot.ts';
-import * as repo from './community.repository.ts';
-import { searchTextOf } from './community.search.ts';
-import { ANONYMOUS_VIEWS_PER_NETWORK_HOUR, forgetListCounts, viewerOf } from './community.service.ts';
+import { ANONYMOUS_VIEWS_PER_NETWORK_HOUR, viewerOf } from './community.service.ts';
+import { insertBareTemplate } from './templates.testing.ts';
 
 let t: TestApp;
 let author: TestUser;
 let seq = 0;
 
-/** Inserts a template directly, as the seed does. */
-async function insertShare(): Promise<number> {
+/** A new template of the author's, as the seed inserts one. */
+function insertShare(): Promise<number> {
   seq += 1;
-  const title = `Template ${seq}`;
-  const now = nowIso();
-  const id = await t.app.db.transaction().execute((trx) =>
-    repo.insertShare(trx, {
-      uuid: randomUUID(),
-      tree_id: null,
-      author_id: author.id,
-      title,
-      description: '',
-      tags: '[]',
-      search_text: searchTextOf(title, '', []),
-      data: JSON.stringify({ format: 1, layout: { direction: 'TB' }, nodes: [], links: [] }),
-      node_count: 0,
-      cover_key: null,
-      hot_score: hotScore({
-        likes_count: 0,
-        uses_count: 0,
-        rating_count: 0,
-        rating_avg: 0,
-        views_count: 0,
-        created_at: now,
-      }),
-      created_at: now,
-      updated_at: now,
-    }),
-  );
-  forgetListCounts(t.app.deps);
-  return id;
+  return insertBareTemplate(t.app, { authorId: author.id, title: `Template ${seq}`, createdAt: nowIso() });
 }
 
 const view = async (id: number, options: { ip: string; agent?: string; user?: TestUser }) => {
