@@ -1,6 +1,6 @@
 import type { Share } from '@arbor/contract';
 import type { TreeDocument } from '@arbor/tree-core';
-import { Alert, Anchor, Image, Modal, Skeleton, Stack, TagsInput, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Anchor, Image, Modal, Skeleton, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +11,8 @@ import { useHotTags } from '../api/hot-tags.ts';
 import { useShareOfTree } from '../api/share-of-tree.ts';
 import { useShareTree } from '../api/share-actions.ts';
 import { renderTreeCover } from '../cover/render-cover.ts';
-import { cleanTags, validateShareForm, type ShareFieldProblem } from '../model/share-form.ts';
+import { cleanTags, validateShareForm, type ShareFormValues } from '../model/share-form.ts';
+import { ShareFields } from './ShareFields.tsx';
 
 interface ShareDialogProps {
   opened: boolean;
@@ -60,19 +61,17 @@ function ShareForm({ tree, existing, onClose, coverSource }: ShareFormProps) {
   const navigate = useNavigate();
   const share = useShareTree();
   const { data: hot } = useHotTags(30);
-  const [title, setTitle] = useState(existing?.title ?? tree.title);
-  const [description, setDescription] = useState(existing?.description ?? tree.description);
-  const [tags, setTags] = useState((existing?.tags ?? tree.tags).slice(0, 10));
+  const [values, setValues] = useState<ShareFormValues>(() => ({
+    title: existing?.title ?? tree.title,
+    description: existing?.description ?? tree.description,
+    tags: (existing?.tags ?? tree.tags).slice(0, 10),
+  }));
+  const { title, description, tags } = values;
   const [showProblems, setShowProblems] = useState(false);
   const [preparing, setPreparing] = useState(false);
   const cover = useCover(coverSource, title);
 
-  const problems = validateShareForm({ title, description, tags });
-  const problemText = (problem: ShareFieldProblem | undefined) =>
-    showProblems && problem ? t(`share.errors.${problem.key}`, problem.values ?? {}) : undefined;
-  const fields = share.error instanceof ApiError ? share.error.fields : {};
-  const serverTagError =
-    fields.tags?.[0] ?? Object.entries(fields).find(([k]) => k.startsWith('tags.'))?.[1]?.[0] ?? undefined;
+  const problems = validateShareForm(values);
 
   const submit = async () => {
     if (Object.keys(problems).length) {
@@ -129,34 +128,14 @@ function ShareForm({ tree, existing, onClose, coverSource }: ShareFormProps) {
             <Text size="sm">{t('share.reshare')}</Text>
           </Alert>
         )}
-        <TextInput
-          label={t('share.title')}
-          value={title}
-          onChange={(e) => setTitle(e.currentTarget.value)}
-          withAsterisk
-          maxLength={200}
-          error={problemText(problems.title) ?? fields.title?.[0]}
-          data-autofocus
-        />
-        <Textarea
-          label={t('share.description')}
-          value={description}
-          onChange={(e) => setDescription(e.currentTarget.value)}
-          autosize
-          minRows={3}
-          maxLength={2000}
-          error={problemText(problems.description) ?? fields.description?.[0]}
-        />
-        <TagsInput
-          label={t('share.tags')}
-          description={t('share.tagsHint')}
-          value={tags}
-          onChange={setTags}
-          maxTags={10}
-          data={(hot ?? []).map((h) => h.tag)}
-          error={problemText(problems.tags) ?? serverTagError}
-          withAsterisk
-          clearable
+        <ShareFields
+          values={values}
+          onChange={(patch) => setValues((current) => ({ ...current, ...patch }))}
+          showProblems={showProblems}
+          error={share.error}
+          suggestions={(hot ?? []).map((h) => h.tag)}
+          tagsHint={t('share.tagsHint')}
+          autoFocus
         />
         <Stack gap={4}>
           <Text size="sm" fw={500}>
@@ -180,7 +159,7 @@ function ShareForm({ tree, existing, onClose, coverSource }: ShareFormProps) {
             </Text>
           )}
         </Stack>
-        {share.error && !Object.keys(fields).length && (
+        {share.error && !(share.error instanceof ApiError && Object.keys(share.error.fields).length) && (
           <Text c="red" size="sm" role="alert">
             {share.error.message}
           </Text>

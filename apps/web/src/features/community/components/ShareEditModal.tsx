@@ -1,12 +1,12 @@
 import type { ShareWithData } from '@arbor/contract';
-import { Modal, Stack, TagsInput, TextInput, Textarea } from '@mantine/core';
+import { Modal, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api-client.ts';
 import { DialogActions } from '../../../lib/DialogActions.tsx';
 import { useUpdateShare } from '../api/share-actions.ts';
-import { cleanTags, validateShareForm, type ShareFieldProblem } from '../model/share-form.ts';
+import { cleanTags, validateShareForm, type ShareFormValues } from '../model/share-form.ts';
+import { ShareFields } from './ShareFields.tsx';
 
 /** Author or admin: edit a template's title, description and tags. */
 export function ShareEditModal({
@@ -20,14 +20,13 @@ export function ShareEditModal({
 }) {
   const { t } = useTranslation('community');
   const update = useUpdateShare(share.uuid);
-  const [title, setTitle] = useState(share.title);
-  const [description, setDescription] = useState(share.description);
-  const [tags, setTags] = useState(share.tags);
+  const [values, setValues] = useState<ShareFormValues>({
+    title: share.title,
+    description: share.description,
+    tags: share.tags,
+  });
   const [showProblems, setShowProblems] = useState(false);
-  const problems = validateShareForm({ title, description, tags });
-  const problemText = (problem: ShareFieldProblem | undefined) =>
-    showProblems && problem ? t(`share.errors.${problem.key}`, problem.values ?? {}) : undefined;
-  const fields = update.error instanceof ApiError ? update.error.fields : {};
+  const problems = validateShareForm(values);
   return (
     <Modal opened={opened} onClose={onClose} title={t('detail.editTitle')} centered>
       <form
@@ -39,7 +38,7 @@ export function ShareEditModal({
             return;
           }
           update.mutate(
-            { title: title.trim(), description, tags: cleanTags(tags) },
+            { title: values.title.trim(), description: values.description, tags: cleanTags(values.tags) },
             {
               onSuccess: () => {
                 notifications.show({ color: 'teal', message: t('detail.saved') });
@@ -50,34 +49,11 @@ export function ShareEditModal({
         }}
       >
         <Stack>
-          <TextInput
-            label={t('share.title')}
-            value={title}
-            onChange={(e) => setTitle(e.currentTarget.value)}
-            withAsterisk
-            maxLength={200}
-            error={problemText(problems.title) ?? fields.title?.[0]}
-          />
-          <Textarea
-            label={t('share.description')}
-            value={description}
-            onChange={(e) => setDescription(e.currentTarget.value)}
-            autosize
-            minRows={3}
-            maxLength={2000}
-            error={problemText(problems.description) ?? fields.description?.[0]}
-          />
-          <TagsInput
-            label={t('share.tags')}
-            value={tags}
-            onChange={setTags}
-            maxTags={10}
-            withAsterisk
-            error={
-              problemText(problems.tags) ??
-              fields.tags?.[0] ??
-              Object.entries(fields).find(([k]) => k.startsWith('tags.'))?.[1]?.[0]
-            }
+          <ShareFields
+            values={values}
+            onChange={(patch) => setValues((current) => ({ ...current, ...patch }))}
+            showProblems={showProblems}
+            error={update.error}
           />
           <DialogActions onCancel={onClose} submit={t('actions.save')} loading={update.isPending} />
         </Stack>
