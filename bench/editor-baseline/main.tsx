@@ -1,5 +1,6 @@
 // Bare React Flow for the editor benchmark: default nodes, a d3-hierarchy tidy tree, the same
-// 2,000-node tree, and nothing of the app. `?visible=1` turns on onlyRenderVisibleElements.
+// tree as the editor's (`?nodes=`, 2,000 by default), and nothing of the app. `?visible=1` turns on
+// onlyRenderVisibleElements; `window.__fit()` fits the view, as the editor's fit button does.
 // Written without JSX so it builds with Vite's defaults and no React plugin.
 import { ReactFlow, useNodesState, type Edge, type Node } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
@@ -10,7 +11,9 @@ import { benchTree, type BenchNode } from '../editor-tree.ts';
 
 const WIDTH = 150;
 const HEIGHT = 40;
-const visibleOnly = new URLSearchParams(location.search).get('visible') === '1';
+const query = new URLSearchParams(location.search);
+const visibleOnly = query.get('visible') === '1';
+const NODES = Number(query.get('nodes') ?? 2000);
 
 function layout(nodes: BenchNode[]): { nodes: Node[]; edges: Edge[] } {
   const children = new Map<string, BenchNode[]>();
@@ -29,11 +32,12 @@ function layout(nodes: BenchNode[]): { nodes: Node[]; edges: Edge[] } {
 declare global {
   interface Window {
     __addNode?: () => void;
+    __fit?: () => void;
   }
 }
 
 function App() {
-  const doc = useMemo(() => benchTree(2000), []);
+  const doc = useMemo(() => benchTree(NODES), []);
   const initial = useMemo(() => layout(doc.nodes), [doc]);
   const [nodes, setNodes, onNodesChange] = useNodesState(initial.nodes);
   const edges = useMemo(() => initial.edges, [initial]);
@@ -55,6 +59,9 @@ function App() {
       onlyRenderVisibleElements: visibleOnly,
       defaultViewport: { x: window.innerWidth / 2, y: 80, zoom: 1 },
       minZoom: 0.05,
+      onInit: (flow) => {
+        window.__fit = () => void flow.fitView();
+      },
     }),
   );
 }

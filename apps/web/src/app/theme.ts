@@ -1,8 +1,5 @@
 import {
   createTheme,
-  Drawer,
-  Modal,
-  Notification,
   defaultVariantColorsResolver,
   type CSSVariablesResolver,
   type MantineColorsTuple,
@@ -68,10 +65,12 @@ const variantColorResolver: VariantColorsResolver = (input) => {
  */
 export function buildTheme(preset: ColorPreset, closeLabel: string): MantineThemeOverride {
   return createTheme({
+    // Plain entries, not `Component.extend`: importing Modal or Drawer here would pull them (and their
+    // scroll lock and focus trap) into the first bundle.
     components: {
-      Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': closeLabel } } }),
-      Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': closeLabel } } }),
-      Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': closeLabel } } }),
+      Notification: { defaultProps: { closeButtonProps: { 'aria-label': closeLabel } } },
+      Modal: { defaultProps: { closeButtonProps: { 'aria-label': closeLabel } } },
+      Drawer: { defaultProps: { closeButtonProps: { 'aria-label': closeLabel } } },
     },
     // A slightly cooler dark scheme with brighter text than Mantine's default (#c9c9c9 on #242424).
     colors: {
