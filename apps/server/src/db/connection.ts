@@ -7,6 +7,7 @@ import {
   SqliteDialect,
   type PostgresPool,
   type PostgresPoolClient,
+  type SqliteDatabase,
   type Transaction,
 } from 'kysely';
 import pg from 'pg';
@@ -35,6 +36,35 @@ function sqlitePath(url: string): string {
   return rest === ':memory:' ? rest : path.resolve(rest);
 }
 
+/** How many distinct prepared statements a SQLite connection keeps (the app has a few hundred). */
+const STATEMENT_CACHE_SIZE = 1000;
+
+/**
+ * Kysely's SQLite driver prepares every query it runs; preparing cost as much as running the
+ * community list's queries (issue 18's profile). Statements are kept by their SQL text and reused:
+ * Kysely runs them synchronously to the end (`all`/`run`; nothing here streams), and SQLite
+ * recompiles a kept statement by itself after a schema change. The oldest is dropped past the limit.
+ */
+function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+  const kept = new Map<string, SQLite.Statement>();
+  const prepare = (source: string) => {
+    let stmt = kept.get(source);
+    if (!stmt) {
+      stmt = sqlite.prepare(source);
+      if (kept.size >= STATEMENT_CACHE_SIZE) kept.delete(kept.keys().next().value!);
+      kept.set(source, stmt);
+    }
+    return stmt;
+  };
+  return {
+    prepare,
+    close: () => {
+      kept.clear();
+      sqlite.close();
+    },
+  };
+}
+
 /** Opens the database named by a `sqlite://` or `postgres://` URL. */
 export function openDatabase(url: string): DatabaseHandle {
   if (url.startsWith('sqlite:')) {
@@ -45,7 +75,7 @@ export function openDatabase(url: string): DatabaseHandle {
     sqlite.pragma('synchronous = FULL');
     sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma('foreign_keys = ON');
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
     return { db, dialect: 'sqlite', close: () => db.destroy() };
   }
   const pool = new pg.Pool({

@@ -1,0 +1,96 @@
+// Issue 18: throughput of three public/hot reads at 50 connections, each next to a bare Fastify route
+// measured in the same run (framework ceiling): the community list (`?ordering=-hot`, page of 20,
+// against a static 20-item page), a 200-node tree GET and a template detail (both against a static
+// 200-node document). Runs of BENCH_SECONDS each, BENCH_RUNS times, the median recorded; SQLite and
+// PostgreSQL. The community is smaller than community-list.bench.ts's (BENCH_SHARES, default 20,000):
+// this measures the per-request cost, not the queries' scaling.
+import path from 'node:path';
+import { openDatabase } from '../apps/server/src/db/connection.ts';
+import { throwawayDatabase } from './support/arbor-db.ts';
+import { BENCH_ADMIN_ENV, createBenchTree, signInBenchUser } from './support/bench-user.ts';
+import { seedCommunity } from './support/community-seed.ts';
+import { throughput } from './support/load.ts';
+import { recordResults } from './support/record.ts';
+import { machineLine } from './support/readme.ts';
+import { ROOT, startProcess } from './support/server-process.ts';
+
+const SHARES = Number(process.env.BENCH_SHARES ?? 20_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const KINDS = (process.env.BENCH_DB ?? 'sqlite,postgres').split(',') as Array<'sqlite' | 'postgres'>;
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+/** Median req/s of RUNS runs, the route and its ceiling taking turns so both see the same machine. */
+async function sideBySide(url: string, ceilingUrl: string, headers?: Record<string, string>) {
+  const route: number[] = [];
+  const ceiling: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const r = await throughput(url, { connections: 50, seconds: SECONDS, headers });
+    if (r.non2xx || r.errors) throw new Error(`${url}: ${r.non2xx} non-2xx, ${r.errors} errors`);
+    route.push(r.rps);
+    ceiling.push((await throughput(ceilingUrl, { connections: 50, seconds: SECONDS })).rps);
+  }
+  const rps = median(route);
+  const ceil = median(ceiling);
+  return { rps, ceiling: ceil, ratio: Math.round((rps / ceil) * 1000) / 1000, runs: route, ceilingRuns: ceiling };
+}
+
+const results: Record<string, unknown> = {
+  date: new Date().toISOString(),
+  machine: machineLine(),
+  shares: SHARES,
+  seconds: SECONDS,
+  runs: RUNS,
+};
+const hello = await startProcess(path.join(ROOT, 'bench/support/hello-server.ts'), {});
+const running: Array<{ stop(): Promise<void> }> = [hello];
+process.on('exit', () => running.forEach((s) => (s as { process?: { kill(): void } }).process?.kill()));
+process.on('uncaughtException', (err) => {
+  console.error(err);
+  process.exit(1);
+});
+for (const kind of KINDS) {
+  console.log(`\n${kind}:`);
+  const db = await throwawayDatabase(kind, 'arbor_bench');
+  const handle = openDatabase(db.url);
+  await seedCommunity(handle, SHARES, SHARES * 10);
+  await handle.close();
+  const server = await startProcess(path.join(ROOT, 'apps/server/src/main.ts'), {
+    DATA_DIR: db.dir,
+    DATABASE_URL: db.url,
+    ARBOR_SEED: '0',
+    ...BENCH_ADMIN_ENV,
+  });
+  running.push(server);
+  const session = await signInBenchUser(server.url);
+  const treeUuid = await createBenchTree(server.url, session, 'Throughput bench', 200);
+  const tree = (await (
+    await fetch(`${server.url}/api/tree/skills_tree/get_data_by_uuid/?uuid=${treeUuid}`, { headers: session.headers })
+  ).json()) as {
+    id: number;
+  };
+  const shared = await fetch(`${server.url}/api/community/trees-shared/`, {
+    method: 'POST',
+    headers: session.headers,
+    body: JSON.stringify({ tree: tree.id, title: 'Throughput bench', tags: ['bench'] }),
+  });
+  if (shared.status !== 201) throw new Error(`sharing answered ${shared.status}: ${await shared.text()}`);
+  const share = (await shared.json()) as { uuid: string };
+  const auth = { authorization: session.headers.authorization! };
+  const routes = {
+    list: await sideBySide(`${server.url}/api/community/trees-shared/?ordering=-hot`, `${hello.url}/hello`),
+    tree: await sideBySide(`${server.url}/api/tree/skills_tree/${tree.id}/`, `${hello.url}/doc`, auth),
+    template: await sideBySide(`${server.url}/api/community/trees-shared/${share.uuid}/`, `${hello.url}/doc`),
+  };
+  for (const [name, r] of Object.entries(routes))
+    console.log(
+      `  ${name.padEnd(9)} ${r.rps} req/s, ceiling ${r.ceiling} req/s: ${r.ratio}× (runs ${r.runs.join(', ')})`,
+    );
+  results[kind] = routes;
+  await server.stop();
+  await db.cleanup();
+}
+await hello.stop();
+results.machineAfter = machineLine();
+await recordResults(process.env.BENCH_LABEL ? `api-throughput-${process.env.BENCH_LABEL}` : 'api-throughput', results);
