@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { format } from 'prettier';
+import { format, resolveConfig } from 'prettier';
 
 /**
  * Writes a benchmark's figures to `bench/results/<name>.json` (committed, so they are recorded),
@@ -10,6 +10,7 @@ export async function recordResults(name: string, results: unknown): Promise<voi
   const dir = path.join(import.meta.dirname, '..', 'results');
   mkdirSync(dir, { recursive: true });
   const file = path.join(dir, `${name}.json`);
-  writeFileSync(file, await format(JSON.stringify(results), { filepath: file }));
+  const options = await resolveConfig(file);
+  writeFileSync(file, await format(JSON.stringify(results), { ...options, filepath: file }));
   console.log(`results written to bench/results/${name}.json`);
 }
