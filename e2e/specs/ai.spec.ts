@@ -2,8 +2,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeLlm, type FakeLlm } from '../../apps/server/src/testing/fake-llm.ts';
 import { signUpByEmail } from '../support/accounts.ts';
-import { baseURL, launchBrowser, newPage } from '../support/browser.ts';
-import { apiLogin, type ApiTokens } from '../support/session.ts';
+import { baseURL, launchBrowser } from '../support/browser.ts';
+import { apiLogin, signedInPage, type ApiTokens } from '../support/session.ts';
 
 const API_KEY = 'sk-e2e-fake-secret-7f3a9c';
 /** Screenshots for design review go to /tmp when AI_E2E_SHOTS=1; the run itself never depends on them. */
@@ -46,27 +46,6 @@ async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolea
   }
 }
 
-async function pageAs(
-  tokens: ApiTokens,
-  opts: { width?: number; colorScheme?: 'light' | 'dark'; locale?: string } = {},
-) {
-  const locale = opts.locale ?? 'en-US';
-  const opened = await newPage(browser, {
-    locale,
-    width: opts.width ?? 1440,
-    height: 900,
-    colorScheme: opts.colorScheme,
-  });
-  await opened.context.addInitScript(
-    ([access, refresh, lang]) => {
-      localStorage.setItem('__arbor__jwt__', JSON.stringify({ accessToken: access, refreshToken: refresh }));
-      localStorage.setItem('arbor.locale', lang);
-    },
-    [tokens.access, tokens.refresh, locale] as const,
-  );
-  return opened;
-}
-
 async function selectNode(page: Page, title: string) {
   const search = page.getByTestId('node-search');
   await search.fill(title);
@@ -98,7 +77,7 @@ describe('AI in the editor, on /trees and in /admin/ai', () => {
       method: 'POST',
       body: { title: 'Before AI' },
     });
-    const { page, context } = await pageAs(user);
+    const { page, context } = await signedInPage(browser, user);
     await page.goto(`/trees/${tree.uuid}`);
     await selectNode(page, 'Before AI');
     const section = page.getByTestId('ai-section');
@@ -108,7 +87,7 @@ describe('AI in the editor, on /trees and in /admin/ai', () => {
   });
 
   it('an admin adds a provider and models through the UI and the connection test reaches the provider', async () => {
-    const { page, context, errors } = await pageAs(admin);
+    const { page, context, errors } = await signedInPage(browser, admin);
     await page.goto('/admin/ai');
     await page.getByTestId('provider-add').click();
     await page.getByTestId('provider-name').fill('Fake LLM');
@@ -161,7 +140,7 @@ describe('AI in the editor, on /trees and in /admin/ai', () => {
         },
       },
     });
-    const { page, context, errors } = await pageAs(user);
+    const { page, context, errors } = await signedInPage(browser, user);
     await page.goto(`/trees/${tree.uuid}`);
     await selectNode(page, 'Linear algebra');
     const section = page.getByTestId('ai-section');
@@ -235,7 +214,7 @@ describe('AI in the editor, on /trees and in /admin/ai', () => {
       method: 'POST',
       body: { title: 'Stop and fail' },
     });
-    const { page, context, errors } = await pageAs(user);
+    const { page, context, errors } = await signedInPage(browser, user);
     await page.goto(`/trees/${tree.uuid}`);
     await selectNode(page, 'Stop and fail');
     const section = page.getByTestId('ai-section');
@@ -267,7 +246,7 @@ describe('AI in the editor, on /trees and in /admin/ai', () => {
   });
 
   it('generates a whole tree from a topic on /trees and opens it', async () => {
-    const { page, context, errors } = await pageAs(user);
+    const { page, context, errors } = await signedInPage(browser, user);
     await page.goto('/trees');
     await page.getByTestId('new-tree').click();
     await page.getByTestId('new-ai').click();
@@ -297,7 +276,7 @@ describe('AI in the editor, on /trees and in /admin/ai', () => {
   });
 
   it('the request log shows the calls, with a detail that never contains the key', async () => {
-    const { page, context, errors } = await pageAs(admin);
+    const { page, context, errors } = await signedInPage(browser, admin);
     await page.goto('/admin/ai?tab=logs');
     await page.getByTestId('logs-table').waitFor();
     const kinds = await page.getByTestId('log-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-kind')));
@@ -336,7 +315,7 @@ describe('AI in the editor, on /trees and in /admin/ai', () => {
       [390, 'light', 'ja-JP'],
       [390, 'dark', 'en-US'],
     ] as const) {
-      const { page, context } = await pageAs(user, { width, colorScheme: scheme, locale });
+      const { page, context } = await signedInPage(browser, user, { width, colorScheme: scheme, locale });
       // On a phone the editor opens the node panel only on request (a trees-feature control), so the panel is shot on desktop.
       if (width > 820) {
         await page.goto(`/trees/${tree.uuid}`);
@@ -359,7 +338,7 @@ describe('AI in the editor, on /trees and in /admin/ai', () => {
       await page.getByTestId('generate-tree-modal').waitFor();
       await shot(page, `generate-tree-${width}-${scheme}-${locale}`);
       await context.close();
-      const admin_ = await pageAs(admin, { width, colorScheme: scheme, locale });
+      const admin_ = await signedInPage(browser, admin, { width, colorScheme: scheme, locale });
       await admin_.page.goto('/admin/ai?tab=logs');
       await admin_.page
         .getByTestId('logs-table')

@@ -2,18 +2,15 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/a11y.ts';
 import { baseURL, launchBrowser, newPage } from '../support/browser.ts';
+import { apiLogin, type ApiTokens } from '../support/session.ts';
 
-interface Tokens {
-  access: string;
-  refresh: string;
-}
 interface StoredDoc {
   nodes: Array<{ id: string; parent_id: string | null; title: string; image_id: number | null }>;
   links: Array<{ source: string; target: string; kind: string }>;
 }
 
 let browser: Browser;
-let tokens: Tokens;
+let tokens: ApiTokens;
 
 /** An export from another tree: two node images (ids of that tree) and a link to a node it does not have. */
 const BREAD = {
@@ -35,16 +32,6 @@ const jsonFile = (name: string, value: unknown) => ({
   mimeType: 'application/json',
   buffer: Buffer.from(typeof value === 'string' ? value : JSON.stringify(value, null, 2)),
 });
-
-async function login(): Promise<Tokens> {
-  const res = await fetch(`${baseURL()}/api/token/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: 'arbor-e2e-admin-pass' }),
-  });
-  expect(res.status).toBe(200);
-  return (await res.json()) as Tokens;
-}
 
 async function treeData(uuid: string): Promise<StoredDoc> {
   const res = await fetch(`${baseURL()}/api/tree/skills_tree/get_data_by_uuid/?uuid=${uuid}`, {
@@ -88,7 +75,7 @@ async function openJsonImport(page: Page) {
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  tokens = await login();
+  tokens = await apiLogin();
 });
 afterAll(async () => browser?.close());
 

@@ -2,8 +2,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeLlm, type FakeLlm } from '../../apps/server/src/testing/fake-llm.ts';
 import { signUpByEmail } from '../support/accounts.ts';
-import { baseURL, launchBrowser, newPage } from '../support/browser.ts';
-import { apiLogin, type ApiTokens } from '../support/session.ts';
+import { baseURL, launchBrowser } from '../support/browser.ts';
+import { apiLogin, signedInPage, type ApiTokens } from '../support/session.ts';
 
 // Issue #18's UX fixes, driven through the UI: the admin breadcrumb, the notice for a non-admin, GFM in
 // node previews, where toasts open, and the topic generator without AI and before it spends calls.
@@ -30,20 +30,6 @@ async function api<T>(path: string, tokens: ApiTokens, init: { method?: string; 
   });
   expect(res.ok, `${init.method ?? 'GET'} ${path} answered ${res.status}`).toBe(true);
   return (res.status === 204 ? undefined : await res.json()) as T;
-}
-
-/** A page logged in with `tokens`, in `locale`, as a returning visitor would open it. */
-async function pageAs(tokens: ApiTokens, opts: { locale?: string; width?: number; height?: number } = {}) {
-  const locale = opts.locale ?? 'en-US';
-  const opened = await newPage(browser, { locale, width: opts.width ?? 1440, height: opts.height ?? 900 });
-  await opened.context.addInitScript(
-    ([access, refresh, lang]) => {
-      localStorage.setItem('__arbor__jwt__', JSON.stringify({ accessToken: access, refreshToken: refresh }));
-      localStorage.setItem('arbor.locale', lang);
-    },
-    [tokens.access, tokens.refresh, locale] as const,
-  );
-  return opened;
 }
 
 /** Opens the New tree menu on /trees and returns the "Generate from a topic" item. */
@@ -73,7 +59,7 @@ describe('admin breadcrumb and admin-only pages', () => {
 
   for (const language of LANGUAGES) {
     it(`shows /admin/ai's breadcrumb translated in ${language.locale}, with no link to a missing page`, async () => {
-      const { page, context, errors } = await pageAs(admin, { locale: language.locale });
+      const { page, context, errors } = await signedInPage(browser, admin, { locale: language.locale });
       await page.goto('/admin/ai');
       const crumbs = page.getByRole('navigation', { name: language.nav });
       await crumbs.getByText(language.title, { exact: true }).waitFor();
@@ -94,7 +80,7 @@ describe('admin breadcrumb and admin-only pages', () => {
 
   for (const width of [1440, 390]) {
     it(`tells a non-admin why /admin/ai sent them home, in a toast that stays clear of the header (${width}px)`, async () => {
-      const { page, context, errors } = await pageAs(user, { width, height: width > 800 ? 900 : 844 });
+      const { page, context, errors } = await signedInPage(browser, user, { width, height: width > 800 ? 900 : 844 });
       await page.goto('/admin/ai');
       const notice = page.getByRole('alert').filter({ hasText: 'No access' });
       await notice.waitFor();
@@ -121,7 +107,7 @@ describe('GitHub-flavoured Markdown in a node', () => {
       method: 'POST',
       body: { title: 'Study plan' },
     });
-    const { page, context, errors } = await pageAs(user);
+    const { page, context, errors } = await signedInPage(browser, user);
     await page.goto(`/trees/${tree.uuid}`);
     const panel = page.getByTestId('node-panel');
     await panel.getByRole('heading', { name: 'Study plan', exact: true }).waitFor();
@@ -185,7 +171,7 @@ describe('generating a tree from a topic', () => {
   });
 
   it('shows the item disabled with the reason when no AI model is set up, and no dialog opens', async () => {
-    const { page, context, errors } = await pageAs(user);
+    const { page, context, errors } = await signedInPage(browser, user);
     const item = await topicItem(page);
     await page.locator('[data-testid="new-ai"][data-unavailable="not_configured"]').waitFor();
     expect(await item.isDisabled()).toBe(true);
@@ -212,7 +198,7 @@ describe('generating a tree from a topic', () => {
     });
     const status = await api<{ quota: { remaining: number; limit: number } }>('/api/llm/status/', user);
 
-    const { page, context, errors } = await pageAs(user);
+    const { page, context, errors } = await signedInPage(browser, user);
     const item = await topicItem(page);
     await page.locator('[data-testid="new-ai"]:not([data-unavailable])').waitFor();
     await item.click();

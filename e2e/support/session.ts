@@ -1,5 +1,5 @@
-import type { BrowserContext, Page } from 'playwright-core';
-import { baseURL } from './browser.ts';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { baseURL, newPage } from './browser.ts';
 
 export const ADMIN = { username: 'admin', password: 'arbor-e2e-admin-pass' } as const;
 export const TOKEN_STORAGE_KEY = '__arbor__jwt__';
@@ -49,4 +49,30 @@ export async function presetStorage(context: BrowserContext, entries: Record<str
     sessionStorage.setItem('__e2e_preset__', '1');
     for (const [key, value] of Object.entries(values)) localStorage.setItem(key, value);
   }, entries);
+}
+
+/**
+ * A fresh page signed in with `tokens` in `locale` (en-US by default), as a returning visitor opens it:
+ * the tokens and the language are in storage before the app boots.
+ */
+export async function signedInPage(
+  browser: Browser,
+  tokens: ApiTokens,
+  opts: { locale?: string; width?: number; height?: number; colorScheme?: 'light' | 'dark' } = {},
+) {
+  const locale = opts.locale ?? 'en-US';
+  const opened = await newPage(browser, {
+    locale,
+    width: opts.width ?? 1440,
+    height: opts.height ?? 900,
+    colorScheme: opts.colorScheme,
+  });
+  await opened.context.addInitScript(
+    ([access, refresh, lang]) => {
+      localStorage.setItem('__arbor__jwt__', JSON.stringify({ accessToken: access, refreshToken: refresh }));
+      localStorage.setItem('arbor.locale', lang);
+    },
+    [tokens.access, tokens.refresh, locale] as const,
+  );
+  return opened;
 }
