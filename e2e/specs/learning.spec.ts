@@ -177,6 +177,11 @@ describe('learning mode', () => {
       await page.getByTestId('tree-editor').waitFor();
       await page.getByRole('button', { name: L.mode.toggle, exact: true }).click();
       await page.getByTestId('learning-percent').getByText('25%', { exact: true }).waitFor();
+      if (phone) {
+        // The percent fits beside the toolbar's "More" menu, which stays on screen (Share lives there).
+        const more = await page.getByTestId('toolbar-more').boundingBox();
+        expect(more!.x + more!.width).toBeLessThanOrEqual(viewport.width);
+      }
       await expect.poll(() => statusButton(page, 'HTML basics').getAttribute('data-status')).toBe('done');
       await expect.poll(() => statusButton(page, 'CSS layout').getAttribute('data-status')).toBe('learning');
       await nodeTitled(page, 'React').locator('[data-testid="learning-note-mark"]').waitFor();
