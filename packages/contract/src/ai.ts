@@ -138,7 +138,7 @@ export type GenerateMode = z.infer<typeof GenerateMode>;
 /** A node id of the tree document: 1–64 letters, digits, `_` or `-`. */
 const nodeId = z.string().regex(NODE_ID_PATTERN, 'Node ids are 1–64 letters, digits, "_" or "-".');
 
-const modelRef = z.union([Id, z.string().trim().min(1).max(200)]);
+export const ModelRef = z.union([Id, z.string().trim().min(1).max(200)]);
 
 export const GenerateNodeRequest = z.object({
   tree: Id.optional(),
@@ -150,7 +150,7 @@ export const GenerateNodeRequest = z.object({
   mode: GenerateMode,
   language: Locale.optional(),
   prompt_key: promptKey.optional(),
-  model: modelRef.optional(),
+  model: ModelRef.optional(),
   stream: z.boolean().optional(),
 });
 export type GenerateNodeRequest = z.infer<typeof GenerateNodeRequest>;
@@ -180,7 +180,7 @@ export const GenerateImageRequest = z.object({
   tree: Id.optional(),
   node_id: nodeId.optional(),
   size: ImageSize.optional(),
-  model: modelRef.optional(),
+  model: ModelRef.optional(),
 });
 export type GenerateImageRequest = z.infer<typeof GenerateImageRequest>;
 

@@ -7,3 +7,5 @@ export * from './ai.ts';
 export * from './accounts.ts';
 export * from './trees.ts';
 export * from './learning.ts';
+export * from './recall.ts';
+export * from './plans.ts';

@@ -14,10 +14,10 @@ export const SubjectKind = z.enum(['tree', 'share']);
 export type SubjectKind = z.infer<typeof SubjectKind>;
 
 /** A subject is named by exactly one of `tree` (a tree uuid) or `share` (a share uuid); neither or both gives 400. */
-const subjectFields = { tree: Uuid.optional(), share: Uuid.optional() };
-const exactlyOneSubject = <T extends { tree?: string; share?: string }>(s: T) =>
+export const subjectFields = { tree: Uuid.optional(), share: Uuid.optional() };
+export const exactlyOneSubject = <T extends { tree?: string; share?: string }>(s: T) =>
   (s.tree === undefined) !== (s.share === undefined);
-const oneSubjectIssue = { message: 'Name exactly one of tree or share.', path: ['tree'] };
+export const oneSubjectIssue = { message: 'Name exactly one of tree or share.', path: ['tree'] };
 
 export const Subject = z
   .object({ kind: SubjectKind, uuid: z.string(), title: z.string() })

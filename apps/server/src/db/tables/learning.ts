@@ -60,10 +60,95 @@ export interface LearnerSettingsTable {
   updated_at: string;
 }
 
+export type CardStateColumn = 'new' | 'learning' | 'review' | 'relearning';
+
+/** A learner's FSRS card on one node of a subject; the scheduling columns are ts-fsrs's `Card`. */
+export interface LearningCardsTable {
+  id: Generated<number>;
+  user_id: number;
+  subject_kind: SubjectKindColumn;
+  subject_id: number;
+  node_id: string;
+  front: string;
+  back: string;
+  state: CardStateColumn;
+  due: string;
+  stability: number;
+  difficulty: number;
+  elapsed_days: number;
+  scheduled_days: number;
+  learning_steps: number;
+  reps: number;
+  lapses: number;
+  last_review: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** ts-fsrs's `ReviewLog` of one review, plus what undo and a retried review need. */
+export interface LearningReviewLogsTable {
+  id: Generated<number>;
+  card_id: number;
+  user_id: number;
+  review_id: string;
+  rating: number;
+  /** the card's state before the review */
+  state: CardStateColumn;
+  due: string;
+  stability: number;
+  difficulty: number;
+  elapsed_days: number;
+  last_elapsed_days: number;
+  scheduled_days: number;
+  learning_steps: number;
+  reviewed_at: string;
+  duration_ms: number | null;
+  /** JSON of the card's scheduling fields before the review (undo restores them) */
+  card_before: string;
+  /** JSON of the review's answer (a retry with the same review_id gets it again) */
+  answer: string;
+}
+
+export interface LearningQuizzesTable {
+  id: Generated<number>;
+  user_id: number;
+  subject_kind: SubjectKindColumn;
+  subject_id: number;
+  uuid: string;
+  node_id: string;
+  /** JSON `[{question, choices, answer, explanation}]` */
+  questions: string;
+  created_at: string;
+  submitted_at: string | null;
+}
+
+export interface LearningPlansTable {
+  id: Generated<number>;
+  user_id: number;
+  subject_kind: SubjectKindColumn;
+  subject_id: number;
+  target: string | null;
+  start_date: string;
+  active: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface LearningCalendarFeedsTable {
+  user_id: number;
+  token: string;
+  created_at: string;
+}
+
 export interface LearningTables {
   learning_progress: LearningProgressTable;
   learning_notes: LearningNotesTable;
   learning_subjects: LearningSubjectsTable;
   learning_activity_days: LearningActivityDaysTable;
   learner_settings: LearnerSettingsTable;
+  learning_cards: LearningCardsTable;
+  learning_review_logs: LearningReviewLogsTable;
+  learning_quizzes: LearningQuizzesTable;
+  learning_plans: LearningPlansTable;
+  learning_calendar_feeds: LearningCalendarFeedsTable;
 }

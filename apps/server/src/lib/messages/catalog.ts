@@ -369,6 +369,41 @@ export const CATALOG: Record<string, Translations> = {
     'zh-CN': '前置节点只能与该节点一起标记为已完成。',
     'ja-JP': '前提ノードは、このノードと一緒にのみ完了にできます。',
   },
+  // recall and plans
+  'Unknown time zone; use an IANA name such as Asia/Shanghai.': {
+    'zh-CN': '未知的时区；请使用 IANA 名称，例如 Asia/Shanghai。',
+    'ja-JP': '不明なタイムゾーンです。Asia/Tokyo のような IANA 名を使ってください。',
+  },
+  'request_retention is from 0.70 to 0.99.': {
+    'zh-CN': 'request_retention 的取值范围是 0.70 到 0.99。',
+    'ja-JP': 'request_retention は 0.70〜0.99 の範囲です。',
+  },
+  'Choose at least one study day.': { 'zh-CN': '请至少选择一个学习日。', 'ja-JP': '学習日を 1 日以上選んでください。' },
+  'Use a date like 2026-01-31.': {
+    'zh-CN': '请使用 2026-01-31 这样的日期格式。',
+    'ja-JP': '2026-01-31 のような日付を使ってください。',
+  },
+  'The front cannot be empty.': { 'zh-CN': '卡片正面不能为空。', 'ja-JP': 'カードの表面を空にはできません。' },
+  'The front is at most 2,000 characters.': {
+    'zh-CN': '卡片正面最多 2,000 个字符。',
+    'ja-JP': 'カードの表面は 2,000 文字までです。',
+  },
+  'The back is at most 10,000 characters.': {
+    'zh-CN': '卡片背面最多 10,000 个字符。',
+    'ja-JP': 'カードの裏面は 10,000 文字までです。',
+  },
+  'review_id must be a client-made uuid.': {
+    'zh-CN': 'review_id 必须是客户端生成的 UUID。',
+    'ja-JP': 'review_id はクライアントが作成した UUID にしてください。',
+  },
+  'reviewed_at must be an ISO 8601 date-time.': {
+    'zh-CN': 'reviewed_at 必须是 ISO 8601 日期时间。',
+    'ja-JP': 'reviewed_at は ISO 8601 形式の日時にしてください。',
+  },
+  'limit must be a whole number from 1 to 200': {
+    'zh-CN': 'limit 必须是 1 到 200 的整数',
+    'ja-JP': 'limit は 1〜200 の整数にしてください',
+  },
   'Name exactly one of tree or share.': {
     'zh-CN': '请指定树或分享中的一个（且仅一个）。',
     'ja-JP': 'ツリーか共有のどちらか 1 つだけを指定してください。',

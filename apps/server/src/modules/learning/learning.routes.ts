@@ -1,6 +1,8 @@
 import {
   Activity,
   ActivityQuery,
+  LearnerSettings,
+  LearnerSettingsPatch,
   LearningPath,
   LearningSubjectSummary,
   Note,
@@ -22,6 +24,7 @@ import { paginate, pageWindow } from '../../lib/pagination.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { listNotes, saveNote, searchOwnNotes } from './notes.service.ts';
 import { getPath, getProgress, updateProgress, updateProgressInBulk } from './progress.service.ts';
+import { getSettings, updateSettings } from './settings.service.ts';
 import { forgetSubject, getActivity, listLearnedSubjects } from './subjects.service.ts';
 
 const tags = ['learning'];
@@ -107,5 +110,14 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
     '/learn/notes/search/',
     { schema: { tags, querystring: NoteSearchQuery, response: { 200: z.array(NoteSearchHit) } } },
     (request) => searchOwnNotes(deps, currentUser(request), request.query.q),
+  );
+
+  app.get('/learn/settings/', { schema: { tags, response: { 200: LearnerSettings } } }, (request) =>
+    getSettings(deps, currentUser(request)),
+  );
+  app.patch(
+    '/learn/settings/',
+    { schema: { tags, body: LearnerSettingsPatch, response: { 200: LearnerSettings } } },
+    (request) => updateSettings(deps, currentUser(request), request.body),
   );
 };

@@ -1,0 +1,56 @@
+import { DEFAULT_LEARNER_SETTINGS, type LearnerSettings, type LearnerSettingsPatch } from '@arbor/contract';
+import type { Executor } from '../../db/connection.ts';
+import type { Deps } from '../../deps.ts';
+import { invalidField } from '../../lib/http-errors.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
+import { isKnownTimezone } from './local-days.ts';
+
+/** A learner's settings (API.md "Study plans and calendar"): the defaults until they change one. */
+export async function readSettings(db: Executor, userId: number): Promise<LearnerSettings> {
+  const row = await db.selectFrom('learner_settings').selectAll().where('user_id', '=', userId).executeTakeFirst();
+  if (!row) return { ...DEFAULT_LEARNER_SETTINGS, study_days: [...DEFAULT_LEARNER_SETTINGS.study_days] };
+  return {
+    timezone: row.timezone,
+    request_retention: Number(row.request_retention),
+    new_per_day: row.new_per_day,
+    auto_cards: Boolean(row.auto_cards),
+    weekly_minutes: row.weekly_minutes,
+    study_days: JSON.parse(row.study_days) as number[],
+  };
+}
+
+export const getSettings = (deps: Deps, viewer: AuthUser) => readSettings(deps.db, viewer.id);
+
+/** Applies a validated patch; an unknown time zone gives `400 fields.timezone`. Study days are kept sorted and unique. */
+export async function updateSettings(
+  deps: Deps,
+  viewer: AuthUser,
+  patch: LearnerSettingsPatch,
+): Promise<LearnerSettings> {
+  if (patch.timezone !== undefined && !isKnownTimezone(patch.timezone)) {
+    throw invalidField('timezone', 'Unknown time zone; use an IANA name such as Asia/Shanghai.');
+  }
+  return deps.db.transaction().execute(async (trx) => {
+    const current = await readSettings(trx, viewer.id);
+    const next: LearnerSettings = {
+      ...current,
+      ...patch,
+      study_days: patch.study_days ? [...new Set(patch.study_days)].sort((a, b) => a - b) : current.study_days,
+    };
+    const row = {
+      timezone: next.timezone,
+      request_retention: next.request_retention,
+      new_per_day: next.new_per_day,
+      auto_cards: next.auto_cards ? 1 : 0,
+      weekly_minutes: next.weekly_minutes,
+      study_days: JSON.stringify(next.study_days),
+      updated_at: deps.clock.nowIso(),
+    };
+    await trx
+      .insertInto('learner_settings')
+      .values({ user_id: viewer.id, ...row })
+      .onConflict((oc) => oc.column('user_id').doUpdateSet(row))
+      .execute();
+    return next;
+  });
+}
