@@ -27,6 +27,7 @@ import { openDatabase } from '../apps/server/src/db/connection.ts';
 import { createUser } from '../apps/server/src/testing/test-app.ts';
 import { recordResults } from './support/record.ts';
 import { writeReadmeSection } from './support/readme.ts';
+import { median, p95, round, stats, timed } from './support/timing.ts';
 
 const PG_ADMIN = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const RUNS = Number(process.env.BENCH_LEARNING_RUNS ?? 50);
@@ -101,17 +102,6 @@ function makeStatuses(count: number): [string, Exclude<LearningStatus, 'todo'>][
   while (chosen.size < count) chosen.add(1 + Math.floor(next() * (NODES - 1)));
   const kinds = ['done', 'done', 'learning', 'skipped'] as const;
   return [...chosen].map((i, k) => [`node-${i}`, kinds[k % kinds.length]!]);
-}
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(xs.length * 0.95) - 1)]!;
-const round = (x: number) => Math.round(x * 100) / 100;
-const stats = (xs: number[]) => ({ runs: xs.length, median_ms: round(median(xs)), p95_ms: round(p95(xs)) });
-
-async function timed(fn: () => Promise<unknown> | unknown): Promise<number> {
-  const start = performance.now();
-  await fn();
-  return performance.now() - start;
 }
 
 async function temporaryDatabase(kind: 'sqlite' | 'postgres') {

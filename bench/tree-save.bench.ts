@@ -7,7 +7,6 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { updateNode, validateTreeDocument, type TreeDocument, type TreeNode } from '@arbor/tree-core';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
@@ -17,6 +16,7 @@ import { storedVersionBytes } from '../apps/server/src/modules/trees/testing.ts'
 import { createUser } from '../apps/server/src/testing/test-app.ts';
 import { recordResults } from './support/record.ts';
 import { writeReadmeSection } from './support/readme.ts';
+import { median, p95, round, timed } from './support/timing.ts';
 
 const PG_ADMIN = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const SAVE_RUNS = Number(process.env.BENCH_SAVE_RUNS ?? 30);
@@ -48,16 +48,6 @@ function makeDocument(count: number): TreeDocument {
     if (i > 0) parents.push(id);
   }
   return { format: 1, layout: { direction: 'TB' }, nodes, links: [], unlock: 'links' };
-}
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(xs.length * 0.95) - 1)]!;
-const round = (x: number) => Math.round(x * 100) / 100;
-
-async function timed(fn: () => Promise<unknown> | unknown): Promise<number> {
-  const start = performance.now();
-  await fn();
-  return performance.now() - start;
 }
 
 async function temporaryDatabase(kind: 'sqlite' | 'postgres') {

@@ -1,0 +1,287 @@
+// Recall and plans (issue 15, "Performance"), on SQLite and on PostgreSQL: a learner with 50,000
+// cards over three trees of 1,000 nodes, a year of review logs (50,000), and an active plan on each tree.
+// Through the real app in-process (`buildApp` + `app.inject`: auth, validation, SQL, serialisation):
+// - `GET /api/learn/review/` (50 cards), target p95 ≤ 30 ms;
+// - `POST /api/learn/cards/{id}/review/` of a due card (each run really schedules), target p95 ≤ 20 ms;
+// - `GET /api/learn/review/stats/`, target p95 ≤ 50 ms;
+// - the public calendar feed with 3 active plans, target p95 ≤ 100 ms.
+// Cards and logs are inserted straight into the tables (as a year of use would have left them): the
+// benchmark is about reading them, not about the API that wrote them.
+import { randomUUID } from 'node:crypto';
+import os from 'node:os';
+import type { TreeDocument, TreeNode } from '@arbor/tree-core';
+import { buildApp } from '../apps/server/src/app.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { openDatabase } from '../apps/server/src/db/connection.ts';
+import { createUser } from '../apps/server/src/testing/test-app.ts';
+import { throwawayDatabase } from './support/arbor-db.ts';
+import { writeReadmeSection } from './support/readme.ts';
+import { recordResults } from './support/record.ts';
+import { p95, stats, timed, timingCell } from './support/timing.ts';
+
+const RUNS = Number(process.env.BENCH_RECALL_RUNS ?? 50);
+const WARMUPS = 5;
+const CARDS = 50_000;
+const LOGS = 50_000;
+const TREES = 3;
+const NODES_PER_TREE = 1000;
+const BATCH = 500;
+const DAY_MS = 86_400_000;
+const TARGETS = { queueP95Ms: 30, reviewP95Ms: 20, statsP95Ms: 50, feedP95Ms: 100 };
+
+/** A small deterministic generator, so every run benchmarks the same cards. */
+function random(seed: number) {
+  let state = seed >>> 0;
+  return () => {
+    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+    return state / 2 ** 32;
+  };
+}
+
+function makeDocument(index: number): TreeDocument {
+  const nodes: TreeNode[] = [];
+  const parents = ['root'];
+  for (let i = 0; i < NODES_PER_TREE; i++) {
+    const id = i === 0 ? 'root' : `node-${i}`;
+    nodes.push({
+      id,
+      parent_id: i === 0 ? null : parents[Math.floor((i - 1) / 4)]!,
+      title: `Tree ${index} skill ${i}`,
+      summary: `What step ${i} teaches.`,
+      content: `## Step ${i}\n\nRead, practise, build.`,
+      icon: null,
+      color: null,
+      image_id: null,
+      resources: [],
+      collapsed: false,
+      position: null,
+      estimate_minutes: 20 + (i % 5) * 10,
+    });
+    if (i > 0) parents.push(id);
+  }
+  return { format: 1, layout: { direction: 'TB' }, nodes, links: [], unlock: 'links' };
+}
+
+const STATES = [
+  'new',
+  'learning',
+  'review',
+  'review',
+  'review',
+  'review',
+  'review',
+  'review',
+  'review',
+  'relearning',
+] as const;
+
+/** Inserts the learner's cards (states and due dates spread as a year of use leaves them) and review logs. */
+async function seedCards(app: Awaited<ReturnType<typeof buildApp>>, userId: number, treeIds: number[]) {
+  const db = app.deps.db;
+  const next = random(15);
+  const now = Date.now();
+  const iso = (ms: number) => new Date(ms).toISOString();
+  const cardIds: number[] = [];
+  for (let from = 0; from < CARDS; from += BATCH) {
+    const rows = [];
+    for (let i = from; i < Math.min(CARDS, from + BATCH); i++) {
+      const state = STATES[i % STATES.length]!;
+      const created = now - Math.floor(next() * 365) * DAY_MS;
+      const due = state === 'new' ? created : now + Math.floor((next() * 90 - 20) * DAY_MS);
+      rows.push({
+        user_id: userId,
+        subject_kind: 'tree' as const,
+        subject_id: treeIds[i % TREES]!,
+        node_id: `node-${1 + (i % (NODES_PER_TREE - 1))}`,
+        front: `Question ${i}: what does this step teach?`,
+        back: `Answer ${i}.`,
+        state,
+        due: iso(due),
+        stability: state === 'new' ? 0 : 1 + next() * 60,
+        difficulty: state === 'new' ? 0 : 1 + next() * 9,
+        elapsed_days: 0,
+        scheduled_days: state === 'review' ? 1 + Math.floor(next() * 60) : 0,
+        learning_steps: 0,
+        reps: state === 'new' ? 0 : 1 + Math.floor(next() * 10),
+        lapses: state === 'relearning' ? 1 : 0,
+        last_review: state === 'new' ? null : iso(now - Math.floor(next() * 30) * DAY_MS),
+        created_at: iso(created),
+        updated_at: iso(created),
+      });
+    }
+    const inserted = await db.insertInto('learning_cards').values(rows).returning('id').execute();
+    cardIds.push(...inserted.map((row) => row.id));
+  }
+  for (let from = 0; from < LOGS; from += BATCH) {
+    const rows = [];
+    for (let i = from; i < Math.min(LOGS, from + BATCH); i++) {
+      const reviewed = now - Math.floor(next() * 365 * DAY_MS);
+      rows.push({
+        card_id: cardIds[Math.floor(next() * cardIds.length)]!,
+        user_id: userId,
+        review_id: randomUUID(),
+        rating: 1 + Math.floor(next() * 4),
+        state: (['new', 'learning', 'review', 'relearning'] as const)[Math.floor(next() * 4)]!,
+        due: iso(reviewed + DAY_MS),
+        stability: 3,
+        difficulty: 5,
+        elapsed_days: 1,
+        last_elapsed_days: 1,
+        scheduled_days: 1,
+        learning_steps: 0,
+        reviewed_at: iso(reviewed),
+        duration_ms: 4000,
+        card_before: '{}',
+        answer: '{}',
+      });
+    }
+    await db.insertInto('learning_review_logs').values(rows).execute();
+  }
+}
+
+async function benchDatabase(kind: 'sqlite' | 'postgres') {
+  const database = await throwawayDatabase(kind, 'arbor_bench_recall');
+  const handle = openDatabase(database.url);
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: database.dir,
+    DATABASE_URL: database.url,
+    ARBOR_SEED: '0',
+  });
+  const app = await buildApp(config, { database: handle });
+  await app.ready();
+  try {
+    const user = await createUser(app);
+    const call = async (method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, payload?: unknown) => {
+      const res = await app.inject({
+        method,
+        url,
+        headers: user.headers,
+        ...(payload === undefined ? {} : { payload: payload as object }),
+      });
+      if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+      return res;
+    };
+
+    const trees = [];
+    for (let t = 0; t < TREES; t++) {
+      trees.push(
+        (await call('POST', '/api/tree/skills_tree/', { title: `Recall bench ${t}`, data: makeDocument(t) })).json(),
+      );
+    }
+    await seedCards(
+      app,
+      user.id,
+      trees.map((tree) => tree.id as number),
+    );
+    await call('PATCH', '/api/learn/settings/', { timezone: 'Asia/Shanghai', weekly_minutes: 600, new_per_day: 20 });
+    for (const tree of trees) await call('PUT', '/api/learn/plans/', { tree: tree.uuid });
+    const feedUrl = new URL((await call('GET', '/api/learn/calendar/')).json().url as string).pathname;
+
+    const queue: number[] = [];
+    const reviews: number[] = [];
+    const statsRuns: number[] = [];
+    const feeds: number[] = [];
+    let queueBytes = 0;
+    let feedBytes = 0;
+    let feedEvents = 0;
+    for (let run = 0; run < RUNS + WARMUPS; run++) {
+      let due: { id: number }[] = [];
+      const q = await timed(async () => {
+        const res = await call('GET', '/api/learn/review/?limit=50');
+        queueBytes = res.body.length;
+        due = res.json().cards;
+      });
+      const card = due[run % due.length];
+      if (!card) throw new Error('the review queue is empty');
+      const r = await timed(() =>
+        call('POST', `/api/learn/cards/${card.id}/review/`, { rating: 1 + (run % 4), review_id: randomUUID() }),
+      );
+      const s = await timed(() => call('GET', '/api/learn/review/stats/'));
+      const f = await timed(async () => {
+        const res = await app.inject({ method: 'GET', url: feedUrl });
+        if (res.statusCode !== 200) throw new Error(`feed: ${res.statusCode}`);
+        feedBytes = res.body.length;
+        feedEvents = res.body.split('BEGIN:VEVENT').length - 1;
+      });
+      if (run >= WARMUPS) {
+        queue.push(q);
+        reviews.push(r);
+        statsRuns.push(s);
+        feeds.push(f);
+      }
+    }
+    const judged = (xs: number[], target: number) => ({
+      ...stats(xs),
+      target_p95_ms: target,
+      meets_target: p95(xs) <= target,
+    });
+    return {
+      queue_response_bytes: queueBytes,
+      feed_bytes: feedBytes,
+      feed_events: feedEvents,
+      review_queue: judged(queue, TARGETS.queueP95Ms),
+      review: judged(reviews, TARGETS.reviewP95Ms),
+      stats: judged(statsRuns, TARGETS.statsP95Ms),
+      calendar_feed: judged(feeds, TARGETS.feedP95Ms),
+    };
+  } finally {
+    await app.close();
+    await handle.close();
+    await database.cleanup();
+  }
+}
+
+const results: Record<string, unknown> = {
+  date: new Date().toISOString(),
+  node: process.version,
+  cpus: os.cpus().length,
+  load_average_1m_at_start: os.loadavg()[0],
+  cards: CARDS,
+  review_logs: LOGS,
+  trees: TREES,
+  nodes_per_tree: NODES_PER_TREE,
+  runs: RUNS,
+};
+for (const kind of ['sqlite', 'postgres'] as const) {
+  console.log(`  ${kind}…`);
+  results[kind] = await benchDatabase(kind);
+  console.log(JSON.stringify(results[kind], null, 2));
+}
+results.load_average_1m_at_end = os.loadavg()[0];
+await recordResults('recall', results);
+writeReadmeSection('recall', readmeSection(results as unknown as Recorded));
+
+type Measured = Awaited<ReturnType<typeof benchDatabase>>;
+interface Recorded {
+  date: string;
+  load_average_1m_at_start: number;
+  load_average_1m_at_end: number;
+  sqlite: Measured;
+  postgres: Measured;
+}
+
+function readmeSection(r: Recorded): string {
+  const met = (ok: boolean) => (ok ? 'met' : '**not met**');
+  const row = (label: string, key: 'review_queue' | 'review' | 'stats' | 'calendar_feed') =>
+    `| ${label} | ${timingCell(r.sqlite[key])} | ${timingCell(r.postgres[key])} | p95 ≤ ${r.sqlite[key].target_p95_ms} ms | ${met(r.sqlite[key].meets_target && r.postgres[key].meets_target)} |`;
+  return `## Recall and plans (\`recall.bench.ts\`, issue 15)
+
+A learner with ${CARDS.toLocaleString('en')} cards (10 % new, 10 % learning, 70 % review, 10 % relearning; due dates from 20 days
+ago to 70 days ahead) on three trees of ${NODES_PER_TREE.toLocaleString('en')} nodes, ${LOGS.toLocaleString('en')} review logs over the past year, the
+time zone Asia/Shanghai, and an active plan on each tree. Cards and logs are inserted into the tables;
+everything measured goes through the real app in-process (\`buildApp\` + \`app.inject\`), on SQLite and on
+PostgreSQL, ${r.sqlite.review.runs} runs after ${WARMUPS} warm-ups. Each run reads the queue, grades one of its cards
+(a real FSRS step and write), reads the stats and fetches the public feed (${r.sqlite.feed_events} events, ${Math.round(r.sqlite.feed_bytes / 1024)} KB).
+
+Results of ${r.date.slice(0, 16).replace('T', ' ')} UTC (Node ${process.versions.node}, ${os.cpus().length} cores, load average ${r.load_average_1m_at_start.toFixed(1)} → ${r.load_average_1m_at_end.toFixed(1)}):
+
+| median (p95) | SQLite | PostgreSQL | target | |
+|---|---|---|---|---|
+${row('`GET /api/learn/review/` (50 cards)', 'review_queue')}
+${row('`POST /api/learn/cards/{id}/review/`', 'review')}
+${row('`GET /api/learn/review/stats/`', 'stats')}
+${row('`GET /api/learn/calendar/<token>.ics`, 3 active plans', 'calendar_feed')}
+`;
+}
