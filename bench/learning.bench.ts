@@ -27,7 +27,7 @@ import { openDatabase } from '../apps/server/src/db/connection.ts';
 import { createUser } from '../apps/server/src/testing/test-app.ts';
 import { recordResults } from './support/record.ts';
 import { writeReadmeSection } from './support/readme.ts';
-import { median, p95, round, stats, timed } from './support/timing.ts';
+import { p95, stats, timed } from './support/timing.ts';
 
 const PG_ADMIN = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const RUNS = Number(process.env.BENCH_LEARNING_RUNS ?? 50);
