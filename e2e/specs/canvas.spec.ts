@@ -4,6 +4,7 @@
 // UI language. Trees are prepared through the API, every step after that is a click or a key.
 // Screenshots go to /tmp for a person to look at (as shell-screenshots.spec.ts does).
 import type { Browser, Locator, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import communityEn from '../../apps/web/src/i18n/community/en-US.json' with { type: 'json' };
 import treesEn from '../../apps/web/src/i18n/trees/en-US.json' with { type: 'json' };
@@ -11,7 +12,7 @@ import treesZh from '../../apps/web/src/i18n/trees/zh-CN.json' with { type: 'jso
 import { seriousViolations } from '../support/a11y.ts';
 import { signUpByEmail } from '../support/accounts.ts';
 import { api } from '../support/api.ts';
-import { launchBrowser, newPage } from '../support/browser.ts';
+import { baseURL, launchBrowser, newPage } from '../support/browser.ts';
 import { nodeTitled } from '../support/editor.ts';
 import { presetStorage, storeTokens, type ApiTokens } from '../support/session.ts';
 
@@ -47,6 +48,24 @@ function treeData(title: string, count = 85, direction: 'TB' | 'LR' = 'TB') {
       { source: 'n4', target: 'n9', kind: 'prerequisite' },
     ].filter((link) => Number(link.target.slice(1)) < count),
   };
+}
+
+/** Uploads a 64 px PNG as the image of a node of the owner's tree (preparation, not the step under test). */
+async function uploadNodeImage(treeId: number, nodeId: string): Promise<{ id: number; url: string }> {
+  const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#2f9e44' } })
+    .png()
+    .toBuffer();
+  const form = new FormData();
+  form.set('tree', String(treeId));
+  form.set('node_id', nodeId);
+  form.set('image', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'node.png');
+  const res = await fetch(`${baseURL()}/api/tree/node_image/`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${owner.access}` },
+    body: form,
+  });
+  if (res.status !== 201) throw new Error(`upload: ${res.status} ${await res.text()}`);
+  return (await res.json()) as { id: number; url: string };
 }
 
 async function createTree(
@@ -157,6 +176,10 @@ describe('the tree canvas', () => {
     const title = `Template ${Date.now().toString(36)}`;
     // 13 nodes left to right: small enough to be read whole in the template's canvas.
     const tree = await createTree(title, 13, 'LR');
+    const image = await uploadNodeImage(tree.id, 'n4');
+    const data = treeData(title, 13, 'LR');
+    data.nodes = data.nodes.map((node) => (node.id === 'n4' ? { ...node, image_id: image.id } : node));
+    await api('PATCH', `/api/tree/skills_tree/${tree.id}/`, owner.access, { data });
     const share = await api<{ uuid: string }>('POST', '/api/community/trees-shared/share_tree/', owner.access, {
       tree: tree.id,
       tags: ['canvas'],
@@ -182,6 +205,10 @@ describe('the tree canvas', () => {
     const link = drawer.getByRole('link', { name: 'Reference manual' });
     await expect(link.getAttribute('href')).resolves.toBe('https://example.org/manual');
     await expect(link.getAttribute('rel')).resolves.toContain('noopener');
+    // The node's image, from the source tree, as the snapshot points at it.
+    const picture = drawer.getByRole('img', { name: 'Image of Skill 4' });
+    await expect(picture.getAttribute('src')).resolves.toBe(image.url);
+    await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(64);
     // Read-only: nothing to type into.
     await expect(drawer.locator('input, textarea, [contenteditable="true"]').count()).resolves.toBe(0);
     // The clicked node is not hidden under the drawer.

@@ -52,7 +52,12 @@ export const Share = z
   .meta({ id: 'Share' });
 export type Share = z.infer<typeof Share>;
 
-export const ShareWithData = Share.extend({ data: z.unknown() }).meta({ id: 'ShareWithData' });
+export const ShareWithData = Share.extend({
+  data: z.unknown(),
+  images: z
+    .record(z.string(), z.string())
+    .describe("node id → URL of the node's image (the source tree's images the snapshot points at)"),
+}).meta({ id: 'ShareWithData' });
 export type ShareWithData = z.infer<typeof ShareWithData>;
 
 export const ShareListQuery = z.object({

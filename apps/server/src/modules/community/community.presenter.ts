@@ -39,7 +39,12 @@ export function presentShare(row: ShareListRow, ctx: PresentContext): Share {
   };
 }
 
-/** Row → `Share` with the shared snapshot. */
-export function presentShareWithData(row: ShareRow, ctx: PresentContext): ShareWithData {
-  return { ...presentShare(row, ctx), data: JSON.parse(row.data) as unknown };
+/** Row → `Share` with the shared snapshot (parsed) and the URLs of its nodes' images. */
+export function presentShareWithData(
+  row: ShareRow,
+  ctx: PresentContext,
+  data: unknown,
+  images: Record<string, string>,
+): ShareWithData {
+  return { ...presentShare(row, ctx), data, images };
 }

@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Paginated, Share, ShareTreeBody, ShareWithData } from '@arbor/contract';
 import type { TreeDocument } from '@arbor/tree-core';
+import { imageUrlsOfDocument } from '../trees/index.ts';
 import type { Dialect, Trx } from '../../db/connection.ts';
 import type { Publish } from '../../lib/events/events.ts';
 import type { CommunityCaches, Deps } from '../../deps.ts';
@@ -56,7 +57,12 @@ async function requireShare(deps: Deps, idOrUuid: string): Promise<repo.ShareRow
 /** One share as the viewer sees it, with its snapshot. */
 export async function getShare(deps: Deps, viewer: AuthUser | null, idOrUuid: string): Promise<ShareWithData> {
   const share = await requireShare(deps, idOrUuid);
-  return presentShareWithData(share, await presentContext(deps, viewer, [share]));
+  const data = JSON.parse(share.data) as TreeDocument;
+  const [context, images] = await Promise.all([
+    presentContext(deps, viewer, [share]),
+    imageUrlsOfDocument(deps, share.tree_id, data),
+  ]);
+  return presentShareWithData(share, context, data, images);
 }
 
 /**

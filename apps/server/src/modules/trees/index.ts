@@ -16,4 +16,4 @@ export {
   type ViewableTree,
 } from './trees.service.ts';
 export { presentNodeImage } from './node-images.presenter.ts';
-export { createNodeImage } from './node-images.service.ts';
+export { createNodeImage, imageUrlsOfDocument } from './node-images.service.ts';

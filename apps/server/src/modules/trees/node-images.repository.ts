@@ -54,3 +54,9 @@ export async function imageKeysOfOwner(db: Executor, ownerId: number): Promise<s
     .execute();
   return rows.map((r) => r.storage_key);
 }
+
+/** The images of one tree among `ids` (ids of other trees are ignored): what a shared snapshot may show. */
+export async function findTreeImagesByIds(db: Executor, treeId: number, ids: number[]): Promise<NodeImageRow[]> {
+  if (ids.length === 0) return [];
+  return db.selectFrom('node_images').selectAll().where('tree_id', '=', treeId).where('id', 'in', ids).execute();
+}

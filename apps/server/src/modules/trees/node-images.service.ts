@@ -7,11 +7,13 @@ import { processImage } from '../../lib/images.ts';
 import type { PageWindow } from '../../lib/pagination.ts';
 import type { Storage } from '../../lib/storage/storage.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
+import { presentNodeImage } from './node-images.presenter.ts';
 import { authorizeOwnNodeImage } from './trees.policy.ts';
 import { getTreeForEditor } from './trees.service.ts';
 import {
   deleteNodeImageRow,
   findNodeImage,
+  findTreeImagesByIds,
   insertNodeImage,
   listNodeImages,
   updateNodeImage,
@@ -117,4 +119,29 @@ export async function deleteOwnNodeImage(deps: Deps, viewer: AuthUser, id: numbe
   const image = await getOwnNodeImage(deps, viewer, id);
   await deleteNodeImageRow(deps.db, id);
   await deleteStoredFiles(deps.storage, [image.storage_key], deps.log);
+}
+
+/**
+ * The image URL of every node of `document` whose `image_id` is an image of `treeId` (a template's
+ * snapshot points at its source tree's images): node id → URL. Images of other trees, and images
+ * deleted since, are left out.
+ */
+export async function imageUrlsOfDocument(
+  deps: Deps,
+  treeId: number | null,
+  document: { nodes: { id: string; image_id: number | null }[] },
+): Promise<Record<string, string>> {
+  const nodesByImage = new Map<number, string[]>();
+  for (const node of document.nodes) {
+    if (node.image_id === null) continue;
+    nodesByImage.set(node.image_id, [...(nodesByImage.get(node.image_id) ?? []), node.id]);
+  }
+  if (treeId === null || nodesByImage.size === 0) return {};
+  const rows = await findTreeImagesByIds(deps.db, treeId, [...nodesByImage.keys()]);
+  const urls: Record<string, string> = {};
+  for (const row of rows) {
+    const { url } = presentNodeImage(row, deps.config.publicBaseUrl);
+    for (const nodeId of nodesByImage.get(row.id) ?? []) urls[nodeId] = url;
+  }
+  return urls;
 }

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../../testing/test-app.ts';
-import { createTree } from './trees.testing.ts';
+import { createTree, sampleDocument } from './trees.testing.ts';
 
 let t: TestApp;
 let alice: TestUser;
@@ -183,5 +183,35 @@ describe('node images', () => {
       404,
     );
     expect((await t.app.inject({ method: 'GET', url: new URL(two.url).pathname })).statusCode).toBe(404);
+  });
+});
+
+describe('images of a shared snapshot', () => {
+  it("lists the URL of each snapshot node's image of the source tree, and never another tree's image", async () => {
+    const tree = await createTree(t.app, alice, { data: sampleDocument(3) });
+    const own = (await upload(alice, { tree: String(tree.id), node_id: 'n1' }, { bytes: png })).json();
+    const bobTree = await createTree(t.app, bob);
+    const foreign = (await upload(bob, { tree: String(bobTree.id), node_id: 'root' }, { bytes: png })).json();
+    const data = sampleDocument(3);
+    data.nodes = data.nodes.map((node) =>
+      node.id === 'n1' ? { ...node, image_id: own.id } : node.id === 'n2' ? { ...node, image_id: foreign.id } : node,
+    );
+    const saved = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/tree/skills_tree/${tree.id}/`,
+      headers: alice.headers,
+      payload: { data },
+    });
+    expect(saved.statusCode).toBe(200);
+    const shared = await t.app.inject({
+      method: 'POST',
+      url: '/api/community/trees-shared/share_tree/',
+      headers: alice.headers,
+      payload: { tree: tree.id, description: 'With pictures', tags: ['images'] },
+    });
+    expect(shared.statusCode).toBe(201);
+    expect(shared.json().images).toEqual({ n1: own.url });
+    const anonymous = await t.app.inject({ method: 'GET', url: `/api/community/trees-shared/${shared.json().uuid}/` });
+    expect(anonymous.json().images).toEqual({ n1: own.url });
   });
 });

@@ -259,6 +259,7 @@ export function TemplateDetail({ uuid, headerExtra, canvasExtra }: TemplateDetai
                     <Suspense fallback={null}>
                       <TemplateNodeDrawer
                         node={canvas.selected}
+                        imageUrl={share.images[canvas.selected.id]}
                         phone={canvas.phone}
                         onClose={() => canvas.setOpened(false)}
                       />
