@@ -455,6 +455,15 @@ export const CATALOG: Record<string, Translations> = {
     'zh-CN': '描述最多 2,000 个字符。',
     'ja-JP': '説明は 2,000 文字以内にしてください。',
   },
+  // pagination (contract/pagination.ts builds these from the parameter's name)
+  '{name} must be a positive whole number': {
+    'zh-CN': '{name} 必须是正整数',
+    'ja-JP': '{name} は正の整数にしてください',
+  },
+  'page_size must be at most {max}': {
+    'zh-CN': 'page_size 最大为 {max}',
+    'ja-JP': 'page_size は {max} 以下にしてください',
+  },
   'version must be a positive whole number': {
     'zh-CN': 'version 必须是正整数',
     'ja-JP': 'version は正の整数にしてください',

@@ -96,6 +96,17 @@ describe('error messages in the language of Accept-Language', () => {
     expect(res.headers.vary).toMatch(/accept-language/i);
   });
 
+  it("translates the page parameters' messages, which name their parameter", async () => {
+    const list = (query: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/tree/skills_tree/?${query}`,
+        headers: { ...user.headers, 'accept-language': LANGUAGES['zh-CN'] },
+      });
+    expect((await list('page=0')).json().fields).toEqual({ page: ['page 必须是正整数'] });
+    expect((await list('page_size=500')).json().fields).toEqual({ page_size: ['page_size 最大为 100'] });
+  });
+
   it('answers in English for a language it does not speak', async () => {
     const res = await t.app.inject({
       method: 'GET',
