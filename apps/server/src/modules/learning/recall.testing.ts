@@ -19,7 +19,7 @@ export const recallDocument = {
 };
 
 /** A clock the test moves by hand, installed on the app's services. */
-export function installClock(app: FastifyInstance, start: string | Date) {
+export function installClock(app: FastifyInstance, start: string | number | Date) {
   let current = new Date(start).getTime();
   const clock: Clock = {
     now: () => new Date(current),
@@ -29,7 +29,7 @@ export function installClock(app: FastifyInstance, start: string | Date) {
   const original = app.deps.clock;
   app.deps.clock = clock;
   return {
-    set: (at: string | Date) => {
+    set: (at: string | number | Date) => {
       current = new Date(at).getTime();
     },
     advance: (ms: number) => {
