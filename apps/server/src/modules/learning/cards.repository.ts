@@ -1,4 +1,4 @@
-import type { CardState, SubjectKind } from '@arbor/contract';
+import { CARD_STATES, type CardState, type SubjectKind } from '@arbor/contract';
 import { sql } from 'kysely';
 import type { Dialect, Executor } from '../../db/connection.ts';
 import type { SubjectKey } from './learning.repository.ts';
@@ -340,45 +340,41 @@ export async function countRecalls(db: Executor, userId: number, since: string) 
   return { total: Number(row.total), recalled: Number(row.recalled ?? 0) };
 }
 
-/** For each bound (ascending), how many non-new cards are due before it and at or after the previous one. */
+/**
+ * For each bound (ascending), how many non-new cards are due before it and at or after the previous
+ * one (the first counts everything before it). One range count of the queue index per bucket: each
+ * reads only its own stretch of the index, and none evaluates an expression per row.
+ */
 export async function countDueBetween(db: Executor, userId: number, bounds: string[]): Promise<number[]> {
-  if (bounds.length === 0) return [];
-  const row = (await db
-    .selectFrom('learning_cards')
-    .select((eb) =>
-      bounds.map((bound, index) =>
-        eb.fn
-          .sum<number>(
-            index === 0
-              ? eb.case().when('due', '<', bound).then(1).else(0).end()
-              : eb
-                  .case()
-                  .when(eb.and([eb('due', '>=', bounds[index - 1]!), eb('due', '<', bound)]))
-                  .then(1)
-                  .else(0)
-                  .end(),
-          )
-          .as(`d${index}`),
-      ),
-    )
-    .where('user_id', '=', userId)
-    .where('state', 'in', ['learning', 'review', 'relearning'])
-    .where('due', '<', bounds[bounds.length - 1]!)
-    .executeTakeFirstOrThrow()) as Record<string, number | string | null>;
-  return bounds.map((_, index) => Number(row[`d${index}`] ?? 0));
+  return Promise.all(
+    bounds.map(async (bound, index) => {
+      const row = await db
+        .selectFrom('learning_cards')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('user_id', '=', userId)
+        .where('state', 'in', ['learning', 'review', 'relearning'])
+        .$if(index > 0, (q) => q.where('due', '>=', bounds[index - 1]!))
+        .where('due', '<', bound)
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    }),
+  );
 }
 
-/** A learner's cards by state. */
+/** A learner's cards by state: one range count of the queue index per state. */
 export async function countByState(db: Executor, userId: number): Promise<Record<CardState, number>> {
-  const rows = await db
-    .selectFrom('learning_cards')
-    .select(['state', (eb) => eb.fn.countAll<number>().as('count')])
-    .where('user_id', '=', userId)
-    .groupBy('state')
-    .execute();
-  const counts: Record<CardState, number> = { new: 0, learning: 0, review: 0, relearning: 0 };
-  for (const row of rows) counts[row.state] = Number(row.count);
-  return counts;
+  const counts = await Promise.all(
+    CARD_STATES.map(async (state) => {
+      const row = await db
+        .selectFrom('learning_cards')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('user_id', '=', userId)
+        .where('state', '=', state)
+        .executeTakeFirstOrThrow();
+      return [state, Number(row.count)] as const;
+    }),
+  );
+  return Object.fromEntries(counts) as Record<CardState, number>;
 }
 
 /** Cards of a learner's subject that are due now (non-new, due at or before `now`). */
