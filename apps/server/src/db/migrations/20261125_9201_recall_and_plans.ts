@@ -43,6 +43,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on('learning_cards')
     .columns(['user_id', 'state', 'created_at', 'id'])
     .execute();
+  // A learner's list of cards, oldest first.
+  await db.schema.createIndex('learning_cards_user_idx').on('learning_cards').columns(['user_id', 'id']).execute();
   await db.schema
     .createIndex('learning_cards_node_idx')
     .on('learning_cards')
@@ -78,7 +80,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createIndex('learning_review_logs_recent_idx')
     .on('learning_review_logs')
-    .columns(['user_id', 'reviewed_at'])
+    // state and rating too: today's new cards and the 30-day retention are counted from the index alone
+    .columns(['user_id', 'reviewed_at', 'state', 'rating'])
     .execute();
 
   await subject(withId(db, db.schema.createTable('learning_quizzes')))
