@@ -1,11 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { CalendarLink, Plan } from '@arbor/contract';
-import ical from 'ical-generator';
 import type { Executor } from '../../db/connection.ts';
 import type { Deps } from '../../deps.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { assertNotThrottled, recordEvent } from '../../lib/throttle/throttle.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
+import { writeCalendar, type AllDayEvent } from './ics-writer.ts';
 import { addDays, localDay } from './local-days.ts';
 import { readPlans } from './plans.service.ts';
 import { findDueReviews, findFeedOwner, findFeedToken, writeFeedToken } from './plans.repository.ts';
@@ -82,8 +82,6 @@ async function lastChange(db: Executor, userId: number, nowMs: number): Promise<
   return new Date(Math.floor(Math.max(...times) / 1000) * 1000);
 }
 
-const dateOf = (day: string) => new Date(`${day}T00:00:00Z`);
-
 export interface CalendarFeed {
   body: string;
   etag: string;
@@ -112,15 +110,13 @@ export async function calendarFeed(deps: Deps, file: string, network: string): P
   ]);
   const reviews = await reviewDays(deps, userId, settings.timezone);
 
-  const calendar = ical({ name: 'Arbor', prodId: { company: 'Arbor', product: 'study plans', language: 'EN' } });
+  const events: AllDayEvent[] = [];
   for (const plan of plans) {
     for (const day of plan.schedule) {
-      calendar.createEvent({
-        id: `${plan.id}-${day.date}@arbor`,
-        allDay: true,
-        start: dateOf(day.date),
-        end: dateOf(addDays(day.date, 1)),
-        stamp: lastModified,
+      events.push({
+        uid: `${plan.id}-${day.date}@arbor`,
+        date: day.date,
+        endDate: addDays(day.date, 1),
         summary: `${plan.subject.title}: ${day.items.map((item) => item.title).join(', ')}`,
         description: day.items
           .map((item) => `${item.title} (${item.minutes} min): ${nodeLink(deps, plan, item.node_id)}`)
@@ -129,17 +125,15 @@ export async function calendarFeed(deps: Deps, file: string, network: string): P
     }
   }
   for (const [day, due] of [...reviews].sort(([a], [b]) => a.localeCompare(b))) {
-    calendar.createEvent({
-      id: `review-${day}@arbor`,
-      allDay: true,
-      start: dateOf(day),
-      end: dateOf(addDays(day, 1)),
-      stamp: lastModified,
+    events.push({
+      uid: `review-${day}@arbor`,
+      date: day,
+      endDate: addDays(day, 1),
       summary: `Arbor: ${due} ${due === 1 ? 'card' : 'cards'} to review`,
       description: `${deps.config.publicBaseUrl}/learn`,
     });
   }
-  const body = calendar.toString();
+  const body = writeCalendar({ name: 'Arbor', stamp: lastModified, events });
   const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
   return { body, etag, lastModified };
 }

@@ -71,12 +71,14 @@ export async function readPlans(deps: Deps, viewer: AuthUser, activeOnly = false
     findPlans(deps.db, viewer.id, activeOnly),
     readSettings(deps.db, viewer.id),
   ]);
-  const plans: Plan[] = [];
-  for (const row of rows) {
-    const resolved = await resolveSubjectById(deps, viewer, row.subject_kind, row.subject_id);
-    if (resolved) plans.push(await presentPlan(deps, row, resolved, settings));
-  }
-  return plans;
+  // Independent reads: one plan's subject and progress need not wait for another's.
+  const plans = await Promise.all(
+    rows.map(async (row) => {
+      const resolved = await resolveSubjectById(deps, viewer, row.subject_kind, row.subject_id);
+      return resolved ? presentPlan(deps, row, resolved, settings) : null;
+    }),
+  );
+  return plans.filter((plan): plan is Plan => plan !== null);
 }
 
 export const listPlans = (deps: Deps, viewer: AuthUser) => readPlans(deps, viewer);
