@@ -198,31 +198,31 @@ describe('prompts', () => {
     await call('PATCH', `/api/llm/prompts/${english.id}/`, ai.admin, { template: 'Custom {{title}} {{extra}}' });
     await seedDefaultPrompts(ai.app.deps);
     const all = await call('GET', '/api/llm/prompts/?page_size=100', ai.admin);
-    expect(all.json().count).toBe(12);
+    expect(all.json().count).toBe(18);
     const after = await call('GET', `/api/llm/prompts/${english.id}/`, ai.admin);
     expect(after.json()).toMatchObject({ template: 'Custom {{title}} {{extra}}', variables: ['title', 'extra'] });
-    for (const key of ['node_content', 'node_children', 'node_summary', 'node_image']) {
+    for (const key of ['node_content', 'node_children', 'node_summary', 'node_image', 'cards', 'quiz']) {
       expect(all.json().results.filter((p: { key: string }) => p.key === key)).toHaveLength(3);
     }
   });
 
   it('lets an admin create, update and delete prompts; duplicates are refused', async () => {
     const created = await call('POST', '/api/llm/prompts/', ai.admin, {
-      key: 'quiz',
+      key: 'custom_quiz',
       language: 'en-US',
       name: 'Quiz',
       template: 'Quiz on {{title}}',
     });
     expect(created.statusCode).toBe(201);
     expect(created.json()).toMatchObject({
-      key: 'quiz',
+      key: 'custom_quiz',
       variables: ['title'],
       is_active: true,
       system: '',
       description: '',
     });
     const dup = await call('POST', '/api/llm/prompts/', ai.admin, {
-      key: 'quiz',
+      key: 'custom_quiz',
       language: 'en-US',
       name: 'Again',
       template: 'x',
