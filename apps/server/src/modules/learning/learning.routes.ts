@@ -24,6 +24,7 @@ import { paginate, pageWindow } from '../../lib/pagination.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { listNotes, saveNote, searchOwnNotes } from './notes.service.ts';
 import { getPath, getProgress, updateProgress, updateProgressInBulk } from './progress.service.ts';
+import { recallRoutes } from './recall.routes.ts';
 import { getSettings, updateSettings } from './settings.service.ts';
 import { forgetSubject, getActivity, listLearnedSubjects } from './subjects.service.ts';
 
@@ -47,6 +48,7 @@ function sendProgress(reply: FastifyReply, progress: Progress) {
 export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.requireAuth);
   const { deps } = app;
+  await app.register(recallRoutes);
 
   app.get(
     '/learn/progress/',
