@@ -2,11 +2,13 @@ import type { Card, CardDraft } from '@arbor/contract';
 import { Alert, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCards, IconPlus, IconSparkles } from '@tabler/icons-react';
-import { useId, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { aiProblemOf, useAiStatus } from '../../../ai/index.ts';
-import { useCreateCard, useGenerateCards, useNodeCards } from '../../api/useCards.ts';
+import { recallKeys, useCreateCard, useGenerateCards, useNodeCards } from '../../api/useCards.ts';
 import type { SubjectRef } from '../../api/useProgress.ts';
+import { statusOf, useLearningState } from '../mode/learning-store.ts';
 import { CardForm } from './CardForm.tsx';
 import { CardRow } from './CardList.tsx';
 import { EditCardModal } from './EditCardModal.tsx';
@@ -69,6 +71,18 @@ export function CardsNodeSection({ subject, nodeId }: { subject: SubjectRef; nod
   const { t } = useTranslation('recall');
   const headingId = useId();
   const cards = useNodeCards(subject, nodeId);
+  const client = useQueryClient();
+  // Marking the node done gives it an automatic card (the learner's auto_cards setting): look again.
+  const status = useLearningState((s) => statusOf(s.progress, nodeId)) ?? 'todo';
+  const progressPending = useLearningState((s) => s.progress === undefined) ?? true;
+  useEffect(() => {
+    if (status !== 'done' || progressPending) return;
+    const timer = setTimeout(
+      () => void client.invalidateQueries({ queryKey: recallKeys.nodeCards(subject, nodeId) }),
+      600,
+    );
+    return () => clearTimeout(timer);
+  }, [status, progressPending, client, subject, nodeId]);
   const create = useCreateCard(subject);
   const generate = useGenerateCards(subject);
   const aiStatus = useAiStatus();

@@ -252,7 +252,7 @@ export function ReviewSession() {
   );
 
   return (
-    <Stack className={classes.session} gap="md" data-testid="review-session">
+    <Stack className={classes.session} gap="md" data-testid="review-session" data-active={current ? '' : undefined}>
       <Group justify="space-between" gap="xs" wrap="nowrap">
         <Button
           component={Link}
