@@ -13,7 +13,17 @@ export function useReviewQueue(enabled = true) {
     enabled,
     // a session works on its own copy; a refetch in the middle would reshuffle it
     staleTime: Infinity,
+    refetchOnMount: 'always',
     refetchOnWindowFocus: false,
+  });
+}
+
+/** Today's review count (due cards and the new ones today's limit admits), from the queue's counts. */
+export function useReviewCount() {
+  return useQuery({
+    queryKey: recallKeys.counts(),
+    queryFn: ({ signal }) => api<ReviewQueue>('/api/learn/review/', { signal, query: { limit: 1 } }),
+    select: (queue) => queue.counts.new + queue.counts.learning + queue.counts.review,
   });
 }
 

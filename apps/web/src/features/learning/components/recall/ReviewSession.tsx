@@ -88,11 +88,12 @@ export function ReviewSession() {
 
   // The session works on its own copy of the queue, taken once.
   useEffect(() => {
-    if (queue === null && queueQuery.data) {
+    // not a copy cached by an earlier session: the one fetched for this one
+    if (queue === null && queueQuery.data && queueQuery.isFetchedAfterMount) {
       setQueue(queueQuery.data.cards);
       setTotal(queueQuery.data.cards.length);
     }
-  }, [queue, queueQuery.data]);
+  }, [queue, queueQuery.data, queueQuery.isFetchedAfterMount]);
   // The next session starts from a fresh queue, and /learn shows fresh figures.
   useEffect(
     () => () => {
