@@ -134,10 +134,13 @@ describe('recall', () => {
       await done.getByTestId('review-back-to-learn').click();
       await page.waitForURL((url) => url.pathname === '/learn');
       expect(errors).toEqual([]);
+    } catch (error) {
+      await shot(page, 'failure-desktop');
+      throw error;
     } finally {
       await context.close();
     }
-  });
+  }, 240_000);
 
   it('puts thumb-sized grade buttons at the bottom of a phone screen', async () => {
     const { learner, uuid } = await learnerWithTree('phone');
@@ -160,5 +163,5 @@ describe('recall', () => {
     } finally {
       await context.close();
     }
-  });
+  }, 120_000);
 });
