@@ -66,8 +66,11 @@ const L = recallEn;
  * A signed-in page in en-US (`signedInPage` writes storage from an init script that throws on the
  * about:blank page axe opens, so the axe checks here sign in the way learn-home.spec does).
  */
-async function learnerPage(tokens: ApiTokens, size?: { width: number; height: number }) {
-  const { context, page, errors } = await newPage(browser, { locale: 'en-US', ...size });
+async function learnerPage(
+  tokens: ApiTokens,
+  opts: { width?: number; height?: number; colorScheme?: 'light' | 'dark' } = {},
+) {
+  const { context, page, errors } = await newPage(browser, { locale: 'en-US', ...opts });
   await presetStorage(context, { 'arbor.locale': 'en-US' });
   const signedIn = await signInContext(context, tokens);
   await page.close();
@@ -155,11 +158,11 @@ describe('recall', () => {
     }
   }, 240_000);
 
-  it('puts thumb-sized grade buttons at the bottom of a phone screen', async () => {
+  it('puts thumb-sized grade buttons at the bottom of a phone screen, in the dark scheme too', async () => {
     const { learner, uuid } = await learnerWithTree('phone');
     for (const node of ['vectors', 'matrices'])
       await api('PUT', '/api/learn/progress/', learner.access, { tree: uuid, node_id: node, status: 'done' });
-    const { page, errors, context } = await learnerPage(learner, { width: 390, height: 844 });
+    const { page, errors, context } = await learnerPage(learner, { width: 390, height: 844, colorScheme: 'dark' });
     try {
       await page.goto('/learn/review');
       await page.getByTestId('review-show-answer').click();
@@ -170,6 +173,7 @@ describe('recall', () => {
       expect(box!.y + box!.height).toBeLessThanOrEqual(844);
       expect(box!.y).toBeGreaterThan(844 - 160);
       await shot(page, 'review-phone');
+      expect(await seriousViolations(page)).toEqual([]);
       await page.getByTestId('review-grade-3').click();
       await expect.poll(() => page.getByTestId('review-progress').textContent()).toMatch(/^2 of [34]$/);
       expect(errors).toEqual([]);
