@@ -13,6 +13,7 @@ export type RouteName =
   | 'tree-editor'
   | 'tree-versions'
   | 'learn'
+  | 'learn-review'
   | 'profile'
   | 'settings'
   | 'admin-ai'
@@ -108,6 +109,11 @@ export const ROUTES: readonly AppRoute[] = [
     path: '/learn',
     meta: { name: 'learn', titleKey: 'shell:routes.learn', ...MEMBERS, searchable: true },
     load: () => import('../pages/LearnPage.tsx'),
+  },
+  {
+    path: '/learn/review',
+    meta: { name: 'learn-review', titleKey: 'shell:routes.learn-review', ...MEMBERS, searchable: true },
+    load: () => import('../pages/LearnReviewPage.tsx'),
   },
   {
     path: '/about',

@@ -10,6 +10,7 @@ import type errors from '../i18n/errors/zh-CN.json';
 import type home from '../i18n/home/zh-CN.json';
 import type learning from '../i18n/learning/zh-CN.json';
 import type profile from '../i18n/profile/zh-CN.json';
+import type recall from '../i18n/recall/zh-CN.json';
 import type settings from '../i18n/settings/zh-CN.json';
 import type shell from '../i18n/shell/zh-CN.json';
 import type trees from '../i18n/trees/zh-CN.json';
@@ -27,6 +28,7 @@ declare module 'i18next' {
       home: typeof home;
       learning: typeof learning;
       profile: typeof profile;
+      recall: typeof recall;
       settings: typeof settings;
       shell: typeof shell;
       trees: typeof trees;

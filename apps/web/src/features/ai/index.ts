@@ -2,3 +2,5 @@
 // admin page's content.
 export { registerAiExtensions } from './register-extensions.ts';
 export { AdminAi } from './admin/AdminAi.tsx';
+export { useAiStatus } from './api/status.ts';
+export { aiProblemOf } from './api/errors.ts';

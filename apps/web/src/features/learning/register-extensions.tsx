@@ -5,6 +5,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { registerTreesExtension, type NodeBadgeContext, type NodePanelExtensionContext } from '../trees/index.ts';
 import { useLearning, useLearningState } from './components/mode/learning-store.ts';
+import { registerRecallExtensions } from './components/recall/register-recall.tsx';
 
 const LearningBadges = lazy(() =>
   import('./components/mode/NodeMarks.tsx').then((m) => ({ default: m.LearningBadges })),
@@ -69,7 +70,8 @@ function PanelSection({ node }: NodePanelExtensionContext) {
 
 /** Registers learning mode's canvas marks, node-panel section and toolbar controls; app/ calls it once. */
 export function registerLearningExtensions(): () => void {
-  return registerTreesExtension({
+  const unregisterRecall = registerRecallExtensions();
+  const unregister = registerTreesExtension({
     id: 'learning',
     order: 5,
     nodeBadges: (ctx) => <Badges {...ctx} />,
@@ -77,4 +79,8 @@ export function registerLearningExtensions(): () => void {
     editorToolbar: () => <Toolbar />,
     nodePanel: (ctx) => <PanelSection {...ctx} />,
   });
+  return () => {
+    unregister();
+    unregisterRecall();
+  };
 }

@@ -2,6 +2,7 @@ import { Card, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useLearning, useLearningState } from './learning-store.ts';
 import { LearningNodeSection } from './LearningNodeSection.tsx';
+import { NodeCards } from '../recall/register-recall.tsx';
 
 /**
  * The selected node's learning section where a page has no node panel (a template's read-only
@@ -26,6 +27,7 @@ export function LearningNodeDetails() {
             title={learning.titleOf(selectedId)}
             isRoot={learning.isRoot(selectedId)}
           />
+          <NodeCards nodeId={selectedId} />
         </>
       ) : (
         <Text size="sm" c="dimmed">

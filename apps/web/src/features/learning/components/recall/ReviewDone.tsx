@@ -1,0 +1,49 @@
+import { Button, Paper, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconConfetti, IconMoodSmile } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { recallKeys } from '../../api/useCards.ts';
+import { useReviewStats } from '../../api/useReview.ts';
+import { ForecastBars, ReviewFigures } from './ReviewStatsView.tsx';
+
+/** The end of a session (or an empty queue): today's figures and the way back to /learn. */
+export function ReviewDone({ reviewed }: { reviewed: number }) {
+  const { t } = useTranslation('recall');
+  const client = useQueryClient();
+  const stats = useReviewStats();
+  // the figures as they are after this session's grades
+  useEffect(() => {
+    void client.invalidateQueries({ queryKey: recallKeys.stats() });
+  }, [client, reviewed]);
+  const Icon = reviewed > 0 ? IconConfetti : IconMoodSmile;
+  return (
+    <Paper withBorder radius="md" p="lg" data-testid="review-done">
+      <Stack gap="md" align="stretch">
+        <Stack gap="xs" align="center">
+          <ThemeIcon size={56} radius="xl" variant="light" color="teal">
+            <Icon size={32} aria-hidden />
+          </ThemeIcon>
+          <Title order={2} size="h3" ta="center" aria-live="polite">
+            {reviewed > 0 ? t('review.doneTitle') : t('review.emptyTitle')}
+          </Title>
+          <Text c="dimmed" ta="center" size="sm">
+            {reviewed > 0 ? t('review.doneText', { count: reviewed }) : t('review.emptyText')}
+          </Text>
+        </Stack>
+        {stats.data ? (
+          <>
+            <ReviewFigures stats={stats.data} />
+            <ForecastBars forecast={stats.data.forecast} />
+          </>
+        ) : stats.isPending ? (
+          <Skeleton h={80} radius="md" />
+        ) : null}
+        <Button component={Link} to="/learn" size="md" data-testid="review-back-to-learn">
+          {t('review.backToLearn')}
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}
