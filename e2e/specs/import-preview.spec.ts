@@ -128,7 +128,8 @@ describe('importing a file shows what it will create before writing anything', (
     await page.getByRole('link', { name: 'Bread baking', exact: true }).click();
     await page.waitForURL(/\/trees\/[0-9a-f-]{36}$/);
     const uuid = page.url().split('/').pop()!;
-    await expect.poll(() => page.getByTestId('skill-node').count()).toBe(4);
+    // The editor's code loads on this first visit: on a busy machine that takes more than poll's 5 s.
+    await expect.poll(() => page.getByTestId('skill-node').count(), { timeout: 20_000 }).toBe(4);
 
     const rye = {
       nodes: [
