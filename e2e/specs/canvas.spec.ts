@@ -3,7 +3,7 @@
 // on a phone the editor's "more" menu reaches Share; the canvas controls and links are named in the
 // UI language. Trees are prepared through the API, every step after that is a click or a key.
 // Screenshots go to /tmp for a person to look at (as shell-screenshots.spec.ts does).
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import communityEn from '../../apps/web/src/i18n/community/en-US.json' with { type: 'json' };
@@ -13,6 +13,7 @@ import { seriousViolations } from '../support/a11y.ts';
 import { signUpByEmail } from '../support/accounts.ts';
 import { api } from '../support/api.ts';
 import { baseURL, launchBrowser, newPage } from '../support/browser.ts';
+import { boxOf, nodesOutside, panAway } from '../support/canvas.ts';
 import { nodeTitled } from '../support/editor.ts';
 import { presetStorage, storeTokens, type ApiTokens } from '../support/session.ts';
 
@@ -90,46 +91,6 @@ async function openAs(
   await storeTokens(page, tokens);
   await page.goto(path);
   return { page, errors, close: () => context.close() };
-}
-
-interface Box {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
-
-/** Nodes (of `count`) whose box is not inside `frame`, with a pixel of rounding allowed. */
-async function nodesOutside(page: Page, frame: Box, count: number): Promise<number> {
-  const boxes = await page.locator('.react-flow__node').evaluateAll((els) =>
-    els.map((el) => {
-      const r = el.getBoundingClientRect();
-      return { x: r.x, y: r.y, width: r.width, height: r.height };
-    }),
-  );
-  if (boxes.length !== count) return count;
-  return boxes.filter(
-    (b) =>
-      b.x < frame.x - 1 ||
-      b.y < frame.y - 1 ||
-      b.x + b.width > frame.x + frame.width + 1 ||
-      b.y + b.height > frame.y + frame.height + 1,
-  ).length;
-}
-
-async function boxOf(locator: Locator): Promise<Box> {
-  const box = await locator.boundingBox();
-  if (!box) throw new Error('no box');
-  return box;
-}
-
-/** Moves the view away from the tree (drag the empty canvas), so a fit has something to do. */
-async function panAway(page: Page, canvas: Box) {
-  await page.mouse.move(canvas.x + canvas.width - 20, canvas.y + canvas.height - 20);
-  await page.mouse.down();
-  await page.mouse.move(canvas.x + 40, canvas.y + 40, { steps: 5 });
-  await page.mouse.up();
-  await page.mouse.wheel(0, -600);
 }
 
 describe('the tree canvas', () => {

@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/a11y.ts';
 import { baseURL, launchBrowser, newPage } from '../support/browser.ts';
+import { jsonFile, openJsonImport } from '../support/import.ts';
 import { apiLogin, type ApiTokens } from '../support/session.ts';
 
 interface StoredDoc {
@@ -26,12 +27,6 @@ const BREAD = {
     { source: 'shaping', target: 'oven', kind: 'related' },
   ],
 };
-
-const jsonFile = (name: string, value: unknown) => ({
-  name,
-  mimeType: 'application/json',
-  buffer: Buffer.from(typeof value === 'string' ? value : JSON.stringify(value, null, 2)),
-});
 
 async function treeData(uuid: string): Promise<StoredDoc> {
   const res = await fetch(`${baseURL()}/api/tree/skills_tree/get_data_by_uuid/?uuid=${uuid}`, {
@@ -66,11 +61,6 @@ async function searchTrees(page: Page, text: string) {
     ),
     page.getByRole('textbox', { name: 'Search my trees' }).fill(text),
   ]);
-}
-
-async function openJsonImport(page: Page) {
-  await page.getByTestId('new-tree').click();
-  await page.getByTestId('new-json').click();
 }
 
 beforeAll(async () => {
@@ -138,7 +128,8 @@ describe('importing a file shows what it will create before writing anything', (
     await page.getByRole('link', { name: 'Bread baking', exact: true }).click();
     await page.waitForURL(/\/trees\/[0-9a-f-]{36}$/);
     const uuid = page.url().split('/').pop()!;
-    await expect.poll(() => page.getByTestId('skill-node').count()).toBe(4);
+    // The editor's code loads on this first visit: on a busy machine that takes more than poll's 5 s.
+    await expect.poll(() => page.getByTestId('skill-node').count(), { timeout: 20_000 }).toBe(4);
 
     const rye = {
       nodes: [

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseURL, launchBrowser, newPage } from '../support/browser.ts';
+import { readSvgDrawing } from '../support/export.ts';
 
 interface Tokens {
   access: string;
@@ -228,28 +229,7 @@ describe('the skill-tree editor', () => {
     expect(Buffer.byteLength(svg)).toBeLessThan(50_000);
     const documentTitles = (await treeData(uuid)).map((n) => n.title).sort();
     expect(documentTitles).toHaveLength(11);
-    const drawing = await page.evaluate((markup) => {
-      const xml = new DOMParser().parseFromString(markup, 'image/svg+xml');
-      const edges = xml.querySelector('g.edges');
-      return {
-        root: xml.documentElement.tagName,
-        parseErrors: xml.getElementsByTagName('parsererror').length,
-        unsafe: ['foreignObject', 'script', 'image', 'style', 'iframe'].map(
-          (tag) => xml.getElementsByTagName(tag).length,
-        ),
-        cards: xml.querySelectorAll('rect.card').length,
-        // a title wrapped onto two lines is two <tspan>s
-        titles: [...xml.querySelectorAll('text.title')].map((text) =>
-          text.children.length ? [...text.children].map((line) => line.textContent).join(' ') : text.textContent,
-        ),
-        edgeStroke: edges?.getAttribute('stroke') ?? null,
-        edgePaths: [...xml.querySelectorAll('g.edges > path')].filter((path) =>
-          /^M[\d.-]+,[\d.-]+ /.test(path.getAttribute('d') ?? ''),
-        ).length,
-        width: Number(xml.documentElement.getAttribute('width')),
-        height: Number(xml.documentElement.getAttribute('height')),
-      };
-    }, svg);
+    const drawing = await readSvgDrawing(page, svg);
     expect(drawing).toMatchObject({ root: 'svg', parseErrors: 0, unsafe: [0, 0, 0, 0, 0], cards: 11, edgePaths: 10 });
     expect(drawing.titles.sort()).toEqual(documentTitles);
     expect(drawing.edgeStroke).toMatch(/^#[0-9a-f]{6}$/);

@@ -30,3 +30,10 @@ export async function typeTitle(page: Page, title: string): Promise<void> {
 export async function waitSaveStatus(page: Page, status: string, timeout = 15_000): Promise<void> {
   await page.locator(`[data-testid="save-status"][data-status="${status}"]`).waitFor({ timeout });
 }
+
+/**
+ * The canvas node showing `title`, however it is drawn: a full card, or the simple pill of a zoomed-out
+ * canvas (a phone's, a large tree's), which has no `skill-node` parts.
+ */
+export const canvasNode = (page: Page, title: string): Locator =>
+  page.locator('.react-flow__node').filter({ has: page.getByText(title, { exact: true }) });

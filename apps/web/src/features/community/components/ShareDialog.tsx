@@ -29,9 +29,12 @@ interface ShareDialogProps {
 export function ShareDialog({ opened, onClose, tree, coverSource }: ShareDialogProps) {
   const { t } = useTranslation('community');
   const existing = useShareOfTree(tree.id);
+  // The form starts from the answer fetched for this opening: a cached one may predate the last share
+  // (the dialog opened again after sharing), and the form reads it only once.
+  const ready = existing.isFetchedAfterMount || existing.isError;
   return (
     <Modal opened={opened} onClose={onClose} title={t('share.dialogTitle')} centered size="lg">
-      {existing.isPending ? (
+      {!ready ? (
         <Stack aria-busy="true">
           <Text size="sm" c="dimmed">
             {t('share.loadingShare')}

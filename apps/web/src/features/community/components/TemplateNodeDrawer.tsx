@@ -89,11 +89,11 @@ export function TemplateNodeDrawer({ node, phone, onClose, imageUrl }: TemplateN
     return (
       <Drawer.Root opened onClose={onClose} position="bottom" size="75%">
         <Drawer.Overlay />
-        <Drawer.Content aria-labelledby={headingId} data-testid="template-node-drawer">
+        {/* Mantine names the drawer by its title itself: an id of ours on the title would leave
+            aria-labelledby pointing at nothing, and the dialog without a name. */}
+        <Drawer.Content data-testid="template-node-drawer">
           <Drawer.Header>
-            <Drawer.Title id={headingId} fw={700}>
-              {node.title}
-            </Drawer.Title>
+            <Drawer.Title fw={700}>{node.title}</Drawer.Title>
             <Drawer.CloseButton aria-label={t('nodeDrawer.close')} />
           </Drawer.Header>
           <Drawer.Body>

@@ -63,6 +63,10 @@ export function EditorMoreMenu(props: EditorMoreMenuProps) {
       width={260}
       withinPortal
       keepMounted
+      // Hidden with display: none, not inside a hidden React Activity: a dialog opened from an item
+      // (Share) lives in the menu's tree, and an Activity would hide it, and stop its effects, as
+      // soon as the menu has closed.
+      keepMountedMode="display-none"
       opened={opened}
       onChange={setOpened}
       onOpen={focusFirstItem}

@@ -1,0 +1,58 @@
+// Geometry of the tree canvas as a person sees it: which nodes lie inside a frame, and moving the view.
+import type { Locator, Page } from 'playwright-core';
+
+export interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** The element's box on screen; throws when it is not rendered. */
+export async function boxOf(locator: Locator): Promise<Box> {
+  const box = await locator.boundingBox();
+  if (!box) throw new Error('no box');
+  return box;
+}
+
+/** Nodes (of `count`) whose box is not inside `frame`, with a pixel of rounding allowed. */
+export async function nodesOutside(page: Page, frame: Box, count: number): Promise<number> {
+  const boxes = await page.locator('.react-flow__node').evaluateAll((els) =>
+    els.map((el) => {
+      const r = el.getBoundingClientRect();
+      return { x: r.x, y: r.y, width: r.width, height: r.height };
+    }),
+  );
+  if (boxes.length !== count) return count;
+  return boxes.filter(
+    (b) =>
+      b.x < frame.x - 1 ||
+      b.y < frame.y - 1 ||
+      b.x + b.width > frame.x + frame.width + 1 ||
+      b.y + b.height > frame.y + frame.height + 1,
+  ).length;
+}
+
+/** Moves the view away from the tree (drag the empty canvas), so a fit has something to do. */
+export async function panAway(page: Page, canvas: Box): Promise<void> {
+  await page.mouse.move(canvas.x + canvas.width - 20, canvas.y + canvas.height - 20);
+  await page.mouse.down();
+  await page.mouse.move(canvas.x + 40, canvas.y + 40, { steps: 5 });
+  await page.mouse.up();
+  await page.mouse.wheel(0, -600);
+}
+
+/** Waits until the canvas's view (its pan and zoom) has stopped moving: a wheel's or a fit's animation is over. */
+export async function waitViewSettled(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => {
+      const holder = window as unknown as { __arborLastView?: string | null };
+      const now = document.querySelector('.react-flow__viewport')?.getAttribute('style') ?? null;
+      const same = holder.__arborLastView === now;
+      holder.__arborLastView = now;
+      return same;
+    },
+    undefined,
+    { polling: 150 },
+  );
+}
