@@ -14,7 +14,7 @@ import { signUpByEmail } from '../support/accounts.ts';
 import { api } from '../support/api.ts';
 import { baseURL, launchBrowser, newPage } from '../support/browser.ts';
 import { boxOf, nodesOutside, panAway } from '../support/canvas.ts';
-import { nodeTitled } from '../support/editor.ts';
+import { nodeTitled, selectNode } from '../support/editor.ts';
 import { presetStorage, storeTokens, type ApiTokens } from '../support/session.ts';
 
 let browser: Browser;
@@ -129,6 +129,69 @@ describe('the tree canvas', () => {
       await page.getByTestId('canvas-fit').click();
       await expect.poll(() => nodesOutside(page, canvas, 85), { timeout: 10_000 }).toBe(0);
     }
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('draws a 1,000-node tree zoomed out on one canvas, selects a box by click and brings the nodes back on zoom in', async () => {
+    const title = `Overview ${Date.now().toString(36)}`;
+    const tree = await createTree(title, 1000);
+    const { page, errors, close } = await openAs(owner, `/trees/${tree.uuid}`, {
+      locale: 'en-US',
+      width: 1280,
+      height: 860,
+    });
+    const canvasEl = page.getByTestId('tree-canvas');
+    await page.locator('.react-flow__node').first().waitFor();
+    const viewport = () =>
+      page.evaluate(() => {
+        const m = new DOMMatrix(getComputedStyle(document.querySelector('.react-flow__viewport')!).transform);
+        return { x: m.e, y: m.f, zoom: m.a };
+      });
+    // Where "Skill 2" (under the root, so on screen once fitted) lies in the flow, read from its node
+    // element while nodes are drawn; then the root is selected again.
+    await selectNode(page, 'Skill 2');
+    const canvasBox = await boxOf(canvasEl);
+    const nodeBox = await boxOf(page.locator('.react-flow__node[data-id="n2"]'));
+    const before = await viewport();
+    const flowPoint = {
+      x: (nodeBox.x - canvasBox.x - before.x) / before.zoom + 110,
+      y: (nodeBox.y - canvasBox.y - before.y) / before.zoom + 32,
+    };
+    await selectNode(page, title);
+
+    await page.getByTestId('toolbar-fit').click();
+    // Fitted, the tree is drawn on the overview canvas and React Flow holds no node elements.
+    const overview = page.getByTestId('overview-canvas');
+    await overview.waitFor();
+    await expect.poll(() => page.locator('.react-flow__node').count()).toBe(0);
+    // Screen readers get the skills as a list meanwhile.
+    await expect(page.getByTestId('overview-list').locator('li').count()).resolves.toBe(1000);
+    await page.waitForTimeout(500); // the fit's glide ends
+
+    // A click on the box of "Skill 2" selects it: the node panel shows it.
+    const fitted = await viewport();
+    const target = {
+      x: canvasBox.x + fitted.x + flowPoint.x * fitted.zoom,
+      y: canvasBox.y + fitted.y + flowPoint.y * fitted.zoom,
+    };
+    await page.mouse.click(target.x, target.y);
+    await page.getByTestId('node-panel').getByRole('heading', { name: 'Skill 2', exact: true }).waitFor();
+    await page.screenshot({ path: '/tmp/arbor-canvas-overview.png' });
+    // The overview takes the theme's colours (the app follows the system's scheme by default).
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.locator('[data-mantine-color-scheme="dark"]').waitFor({ state: 'attached' });
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: '/tmp/arbor-canvas-overview-dark.png' });
+
+    // Zooming in past the threshold brings React Flow's node elements back.
+    await page.mouse.move(target.x, target.y);
+    for (let i = 0; i < 15 && (await page.locator('.react-flow__node').count()) === 0; i++) {
+      await page.mouse.wheel(0, -400);
+      await page.waitForTimeout(200);
+    }
+    await page.locator('.react-flow__node[data-id="n2"]').waitFor();
+    await overview.waitFor({ state: 'detached' });
     expect(errors).toEqual([]);
     await close();
   });

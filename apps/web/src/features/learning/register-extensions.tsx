@@ -3,8 +3,13 @@
 // small module loads with the app; everything it draws is a lazy chunk, and nothing draws outside a
 // page's learning provider.
 import { lazy, Suspense, useEffect } from 'react';
-import { registerTreesExtension, type NodeBadgeContext, type NodePanelExtensionContext } from '../trees/index.ts';
-import { useLearning, useLearningState } from './components/mode/learning-store.ts';
+import {
+  registerTreesExtension,
+  type NodeBadgeContext,
+  type NodePanelExtensionContext,
+  type OverviewRing,
+} from '../trees/index.ts';
+import { statusOf, useLearning, useLearningState, type LearningState } from './components/mode/learning-store.ts';
 import { registerRecallExtensions } from './components/recall/register-recall.tsx';
 
 const LearningBadges = lazy(() =>
@@ -68,6 +73,34 @@ function PanelSection({ node }: NodePanelExtensionContext) {
   );
 }
 
+// The frame's border colours (NodeMarks.module.css), for the overview canvas.
+const RING_COLORS = {
+  todo: null,
+  learning: 'var(--mantine-color-blue-5)',
+  done: 'var(--mantine-color-teal-6)',
+  skipped: 'var(--mantine-color-violet-4)',
+} as const;
+const LOCKED_RING = 'light-dark(var(--mantine-color-gray-4), var(--mantine-color-dark-3))';
+const PATH_RING = 'var(--mantine-color-yellow-5)';
+const rings = new WeakMap<LearningState, OverviewRing>();
+
+/** Learning mode's status rings for the zoomed-out overview: one read of the learning store per canvas. */
+function useOverviewRing(): OverviewRing | null {
+  const state = useLearningState((s) => s);
+  if (!state?.enabled || state.progress === undefined) return null;
+  let ring = rings.get(state);
+  if (!ring) {
+    const { progress, lockedIds, pathIds } = state;
+    ring = {
+      version: state,
+      color: (id) =>
+        pathIds.has(id) ? PATH_RING : (RING_COLORS[statusOf(progress, id)] ?? (lockedIds.has(id) ? LOCKED_RING : null)),
+    };
+    rings.set(state, ring);
+  }
+  return ring;
+}
+
 /** Registers learning mode's canvas marks, node-panel section and toolbar controls; app/ calls it once. */
 export function registerLearningExtensions(): () => void {
   const unregisterRecall = registerRecallExtensions();
@@ -76,6 +109,7 @@ export function registerLearningExtensions(): () => void {
     order: 5,
     nodeBadges: (ctx) => <Badges {...ctx} />,
     nodeFrame: (ctx) => <Frame {...ctx} />,
+    useOverviewRing,
     editorToolbar: () => <Toolbar />,
     nodePanel: (ctx) => <PanelSection {...ctx} />,
   });

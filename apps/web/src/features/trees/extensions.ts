@@ -39,6 +39,12 @@ export interface NodeBadgeContext {
   selected: boolean;
 }
 
+/** Rings on the overview canvas (see `TreesExtension.useOverviewRing`). */
+export interface OverviewRing {
+  color: (id: string) => string | null;
+  version: unknown;
+}
+
 export interface TreeCardExtensionContext {
   tree: Tree;
   /**
@@ -76,6 +82,13 @@ export interface TreesExtension {
    * as `nodeBadges`.
    */
   nodeFrame?: (ctx: NodeBadgeContext) => ReactNode;
+  /**
+   * the same ring as `nodeFrame`, for the zoomed-out overview of a big tree, which draws every node
+   * into one canvas (no component per node): a hook the canvas calls once, answering each node's ring
+   * colour (a CSS colour, variables allowed; null for none) and a value that changes whenever a ring
+   * does; null while the extension draws nothing. It must not suspend.
+   */
+  useOverviewRing?: () => OverviewRing | null;
   /** `<Menu.Item>`s in the "New tree" menu of /trees (e.g. "Generate from a topic (AI)") */
   createMenu?: () => ReactNode;
   /** `<Menu.Item>`s in a tree card's menu on /trees (e.g. "Share") */
@@ -111,5 +124,8 @@ export function useTreesExtensions(): readonly TreesExtension[] {
 /** The registered extensions that draw node badges or frames; the canvas reads them once for all its nodes. */
 export function useNodeBadgeExtensions(): readonly TreesExtension[] {
   const all = useTreesExtensions();
-  return useMemo(() => all.filter((extension) => extension.nodeBadges || extension.nodeFrame), [all]);
+  return useMemo(
+    () => all.filter((extension) => extension.nodeBadges || extension.nodeFrame || extension.useOverviewRing),
+    [all],
+  );
 }

@@ -9,6 +9,7 @@ export type { DiffMark } from './layout/flow-elements.ts';
 export { layoutTree, NODE_HEIGHT, NODE_WIDTH } from './layout/tidy-layout.ts';
 export { registerTreesExtension } from './extensions.ts';
 export type {
+  OverviewRing,
   EditorExtensionContext,
   NodeBadgeContext,
   NodePanelExtensionContext,

@@ -18,7 +18,17 @@ import {
 import '@xyflow/react/dist/style.css';
 import { useComputedColorScheme } from '@mantine/core';
 import { IconMap, IconMaximize } from '@tabler/icons-react';
-import { memo, useCallback, useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
+import {
+  memo,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type MouseEvent as ReactMouseEvent,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { isInSubtree, indexTree } from '../model/tree-index.ts';
 import type { TreeDocument } from '../model/tree-document.ts';
@@ -31,6 +41,7 @@ import {
   type SkillFlowNode,
 } from '../layout/flow-elements.ts';
 import { CANVAS_MAX_ZOOM, CANVAS_MIN_ZOOM, fitLayoutInto, viewportFitting } from '../layout/fit-view.ts';
+import { buildOverviewScene, nodeAt, type OverviewScene } from '../layout/overview-scene.ts';
 import { layoutFor, NODE_HEIGHT, NODE_WIDTH, type TreeLayout } from '../layout/tidy-layout.ts';
 import { useEditorState } from '../state/editor-context.ts';
 import type { EditorCommands } from '../state/commands.ts';
@@ -39,6 +50,7 @@ import { useNodeBadgeExtensions } from '../extensions.ts';
 import { CanvasContext, type CanvasContextValue } from './canvas-context.ts';
 import { LinkEdge } from './LinkEdge.tsx';
 import { LinkLegend } from './LinkLegend.tsx';
+import { OverviewCanvas, RingedOverviewCanvas } from './OverviewCanvas.tsx';
 import { SkillNode } from './SkillNode.tsx';
 import classes from './TreeCanvas.module.css';
 
@@ -49,6 +61,15 @@ const LOW_ZOOM = 0.35;
 // Opening a tree: fit it on screen unless that makes titles unreadable (a wide tree, a phone).
 const MIN_FIT_ZOOM = 0.5;
 const lowZoomSelector = (s: ReactFlowState) => s.transform[2] < LOW_ZOOM;
+// Zoomed out on a big tree, nodes and edges are drawn into one <canvas> (OverviewCanvas) and React
+// Flow holds none: thousands of DOM elements re-composited on every frame made a fitted pan of 5,000
+// nodes crawl at 7 fps (bench/README.md). Below LOW_ZOOM titles are unreadable anyway.
+const OVERVIEW_THRESHOLD = 400;
+/** `?overview=0` in the address turns the canvas overview off (React Flow's pills are drawn instead). */
+const overviewAllowed = () =>
+  typeof window === 'undefined' || new URLSearchParams(window.location.search).get('overview') !== '0';
+const NO_NODES: SkillFlowNode[] = [];
+const NO_EDGES: Edge[] = [];
 // Above this many visible nodes React Flow renders only what is on screen (PERFORMANCE.md).
 const CULL_THRESHOLD = 200;
 // Above this many, the minimap (every node redrawn as the viewport moves) and the dotted background
@@ -130,6 +151,11 @@ export const TreeCanvas = memo(function TreeCanvas({
   const { t } = useTranslation('trees');
   const colorScheme = useComputedColorScheme('light');
   const heavy = layout.visible.length > HEAVY_THRESHOLD;
+  const [overviewOn] = useState(overviewAllowed);
+  const overview = overviewOn && lowZoom && layout.visible.length > OVERVIEW_THRESHOLD;
+  const scene = useMemo(() => (overview ? buildOverviewScene(doc, layout) : null), [overview, doc, layout]);
+  const sceneRef = useRef(scene);
+  sceneRef.current = scene;
   const [minimapChoice, setMinimapChoice] = useState<boolean | null>(null);
   const showMinimap = minimap && (minimapChoice ?? !heavy);
   const [drag, setDrag] = useState<{
@@ -200,7 +226,41 @@ export const TreeCanvas = memo(function TreeCanvas({
     },
     [store, readOnly],
   );
-  const onPaneClick = useCallback(() => store.select(null), [store]);
+  /** The node under the pointer on the overview canvas (which has no node elements), or null. */
+  const overviewNodeAt = useCallback(
+    (event: { clientX: number; clientY: number }) => {
+      const current = sceneRef.current;
+      return current ? nodeAt(current, flow.screenToFlowPosition({ x: event.clientX, y: event.clientY })) : null;
+    },
+    [flow],
+  );
+  const onPaneClick = useCallback(
+    (event: { clientX: number; clientY: number }) => {
+      const id = overviewNodeAt(event);
+      store.select(id);
+      if (id) onNodeOpen?.(id);
+    },
+    [store, overviewNodeAt, onNodeOpen],
+  );
+  // Double-click on an overview box edits its title, as on a node: the editing effect below zooms to it.
+  const onWrapperDoubleClick = useCallback(
+    (event: ReactMouseEvent) => {
+      if (!sceneRef.current || readOnly || !(event.target as Element).closest?.('.react-flow__pane')) return;
+      const id = overviewNodeAt(event);
+      if (!id) return;
+      store.select(id);
+      store.startEditing(id);
+    },
+    [overviewNodeAt, readOnly, store],
+  );
+  // A title being edited (double-click, F2, a node just added with Tab) needs its node element: out of
+  // the overview, to the node at a readable zoom.
+  const editingId = useEditorState((s) => s.editingId);
+  useEffect(() => {
+    if (!overview || !editingId) return;
+    const position = layoutRef.current.positions.get(editingId);
+    if (position) void flow.setCenter(position.x + NODE_WIDTH / 2, position.y + NODE_HEIGHT / 2, { zoom: 1 });
+  }, [overview, editingId, flow]);
 
   const onNodeDrag: OnNodeDrag<SkillFlowNode> = useCallback(
     (event, node) => {
@@ -239,6 +299,8 @@ export const TreeCanvas = memo(function TreeCanvas({
   );
 
   const nodeBadges = useNodeBadgeExtensions();
+  // One extension's rings on the overview canvas (learning mode's): the first that offers them.
+  const ringSource = nodeBadges.find((extension) => extension.useOverviewRing);
   const contextValue = useMemo<CanvasContextValue>(
     () => ({
       readOnly,
@@ -344,10 +406,12 @@ export const TreeCanvas = memo(function TreeCanvas({
         className={`${classes.wrapper} arbor-dir-${layout.direction}`}
         tabIndex={-1}
         data-testid="tree-canvas"
+        data-overview={overview || undefined}
+        onDoubleClick={onWrapperDoubleClick}
       >
         <ReactFlow<SkillFlowNode, Edge>
-          nodes={nodes}
-          edges={edges}
+          nodes={overview ? NO_NODES : nodes}
+          edges={overview ? NO_EDGES : edges}
           nodeTypes={nodeTypes}
           edgeTypes={edgeTypes}
           ariaLabelConfig={ariaLabelConfig}
@@ -373,6 +437,34 @@ export const TreeCanvas = memo(function TreeCanvas({
           onInit={onInit}
           proOptions={{ hideAttribution: true }}
         >
+          {scene ? (
+            <>
+              {ringSource ? (
+                <RingedOverviewCanvas
+                  key={ringSource.id}
+                  useRing={ringSource.useOverviewRing!}
+                  scene={scene}
+                  selectedId={selectedId}
+                  matches={matches}
+                  diff={diff}
+                  colorScheme={colorScheme}
+                />
+              ) : (
+                <OverviewCanvas
+                  scene={scene}
+                  selectedId={selectedId}
+                  matches={matches}
+                  diff={diff}
+                  colorScheme={colorScheme}
+                />
+              )}
+              <OverviewList
+                scene={scene}
+                selectedId={selectedId}
+                label={t('canvas.overview', { count: scene.ids.length })}
+              />
+            </>
+          ) : null}
           {heavy ? null : <Background variant={BackgroundVariant.Dots} gap={22} size={1.4} />}
           {showMinimap ? (
             <MiniMap
@@ -411,5 +503,30 @@ export const TreeCanvas = memo(function TreeCanvas({
         </ReactFlow>
       </div>
     </CanvasContext.Provider>
+  );
+});
+
+/**
+ * What screen readers get while the overview canvas (aria-hidden) stands in for the nodes: the skills
+ * as a visually hidden list in document order, the selected one marked. Laid out once; a pan does
+ * not touch it.
+ */
+const OverviewList = memo(function OverviewList({
+  scene,
+  selectedId,
+  label,
+}: {
+  scene: OverviewScene;
+  selectedId: string | null;
+  label: string;
+}) {
+  return (
+    <ul className="arbor-visually-hidden" aria-label={label} data-testid="overview-list">
+      {scene.ids.map((id, i) => (
+        <li key={id} aria-current={id === selectedId || undefined}>
+          {scene.fullTitles[i]}
+        </li>
+      ))}
+    </ul>
   );
 });

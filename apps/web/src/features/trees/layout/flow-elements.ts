@@ -159,6 +159,9 @@ export interface LinkEdgeData extends Record<string, unknown> {
 /** Prerequisites are solid with an arrow head (the source comes first); related links dashed, without a direction. */
 export const LINK_COLORS = { prerequisite: 'var(--mantine-color-orange-6)', related: 'var(--mantine-color-grape-5)' };
 
+/** The node objects (and labels) a tree edge was built from. */
+const treeEdgeInputs = new WeakMap<Edge, { parent: TreeNode; child: TreeNode; labels: CanvasLabels | undefined }>();
+
 /** Tree edges (parent → child) and the document's extra links, reusing unchanged edge objects. */
 export function buildFlowEdges(
   doc: TreeDocument,
@@ -190,20 +193,39 @@ export function buildFlowEdges(
   const visible = layout.positions;
   const rows = doc.links.length ? cardRows(layout.direction, layout.positions) : null;
   for (const id of layout.visible) {
-    const parent = index.byId.get(id)!.parent_id;
-    if (parent)
-      push({
-        id: `t:${id}`,
-        source: parent,
-        target: id,
-        sourceHandle: 's',
-        targetHandle: 't',
-        type: treeType,
-        ariaLabel: labels?.child(title(parent), title(id)),
-        domAttributes,
-        className: 'arbor-tree-edge',
-        selectable: false,
-      });
+    const child = index.byId.get(id)!;
+    const parent = child.parent_id;
+    if (!parent) continue;
+    // A tree edge whose two node objects are the ones it was built from is the same edge: reused without
+    // building its label again (a new node adds one edge, it need not re-label 5,000).
+    const prev = previous.get(`t:${id}`);
+    const from = prev && treeEdgeInputs.get(prev);
+    if (
+      prev &&
+      from &&
+      from.parent === index.byId.get(parent) &&
+      from.child === child &&
+      from.labels === labels &&
+      prev.type === treeType &&
+      prev.domAttributes === domAttributes
+    ) {
+      edges.push(prev);
+      byId.set(prev.id, prev);
+      continue;
+    }
+    push({
+      id: `t:${id}`,
+      source: parent,
+      target: id,
+      sourceHandle: 's',
+      targetHandle: 't',
+      type: treeType,
+      ariaLabel: labels?.child(title(parent), title(id)),
+      domAttributes,
+      className: 'arbor-tree-edge',
+      selectable: false,
+    });
+    treeEdgeInputs.set(edges[edges.length - 1]!, { parent: index.byId.get(parent)!, child, labels });
   }
   for (const link of doc.links) {
     if (!visible.has(link.source) || !visible.has(link.target)) continue;

@@ -1,6 +1,6 @@
 import { addChild, createTreeDocument, updateNode, type TreeDocument } from '@arbor/tree-core';
 import { describe, expect, it } from 'vitest';
-import { buildFlowNodes } from './flow-elements.ts';
+import { buildFlowEdges, buildFlowNodes } from './flow-elements.ts';
 import { layoutTree, NODE_HEIGHT, NODE_WIDTH, sameStructure } from './tidy-layout.ts';
 
 function chainOfChildren(count: number): TreeDocument {
@@ -32,6 +32,16 @@ describe('layoutTree', () => {
   it('puts the root at the centre of a radial layout', () => {
     const { positions } = layoutTree(chainOfChildren(6), 'RADIAL');
     expect(positions.get('root')).toEqual({ x: -NODE_WIDTH / 2, y: -NODE_HEIGHT / 2 });
+  });
+
+  it('keeps every card in place when a child is added after them, moving the re-centred parent alone', () => {
+    const doc = chainOfChildren(5);
+    const before = layoutTree(doc, 'TB').positions;
+    const after = layoutTree(addChild(doc, 'root', { title: 'Sixth', id: 'c5' }).document, 'TB').positions;
+    for (let i = 0; i < 5; i++) expect(after.get(`c${i}`)).toEqual(before.get(`c${i}`));
+    expect(after.get('root')!.x).toBeGreaterThan(before.get('root')!.x);
+    // The first card across is centred on 0.
+    expect(Math.min(...[...after.values()].map((p) => p.x))).toBe(-NODE_WIDTH / 2);
   });
 
   it('hides the descendants of a collapsed node', () => {
@@ -68,5 +78,23 @@ describe('buildFlowNodes', () => {
       true,
     );
     expect(nodes.find((n) => n.id === 'root')!.selected).toBe(true);
+  });
+
+  it('keeps every tree edge object when a node is added, and adds one', () => {
+    const doc = chainOfChildren(40);
+    const labels = {
+      nodeRole: 'skill',
+      edgeRole: 'link',
+      child: (a: string, b: string) => `${a} → ${b}`,
+      link: (_: string, a: string, b: string) => `${a} – ${b}`,
+    };
+    const first = buildFlowEdges(doc, layoutTree(doc), new Map(), labels);
+    const added = addChild(doc, 'c3', { title: 'New', id: 'n' }).document;
+    const second = buildFlowEdges(added, layoutTree(added), first.byId, labels);
+    expect(second.edges.filter((e) => first.byId.get(e.id) !== e).map((e) => e.id)).toEqual(['t:n']);
+    // A renamed parent re-labels its edges.
+    const renamed = updateNode(added, 'c3', { title: 'Renamed' });
+    const third = buildFlowEdges(renamed, layoutTree(renamed), second.byId, labels);
+    expect(third.byId.get('t:n')!.ariaLabel).toBe('Renamed → New');
   });
 });

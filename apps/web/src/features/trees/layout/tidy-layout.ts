@@ -60,8 +60,16 @@ function place(root: HierarchyPointNode<LayoutDatum>, direction: LayoutDirection
     });
     return positions;
   }
+  // Anchored at the tree's first edge across (the leftmost card top-down, the topmost left-right), not
+  // at the root: growing a branch then moves what lies after it, not every card around a re-centred
+  // root, so an edit re-positions (and React Flow re-adopts) a few nodes instead of all of them.
+  let first = Infinity;
   root.each((d) => {
-    const point = direction === 'LR' ? { x: d.y, y: d.x } : { x: d.x, y: d.y };
+    first = Math.min(first, d.x);
+  });
+  root.each((d) => {
+    const across = d.x - first;
+    const point = direction === 'LR' ? { x: d.y, y: across } : { x: across, y: d.y };
     positions.set(d.data.id, { x: Math.round(point.x - NODE_WIDTH / 2), y: Math.round(point.y - NODE_HEIGHT / 2) });
   });
   return positions;
