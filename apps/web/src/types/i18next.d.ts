@@ -9,6 +9,7 @@ import type community from '../i18n/community/zh-CN.json';
 import type errors from '../i18n/errors/zh-CN.json';
 import type home from '../i18n/home/zh-CN.json';
 import type learning from '../i18n/learning/zh-CN.json';
+import type plans from '../i18n/plans/zh-CN.json';
 import type profile from '../i18n/profile/zh-CN.json';
 import type settings from '../i18n/settings/zh-CN.json';
 import type shell from '../i18n/shell/zh-CN.json';
@@ -26,6 +27,7 @@ declare module 'i18next' {
       errors: typeof errors;
       home: typeof home;
       learning: typeof learning;
+      plans: typeof plans;
       profile: typeof profile;
       settings: typeof settings;
       shell: typeof shell;

@@ -6,3 +6,4 @@ export { LearningModeControls } from './components/mode/LearningModeControls.tsx
 export { LearningNodeDetails } from './components/mode/LearningNodeDetails.tsx';
 export { LearnHome } from './components/home/LearnHome.tsx';
 export { notesPaletteSource } from './api/useNoteSearch.ts';
+export { LearnerSettingsSection } from './components/settings/LearnerSettingsForm.tsx';

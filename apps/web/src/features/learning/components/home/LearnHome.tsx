@@ -1,6 +1,7 @@
 import { Stack, Title } from '@mantine/core';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PlansSection } from '../plans/PlansSection.tsx';
 import { ActivitySection } from './ActivitySection.tsx';
 import { SubjectsSection } from './SubjectsSection.tsx';
 import classes from './LearnHome.module.css';
@@ -11,6 +12,7 @@ import classes from './LearnHome.module.css';
  */
 export const LEARN_HOME_SECTIONS: readonly { id: string; Section: ComponentType }[] = [
   { id: 'subjects', Section: SubjectsSection },
+  { id: 'plans', Section: PlansSection },
   { id: 'activity', Section: ActivitySection },
 ];
 

@@ -1,6 +1,8 @@
 import { Button, Group, Progress, Text, Tooltip } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconSchool } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { PlanButton } from '../plans/PlanButton.tsx';
 import { useLearning, useLearningState } from './learning-store.ts';
 import classes from './LearningModeControls.module.css';
 
@@ -40,6 +42,8 @@ export function LearningModeControls() {
   const { t } = useTranslation('learning');
   const learning = useLearning();
   const enabled = useLearningState((s) => s.enabled) ?? false;
+  // On a phone the toolbar keeps its "More" menu on screen: "Plan my study" is an icon there.
+  const phone = useMediaQuery('(max-width: 480px)');
   if (!learning) return null;
   return (
     <Group gap="sm" wrap="nowrap">
@@ -57,6 +61,7 @@ export function LearningModeControls() {
         </Button>
       </Tooltip>
       {enabled ? <LearningProgress /> : null}
+      {enabled ? <PlanButton subject={learning.subject} compact={phone} /> : null}
     </Group>
   );
 }
