@@ -1,5 +1,4 @@
 import { Button, Group, Progress, Text, Tooltip } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconSchool } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { PlanButton } from '../plans/PlanButton.tsx';
@@ -37,13 +36,14 @@ export function LearningProgress() {
   );
 }
 
-/** "Learn" (on/off, with the keys it enables in its tooltip) and, while on, the progress bar. */
-export function LearningModeControls() {
+/**
+ * "Learn" (on/off, with the keys it enables in its tooltip) and, while on, the progress bar and "Plan
+ * my study" (`withPlan`; the editor's toolbar has it as its own extension, in its More menu on a phone).
+ */
+export function LearningModeControls({ withPlan = true }: { withPlan?: boolean }) {
   const { t } = useTranslation('learning');
   const learning = useLearning();
   const enabled = useLearningState((s) => s.enabled) ?? false;
-  // On a phone the toolbar keeps its "More" menu on screen: "Plan my study" is an icon there.
-  const phone = useMediaQuery('(max-width: 480px)');
   if (!learning) return null;
   return (
     <Group gap="sm" wrap="nowrap">
@@ -61,7 +61,7 @@ export function LearningModeControls() {
         </Button>
       </Tooltip>
       {enabled ? <LearningProgress /> : null}
-      {enabled ? <PlanButton subject={learning.subject} compact={phone} /> : null}
+      {enabled && withPlan ? <PlanButton subject={learning.subject} compact /> : null}
     </Group>
   );
 }

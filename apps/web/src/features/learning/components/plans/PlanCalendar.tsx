@@ -5,7 +5,7 @@ import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../../../lib/i18n.ts';
-import { formatDate, formatMonth, monthGrid, scheduleMonths, weekdayNames } from './calendar-grid.ts';
+import { formatDate, formatMonth, monthGrid, scheduleMonths, todayLocal, weekdayNames } from './calendar-grid.ts';
 import { useFormatMinutes } from './Duration.tsx';
 import classes from './plans.module.css';
 
@@ -30,6 +30,7 @@ function MonthView({ schedule }: { schedule: Plan['schedule'] }) {
   const month = months[Math.min(index, months.length - 1)]!;
   const names = weekdayNames(locale, 'short');
   const captionId = `plan-month-${month}`;
+  const today = todayLocal();
   return (
     <Stack gap="xs" data-testid="plan-calendar">
       <Group justify="space-between" wrap="nowrap">
@@ -73,6 +74,8 @@ function MonthView({ schedule }: { schedule: Plan['schedule'] }) {
                   <td
                     key={cell.date}
                     data-outside={!cell.inMonth || undefined}
+                    data-today={cell.date === today || undefined}
+                    aria-current={cell.date === today ? 'date' : undefined}
                     data-study={day ? true : undefined}
                     data-testid={day ? 'plan-day' : undefined}
                     data-date={day ? cell.date : undefined}

@@ -148,10 +148,13 @@ interface QuizReviewProps {
 function QuizReview({ quiz, answers, result, onClose, onAgain }: QuizReviewProps) {
   const { t } = useTranslation('plans');
   const passed = result.total > 0 && result.correct / result.total >= 0.8;
+  // The score takes the focus (and the dialog scrolls back up to it) when the grades arrive.
+  const scoreRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => scoreRef.current?.focus(), []);
   return (
     <Stack gap="lg" data-testid="quiz-result">
       <Stack gap={6} align="center" role="status">
-        <Title order={3} data-testid="quiz-score">
+        <Title order={3} data-testid="quiz-score" ref={scoreRef} tabIndex={-1} style={{ outline: 'none' }}>
           {t('quiz.score', { correct: result.correct, total: result.total })}
         </Title>
         <Group gap="xs">
