@@ -5,7 +5,7 @@ import { mediaRoutes } from './media/index.ts';
 import { subscribeTrees, treesRoutes } from './trees/index.ts';
 import { accountsRoutes } from './accounts/index.ts';
 import { communityRoutes, subscribeCommunity } from './community/index.ts';
-import { learningRoutes, subscribeLearning } from './learning/index.ts';
+import { learningPublicRoutes, learningRoutes, subscribeLearning } from './learning/index.ts';
 import { notificationsRoutes, subscribeNotifications } from './notifications/index.ts';
 
 /** Mounts every feature's routes under `/api` and subscribes each to the domain events it reacts to. */
@@ -17,6 +17,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(accountsRoutes, { prefix: '/api' });
   await app.register(communityRoutes, { prefix: '/api' });
   await app.register(learningRoutes, { prefix: '/api' });
+  await app.register(learningPublicRoutes, { prefix: '/api' });
   await app.register(notificationsRoutes, { prefix: '/api' });
   // Domain event subscriptions, once per app: handlers react to other modules' writes.
   subscribeTrees(app.deps);

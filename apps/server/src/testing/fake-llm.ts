@@ -8,8 +8,8 @@ import sharp from 'sharp';
  * - `normal`: plausible, deterministic answers
  * - `slow`: like normal after `delayMs` (streams wait `delayMs` between chunks)
  * - `rate_limited` / `server_error`: 429 / 500 with an OpenAI-style error body
- * - `malformed`: children answers are broken, unrepairable JSON (other answers stay normal)
- * - `fenced`: children answers wrapped in a ```json fence with chatter around it (repairable)
+ * - `malformed`: children, cards and quiz answers are broken, unrepairable JSON (other answers stay normal)
+ * - `fenced`: children, cards and quiz answers wrapped in a ```json fence with chatter around it (repairable)
  * - `redirect`: every call answers 307 to another URL (clients must not follow it)
  * - `image_url`: images come back as a URL served by the fake instead of `b64_json`
  * - `bad_key`: 401 whose message echoes the key, as some providers do
@@ -63,10 +63,13 @@ function titleFrom(prompt: string): string {
   return /[“"「『]([^”"」』\n]{1,200})[”"」』]/.exec(prompt)?.[1] ?? 'this topic';
 }
 
-type Intent = 'children' | 'summary' | 'content';
+type Intent = 'children' | 'summary' | 'content' | 'cards' | 'quiz';
 
 /** What the caller asks for, recognised from the prompt wording in any of the three languages. */
 function intentOf(prompt: string): Intent {
+  // The shipped `quiz` and `cards` prompts show the JSON shape they want, key included.
+  if (/\{"questions":/.test(prompt)) return 'quiz';
+  if (/\{"cards":/.test(prompt)) return 'cards';
   if (/JSON/.test(prompt)) return 'children';
   if (/summar|摘要|概要|要約/i.test(prompt)) return 'summary';
   return 'content';
@@ -79,7 +82,48 @@ function childrenOf(title: string) {
   }));
 }
 
-function answerFor(intent: Intent, title: string, mode: FakeLlmMode): string {
+/** How many cards or questions the prompt asks for: the first number from 1 to 10 of its first line (else 3). */
+function countFrom(prompt: string): number {
+  const wanted = Number(/(?:^|\D)(10|[1-9])(?:\D|$)/.exec(prompt.split('\n')[0] ?? '')?.[1] ?? 3);
+  return Math.min(10, Math.max(1, wanted));
+}
+
+/**
+ * Cards and quizzes about `title`. The quiz's right answer is choice `i % 4` of question `i`, so tests
+ * know it; one extra question has three choices and must be dropped by the server's parser.
+ */
+function structuredJson(intent: 'cards' | 'quiz', title: string, count: number): string {
+  if (intent === 'cards') {
+    return JSON.stringify({
+      cards: Array.from({ length: count }, (_, i) => ({
+        front: `Question ${i + 1} about ${title}?`,
+        back: `Answer ${i + 1}: the key idea of ${title}.`,
+      })),
+      note: 'ignored',
+    });
+  }
+  const questions = Array.from({ length: count }, (_, i) => ({
+    question: `Question ${i + 1} about ${title}?`,
+    choices: ['A', 'B', 'C', 'D'].map((letter) => `${letter}: option of question ${i + 1}`),
+    answer: i % 4,
+    explanation: `Because of the key idea ${i + 1} of ${title}.`,
+  }));
+  questions.push({
+    question: 'A question with three choices',
+    choices: ['x', 'y', 'z'],
+    answer: 0,
+    explanation: '',
+  } as (typeof questions)[number]);
+  return JSON.stringify({ questions });
+}
+
+function answerFor(intent: Intent, title: string, mode: FakeLlmMode, prompt = ''): string {
+  if (intent === 'cards' || intent === 'quiz') {
+    const json = structuredJson(intent, title, countFrom(prompt));
+    if (mode === 'malformed') return `Here you go: ${json.slice(0, Math.floor(json.length / 2))}`;
+    if (mode === 'fenced') return `Sure! Here it is:\n\`\`\`json\n${json}\n\`\`\`\nGood luck.`;
+    return json;
+  }
   if (intent === 'summary')
     return `${title} in one sentence: the essential ideas, tools and practice needed to master it.`;
   if (intent === 'content') {
@@ -146,7 +190,7 @@ export async function startFakeLlm(options: FakeLlmOptions = {}): Promise<FakeLl
     const messages = body.messages ?? [];
     const prompt = [...messages].reverse().find((m) => m.role === 'user')?.content ?? '';
     const intent = intentOf(messages.map((m) => m.content).join('\n'));
-    const text = answerFor(intent, titleFrom(prompt), current);
+    const text = answerFor(intent, titleFrom(prompt), current, prompt);
     const usage = {
       prompt_tokens: estimateTokens(messages.map((m) => m.content).join('')),
       completion_tokens: estimateTokens(text),

@@ -369,6 +369,32 @@ export const CATALOG: Record<string, Translations> = {
     'zh-CN': '前置节点只能与该节点一起标记为已完成。',
     'ja-JP': '前提ノードは、このノードと一緒にのみ完了にできます。',
   },
+  // quizzes, AI cards, plans and the calendar feed
+  'The AI model did not answer in the expected format.': {
+    'zh-CN': 'AI 模型的回答不符合预期格式。',
+    'ja-JP': 'AI モデルの回答が想定した形式ではありませんでした。',
+  },
+  'The AI model did not answer with usable cards (expected JSON {"cards": [{"front", "back"}]}).': {
+    'zh-CN': 'AI 模型没有给出可用的卡片（应为 JSON {"cards": [{"front", "back"}]}）。',
+    'ja-JP': 'AI モデルが使えるカードを返しませんでした（JSON {"cards": [{"front", "back"}]} が必要です）。',
+  },
+  'The AI model did not answer with usable questions (expected JSON {"questions": [...]} with 4 choices each).': {
+    'zh-CN': 'AI 模型没有给出可用的题目（应为 JSON {"questions": [...]}，每题 4 个选项）。',
+    'ja-JP': 'AI モデルが使える問題を返しませんでした（各 4 択の JSON {"questions": [...]} が必要です）。',
+  },
+  'This quiz was already submitted.': { 'zh-CN': '该测验已经提交过了。', 'ja-JP': 'このクイズは提出済みです。' },
+  'This quiz has expired: quizzes can be submitted within 24 hours.': {
+    'zh-CN': '该测验已过期：测验须在 24 小时内提交。',
+    'ja-JP': 'このクイズは期限切れです。クイズは 24 時間以内に提出してください。',
+  },
+  'Give one answer for each of the {count} questions.': {
+    'zh-CN': '请为全部 {count} 道题各给出一个答案。',
+    'ja-JP': '{count} 問すべてに 1 つずつ答えてください。',
+  },
+  'The node of this quiz is no longer in the tree.': {
+    'zh-CN': '该测验对应的节点已不在这棵树中。',
+    'ja-JP': 'このクイズのノードはもうツリーにありません。',
+  },
   // recall and plans
   'Unknown time zone; use an IANA name such as Asia/Shanghai.': {
     'zh-CN': '未知的时区；请使用 IANA 名称，例如 Asia/Shanghai。',

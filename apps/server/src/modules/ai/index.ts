@@ -1,3 +1,10 @@
 // The AI module's surface: providers, models, prompts, request logs and generation.
 export { aiRoutes } from './ai.routes.ts';
 export { seedDefaultPrompts } from './prompts.service.ts';
+export { generateFromPrompt, type StructuredGeneration, type StructuredResult } from './structured-generation.ts';
+export {
+  parseCardDrafts,
+  parseQuizQuestions,
+  type CardDraftAnswer,
+  type QuizQuestionAnswer,
+} from './structured-parsers.ts';

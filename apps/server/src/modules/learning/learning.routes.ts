@@ -23,7 +23,9 @@ import { z } from 'zod';
 import { paginate, pageWindow } from '../../lib/pagination.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { listNotes, saveNote, searchOwnNotes } from './notes.service.ts';
+import { planRoutes } from './plans.routes.ts';
 import { getPath, getProgress, updateProgress, updateProgressInBulk } from './progress.service.ts';
+import { recallAiRoutes } from './recall-ai.routes.ts';
 import { getSettings, updateSettings } from './settings.service.ts';
 import { forgetSubject, getActivity, listLearnedSubjects } from './subjects.service.ts';
 
@@ -120,4 +122,8 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, body: LearnerSettingsPatch, response: { 200: LearnerSettings } } },
     (request) => updateSettings(deps, currentUser(request), request.body),
   );
+
+  // AI cards and quizzes, plans and the feed's address: signed in like everything above.
+  await app.register(recallAiRoutes);
+  await app.register(planRoutes);
 };

@@ -1,0 +1,145 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { CalendarLink, Plan } from '@arbor/contract';
+import ical from 'ical-generator';
+import type { Executor } from '../../db/connection.ts';
+import type { Deps } from '../../deps.ts';
+import { notFound } from '../../lib/http-errors.ts';
+import { assertNotThrottled, recordEvent } from '../../lib/throttle/throttle.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
+import { addDays, localDay } from './local-days.ts';
+import { readPlans } from './plans.service.ts';
+import { findDueReviews, findFeedOwner, findFeedToken, writeFeedToken } from './plans.repository.ts';
+import { readSettings } from './settings.service.ts';
+
+/** 32 random bytes: 43 URL-safe characters, too many to guess. */
+const newToken = () => randomBytes(32).toString('base64url');
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{32,64}$/;
+const REVIEW_DAYS = 7;
+/** Unknown tokens a network may try in an hour before it is answered 429: guessing must not pay. */
+const MISSES_PER_HOUR = 30;
+
+const feedUrl = (deps: Deps, token: string) => `${deps.config.publicBaseUrl}/api/learn/calendar/${token}.ics`;
+
+/** The learner's feed address; the token is made on the first call. */
+export async function getCalendarLink(deps: Deps, viewer: AuthUser): Promise<CalendarLink> {
+  let token = await findFeedToken(deps.db, viewer.id);
+  if (!token) {
+    await writeFeedToken(deps.db, viewer.id, newToken(), deps.clock.nowIso(), false);
+    token = (await findFeedToken(deps.db, viewer.id))!;
+  }
+  return { url: feedUrl(deps, token) };
+}
+
+/** A new feed address; the old one answers 404 from now on. */
+export async function rotateCalendarLink(deps: Deps, viewer: AuthUser): Promise<CalendarLink> {
+  const token = newToken();
+  await writeFeedToken(deps.db, viewer.id, token, deps.clock.nowIso(), true);
+  return { url: feedUrl(deps, token) };
+}
+
+/** Where the web app shows a node of a subject (learning mode on a tree, the template's page). */
+function nodeLink(deps: Deps, plan: Plan, nodeId: string): string {
+  const base = deps.config.publicBaseUrl;
+  const node = encodeURIComponent(nodeId);
+  return plan.subject.kind === 'tree'
+    ? `${base}/trees/${plan.subject.uuid}?learn=1&node=${node}`
+    : `${base}/community/${plan.subject.uuid}?node=${node}`;
+}
+
+/** Non-new cards due on each of the next 7 local days (overdue cards count on today). */
+async function reviewDays(deps: Deps, userId: number, timezone: string): Promise<Map<string, number>> {
+  const today = localDay(deps.clock.now(), timezone);
+  const last = addDays(today, REVIEW_DAYS - 1);
+  const rows = await findDueReviews(deps.db, userId, deps.clock.isoIn((REVIEW_DAYS + 1) * 86_400_000));
+  const counts = new Map<string, number>();
+  for (const { due } of rows) {
+    const local = localDay(new Date(due), timezone);
+    const day = local < today ? today : local;
+    if (day <= last) counts.set(day, (counts.get(day) ?? 0) + 1);
+  }
+  return counts;
+}
+
+/** The latest change among what the feed is made of (the day itself included: "today" moves it). */
+async function lastChange(db: Executor, userId: number, nowMs: number): Promise<Date> {
+  const latest = async (table: 'learning_plans' | 'learning_progress' | 'learning_cards' | 'learner_settings') =>
+    (
+      await db
+        .selectFrom(table)
+        .select((eb) => eb.fn.max('updated_at').as('at'))
+        .where('user_id', '=', userId)
+        .executeTakeFirst()
+    )?.at as string | null | undefined;
+  const stamps = await Promise.all([
+    latest('learning_plans'),
+    latest('learning_progress'),
+    latest('learning_cards'),
+    latest('learner_settings'),
+  ]);
+  const startOfDay = nowMs - (nowMs % 86_400_000);
+  const times = [startOfDay, ...stamps.filter((s): s is string => Boolean(s)).map((s) => Date.parse(s))];
+  // HTTP dates have whole seconds.
+  return new Date(Math.floor(Math.max(...times) / 1000) * 1000);
+}
+
+const dateOf = (day: string) => new Date(`${day}T00:00:00Z`);
+
+export interface CalendarFeed {
+  body: string;
+  etag: string;
+  lastModified: Date;
+}
+
+/**
+ * The learner's public ICS feed by its secret token: an all-day event per day of each active plan and
+ * per day of the next week with reviews due. Unknown tokens are 404, and counted per network (429 past
+ * the limit) so that guessing cannot pay.
+ */
+export async function calendarFeed(deps: Deps, file: string, network: string): Promise<CalendarFeed> {
+  const bucket = `calendar-miss:${network}`;
+  await assertNotThrottled(deps.db, [[bucket, { limit: MISSES_PER_HOUR, seconds: 3600 }]]);
+  const token = file.endsWith('.ics') ? file.slice(0, -4) : '';
+  const userId = TOKEN_SHAPE.test(token) ? await findFeedOwner(deps.db, token) : undefined;
+  if (userId === undefined) {
+    await recordEvent(deps.db, bucket);
+    throw notFound();
+  }
+  const viewer: AuthUser = { id: userId, role: 'user' };
+  const [settings, plans, lastModified] = await Promise.all([
+    readSettings(deps.db, userId),
+    readPlans(deps, viewer, true),
+    lastChange(deps.db, userId, deps.clock.now().getTime()),
+  ]);
+  const reviews = await reviewDays(deps, userId, settings.timezone);
+
+  const calendar = ical({ name: 'Arbor', prodId: { company: 'Arbor', product: 'study plans', language: 'EN' } });
+  for (const plan of plans) {
+    for (const day of plan.schedule) {
+      calendar.createEvent({
+        id: `${plan.id}-${day.date}@arbor`,
+        allDay: true,
+        start: dateOf(day.date),
+        end: dateOf(addDays(day.date, 1)),
+        stamp: lastModified,
+        summary: `${plan.subject.title}: ${day.items.map((item) => item.title).join(', ')}`,
+        description: day.items
+          .map((item) => `${item.title} (${item.minutes} min): ${nodeLink(deps, plan, item.node_id)}`)
+          .join('\n'),
+      });
+    }
+  }
+  for (const [day, due] of [...reviews].sort(([a], [b]) => a.localeCompare(b))) {
+    calendar.createEvent({
+      id: `review-${day}@arbor`,
+      allDay: true,
+      start: dateOf(day),
+      end: dateOf(addDays(day, 1)),
+      stamp: lastModified,
+      summary: `Arbor: ${due} ${due === 1 ? 'card' : 'cards'} to review`,
+      description: `${deps.config.publicBaseUrl}/learn`,
+    });
+  }
+  const body = calendar.toString();
+  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
+  return { body, etag, lastModified };
+}
