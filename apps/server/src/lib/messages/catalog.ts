@@ -430,6 +430,22 @@ export const CATALOG: Record<string, Translations> = {
     'zh-CN': 'limit 必须是 1 到 200 的整数',
     'ja-JP': 'limit は 1〜200 の整数にしてください',
   },
+  'This review_id was already used for another card.': {
+    'zh-CN': '此 review_id 已用于另一张卡片。',
+    'ja-JP': 'この review_id は別のカードですでに使われています。',
+  },
+  'reviewed_at may not be more than 60 seconds ahead of the server.': {
+    'zh-CN': 'reviewed_at 不能比服务器时间超前 60 秒以上。',
+    'ja-JP': 'reviewed_at はサーバーの時刻より 60 秒を超えて先にはできません。',
+  },
+  "reviewed_at may not be before the card's last review.": {
+    'zh-CN': 'reviewed_at 不能早于这张卡片的上次复习时间。',
+    'ja-JP': 'reviewed_at はこのカードの前回の復習より前にはできません。',
+  },
+  'This card has no review to undo.': {
+    'zh-CN': '这张卡片没有可撤销的复习。',
+    'ja-JP': 'このカードには取り消せる復習がありません。',
+  },
   'Name exactly one of tree or share.': {
     'zh-CN': '请指定树或分享中的一个（且仅一个）。',
     'ja-JP': 'ツリーか共有のどちらか 1 つだけを指定してください。',

@@ -1,9 +1,11 @@
 import type { Deps } from '../../deps.ts';
-import { copySubjectRows, deleteRowsOfSubject } from './learning.repository.ts';
+import { copyCardsAndPlan } from './cards.repository.ts';
+import { copySubjectRows, deleteRowsOfSubject, touchSubject } from './learning.repository.ts';
 
 /**
  * Learning follows the life of what is learnt: a deleted tree or template takes every learner's rows
- * with it, and a fork of a template carries the forker's progress and notes over to the new tree.
+ * (progress, notes, cards with their logs, quizzes, plans) with it, and a fork of a template carries
+ * the forker's progress, notes, cards (with their schedule) and plan over to the new tree.
  * (A deleted account's rows go by ON DELETE CASCADE with the user.)
  */
 export function subscribeLearning(deps: Deps): void {
@@ -14,11 +16,11 @@ export function subscribeLearning(deps: Deps): void {
     await deleteRowsOfSubject(trx, 'share', shareId);
   });
   deps.events.within('share.used', async (trx, { shareId, treeId, userId }) => {
-    await copySubjectRows(
-      trx,
-      { userId, kind: 'share', subjectId: shareId },
-      { userId, kind: 'tree', subjectId: treeId },
-      deps.clock.nowIso(),
-    );
+    const from = { userId, kind: 'share' as const, subjectId: shareId };
+    const to = { userId, kind: 'tree' as const, subjectId: treeId };
+    const now = deps.clock.nowIso();
+    const learnt = await copySubjectRows(trx, from, to, now);
+    const recalled = await copyCardsAndPlan(trx, from, to, now);
+    if (learnt || recalled > 0) await touchSubject(trx, to, now);
   });
 }

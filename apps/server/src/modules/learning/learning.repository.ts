@@ -224,10 +224,20 @@ export async function listSubjects(db: Executor, userId: number, offset: number,
   return { count: Number(count), rows: rows as SubjectRow[] };
 }
 
-/** Forgets a learner's subject: its progress, notes and subject row. */
+/** Every table holding a learner's rows of one subject (review logs go with their cards). */
+const SUBJECT_TABLES = [
+  'learning_progress',
+  'learning_notes',
+  'learning_cards',
+  'learning_quizzes',
+  'learning_plans',
+  'learning_subjects',
+] as const;
+
+/** Forgets a learner's subject: its progress, notes, cards (with their logs), quizzes, plan and subject row. */
 export async function deleteSubjectRows(db: Executor, key: SubjectKey): Promise<void> {
   const [a, b, c] = ofSubject(key);
-  for (const table of ['learning_progress', 'learning_notes', 'learning_subjects'] as const) {
+  for (const table of SUBJECT_TABLES) {
     await db
       .deleteFrom(table)
       .where(...a)
@@ -239,13 +249,16 @@ export async function deleteSubjectRows(db: Executor, key: SubjectKey): Promise<
 
 /** Removes every learner's rows of a tree or template that is gone. */
 export async function deleteRowsOfSubject(db: Executor, kind: SubjectKind, subjectId: number): Promise<void> {
-  for (const table of ['learning_progress', 'learning_notes', 'learning_subjects'] as const) {
+  for (const table of SUBJECT_TABLES) {
     await db.deleteFrom(table).where('subject_kind', '=', kind).where('subject_id', '=', subjectId).execute();
   }
 }
 
-/** Copies a learner's progress and notes from one subject to another (a fork of a template). */
-export async function copySubjectRows(db: Executor, from: SubjectKey, to: SubjectKey, now: string): Promise<void> {
+/**
+ * Copies a learner's progress and notes from one subject to another (a fork of a template); answers
+ * whether anything was copied. Cards and plan: `copyCardsAndPlan` (cards.repository.ts).
+ */
+export async function copySubjectRows(db: Executor, from: SubjectKey, to: SubjectKey, now: string): Promise<boolean> {
   const progress = await findProgress(db, from);
   if (progress.length) {
     await db
@@ -281,7 +294,7 @@ export async function copySubjectRows(db: Executor, from: SubjectKey, to: Subjec
       )
       .execute();
   }
-  if (progress.length || notes.length) await touchSubject(db, to, now);
+  return progress.length > 0 || notes.length > 0;
 }
 
 /** Adds to a learner's count of progress changes (or reviews) on a local day. */

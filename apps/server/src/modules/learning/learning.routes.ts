@@ -26,6 +26,7 @@ import { listNotes, saveNote, searchOwnNotes } from './notes.service.ts';
 import { planRoutes } from './plans.routes.ts';
 import { getPath, getProgress, updateProgress, updateProgressInBulk } from './progress.service.ts';
 import { recallAiRoutes } from './recall-ai.routes.ts';
+import { recallRoutes } from './recall.routes.ts';
 import { getSettings, updateSettings } from './settings.service.ts';
 import { forgetSubject, getActivity, listLearnedSubjects } from './subjects.service.ts';
 
@@ -49,6 +50,7 @@ function sendProgress(reply: FastifyReply, progress: Progress) {
 export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.requireAuth);
   const { deps } = app;
+  await app.register(recallRoutes);
 
   app.get(
     '/learn/progress/',

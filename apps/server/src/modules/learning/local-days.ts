@@ -33,3 +33,30 @@ export function isKnownTimezone(name: string): boolean {
     return false;
   }
 }
+
+/** Milliseconds `timezone`'s wall clock is ahead of UTC at `instant`. */
+function offsetAt(instant: number, timezone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: timezone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  }).formatToParts(new Date(instant));
+  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  const wall = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
+  return wall - Math.floor(instant / 1000) * 1000;
+}
+
+/** The first moment of the local date `day` (YYYY-MM-DD) in `timezone`, as a UTC instant. */
+export function startOfLocalDay(day: string, timezone: string): Date {
+  const midnight = Date.parse(`${day}T00:00:00Z`);
+  let start = midnight - offsetAt(midnight, timezone);
+  // Across a change of offset (summer time), the offset at the guess itself is the one that holds.
+  const corrected = midnight - offsetAt(start, timezone);
+  if (corrected !== start && localDay(new Date(corrected), timezone) === day) start = corrected;
+  return new Date(start);
+}

@@ -6,7 +6,9 @@ import type {
   ProgressUpdateBody,
 } from '@arbor/contract';
 import { lockedNodes, pathTo, transitivePrerequisites, type TreeDocument } from '@arbor/tree-core';
+import type { Executor } from '../../db/connection.ts';
 import type { Deps } from '../../deps.ts';
+import { addAutoCards } from './cards.service.ts';
 import { invalidField } from '../../lib/http-errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { localDay } from './local-days.ts';
@@ -17,7 +19,6 @@ import {
   touchSubject,
   writeStatus,
   type ProgressRow,
-  type SubjectKey,
 } from './learning.repository.ts';
 import { resolveSubject, type ResolvedSubject, type SubjectRefInput } from './subjects.ts';
 
@@ -59,17 +60,39 @@ function requireNode(resolved: ResolvedSubject, nodeId: string, field: string): 
   return resolved.document.nodes[index]!;
 }
 
-/** Writes statuses in one transaction, counts the changes as today's activity, and moves the subject up. */
-async function writeStatuses(deps: Deps, key: SubjectKey, changes: [string, LearningStatusValue][]): Promise<void> {
-  const now = deps.clock.nowIso();
-  await deps.db.transaction().execute(async (trx) => {
-    let changed = 0;
-    for (const [nodeId, status] of changes) if (await writeStatus(trx, key, nodeId, status, now)) changed += 1;
-    if (changed === 0) return;
-    const day = localDay(deps.clock.now(), await findTimezone(trx, key.userId));
-    await countActivity(trx, key.userId, day, 'progress', changed);
-    await touchSubject(trx, key, now);
-  });
+/**
+ * Writes statuses in the caller's transaction: counts the changes as today's activity, moves the
+ * subject up, and gives every node that became `done` its automatic card (learner's `auto_cards`).
+ * Any write path that marks nodes done (progress calls, quiz results) goes through here. Answers the
+ * ids of the nodes that became done.
+ */
+export async function writeStatusesIn(
+  trx: Executor,
+  deps: Deps,
+  resolved: ResolvedSubject,
+  changes: readonly (readonly [string, LearningStatusValue])[],
+): Promise<string[]> {
+  const { key } = resolved;
+  const moment = deps.clock.now();
+  const now = moment.toISOString();
+  let changed = 0;
+  const done: string[] = [];
+  for (const [nodeId, status] of changes) {
+    if (!(await writeStatus(trx, key, nodeId, status, now))) continue;
+    changed += 1;
+    if (status === 'done') done.push(nodeId);
+  }
+  if (changed === 0) return done;
+  const day = localDay(moment, await findTimezone(trx, key.userId));
+  await countActivity(trx, key.userId, day, 'progress', changed);
+  await touchSubject(trx, key, now);
+  await addAutoCards(trx, resolved, done, moment);
+  return done;
+}
+
+/** Writes statuses in one transaction (`writeStatusesIn`). */
+async function writeStatuses(deps: Deps, resolved: ResolvedSubject, changes: [string, LearningStatusValue][]) {
+  await deps.db.transaction().execute((trx) => writeStatusesIn(trx, deps, resolved, changes));
 }
 
 /** Sets one node's status; with `with_prerequisites` (done only) everything it waits for is done too. */
@@ -83,7 +106,7 @@ export async function updateProgress(deps: Deps, viewer: AuthUser, body: Progres
   if (body.with_prerequisites) {
     for (const id of transitivePrerequisites(resolved.graph, body.node_id)) changes.push([id, 'done']);
   }
-  await writeStatuses(deps, resolved.key, changes);
+  await writeStatuses(deps, resolved, changes);
   return presentProgress(resolved, await findProgress(deps.db, resolved.key));
 }
 
@@ -93,7 +116,7 @@ export async function updateProgressInBulk(deps: Deps, viewer: AuthUser, body: P
   body.items.forEach((item, index) => requireNode(resolved, item.node_id, `items[${index}].node_id`));
   await writeStatuses(
     deps,
-    resolved.key,
+    resolved,
     body.items.map((item) => [item.node_id, item.status]),
   );
   return presentProgress(resolved, await findProgress(deps.db, resolved.key));

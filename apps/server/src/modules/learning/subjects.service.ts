@@ -2,6 +2,7 @@ import type { Activity, LearningSubjectSummary } from '@arbor/contract';
 import type { Deps } from '../../deps.ts';
 import type { PageWindow } from '../../lib/pagination.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
+import { countDueInSubject } from './cards.repository.ts';
 import { addDays, localDay } from './local-days.ts';
 import {
   deleteSubjectRows,
@@ -25,6 +26,7 @@ export async function listLearnedSubjects(
 ): Promise<{ count: number; results: LearningSubjectSummary[] }> {
   const { count, rows } = await listSubjects(deps.db, viewer.id, window.offset, window.pageSize);
   const results: LearningSubjectSummary[] = [];
+  const now = deps.clock.nowIso();
   for (const row of rows) {
     const resolved = await resolveSubjectById(deps, viewer, row.subject_kind, row.subject_id);
     if (!resolved) continue;
@@ -32,15 +34,14 @@ export async function listLearnedSubjects(
     results.push({
       ...resolved.subject,
       summary: progress.summary,
-      // Cards arrive with the recall issue; until then nothing is due.
-      due_cards: 0,
+      due_cards: await countDueInSubject(deps.db, resolved.key, now),
       last_activity_at: row.last_activity_at,
     });
   }
   return { count, results };
 }
 
-/** Forgets the caller's progress and notes on a subject. */
+/** Forgets the caller's progress, notes, cards (with their logs), quizzes and plan on a subject. */
 export async function forgetSubject(deps: Deps, viewer: AuthUser, ref: SubjectRefInput): Promise<void> {
   const resolved = await resolveSubject(deps, viewer, ref);
   await deps.db.transaction().execute((trx) => deleteSubjectRows(trx, resolved.key));

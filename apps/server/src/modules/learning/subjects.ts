@@ -114,3 +114,20 @@ export async function resolveSubjectById(
     ...learnable,
   };
 }
+
+/**
+ * Just the identity of a subject by row id (a tree's row without its document; a template's
+ * snapshot), or null when it is gone or no longer readable by the caller: titles for lists of cards.
+ */
+export async function readSubjectById(
+  deps: Deps,
+  viewer: AuthUser,
+  kind: SubjectKind,
+  subjectId: number,
+): Promise<Subject | null> {
+  const found =
+    kind === 'tree'
+      ? await readTreeForViewer(deps, viewer, { id: subjectId }).catch(nullWhenNotFound)
+      : await readSnapshotForViewer(deps, viewer, { id: subjectId }).catch(nullWhenNotFound);
+  return found && { kind, uuid: found.uuid, title: found.title };
+}

@@ -1,0 +1,450 @@
+import type { CardState, SubjectKind } from '@arbor/contract';
+import { sql } from 'kysely';
+import type { Dialect, Executor } from '../../db/connection.ts';
+import type { SubjectKey } from './learning.repository.ts';
+
+/** A card row as the service reads it (every column). */
+export interface CardRow {
+  id: number;
+  user_id: number;
+  subject_kind: SubjectKind;
+  subject_id: number;
+  node_id: string;
+  front: string;
+  back: string;
+  state: CardState;
+  due: string;
+  stability: number;
+  difficulty: number;
+  elapsed_days: number;
+  scheduled_days: number;
+  learning_steps: number;
+  reps: number;
+  lapses: number;
+  last_review: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The scheduling columns of a card: what a review writes and undo restores. */
+export type Schedule = Pick<
+  CardRow,
+  | 'state'
+  | 'due'
+  | 'stability'
+  | 'difficulty'
+  | 'elapsed_days'
+  | 'scheduled_days'
+  | 'learning_steps'
+  | 'reps'
+  | 'lapses'
+  | 'last_review'
+>;
+
+export const SCHEDULE_COLUMNS = [
+  'state',
+  'due',
+  'stability',
+  'difficulty',
+  'elapsed_days',
+  'scheduled_days',
+  'learning_steps',
+  'reps',
+  'lapses',
+  'last_review',
+] as const;
+
+const CARD_COLUMNS = [
+  'id',
+  'user_id',
+  'subject_kind',
+  'subject_id',
+  'node_id',
+  'front',
+  'back',
+  ...SCHEDULE_COLUMNS,
+  'created_at',
+  'updated_at',
+] as const;
+
+/** Numbers come back as numbers on both dialects (PostgreSQL's `double precision` included). */
+const asCard = (row: unknown) => row as CardRow;
+
+export async function insertCard(db: Executor, row: Omit<CardRow, 'id'>): Promise<CardRow> {
+  const inserted = await db.insertInto('learning_cards').values(row).returning('id').executeTakeFirstOrThrow();
+  return { id: inserted.id, ...row };
+}
+
+/** One of a learner's own cards, or undefined (another learner's card is as good as absent). */
+export async function findOwnCard(db: Executor, userId: number, id: number): Promise<CardRow | undefined> {
+  const row = await db
+    .selectFrom('learning_cards')
+    .select(CARD_COLUMNS)
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row && asCard(row);
+}
+
+/**
+ * One of a learner's own cards, locked until the transaction ends (`SELECT … FOR UPDATE` on
+ * PostgreSQL, so concurrent reviews of one card run one after the other; SQLite has one writer).
+ */
+export async function findOwnCardForUpdate(
+  db: Executor,
+  dialect: Dialect,
+  userId: number,
+  id: number,
+): Promise<CardRow | undefined> {
+  const row = await db
+    .selectFrom('learning_cards')
+    .select(CARD_COLUMNS)
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .$if(dialect === 'postgres', (query) => query.forUpdate())
+    .executeTakeFirst();
+  return row && asCard(row);
+}
+
+export interface CardFilter {
+  userId: number;
+  subject?: SubjectKey;
+  nodeId?: string;
+  state?: CardState;
+}
+
+/** A page of a learner's cards matching the filter, oldest first, and how many match. */
+export async function listCards(db: Executor, filter: CardFilter, offset: number, limit: number) {
+  const base = db
+    .selectFrom('learning_cards')
+    .where('user_id', '=', filter.userId)
+    .$if(filter.subject !== undefined, (q) =>
+      q.where('subject_kind', '=', filter.subject!.kind).where('subject_id', '=', filter.subject!.subjectId),
+    )
+    .$if(filter.nodeId !== undefined, (q) => q.where('node_id', '=', filter.nodeId!))
+    .$if(filter.state !== undefined, (q) => q.where('state', '=', filter.state!));
+  const [{ count }, rows] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+    base.select(CARD_COLUMNS).orderBy('id').offset(offset).limit(limit).execute(),
+  ]);
+  return { count: Number(count), rows: rows.map(asCard) };
+}
+
+export async function updateCardText(
+  db: Executor,
+  id: number,
+  patch: { front?: string; back?: string },
+  now: string,
+): Promise<void> {
+  await db
+    .updateTable('learning_cards')
+    .set({ ...patch, updated_at: now })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function writeSchedule(db: Executor, id: number, schedule: Schedule, now: string): Promise<void> {
+  await db
+    .updateTable('learning_cards')
+    .set({ ...schedule, updated_at: now })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function deleteCard(db: Executor, id: number): Promise<void> {
+  await db.deleteFrom('learning_cards').where('id', '=', id).execute();
+}
+
+/** Which of `nodeIds` already have a card of the learner in the subject. */
+export async function nodesWithCards(db: Executor, key: SubjectKey, nodeIds: string[]): Promise<Set<string>> {
+  if (nodeIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('learning_cards')
+    .select('node_id')
+    .where('user_id', '=', key.userId)
+    .where('subject_kind', '=', key.kind)
+    .where('subject_id', '=', key.subjectId)
+    .where('node_id', 'in', nodeIds)
+    .execute();
+  return new Set(rows.map((row) => row.node_id));
+}
+
+// ── review logs ──────────────────────────────────────────────────────────────
+
+export interface ReviewLogRow {
+  id: number;
+  card_id: number;
+  user_id: number;
+  review_id: string;
+  rating: number;
+  state: CardState;
+  due: string;
+  stability: number;
+  difficulty: number;
+  elapsed_days: number;
+  last_elapsed_days: number;
+  scheduled_days: number;
+  learning_steps: number;
+  reviewed_at: string;
+  duration_ms: number | null;
+  card_before: string;
+  answer: string;
+}
+
+export async function findLogByReviewId(
+  db: Executor,
+  userId: number,
+  reviewId: string,
+): Promise<Pick<ReviewLogRow, 'id' | 'card_id' | 'answer'> | undefined> {
+  return db
+    .selectFrom('learning_review_logs')
+    .select(['id', 'card_id', 'answer'])
+    .where('user_id', '=', userId)
+    .where('review_id', '=', reviewId)
+    .executeTakeFirst();
+}
+
+export async function insertLog(db: Executor, row: Omit<ReviewLogRow, 'id'>): Promise<number> {
+  const inserted = await db.insertInto('learning_review_logs').values(row).returning('id').executeTakeFirstOrThrow();
+  return inserted.id;
+}
+
+export async function setLogAnswer(db: Executor, id: number, answer: string): Promise<void> {
+  await db.updateTable('learning_review_logs').set({ answer }).where('id', '=', id).execute();
+}
+
+/** The latest review of a card (what undo takes back). */
+export async function findLastLog(
+  db: Executor,
+  cardId: number,
+): Promise<Pick<ReviewLogRow, 'id' | 'reviewed_at' | 'card_before'> | undefined> {
+  return db
+    .selectFrom('learning_review_logs')
+    .select(['id', 'reviewed_at', 'card_before'])
+    .where('card_id', '=', cardId)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+export async function deleteLog(db: Executor, id: number): Promise<void> {
+  await db.deleteFrom('learning_review_logs').where('id', '=', id).execute();
+}
+
+/** Takes one review off a learner's local day (never below zero). */
+export async function uncountReview(db: Executor, userId: number, day: string): Promise<void> {
+  await db
+    .updateTable('learning_activity_days')
+    .set((eb) => ({ reviews: eb('reviews', '-', 1) }))
+    .where('user_id', '=', userId)
+    .where('day', '=', day)
+    .where('reviews', '>', 0)
+    .execute();
+}
+
+// ── queue and stats ──────────────────────────────────────────────────────────
+
+/** A learner's cards in `state` due at or before `until`, by due (the queue index). */
+export async function findDue(
+  db: Executor,
+  userId: number,
+  state: CardState,
+  until: string,
+  limit: number,
+): Promise<CardRow[]> {
+  if (limit <= 0) return [];
+  const rows = await db
+    .selectFrom('learning_cards')
+    .select(CARD_COLUMNS)
+    .where('user_id', '=', userId)
+    .where('state', '=', state)
+    .where('due', '<=', until)
+    .orderBy('due')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map(asCard);
+}
+
+/** A learner's new cards, oldest first (the new-card index). */
+export async function findNew(db: Executor, userId: number, limit: number): Promise<CardRow[]> {
+  if (limit <= 0) return [];
+  const rows = await db
+    .selectFrom('learning_cards')
+    .select(CARD_COLUMNS)
+    .where('user_id', '=', userId)
+    .where('state', '=', 'new')
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map(asCard);
+}
+
+/** How many of a learner's cards in `states` are due at or before `until`. */
+export async function countDue(db: Executor, userId: number, states: CardState[], until: string): Promise<number> {
+  const row = await db
+    .selectFrom('learning_cards')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('user_id', '=', userId)
+    .where('state', 'in', states)
+    .where('due', '<=', until)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** How many new cards a learner has, counting no further than `cap`. */
+export async function countNew(db: Executor, userId: number, cap: number): Promise<number> {
+  if (cap <= 0) return 0;
+  const row = await db
+    .selectFrom((eb) =>
+      eb
+        .selectFrom('learning_cards')
+        .select('id')
+        .where('user_id', '=', userId)
+        .where('state', '=', 'new')
+        .limit(cap)
+        .as('capped'),
+    )
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** Reviews of a learner from `since` (inclusive), and how many of them introduced a new card. */
+export async function countReviewsSince(db: Executor, userId: number, since: string) {
+  const row = await db
+    .selectFrom('learning_review_logs')
+    .select((eb) => [
+      eb.fn.countAll<number>().as('reviews'),
+      eb.fn.sum<number>(eb.case().when('state', '=', 'new').then(1).else(0).end()).as('introduced'),
+    ])
+    .where('user_id', '=', userId)
+    .where('reviewed_at', '>=', since)
+    .executeTakeFirstOrThrow();
+  return { reviews: Number(row.reviews), introduced: Number(row.introduced ?? 0) };
+}
+
+/** Of a learner's reviews from `since` of cards in review state, how many and how many recalled (rating ≥ 2). */
+export async function countRecalls(db: Executor, userId: number, since: string) {
+  const row = await db
+    .selectFrom('learning_review_logs')
+    .select((eb) => [
+      eb.fn.countAll<number>().as('total'),
+      eb.fn.sum<number>(eb.case().when('rating', '>=', 2).then(1).else(0).end()).as('recalled'),
+    ])
+    .where('user_id', '=', userId)
+    .where('reviewed_at', '>=', since)
+    .where('state', '=', 'review')
+    .executeTakeFirstOrThrow();
+  return { total: Number(row.total), recalled: Number(row.recalled ?? 0) };
+}
+
+/** For each bound (ascending), how many non-new cards are due before it and at or after the previous one. */
+export async function countDueBetween(db: Executor, userId: number, bounds: string[]): Promise<number[]> {
+  if (bounds.length === 0) return [];
+  const row = (await db
+    .selectFrom('learning_cards')
+    .select((eb) =>
+      bounds.map((bound, index) =>
+        eb.fn
+          .sum<number>(
+            index === 0
+              ? eb.case().when('due', '<', bound).then(1).else(0).end()
+              : eb
+                  .case()
+                  .when(eb.and([eb('due', '>=', bounds[index - 1]!), eb('due', '<', bound)]))
+                  .then(1)
+                  .else(0)
+                  .end(),
+          )
+          .as(`d${index}`),
+      ),
+    )
+    .where('user_id', '=', userId)
+    .where('state', 'in', ['learning', 'review', 'relearning'])
+    .where('due', '<', bounds[bounds.length - 1]!)
+    .executeTakeFirstOrThrow()) as Record<string, number | string | null>;
+  return bounds.map((_, index) => Number(row[`d${index}`] ?? 0));
+}
+
+/** A learner's cards by state. */
+export async function countByState(db: Executor, userId: number): Promise<Record<CardState, number>> {
+  const rows = await db
+    .selectFrom('learning_cards')
+    .select(['state', (eb) => eb.fn.countAll<number>().as('count')])
+    .where('user_id', '=', userId)
+    .groupBy('state')
+    .execute();
+  const counts: Record<CardState, number> = { new: 0, learning: 0, review: 0, relearning: 0 };
+  for (const row of rows) counts[row.state] = Number(row.count);
+  return counts;
+}
+
+/** Cards of a learner's subject that are due now (non-new, due at or before `now`). */
+export async function countDueInSubject(db: Executor, key: SubjectKey, now: string): Promise<number> {
+  const row = await db
+    .selectFrom('learning_cards')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('user_id', '=', key.userId)
+    .where('subject_kind', '=', key.kind)
+    .where('subject_id', '=', key.subjectId)
+    .where('state', 'in', ['learning', 'review', 'relearning'])
+    .where('due', '<=', now)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+// ── subject life ─────────────────────────────────────────────────────────────
+
+/** Copies a learner's cards with their schedule (not their logs) and plan to another subject. */
+export async function copyCardsAndPlan(db: Executor, from: SubjectKey, to: SubjectKey, now: string): Promise<number> {
+  const copied = await db
+    .insertInto('learning_cards')
+    .columns([
+      'user_id',
+      'subject_kind',
+      'subject_id',
+      'node_id',
+      'front',
+      'back',
+      ...SCHEDULE_COLUMNS,
+      'created_at',
+      'updated_at',
+    ])
+    .expression((eb) =>
+      eb
+        .selectFrom('learning_cards')
+        .select([
+          sql<number>`cast(${to.userId} as integer)`.as('user_id'),
+          sql<string>`cast(${to.kind} as varchar(8))`.as('subject_kind'),
+          sql<number>`cast(${to.subjectId} as integer)`.as('subject_id'),
+          'node_id',
+          'front',
+          'back',
+          ...SCHEDULE_COLUMNS,
+          'created_at',
+          sql<string>`cast(${now} as varchar(32))`.as('updated_at'),
+        ])
+        .where('user_id', '=', from.userId)
+        .where('subject_kind', '=', from.kind)
+        .where('subject_id', '=', from.subjectId)
+        .orderBy('id'),
+    )
+    .executeTakeFirst();
+  const plan = await db
+    .selectFrom('learning_plans')
+    .select(['target', 'start_date', 'active', 'created_at'])
+    .where('user_id', '=', from.userId)
+    .where('subject_kind', '=', from.kind)
+    .where('subject_id', '=', from.subjectId)
+    .executeTakeFirst();
+  if (plan) {
+    await db
+      .insertInto('learning_plans')
+      .values({ user_id: to.userId, subject_kind: to.kind, subject_id: to.subjectId, ...plan, updated_at: now })
+      .onConflict((oc) => oc.columns(['user_id', 'subject_kind', 'subject_id']).doNothing())
+      .execute();
+  }
+  return Number(copied.numInsertedOrUpdatedRows ?? 0) + (plan ? 1 : 0);
+}

@@ -1,0 +1,62 @@
+import type { FastifyInstance } from 'fastify';
+import type { Clock } from '../../lib/clock.ts';
+import type { TestUser } from '../../testing/test-app.ts';
+import { createTree } from '../trees/testing.ts';
+
+/**
+ * root ─ basics ─ syntax
+ *      └ advanced
+ * `basics` has a summary, `syntax` only content, `advanced` neither; syntax waits for basics.
+ */
+export const recallDocument = {
+  nodes: [
+    { id: 'root', parent_id: null, title: 'TypeScript' },
+    { id: 'basics', parent_id: 'root', title: 'Basics', summary: 'Types, values and inference.' },
+    { id: 'syntax', parent_id: 'basics', title: 'Syntax', content: 'x'.repeat(600) },
+    { id: 'advanced', parent_id: 'root', title: 'Advanced' },
+  ],
+  links: [{ source: 'basics', target: 'syntax', kind: 'prerequisite' }],
+};
+
+/** A clock the test moves by hand, installed on the app's services. */
+export function installClock(app: FastifyInstance, start: string | Date) {
+  let current = new Date(start).getTime();
+  const clock: Clock = {
+    now: () => new Date(current),
+    nowIso: () => new Date(current).toISOString(),
+    isoIn: (ms) => new Date(current + ms).toISOString(),
+  };
+  const original = app.deps.clock;
+  app.deps.clock = clock;
+  return {
+    set: (at: string | Date) => {
+      current = new Date(at).getTime();
+    },
+    advance: (ms: number) => {
+      current += ms;
+    },
+    restore: () => {
+      app.deps.clock = original;
+    },
+  };
+}
+
+export function caller(app: FastifyInstance) {
+  return async (
+    user: TestUser | null,
+    method: 'GET' | 'PUT' | 'POST' | 'PATCH' | 'DELETE',
+    url: string,
+    payload?: Record<string, unknown>,
+  ) => app.inject({ method, url, headers: user?.headers ?? {}, ...(payload ? { payload } : {}) });
+}
+
+export async function recallTree(app: FastifyInstance, user: TestUser, visibility = 'private') {
+  return (await createTree(app, user, { title: 'TS', visibility, data: recallDocument })) as {
+    id: number;
+    uuid: string;
+  };
+}
+
+let reviewSeq = 0;
+/** A fresh client review id. */
+export const reviewId = () => `0000aaaa-0000-4000-8000-${String(++reviewSeq).padStart(12, '0')}`;
