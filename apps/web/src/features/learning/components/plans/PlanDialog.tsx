@@ -1,6 +1,7 @@
 import type { LearnerSettings, LearnerSettingsPatch, Plan } from '@arbor/contract';
 import { Alert, Button, Collapse, Group, Modal, NumberInput, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { modals } from '@mantine/modals';
 import { IconCalendarPlus, IconFlag, IconHourglass } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -42,6 +43,28 @@ export function PlanDialog({ opened, onClose, subject, target, targetTitle }: Pl
       {opened ? <PlanBody subject={subject} target={target} /> : null}
     </Modal>
   );
+}
+
+/**
+ * The same dialog through the modals manager, for a menu item: the editor's More menu unmounts its
+ * items when it closes, which would take a dialog rendered by the item with it.
+ */
+export function openPlanModal({
+  subject,
+  target = null,
+  title,
+}: {
+  subject: SubjectRef;
+  target?: string | null;
+  title: string;
+}) {
+  modals.open({
+    title,
+    size: 'xl',
+    fullScreen: window.matchMedia('(max-width: 36em)').matches,
+    'data-testid': 'plan-dialog',
+    children: <PlanBody subject={subject} target={target} />,
+  } as Parameters<typeof modals.open>[0]);
 }
 
 function PlanBody({ subject, target }: { subject: SubjectRef; target: string | null }) {
