@@ -88,128 +88,128 @@ afterAll(async () => {
 });
 
 describe('quiz, plan and calendar', () => {
-  it('passes a quiz, plans the tree, and subscribes to the calendar feed on a desktop', { timeout: 240_000 }, async () => {
-    const L = plansEn;
-    const { context, page, errors } = await signedInPage(browser, learner, { width: 1280, height: 900 });
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL() });
-    await page.goto(`/trees/${treeUuid}?learn=1&node=html`);
-    const section = page.getByTestId('learning-section');
-    await section.getByTestId('quiz-open').click();
+  it(
+    'passes a quiz, plans the tree, and subscribes to the calendar feed on a desktop',
+    { timeout: 240_000 },
+    async () => {
+      const L = plansEn;
+      const { context, page, errors } = await signedInPage(browser, learner, { width: 1280, height: 900 });
+      await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL() });
+      await page.goto(`/trees/${treeUuid}?learn=1&node=html`);
+      const section = page.getByTestId('learning-section');
+      await section.getByTestId('quiz-open').click();
 
-    // The fake's quiz: five questions (a sixth with three choices is dropped by the server), question i right at i % 4.
-    const dialog = page.getByTestId('quiz-dialog');
-    console.log('T quiz open', Date.now());
-    await dialog.getByTestId('quiz-form').waitFor({ timeout: 20_000 });
-    const questions = dialog.getByTestId('quiz-question');
-    const count = await questions.count();
-    expect(count).toBe(5);
-    expect(await dialog.getByTestId('quiz-submit').isDisabled()).toBe(true);
-    for (let i = 0; i < count; i++) {
-      const radio = questions
-        .nth(i)
-        .getByRole('radio')
-        .nth(i % 4);
-      // by keyboard: focus the choice and select it with Space
-      await radio.focus();
-      await page.keyboard.press('Space');
-      expect(await radio.isChecked()).toBe(true);
-    }
-    console.log('T answered', Date.now());
-    await dialog.getByTestId('quiz-submit').click();
-    await dialog.getByTestId('quiz-result').waitFor();
-    expect(await dialog.getByTestId('quiz-score').textContent()).toBe(fill(L.quiz.score, { correct: 5, total: 5 }));
-    expect(await dialog.getByTestId('quiz-mastery').getAttribute('data-mastery')).toBe('3');
-    expect(await dialog.getByTestId('quiz-explanation').first().textContent()).toContain('Because of the key idea 1');
-    expect(await seriousViolations(page)).toEqual([]);
-    await dialog.getByTestId('quiz-close').click();
+      // The fake's quiz: five questions (a sixth with three choices is dropped by the server), question i right at i % 4.
+      const dialog = page.getByTestId('quiz-dialog');
+      await dialog.getByTestId('quiz-form').waitFor({ timeout: 20_000 });
+      const questions = dialog.getByTestId('quiz-question');
+      const count = await questions.count();
+      expect(count).toBe(5);
+      expect(await dialog.getByTestId('quiz-submit').isDisabled()).toBe(true);
+      for (let i = 0; i < count; i++) {
+        const radio = questions
+          .nth(i)
+          .getByRole('radio')
+          .nth(i % 4);
+        // by keyboard: focus the choice and select it with Space
+        await radio.focus();
+        await page.keyboard.press('Space');
+        expect(await radio.isChecked()).toBe(true);
+      }
+      await dialog.getByTestId('quiz-submit').click();
+      await dialog.getByTestId('quiz-result').waitFor();
+      expect(await dialog.getByTestId('quiz-score').textContent()).toBe(fill(L.quiz.score, { correct: 5, total: 5 }));
+      expect(await dialog.getByTestId('quiz-mastery').getAttribute('data-mastery')).toBe('3');
+      expect(await dialog.getByTestId('quiz-explanation').first().textContent()).toContain('Because of the key idea 1');
+      expect(await seriousViolations(page)).toEqual([]);
+      await dialog.getByTestId('quiz-close').click();
 
-    // The node is done (from the answer's progress), and its stars show on the canvas and in the section.
-    const html = nodeTitled(page, 'HTML basics');
-    await expect.poll(() => html.getByTestId('learning-status').getAttribute('data-status')).toBe('done');
-    expect(await html.getByTestId('mastery-mark').getAttribute('data-mastery')).toBe('3');
-    expect(await section.getByTestId('learning-mastery').getAttribute('data-mastery')).toBe('3');
-    expect(await page.getByTestId('learning-percent').textContent()).toBe('25%');
+      // The node is done (from the answer's progress), and its stars show on the canvas and in the section.
+      const html = nodeTitled(page, 'HTML basics');
+      await expect.poll(() => html.getByTestId('learning-status').getAttribute('data-status')).toBe('done');
+      expect(await html.getByTestId('mastery-mark').getAttribute('data-mastery')).toBe('3');
+      expect(await section.getByTestId('learning-mastery').getAttribute('data-mastery')).toBe('3');
+      expect(await page.getByTestId('learning-percent').textContent()).toBe('25%');
 
-    console.log('T quiz done', Date.now());
-    // Plan my study: 120 minutes a week on Mon, Wed, Fri (learner settings), from the default start.
-    await page.getByTestId('plan-open').click();
-    const plan = page.getByTestId('plan-dialog');
-    await plan.getByTestId('plan-form').waitFor();
-    await plan.getByTestId('plan-weekly-minutes').fill('120');
-    for (const day of ['Tuesday', 'Thursday']) {
-      // the chips are checkboxes: Space toggles the focused one
-      await plan.getByRole('checkbox', { name: day }).focus();
-      await page.keyboard.press('Space');
-      expect(await plan.getByRole('checkbox', { name: day }).isChecked()).toBe(false);
-    }
-    await plan.getByTestId('plan-save').click();
-    await plan.getByTestId('plan-result').waitFor();
-    const settings = await api<{ weekly_minutes: number; study_days: number[] }>(
-      'GET',
-      '/api/learn/settings/',
-      learner.access,
-    );
-    expect(settings).toMatchObject({ weekly_minutes: 120, study_days: [0, 2, 4] });
-    const [saved] = await api<Array<{ finish_date: string; remaining_minutes: number; schedule: unknown[] }>>(
-      'GET',
-      '/api/learn/plans/',
-      learner.access,
-    );
-    expect(saved!.remaining_minutes).toBe(45 + 90 + 120);
-    expect(await plan.getByTestId('plan-finish').getAttribute('data-date')).toBe(saved!.finish_date);
-    expect(await plan.getByTestId('plan-remaining').textContent()).toBe(fill(L.duration.hm, { hours: 4, minutes: 15 }));
-    // The month grid shows the study days of the month it opens on; the last month holds the finish date.
-    await plan.getByTestId('plan-calendar').waitFor();
-    expect(await plan.getByTestId('plan-day').count()).toBeGreaterThan(0);
-    while (await plan.getByTestId('plan-next-month').isEnabled()) await plan.getByTestId('plan-next-month').click();
-    await plan.locator(`[data-testid="plan-day"][data-date="${saved!.finish_date}"]`).waitFor();
-    expect(await seriousViolations(page)).toEqual([]);
+      // Plan my study: 120 minutes a week on Mon, Wed, Fri (learner settings), from the default start.
+      await page.getByTestId('plan-open').click();
+      const plan = page.getByTestId('plan-dialog');
+      await plan.getByTestId('plan-form').waitFor();
+      await plan.getByTestId('plan-weekly-minutes').fill('120');
+      for (const day of ['Tuesday', 'Thursday']) {
+        // the chips are checkboxes: Space toggles the focused one
+        await plan.getByRole('checkbox', { name: day }).focus();
+        await page.keyboard.press('Space');
+        expect(await plan.getByRole('checkbox', { name: day }).isChecked()).toBe(false);
+      }
+      await plan.getByTestId('plan-save').click();
+      await plan.getByTestId('plan-result').waitFor();
+      const settings = await api<{ weekly_minutes: number; study_days: number[] }>(
+        'GET',
+        '/api/learn/settings/',
+        learner.access,
+      );
+      expect(settings).toMatchObject({ weekly_minutes: 120, study_days: [0, 2, 4] });
+      const [saved] = await api<Array<{ finish_date: string; remaining_minutes: number; schedule: unknown[] }>>(
+        'GET',
+        '/api/learn/plans/',
+        learner.access,
+      );
+      expect(saved!.remaining_minutes).toBe(45 + 90 + 120);
+      expect(await plan.getByTestId('plan-finish').getAttribute('data-date')).toBe(saved!.finish_date);
+      expect(await plan.getByTestId('plan-remaining').textContent()).toBe(
+        fill(L.duration.hm, { hours: 4, minutes: 15 }),
+      );
+      // The month grid shows the study days of the month it opens on; the last month holds the finish date.
+      await plan.getByTestId('plan-calendar').waitFor();
+      expect(await plan.getByTestId('plan-day').count()).toBeGreaterThan(0);
+      while (await plan.getByTestId('plan-next-month').isEnabled()) await plan.getByTestId('plan-next-month').click();
+      await plan.locator(`[data-testid="plan-day"][data-date="${saved!.finish_date}"]`).waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
 
-    console.log('T planned', Date.now());
-    // Add to calendar: copy the private link, read the feed with it.
-    await plan.getByTestId('plan-add-to-calendar').click();
-    const panel = plan.getByTestId('calendar-panel');
-    await panel.waitFor();
-    expect(await panel.textContent()).toContain(L.calendar.private);
-    const url = await panel.getByTestId('calendar-url').inputValue();
-    expect(url).toMatch(/\/api\/learn\/calendar\/[^/]+\.ics$/);
-    expect(await panel.getByTestId('calendar-webcal').getAttribute('href')).toBe(url.replace(/^https?:/, 'webcal:'));
-    await panel.getByTestId('calendar-copy').click();
-    await expect.poll(() => panel.getByTestId('calendar-copy').textContent()).toContain(L.calendar.copied);
-    const copied = await page.evaluate(() => navigator.clipboard.readText());
-    expect(copied).toBe(url);
-    const feed = await fetch(onServer(copied));
-    expect(feed.status).toBe(200);
-    expect(feed.headers.get('content-type')).toMatch(/^text\/calendar/);
-    const ics = await feed.text();
-    expect(ics).toContain('BEGIN:VCALENDAR');
-    expect(ics.match(/BEGIN:VEVENT/g)?.length ?? 0).toBeGreaterThanOrEqual(saved!.schedule.length);
+      // Add to calendar: copy the private link, read the feed with it.
+      await plan.getByTestId('plan-add-to-calendar').click();
+      const panel = plan.getByTestId('calendar-panel');
+      await panel.waitFor();
+      expect(await panel.textContent()).toContain(L.calendar.private);
+      const url = await panel.getByTestId('calendar-url').inputValue();
+      expect(url).toMatch(/\/api\/learn\/calendar\/[^/]+\.ics$/);
+      expect(await panel.getByTestId('calendar-webcal').getAttribute('href')).toBe(url.replace(/^https?:/, 'webcal:'));
+      await panel.getByTestId('calendar-copy').click();
+      await expect.poll(() => panel.getByTestId('calendar-copy').textContent()).toContain(L.calendar.copied);
+      const copied = await page.evaluate(() => navigator.clipboard.readText());
+      expect(copied).toBe(url);
+      const feed = await fetch(onServer(copied));
+      expect(feed.status).toBe(200);
+      expect(feed.headers.get('content-type')).toMatch(/^text\/calendar/);
+      const ics = await feed.text();
+      expect(ics).toContain('BEGIN:VCALENDAR');
+      expect(ics.match(/BEGIN:VEVENT/g)?.length ?? 0).toBeGreaterThanOrEqual(saved!.schedule.length);
 
-    console.log('T feed', Date.now());
-    // Rotate: after a confirmation, a new link; the old one is gone.
-    await panel.getByTestId('calendar-rotate').click();
-    await page.getByTestId('calendar-rotate-confirm').click();
-    await expect.poll(() => panel.getByTestId('calendar-url').inputValue()).not.toBe(url);
-    const rotated = await panel.getByTestId('calendar-url').inputValue();
-    expect((await fetch(onServer(url))).status).toBe(404);
-    expect((await fetch(onServer(rotated))).status).toBe(200);
-    await page.keyboard.press('Escape');
+      // Rotate: after a confirmation, a new link; the old one is gone.
+      await panel.getByTestId('calendar-rotate').click();
+      await page.getByTestId('calendar-rotate-confirm').click();
+      await expect.poll(() => panel.getByTestId('calendar-url').inputValue()).not.toBe(url);
+      const rotated = await panel.getByTestId('calendar-url').inputValue();
+      expect((await fetch(onServer(url))).status).toBe(404);
+      expect((await fetch(onServer(rotated))).status).toBe(200);
+      await page.keyboard.press('Escape');
 
-    console.log('T rotated', Date.now());
-    // /learn lists the plan with its finish date and a link back to the tree in learning mode.
-    await page.goto('/learn');
-    const card = page.getByTestId('plan-card');
-    await card.waitFor();
-    expect(await card.getByTestId('plan-card-link').getAttribute('href')).toBe(`/trees/${treeUuid}?learn=1`);
-    expect(await card.getByTestId('plan-card-finish').textContent()).toContain(
-      new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(
-        new Date(`${saved!.finish_date}T00:00:00Z`),
-      ),
-    );
-    expect(await seriousViolations(page)).toEqual([]);
-    expect(errors).toEqual([]);
-    await context.close();
-  });
+      // /learn lists the plan with its finish date and a link back to the tree in learning mode.
+      await page.goto('/learn');
+      const card = page.getByTestId('plan-card');
+      await card.waitFor();
+      expect(await card.getByTestId('plan-card-link').getAttribute('href')).toBe(`/trees/${treeUuid}?learn=1`);
+      expect(await card.getByTestId('plan-card-finish').textContent()).toContain(
+        new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(
+          new Date(`${saved!.finish_date}T00:00:00Z`),
+        ),
+      );
+      expect(await seriousViolations(page)).toEqual([]);
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
 
   it('plans from the More menu and lists the schedule on a phone', { timeout: 120_000 }, async () => {
     const L = plansZh;

@@ -42,7 +42,14 @@ export function StudyDaysPicker({ value, onChange, label, description, error }: 
           onChange={(days) => onChange(days.map(Number).sort((a, b) => a - b))}
         >
           {names.map((name, day) => (
-            <Chip key={day} value={String(day)} size="sm" aria-label={long[day]} data-testid={`study-day-${day}`}>
+            <Chip
+              key={day}
+              value={String(day)}
+              size="sm"
+              autoContrast
+              aria-label={long[day]}
+              data-testid={`study-day-${day}`}
+            >
               {name}
             </Chip>
           ))}
