@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../../../lib/i18n.ts';
 import { weekdayNames } from '../plans/calendar-grid.ts';
+import classes from './settings.module.css';
 
 interface StudyDaysPickerProps {
   /** 0 = Monday … 6 = Sunday */
@@ -46,7 +47,7 @@ export function StudyDaysPicker({ value, onChange, label, description, error }: 
               key={day}
               value={String(day)}
               size="sm"
-              autoContrast
+              classNames={{ label: classes.dayChip }}
               aria-label={long[day]}
               data-testid={`study-day-${day}`}
             >
