@@ -69,6 +69,8 @@ export async function signedInPage(
   });
   await opened.context.addInitScript(
     ([access, refresh, lang]) => {
+      // about:blank and opaque origins (a new tab before it navigates, a blank frame) have no storage.
+      if (!location.origin.startsWith('http')) return;
       localStorage.setItem('__arbor__jwt__', JSON.stringify({ accessToken: access, refreshToken: refresh }));
       localStorage.setItem('arbor.locale', lang);
     },

@@ -1,5 +1,6 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { LearnerSettingsSection } from '../features/learning/index.ts';
 import { SettingsPanel } from '../features/settings/index.ts';
 
 export default function SettingsPage() {
@@ -11,6 +12,9 @@ export default function SettingsPage() {
         <Text c="dimmed">{t('intro')}</Text>
       </Stack>
       <SettingsPanel />
+      <Stack maw={880}>
+        <LearnerSettingsSection />
+      </Stack>
     </Stack>
   );
 }

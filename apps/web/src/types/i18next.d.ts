@@ -9,6 +9,7 @@ import type community from '../i18n/community/zh-CN.json';
 import type errors from '../i18n/errors/zh-CN.json';
 import type home from '../i18n/home/zh-CN.json';
 import type learning from '../i18n/learning/zh-CN.json';
+import type plans from '../i18n/plans/zh-CN.json';
 import type profile from '../i18n/profile/zh-CN.json';
 import type recall from '../i18n/recall/zh-CN.json';
 import type settings from '../i18n/settings/zh-CN.json';
@@ -27,6 +28,7 @@ declare module 'i18next' {
       errors: typeof errors;
       home: typeof home;
       learning: typeof learning;
+      plans: typeof plans;
       profile: typeof profile;
       recall: typeof recall;
       settings: typeof settings;

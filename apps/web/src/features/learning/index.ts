@@ -7,3 +7,4 @@ export { LearningNodeDetails } from './components/mode/LearningNodeDetails.tsx';
 export { LearnHome } from './components/home/LearnHome.tsx';
 export { notesPaletteSource } from './api/useNoteSearch.ts';
 export { ReviewSession } from './components/recall/ReviewSession.tsx';
+export { LearnerSettingsSection } from './components/settings/LearnerSettingsForm.tsx';

@@ -19,6 +19,10 @@ const LearningFrame = lazy(() => import('./components/mode/NodeMarks.tsx').then(
 const LearningModeControls = lazy(() =>
   import('./components/mode/LearningModeControls.tsx').then((m) => ({ default: m.LearningModeControls })),
 );
+const PlanButton = lazy(() => import('./components/plans/PlanButton.tsx').then((m) => ({ default: m.PlanButton })));
+const PlanMenuItem = lazy(() =>
+  import('./components/plans/PlanMenuItem.tsx').then((m) => ({ default: m.PlanMenuItem })),
+);
 const LearningNodeSection = lazy(() =>
   import('./components/mode/LearningNodeSection.tsx').then((m) => ({ default: m.LearningNodeSection })),
 );
@@ -58,7 +62,19 @@ function Toolbar() {
   if (!learning) return null;
   return (
     <Suspense fallback={null}>
-      <LearningModeControls />
+      <LearningModeControls withPlan={false} />
+    </Suspense>
+  );
+}
+
+/** "Plan my study" for the whole tree while learning mode is on: a toolbar button, or a More-menu item on a phone. */
+function PlanAction({ menu }: { menu: boolean }) {
+  const learning = useLearning();
+  const enabled = useLearningState((s) => s.enabled) ?? false;
+  if (!learning || !enabled) return null;
+  return (
+    <Suspense fallback={null}>
+      {menu ? <PlanMenuItem subject={learning.subject} /> : <PlanButton subject={learning.subject} compact />}
     </Suspense>
   );
 }
@@ -104,7 +120,13 @@ function useOverviewRing(): OverviewRing | null {
 /** Registers learning mode's canvas marks, node-panel section and toolbar controls; app/ calls it once. */
 export function registerLearningExtensions(): () => void {
   const unregisterRecall = registerRecallExtensions();
-  const unregister = registerTreesExtension({
+  const removePlans = registerTreesExtension({
+    id: 'learning-plans',
+    order: 6,
+    editorToolbar: () => <PlanAction menu={false} />,
+    editorMenu: () => <PlanAction menu />,
+  });
+  const removeLearning = registerTreesExtension({
     id: 'learning',
     order: 5,
     nodeBadges: (ctx) => <Badges {...ctx} />,
@@ -114,7 +136,8 @@ export function registerLearningExtensions(): () => void {
     nodePanel: (ctx) => <PanelSection {...ctx} />,
   });
   return () => {
-    unregister();
+    removeLearning();
+    removePlans();
     unregisterRecall();
   };
 }

@@ -2,6 +2,7 @@ import { Stack, Title } from '@mantine/core';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CardsHomeSection } from '../recall/CardsHomeSection.tsx';
+import { PlansSection } from '../plans/PlansSection.tsx';
 import { ActivitySection } from './ActivitySection.tsx';
 import { SubjectsSection } from './SubjectsSection.tsx';
 import classes from './LearnHome.module.css';
@@ -13,6 +14,7 @@ import classes from './LearnHome.module.css';
 export const LEARN_HOME_SECTIONS: readonly { id: string; Section: ComponentType }[] = [
   { id: 'subjects', Section: SubjectsSection },
   { id: 'cards', Section: CardsHomeSection },
+  { id: 'plans', Section: PlansSection },
   { id: 'activity', Section: ActivitySection },
 ];
 

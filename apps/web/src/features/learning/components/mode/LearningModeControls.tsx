@@ -1,6 +1,7 @@
 import { Button, Group, Progress, Text, Tooltip } from '@mantine/core';
 import { IconSchool } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { PlanButton } from '../plans/PlanButton.tsx';
 import { useLearning, useLearningState } from './learning-store.ts';
 import classes from './LearningModeControls.module.css';
 
@@ -35,8 +36,11 @@ export function LearningProgress() {
   );
 }
 
-/** "Learn" (on/off, with the keys it enables in its tooltip) and, while on, the progress bar. */
-export function LearningModeControls() {
+/**
+ * "Learn" (on/off, with the keys it enables in its tooltip) and, while on, the progress bar and "Plan
+ * my study" (`withPlan`; the editor's toolbar has it as its own extension, in its More menu on a phone).
+ */
+export function LearningModeControls({ withPlan = true }: { withPlan?: boolean }) {
   const { t } = useTranslation('learning');
   const learning = useLearning();
   const enabled = useLearningState((s) => s.enabled) ?? false;
@@ -57,6 +61,7 @@ export function LearningModeControls() {
         </Button>
       </Tooltip>
       {enabled ? <LearningProgress /> : null}
+      {enabled && withPlan ? <PlanButton subject={learning.subject} compact /> : null}
     </Group>
   );
 }

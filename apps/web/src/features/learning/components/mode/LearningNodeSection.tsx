@@ -4,6 +4,9 @@ import { IconLock, IconRoute, IconSchool } from '@tabler/icons-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NoteEditor } from '../notes/NoteEditor.tsx';
+import { PlanButton } from '../plans/PlanButton.tsx';
+import { MasteryStars } from '../quiz/MasteryStars.tsx';
+import { QuizButton } from '../quiz/QuizButton.tsx';
 import { statusOf, useLearning, useLearningState } from './learning-store.ts';
 import { PathList } from './PathList.tsx';
 import { STATUS_LOOK } from './status-icons.ts';
@@ -24,6 +27,7 @@ export function LearningNodeSection({ nodeId, title, isRoot }: LearningNodeSecti
   const locked = useLearningState((s) => s.lockedIds.has(nodeId)) ?? false;
   const loaded = useLearningState((s) => s.progress !== undefined) ?? false;
   const pathShown = useLearningState((s) => s.pathTarget === nodeId) ?? false;
+  const mastery = useLearningState((s) => s.progress?.nodes[nodeId]?.mastery) ?? 0;
   const headingId = useId();
   if (!learning) return null;
   return (
@@ -83,6 +87,11 @@ export function LearningNodeSection({ nodeId, title, isRoot }: LearningNodeSecti
             </Button>
           </Group>
           {pathShown ? <PathList target={nodeId} /> : null}
+          <Group gap="xs" align="center" data-testid="learning-recall">
+            <QuizButton subject={learning.subject} nodeId={nodeId} title={title} />
+            <PlanButton subject={learning.subject} target={nodeId} targetTitle={title} />
+            <MasteryStars mastery={mastery} testId="learning-mastery" />
+          </Group>
         </>
       )}
       <NoteEditor nodeId={nodeId} title={title} />

@@ -4,6 +4,7 @@ import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { NodeBadgeContext } from '../../../trees/index.ts';
 import { statusOf, useLearning, useLearningState } from './learning-store.ts';
+import { MasteryMark } from '../quiz/MasteryStars.tsx';
 import classes from './NodeMarks.module.css';
 import { STATUS_LOOK } from './status-icons.ts';
 import { STATUSES } from './status-keys.ts';
@@ -23,6 +24,7 @@ export function LearningBadges({ node }: NodeBadgeContext) {
   const hasNote = useLearningState((s) => s.noteIds.has(node.id)) ?? false;
   const loaded = useLearningState((s) => s.progress !== undefined) ?? false;
   const pathShown = useLearningState((s) => s.pathTarget === node.id) ?? false;
+  const mastery = useLearningState((s) => s.progress?.nodes[node.id]?.mastery) ?? 0;
   if (!learning || !loaded) return null;
   const statusName = t(`status.${status}`);
   const lockText = locked
@@ -32,6 +34,7 @@ export function LearningBadges({ node }: NodeBadgeContext) {
   const Icon = locked ? IconLock : STATUS_LOOK[status].icon;
   return (
     <>
+      <MasteryMark mastery={mastery} />
       {hasNote ? (
         <span className={classes.note} role="img" aria-label={t('node.hasNote')} data-testid="learning-note-mark">
           <IconNote size={12} aria-hidden />
