@@ -1,5 +1,5 @@
-// Quizzes, study plans and the calendar feed through the UI (UI.md "Learning, recall and plans"): a
-// learner opens their tree in learning mode, takes the AI quiz on a node (the fake provider's quiz
+// AI-drafted cards, quizzes, study plans and the calendar feed through the UI (UI.md "Learning, recall and plans"): a
+// learner opens their tree in learning mode, accepts two of the AI's card drafts, takes the AI quiz on a node (the fake provider's quiz
 // has known answers: question i's right choice is i % 4), passes it (the node becomes done, stars
 // show), plans the rest of the tree (finish date, remaining time, the calendar), copies the private
 // calendar link, reads the feed from it, and rotates it. On a desktop (en-US), then a phone (zh-CN)
@@ -97,6 +97,31 @@ describe('quiz, plan and calendar', () => {
       await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL() });
       await page.goto(`/trees/${treeUuid}?learn=1&node=html`);
       const section = page.getByTestId('learning-section');
+
+      // Cards drafted by AI (the fake provider drafts three), accepted one at a time after an edit.
+      const cardsSection = page.getByTestId('cards-section');
+      await cardsSection.getByTestId('cards-generate').click();
+      const drafts = cardsSection.getByTestId('card-drafts').getByTestId('card-draft');
+      await expect.poll(() => drafts.count(), { timeout: 20_000 }).toBe(3);
+      expect(await drafts.first().getByTestId('card-front-input').inputValue()).toBe('Question 1 about HTML basics?');
+      await drafts.first().getByTestId('card-front-input').fill('What does an HTML element consist of?');
+      await drafts.first().getByTestId('card-submit').click();
+      await expect.poll(() => drafts.count()).toBe(2);
+      const savedCards = cardsSection.getByTestId('node-cards').getByTestId('card-row-front');
+      await expect.poll(() => savedCards.allTextContents()).toEqual(['What does an HTML element consist of?']);
+      await drafts.first().getByTestId('card-submit').click();
+      await expect.poll(() => savedCards.count()).toBe(2);
+      await expect.poll(() => drafts.count()).toBe(1);
+      const cards = await api<{ results: { front: string }[] }>(
+        'GET',
+        `/api/learn/cards/?tree=${treeUuid}&node_id=html`,
+        learner.access,
+      );
+      expect(cards.results.map((c) => c.front).sort()).toEqual([
+        'Question 2 about HTML basics?',
+        'What does an HTML element consist of?',
+      ]);
+
       await section.getByTestId('quiz-open').click();
 
       // The fake's quiz: five questions (a sixth with three choices is dropped by the server), question i right at i % 4.
