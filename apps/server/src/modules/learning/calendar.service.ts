@@ -8,13 +8,13 @@ import type { AuthUser } from '../../plugins/auth.ts';
 import { writeCalendar, type AllDayEvent } from './ics-writer.ts';
 import { addDays, localDay } from './local-days.ts';
 import { readPlans } from './plans.service.ts';
-import { findDueReviews, findFeedOwner, findFeedToken, writeFeedToken } from './plans.repository.ts';
+import { findFeedOwner, findFeedToken, writeFeedToken } from './plans.repository.ts';
+import { dueForecast } from './reviews.service.ts';
 import { readSettings } from './settings.service.ts';
 
 /** 32 random bytes: 43 URL-safe characters, too many to guess. */
 const newToken = () => randomBytes(32).toString('base64url');
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{32,64}$/;
-const REVIEW_DAYS = 7;
 /** Unknown tokens a network may try in an hour before it is answered 429: guessing must not pay. */
 const MISSES_PER_HOUR = 30;
 
@@ -44,20 +44,6 @@ function nodeLink(deps: Deps, plan: Plan, nodeId: string): string {
   return plan.subject.kind === 'tree'
     ? `${base}/trees/${plan.subject.uuid}?learn=1&node=${node}`
     : `${base}/community/${plan.subject.uuid}?node=${node}`;
-}
-
-/** Non-new cards due on each of the next 7 local days (overdue cards count on today). */
-async function reviewDays(deps: Deps, userId: number, timezone: string): Promise<Map<string, number>> {
-  const today = localDay(deps.clock.now(), timezone);
-  const last = addDays(today, REVIEW_DAYS - 1);
-  const rows = await findDueReviews(deps.db, userId, deps.clock.isoIn((REVIEW_DAYS + 1) * 86_400_000));
-  const counts = new Map<string, number>();
-  for (const { due } of rows) {
-    const local = localDay(new Date(due), timezone);
-    const day = local < today ? today : local;
-    if (day <= last) counts.set(day, (counts.get(day) ?? 0) + 1);
-  }
-  return counts;
 }
 
 /** The latest change among what the feed is made of (the day itself included: "today" moves it). */
@@ -108,7 +94,7 @@ export async function calendarFeed(deps: Deps, file: string, network: string): P
     readPlans(deps, viewer, true),
     lastChange(deps.db, userId, deps.clock.now().getTime()),
   ]);
-  const reviews = await reviewDays(deps, userId, settings.timezone);
+  const reviews = await dueForecast(deps.db, userId, settings.timezone, localDay(deps.clock.now(), settings.timezone));
 
   const events: AllDayEvent[] = [];
   for (const plan of plans) {
@@ -124,7 +110,8 @@ export async function calendarFeed(deps: Deps, file: string, network: string): P
       });
     }
   }
-  for (const [day, due] of [...reviews].sort(([a], [b]) => a.localeCompare(b))) {
+  for (const { date: day, due } of reviews) {
+    if (due === 0) continue;
     events.push({
       uid: `review-${day}@arbor`,
       date: day,
@@ -134,6 +121,6 @@ export async function calendarFeed(deps: Deps, file: string, network: string): P
     });
   }
   const body = writeCalendar({ name: 'Arbor', stamp: lastModified, events });
-  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
+  const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
   return { body, etag, lastModified };
 }

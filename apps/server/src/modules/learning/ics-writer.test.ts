@@ -3,12 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { writeCalendar } from './ics-writer.ts';
 
 describe('writeCalendar', () => {
-  const long = '学习 TypeScript, 类型; 泛型\\ '.repeat(12);
+  const long = '学习 TypeScript 🌳, 类型; 泛型\\ '.repeat(12);
+  const ascii = 'https://arbor.example/trees/abc?learn=1&node=n1 '.repeat(9);
   const text = writeCalendar({
     name: 'Arbor',
     stamp: new Date('2026-11-25T10:20:30.456Z'),
     events: [
       { uid: '1-2026-11-25@arbor', date: '2026-11-25', endDate: '2026-11-26', summary: long, description: 'a\nb' },
+      { uid: '1-2026-11-26@arbor', date: '2026-11-26', endDate: '2026-11-27', summary: 'ASCII', description: ascii },
     ],
   });
 
@@ -29,5 +31,7 @@ describe('writeCalendar', () => {
     expect(start.isDate).toBe(true);
     expect(start.toString()).toBe('2026-11-25');
     expect((event.getFirstPropertyValue('dtstamp') as ICAL.Time).toString()).toBe('2026-11-25T10:20:30Z');
+    const second = new ICAL.Component(ICAL.parse(text)).getAllSubcomponents('vevent')[1]!;
+    expect(second.getFirstPropertyValue('description')).toBe(ascii);
   });
 });

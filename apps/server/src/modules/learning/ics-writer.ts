@@ -17,22 +17,39 @@ export interface AllDayEvent {
 /** TEXT values (RFC 5545 §3.3.11): backslash, semicolon, comma and newlines escaped. */
 const escapeText = (value: string) => value.replace(/[\\;,]/g, (ch) => `\\${ch}`).replace(/\r\n|\r|\n/g, '\\n');
 
+/** UTF-8 octets of the UTF-16 code unit at `index` (a surrogate pair's 4 octets count on its first half). */
+function octetsAt(line: string, index: number): number {
+  const code = line.charCodeAt(index);
+  if (code < 0x80) return 1;
+  if (code < 0x800) return 2;
+  if (code >= 0xd800 && code <= 0xdbff) return 4;
+  if (code >= 0xdc00 && code <= 0xdfff) return 0;
+  return 3;
+}
+
 /** Folds a content line at 75 octets (§3.1), never inside a UTF-8 sequence or a surrogate pair. */
 function fold(line: string): string {
-  // Short printable-ASCII lines are the usual case: one octet per character, nothing to fold.
-  if (line.length <= 75 && !/[^ -~]/.test(line)) return line;
-  let out = '';
+  // Printable ASCII is the usual case: one octet per character, folded by slicing.
+  if (!/[^ -~]/.test(line)) {
+    if (line.length <= 75) return line;
+    const parts = [line.slice(0, 75)];
+    for (let at = 75; at < line.length; at += 74) parts.push(line.slice(at, at + 74));
+    return parts.join('\r\n ');
+  }
+  const parts: string[] = [];
+  let from = 0;
   let octets = 0;
-  for (const ch of line) {
-    const size = Buffer.byteLength(ch);
-    if (octets + size > 75) {
-      out += '\r\n ';
-      octets = 1;
+  for (let index = 0; index < line.length; index++) {
+    const size = octetsAt(line, index);
+    if (size > 0 && octets + size > 75) {
+      parts.push(line.slice(from, index));
+      from = index;
+      octets = 1; // the continuation line's leading space
     }
-    out += ch;
     octets += size;
   }
-  return out;
+  parts.push(line.slice(from));
+  return parts.join('\r\n ');
 }
 
 const compactDate = (day: string) => day.replaceAll('-', '');
@@ -45,27 +62,15 @@ const compactStamp = (moment: Date) =>
 /** A VCALENDAR of all-day VEVENTs, lines ending in CRLF. */
 export function writeCalendar(options: { name: string; stamp: Date; events: AllDayEvent[] }): string {
   const stamp = compactStamp(options.stamp);
-  const lines = [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    'PRODID:-//Arbor//Study plans//EN',
-    'CALSCALE:GREGORIAN',
-    `NAME:${escapeText(options.name)}`,
-    `X-WR-CALNAME:${escapeText(options.name)}`,
-  ];
+  const name = escapeText(options.name);
+  let out = `BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Arbor//Study plans//EN\r\nCALSCALE:GREGORIAN\r\n`;
+  out += `${fold(`NAME:${name}`)}\r\n${fold(`X-WR-CALNAME:${name}`)}\r\n`;
   for (const event of options.events) {
-    lines.push(
-      'BEGIN:VEVENT',
-      `UID:${event.uid}`,
-      `DTSTAMP:${stamp}`,
-      `DTSTART;VALUE=DATE:${compactDate(event.date)}`,
-      `DTEND;VALUE=DATE:${compactDate(event.endDate)}`,
-      `SUMMARY:${escapeText(event.summary)}`,
-      `DESCRIPTION:${escapeText(event.description)}`,
-      'TRANSP:TRANSPARENT',
-      'END:VEVENT',
-    );
+    out +=
+      `BEGIN:VEVENT\r\n${fold(`UID:${event.uid}`)}\r\nDTSTAMP:${stamp}\r\n` +
+      `DTSTART;VALUE=DATE:${compactDate(event.date)}\r\nDTEND;VALUE=DATE:${compactDate(event.endDate)}\r\n` +
+      `${fold(`SUMMARY:${escapeText(event.summary)}`)}\r\n${fold(`DESCRIPTION:${escapeText(event.description)}`)}\r\n` +
+      `TRANSP:TRANSPARENT\r\nEND:VEVENT\r\n`;
   }
-  lines.push('END:VCALENDAR');
-  return lines.map(fold).join('\r\n') + '\r\n';
+  return `${out}END:VCALENDAR\r\n`;
 }

@@ -73,13 +73,3 @@ export async function writeFeedToken(
 export const findFeedOwner = async (db: Executor, token: string) =>
   (await db.selectFrom('learning_calendar_feeds').select('user_id').where('token', '=', token).executeTakeFirst())
     ?.user_id;
-
-/** Due times of a learner's cards past the new state that fall before `before` (overdue ones included). */
-export const findDueReviews = (db: Executor, userId: number, before: string) =>
-  db
-    .selectFrom('learning_cards')
-    .select('due')
-    .where('user_id', '=', userId)
-    .where('state', '<>', 'new')
-    .where('due', '<', before)
-    .execute();

@@ -1,3 +1,4 @@
+import type { Executor } from '../../db/connection.ts';
 import {
   CARD_STATES,
   type Card,
@@ -237,20 +238,33 @@ export async function getReviewStats(deps: Deps, viewer: AuthUser): Promise<Revi
   const now = deps.clock.now();
   const today = localDay(now, settings.timezone);
   const todayStart = startOfLocalDay(today, settings.timezone).toISOString();
-  const days = Array.from({ length: FORECAST_DAYS }, (_, index) => addDays(today, index));
-  // The end of each forecast day is the start of the next; overdue cards count on today.
-  const ends = days.map((day) => startOfLocalDay(addDays(day, 1), settings.timezone).toISOString());
   const [reviews, recalls, forecast, cards] = await Promise.all([
     countReviewsSince(db, viewer.id, todayStart),
     countRecalls(db, viewer.id, new Date(now.getTime() - 30 * DAY_MS).toISOString()),
-    countDueBetween(db, viewer.id, ends),
+    dueForecast(db, viewer.id, settings.timezone, today),
     countByState(db, viewer.id),
   ]);
   return {
     reviews_today: reviews.reviews,
-    due_today: forecast[0] ?? 0,
+    due_today: forecast[0]?.due ?? 0,
     retention_30d: recalls.total === 0 ? null : recalls.recalled / recalls.total,
-    forecast: days.map((date, index) => ({ date, due: forecast[index] ?? 0 })),
+    forecast,
     cards,
   };
+}
+
+/**
+ * Non-new cards due on each of the 7 local days from `today` (overdue cards count on today): one
+ * range count of the queue index per day, whose end is the start of the next local day.
+ */
+export async function dueForecast(
+  db: Executor,
+  userId: number,
+  timezone: string,
+  today: string,
+): Promise<{ date: string; due: number }[]> {
+  const days = Array.from({ length: FORECAST_DAYS }, (_, index) => addDays(today, index));
+  const ends = days.map((day) => startOfLocalDay(addDays(day, 1), timezone).toISOString());
+  const counts = await countDueBetween(db, userId, ends);
+  return days.map((date, index) => ({ date, due: counts[index] ?? 0 }));
 }
