@@ -14,6 +14,22 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],
+          exclude: ['apps/server/src/**/*.isolated.test.ts'],
+          environment: 'node',
+          pool: 'forks',
+          // Each file builds its own app on its own database, so files share a worker's loaded modules
+          // instead of importing the whole server again (most of the pass's time when isolated).
+          isolate: false,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          // Files that replace a Node module with vi.mock (DNS answers, a failing disk) need a fresh
+          // module graph of their own: name them *.isolated.test.ts.
+          name: 'server-isolated',
+          include: ['apps/server/src/**/*.isolated.test.ts'],
           environment: 'node',
           pool: 'forks',
           testTimeout: 30_000,

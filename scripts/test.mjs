@@ -28,9 +28,9 @@ function run(label, command, args, env = {}) {
   return true;
 }
 
-function vitest(label, projects, env = {}) {
+function vitest(label, projects, env = {}, extraArgs = []) {
   const report = path.join(reports, `${label.replace(/\W+/g, '-')}.json`);
-  const args = ['vitest', 'run', '--passWithNoTests', ...projects.flatMap((p) => ['--project', p])];
+  const args = ['vitest', 'run', '--passWithNoTests', ...projects.flatMap((p) => ['--project', p]), ...extraArgs];
   args.push('--reporter=default', '--reporter=json', `--outputFile.json=${report}`);
   run(label, 'npx', args, env);
   if (existsSync(report)) {
@@ -65,12 +65,19 @@ if (wants('lint')) {
   run('formatting', 'npx', ['prettier', '--check', '.']);
 }
 if (wants('typecheck')) run('typecheck', 'npm', ['run', 'typecheck', '--silent']);
+// The API files wait on their databases and sockets much of the time: two workers even on two cores.
+const API_WORKERS = ['--maxWorkers=2'];
 if (wants('unit') || wants('api-sqlite'))
-  vitest('unit, web and API tests on SQLite', ['packages', 'web', 'server'], { ARBOR_TEST_DB: 'sqlite' });
+  vitest(
+    'unit, web and API tests on SQLite',
+    ['packages', 'web', 'server', 'server-isolated'],
+    { ARBOR_TEST_DB: 'sqlite' },
+    API_WORKERS,
+  );
 
 if (wants('api-postgres')) {
   if (await postgresAvailable()) {
-    vitest('API tests on PostgreSQL', ['server'], { ARBOR_TEST_DB: 'postgres' });
+    vitest('API tests on PostgreSQL', ['server', 'server-isolated'], { ARBOR_TEST_DB: 'postgres' }, API_WORKERS);
   } else if (inCi) {
     console.error('✗ PostgreSQL is not reachable, and CI requires the PostgreSQL pass.');
     failed = true;
