@@ -2,20 +2,21 @@ import { Autocomplete } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { forwardRef, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TreeDocument } from '../model/tree-document.ts';
+import { useEditorState } from '../state/editor-context.ts';
 
 interface NodeSearchProps {
-  doc: TreeDocument;
   onJump: (id: string) => void;
   onQuery?: (matches: Set<string>) => void;
 }
 
-/** Search nodes by title; picking a result (or Enter on the first) jumps to it on the canvas. */
-export const NodeSearch = forwardRef<HTMLInputElement, NodeSearchProps>(function NodeSearch(
-  { doc, onJump, onQuery },
-  ref,
-) {
+/**
+ * Search nodes by title; picking a result (or Enter on the first) jumps to it on the canvas. It reads
+ * the editor's current document rather than the toolbar's deferred copy, so a node added a moment
+ * ago is found even while the chrome's deferred render is still catching up with fast typing.
+ */
+export const NodeSearch = forwardRef<HTMLInputElement, NodeSearchProps>(function NodeSearch({ onJump, onQuery }, ref) {
   const { t } = useTranslation('trees');
+  const doc = useEditorState((s) => s.doc);
   const [query, setQuery] = useState('');
   const matches = useMemo(() => {
     const q = query.trim().toLowerCase();

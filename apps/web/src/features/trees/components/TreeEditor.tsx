@@ -412,7 +412,7 @@ const EditorWorkspace = memo(function EditorWorkspace({
           {readOnly || isPhone ? null : (
             <UnlockModeMenu value={doc.unlock} onChange={(mode) => commands.setUnlockMode(mode)} />
           )}
-          <NodeSearch ref={searchRef} doc={doc} onJump={jumpTo} onQuery={setMatches} />
+          <NodeSearch ref={searchRef} onJump={jumpTo} onQuery={setMatches} />
           {isPhone ? null : (
             <>
               <Tooltip label={t('toolbar.fit')}>
