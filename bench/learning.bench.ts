@@ -6,10 +6,7 @@
 // - the pure locking of `paths.ts` (buildWaitsForGraph + lockedNodes) for that tree and those
 //   statuses, target ≤ 5 ms (judged on the p95 of 200 runs).
 // `JSON.parse` of the stored document is measured in the same runs as a reference: the machine is shared.
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import {
   buildWaitsForGraph,
@@ -20,16 +17,11 @@ import {
   type TreeLink,
   type TreeNode,
 } from '@arbor/tree-core';
-import pg from 'pg';
-import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
-import { openDatabase } from '../apps/server/src/db/connection.ts';
-import { createUser } from '../apps/server/src/testing/test-app.ts';
+import { openInProcessApp } from './support/in-process-app.ts';
 import { recordResults } from './support/record.ts';
 import { writeReadmeSection } from './support/readme.ts';
 import { p95, stats, timed } from './support/timing.ts';
 
-const PG_ADMIN = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const RUNS = Number(process.env.BENCH_LEARNING_RUNS ?? 50);
 const WARMUPS = 5;
 const LOCKING_RUNS = 200;
@@ -104,68 +96,13 @@ function makeStatuses(count: number): [string, Exclude<LearningStatus, 'todo'>][
   return [...chosen].map((i, k) => [`node-${i}`, kinds[k % kinds.length]!]);
 }
 
-async function temporaryDatabase(kind: 'sqlite' | 'postgres') {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'arbor-bench-learning-'));
-  if (kind === 'sqlite') {
-    return {
-      url: `sqlite://${path.join(dataDir, 'arbor.db')}`,
-      dataDir,
-      drop: async () => rmSync(dataDir, { recursive: true, force: true }),
-    };
-  }
-  const name = `arbor_bench_learning_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: PG_ADMIN });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(PG_ADMIN);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    dataDir,
-    async drop() {
-      const c = new pg.Client({ connectionString: PG_ADMIN });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
 const document = makeDocument(NODES, LINKS);
 const statuses = makeStatuses(STATUSES);
 
 async function benchDatabase(kind: 'sqlite' | 'postgres') {
-  const database = await temporaryDatabase(kind);
-  const handle = openDatabase(database.url);
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: database.dataDir,
-    DATABASE_URL: database.url,
-    ARBOR_SEED: '0',
-  });
-  const app = await buildApp(config, { database: handle });
-  await app.ready();
+  const opened = await openInProcessApp(kind, 'arbor_bench_learning');
+  const { call } = opened;
   try {
-    const user = await createUser(app);
-    const call = async (
-      method: 'GET' | 'POST' | 'PUT' | 'PATCH',
-      url: string,
-      payload?: unknown,
-      headers: Record<string, string> = {},
-    ) => {
-      const res = await app.inject({
-        method,
-        url,
-        headers: { ...user.headers, ...headers },
-        ...(payload === undefined ? {} : { payload: payload as object }),
-      });
-      if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body.slice(0, 200)}`);
-      return res;
-    };
-
     const tree = (await call('POST', '/api/tree/skills_tree/', { title: 'Learning bench', data: document })).json();
     for (let from = 0; from < statuses.length; from += BULK_MAX) {
       const items = statuses.slice(from, from + BULK_MAX).map(([node_id, status]) => ({ node_id, status }));
@@ -231,9 +168,7 @@ async function benchDatabase(kind: 'sqlite' | 'postgres') {
       get_progress_after_a_save: stats(colds),
     };
   } finally {
-    await app.close();
-    await handle.close();
-    await database.drop();
+    await opened.close();
   }
 }
 

@@ -11,12 +11,8 @@ import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import { sql } from 'kysely';
 import type { TreeDocument, TreeNode } from '@arbor/tree-core';
-import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
-import { openDatabase } from '../apps/server/src/db/connection.ts';
-import { createUser } from '../apps/server/src/testing/test-app.ts';
-import { throwawayDatabase } from './support/arbor-db.ts';
 import { writeReadmeSection } from './support/readme.ts';
+import { openInProcessApp, type InProcessApp } from './support/in-process-app.ts';
 import { recordResults } from './support/record.ts';
 import { p95, stats, timed, timingCell } from './support/timing.ts';
 
@@ -77,7 +73,7 @@ const STATES = [
 ] as const;
 
 /** Inserts the learner's cards (states and due dates spread as a year of use leaves them) and review logs. */
-async function seedCards(app: Awaited<ReturnType<typeof buildApp>>, userId: number, treeIds: number[]) {
+async function seedCards(app: InProcessApp['app'], userId: number, treeIds: number[]) {
   const db = app.deps.db;
   const next = random(15);
   const now = Date.now();
@@ -141,30 +137,9 @@ async function seedCards(app: Awaited<ReturnType<typeof buildApp>>, userId: numb
 }
 
 async function benchDatabase(kind: 'sqlite' | 'postgres') {
-  const database = await throwawayDatabase(kind, 'arbor_bench_recall');
-  const handle = openDatabase(database.url);
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: database.dir,
-    DATABASE_URL: database.url,
-    ARBOR_SEED: '0',
-  });
-  const app = await buildApp(config, { database: handle });
-  await app.ready();
+  const opened = await openInProcessApp(kind, 'arbor_bench_recall');
+  const { app, user, call } = opened;
   try {
-    const user = await createUser(app);
-    const call = async (method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, payload?: unknown) => {
-      const res = await app.inject({
-        method,
-        url,
-        headers: user.headers,
-        ...(payload === undefined ? {} : { payload: payload as object }),
-      });
-      if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body.slice(0, 200)}`);
-      return res;
-    };
-
     const trees = [];
     for (let t = 0; t < TREES; t++) {
       trees.push(
@@ -226,9 +201,7 @@ async function benchDatabase(kind: 'sqlite' | 'postgres') {
       calendar_feed: judged(feeds, TARGETS.feedP95Ms),
     };
   } finally {
-    await app.close();
-    await handle.close();
-    await database.cleanup();
+    await opened.close();
   }
 }
 

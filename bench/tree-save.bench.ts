@@ -3,22 +3,14 @@
 //   parsing, validation, storage; target ≤ 50 ms), with the validation share broken out;
 // - 100 versions of a 1,000-node tree, each a few node edits apart: stored bytes against one full
 //   snapshot (target ≤ 3×), and how long any version takes to read back (target ≤ 50 ms).
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { updateNode, validateTreeDocument, type TreeDocument, type TreeNode } from '@arbor/tree-core';
-import pg from 'pg';
-import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
-import { openDatabase } from '../apps/server/src/db/connection.ts';
 import { storedVersionBytes } from '../apps/server/src/modules/trees/testing.ts';
-import { createUser } from '../apps/server/src/testing/test-app.ts';
+import { openInProcessApp } from './support/in-process-app.ts';
 import { recordResults } from './support/record.ts';
 import { writeReadmeSection } from './support/readme.ts';
 import { median, p95, round, timed } from './support/timing.ts';
 
-const PG_ADMIN = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const SAVE_RUNS = Number(process.env.BENCH_SAVE_RUNS ?? 30);
 const TARGETS = { saveMs: 50, storageRatio: 3, readMs: 50 };
 
@@ -50,65 +42,10 @@ function makeDocument(count: number): TreeDocument {
   return { format: 1, layout: { direction: 'TB' }, nodes, links: [], unlock: 'links' };
 }
 
-async function temporaryDatabase(kind: 'sqlite' | 'postgres') {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'arbor-bench-tree-'));
-  if (kind === 'sqlite') {
-    return {
-      url: `sqlite://${path.join(dataDir, 'arbor.db')}`,
-      dataDir,
-      drop: async () => rmSync(dataDir, { recursive: true, force: true }),
-    };
-  }
-  const name = `arbor_bench_tree_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: PG_ADMIN });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(PG_ADMIN);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    dataDir,
-    async drop() {
-      const c = new pg.Client({ connectionString: PG_ADMIN });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
 async function benchDatabase(kind: 'sqlite' | 'postgres') {
-  const database = await temporaryDatabase(kind);
-  const handle = openDatabase(database.url);
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: database.dataDir,
-    DATABASE_URL: database.url,
-    ARBOR_SEED: '0',
-  });
-  const app = await buildApp(config, { database: handle });
-  await app.ready();
+  const opened = await openInProcessApp(kind, 'arbor_bench_tree');
+  const { app, call } = opened;
   try {
-    const user = await createUser(app);
-    const call = async (
-      method: 'GET' | 'POST' | 'PATCH',
-      url: string,
-      payload?: unknown,
-      headers: Record<string, string> = {},
-    ) => {
-      const res = await app.inject({
-        method,
-        url,
-        headers: { ...user.headers, ...headers },
-        ...(payload === undefined ? {} : { payload: payload as object }),
-      });
-      if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body.slice(0, 200)}`);
-      return res;
-    };
-
     // 1. Saving a 5,000-node document.
     let big = makeDocument(5000);
     const bigJson = JSON.stringify(big);
@@ -194,9 +131,7 @@ async function benchDatabase(kind: 'sqlite' | 'postgres') {
       },
     };
   } finally {
-    await app.close();
-    await handle.close();
-    await database.drop();
+    await opened.close();
   }
 }
 
