@@ -29,10 +29,6 @@ export async function markQuizSubmitted(db: Executor, id: number, now: string): 
   return Number(result.numUpdatedRows) > 0;
 }
 
-/** Takes a submit back (a failure after marking it), so the learner may try again. */
-export const unmarkQuizSubmitted = (db: Executor, id: number) =>
-  db.updateTable('learning_quizzes').set({ submitted_at: null }).where('id', '=', id).execute();
-
 /**
  * Raises a node's mastery to at least `mastery` (never lowers it), keeping its status; a node without
  * a row gets a `todo` row that exists only to keep the mastery. Answers the mastery now stored.

@@ -12,8 +12,8 @@ import { conflict, invalidField, notFound } from '../../lib/http-errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { generateFromPrompt, parseCardDrafts, parseQuizQuestions, type QuizQuestionAnswer } from '../ai/index.ts';
 import { findProgress } from './learning.repository.ts';
-import { presentProgress, updateProgress } from './progress.service.ts';
-import { findOwnQuiz, insertQuiz, markQuizSubmitted, raiseMastery, unmarkQuizSubmitted } from './quizzes.repository.ts';
+import { presentProgress, writeStatusesIn } from './progress.service.ts';
+import { findOwnQuiz, insertQuiz, markQuizSubmitted, raiseMastery } from './quizzes.repository.ts';
 import { resolveSubject, resolveSubjectById, type ResolvedSubject, type SubjectRefInput } from './subjects.ts';
 
 const DEFAULT_CARD_COUNT = 3;
@@ -141,29 +141,20 @@ export async function submitQuiz(deps: Deps, viewer: AuthUser, uuid: string, ans
     throw conflict('The node of this quiz is no longer in the tree.');
   }
   const now = deps.clock.nowIso();
-  if (!(await markQuizSubmitted(deps.db, quiz.id, now))) throw conflict('This quiz was already submitted.');
-
-  try {
-    const correct = questions.filter((q, i) => q.answer === answers[i]).length;
-    const earned = masteryForScore(correct, questions.length);
-    const mastery = await raiseMastery(deps.db, resolved.key, quiz.node_id, earned, now);
-    const progress =
-      earned >= 2
-        ? await updateProgress(deps, viewer, {
-            [resolved.subject.kind]: resolved.subject.uuid,
-            node_id: quiz.node_id,
-            status: 'done',
-          })
-        : presentProgress(resolved, await findProgress(deps.db, resolved.key));
-    return {
-      correct,
-      total: questions.length,
-      results: questions.map((q) => ({ correct_index: q.answer, explanation: q.explanation })),
-      mastery,
-      progress,
-    };
-  } catch (error) {
-    await unmarkQuizSubmitted(deps.db, quiz.id);
-    throw error;
-  }
+  const correct = questions.filter((q, i) => q.answer === answers[i]).length;
+  const earned = masteryForScore(correct, questions.length);
+  // The submit, the mastery and a pass's "done" are one write: all of them or none.
+  const mastery = await deps.db.transaction().execute(async (trx) => {
+    if (!(await markQuizSubmitted(trx, quiz.id, now))) throw conflict('This quiz was already submitted.');
+    const raised = await raiseMastery(trx, resolved.key, quiz.node_id, earned, now);
+    if (earned >= 2) await writeStatusesIn(trx, deps, resolved, [[quiz.node_id, 'done']]);
+    return raised;
+  });
+  return {
+    correct,
+    total: questions.length,
+    results: questions.map((q) => ({ correct_index: q.answer, explanation: q.explanation })),
+    mastery,
+    progress: presentProgress(resolved, await findProgress(deps.db, resolved.key)),
+  };
 }
