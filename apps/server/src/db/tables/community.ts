@@ -46,12 +46,32 @@ export interface ShareLikesTable {
   created_at: string;
 }
 
+/**
+ * A user's rating of a template; with a `body` it is their review (API.md "Community review"), so a
+ * rating and a review are one row and `rating_avg` counts each user once.
+ */
 export interface ShareRatingsTable {
+  id: Generated<number>;
   share_id: number;
   user_id: number;
   score: number;
+  /** the review's Markdown; null for a rating without a text (not listed as a review) */
+  body: string | null;
+  helpful_count: Generated<number>;
+  /** the template author's reply */
+  reply_body: string | null;
+  reply_created_at: string | null;
+  reply_updated_at: string | null;
+  /** when the review was written (or the rating given, while there is no text) */
   created_at: string;
   updated_at: string;
+}
+
+/** "This review was helpful": one vote per user and review. */
+export interface ReviewHelpfulVotesTable {
+  review_id: number;
+  user_id: number;
+  created_at: string;
 }
 
 export interface ShareViewsTable {
@@ -67,5 +87,6 @@ export interface CommunityTables {
   share_tags: ShareTagsTable;
   share_likes: ShareLikesTable;
   share_ratings: ShareRatingsTable;
+  review_helpful_votes: ReviewHelpfulVotesTable;
   share_views: ShareViewsTable;
 }

@@ -19,6 +19,8 @@ export interface DomainEventMap {
   'share.deleted': { shareId: number; shareUuid: string; authorId: number };
   /** `userId` forked a template into a new tree of theirs ("use this template") */
   'share.used': { shareId: number; treeId: number; userId: number };
+  /** `reviewerId` wrote a review of a template by `shareAuthorId` (a new one, not an edit or replacement) */
+  'review.posted': { reviewId: number; shareId: number; shareUuid: string; shareAuthorId: number; reviewerId: number };
   /** an account is being removed; its rows go with it in the emitting transaction */
   'user.deleted': { userId: number };
 }

@@ -237,8 +237,8 @@ export async function deleteShare(deps: Deps, user: AuthUser, idOrUuid: string):
   if (share.cover_key) await deps.storage.delete(share.cover_key);
 }
 
-type Counters = NonNullable<Awaited<ReturnType<typeof repo.lockCounters>>>;
-type CounterChange = Partial<
+export type Counters = NonNullable<Awaited<ReturnType<typeof repo.lockCounters>>>;
+export type CounterChange = Partial<
   Pick<Counters, 'likes_count' | 'rating_sum' | 'rating_count' | 'rating_avg' | 'views_count' | 'uses_count'>
 >;
 
@@ -248,7 +248,12 @@ type CounterWork<T> = (trx: Trx, counters: Counters) => Promise<{ counters: Coun
  * Runs `change` inside `trx` with the share's row locked, then writes the counters it returns
  * together with the new hot score, so every counter stays exact under concurrent requests.
  */
-async function changeCountersIn<T>(trx: Trx, dialect: Dialect, shareId: number, change: CounterWork<T>): Promise<T> {
+export async function changeCountersIn<T>(
+  trx: Trx,
+  dialect: Dialect,
+  shareId: number,
+  change: CounterWork<T>,
+): Promise<T> {
   const current = await repo.lockCounters(trx, dialect, shareId);
   if (!current) throw notFound('No such template.');
   const { counters, result } = await change(trx, current);

@@ -1,0 +1,37 @@
+import type { Review, UserSummary } from '@arbor/contract';
+import { avatarUrlOf } from '../../lib/avatars/avatars.ts';
+import type { ReviewRow } from './reviews.repository.ts';
+
+export interface ReviewPresentContext {
+  baseUrl: string;
+  authors: Map<number, UserSummary>;
+  /** the reviews the caller marked helpful */
+  helpful: Set<number>;
+}
+
+/** Row → the contract's `Review`. */
+export function presentReview(row: ReviewRow, ctx: ReviewPresentContext): Review {
+  return {
+    id: row.id,
+    share: row.share_id,
+    author: ctx.authors.get(row.user_id) ?? {
+      id: row.user_id,
+      username: 'deleted',
+      avatar_url: avatarUrlOf(ctx.baseUrl, null),
+    },
+    rating: row.score,
+    body: row.body,
+    helpful_count: row.helpful_count,
+    my_helpful: ctx.helpful.has(row.id),
+    reply:
+      row.reply_body === null
+        ? null
+        : {
+            body: row.reply_body,
+            created_at: row.reply_created_at ?? row.updated_at,
+            updated_at: row.reply_updated_at ?? row.updated_at,
+          },
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}

@@ -1,0 +1,90 @@
+import {
+  HelpfulBody,
+  HelpfulResponse,
+  IdParam,
+  PageQuery,
+  Review,
+  ReviewPostBody,
+  ReviewListQuery,
+  ReviewReplyBody,
+  ReviewUpdateBody,
+  paginated,
+} from '@arbor/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { paginate, pageWindow } from '../../lib/pagination.ts';
+import { currentUser } from '../../plugins/auth.ts';
+import { ShareParams } from './community.routes.ts';
+import * as service from './reviews.service.ts';
+
+const tags = ['community'];
+
+/**
+ * Written reviews of templates (API.md "Community review"): a template's reviews are readable
+ * without an account; writing, voting and replying need a login.
+ */
+export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const auth = { onRequest: app.requireAuth };
+  const list = '/community/trees-shared/:id/reviews/';
+  const one = '/community/reviews/:id/';
+
+  app.get(
+    list,
+    {
+      schema: {
+        tags,
+        security: [],
+        params: ShareParams,
+        querystring: ReviewListQuery.extend(PageQuery.shape),
+        response: { 200: paginated(Review) },
+      },
+    },
+    async (request) => {
+      const window = pageWindow(request.query);
+      const { count, results } = await service.listReviews(
+        app.deps,
+        request.user,
+        request.params.id,
+        request.query,
+        window,
+      );
+      return paginate(request, app.config.publicBaseUrl, window, count, results);
+    },
+  );
+
+  app.post(
+    list,
+    { ...auth, schema: { tags, params: ShareParams, body: ReviewPostBody, response: { 200: Review, 201: Review } } },
+    async (request, reply) => {
+      const { created, review } = await service.postReview(
+        app.deps,
+        currentUser(request),
+        request.params.id,
+        request.body,
+      );
+      return reply.code(created ? 201 : 200).send(review);
+    },
+  );
+
+  app.patch(
+    one,
+    { ...auth, schema: { tags, params: IdParam, body: ReviewUpdateBody, response: { 200: Review } } },
+    async (request) => service.updateReview(app.deps, currentUser(request), request.params.id, request.body),
+  );
+
+  app.delete(one, { ...auth, schema: { tags, params: IdParam } }, async (request, reply) => {
+    await service.deleteReview(app.deps, currentUser(request), request.params.id);
+    return reply.code(204).send();
+  });
+
+  app.post(
+    `${one}helpful/`,
+    { ...auth, schema: { tags, params: IdParam, body: HelpfulBody, response: { 200: HelpfulResponse } } },
+    async (request) => service.markHelpful(app.deps, currentUser(request), request.params.id, request.body.helpful),
+  );
+
+  app.post(
+    `${one}reply/`,
+    { ...auth, schema: { tags, params: IdParam, body: ReviewReplyBody, response: { 200: Review } } },
+    async (request) => service.replyToReview(app.deps, currentUser(request), request.params.id, request.body.body),
+  );
+};

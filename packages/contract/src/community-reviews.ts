@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { UserSummary } from './common.ts';
+
+/** Community review (API.md "Community review"; not the recall reviews of recall.ts): a review is its author's rating of a template, with a text. */
+
+export const REVIEW_ORDERINGS = ['-helpful_count', '-created_at', '-rating', 'rating'] as const;
+export const ReviewOrdering = z.enum(REVIEW_ORDERINGS);
+
+const REVIEW_BODY_MESSAGE = 'A review is 1 to 5,000 characters.';
+/** Markdown as written (stored unchanged), not blank. */
+export const ReviewText = z
+  .string({ error: REVIEW_BODY_MESSAGE })
+  .min(1, REVIEW_BODY_MESSAGE)
+  .max(5000, REVIEW_BODY_MESSAGE)
+  .refine((text) => text.trim().length > 0, REVIEW_BODY_MESSAGE);
+
+const RATING_MESSAGE = 'Rating must be a whole number from 1 to 5.';
+export const ReviewScore = z
+  .number({ error: RATING_MESSAGE })
+  .int(RATING_MESSAGE)
+  .min(1, RATING_MESSAGE)
+  .max(5, RATING_MESSAGE);
+
+export const ReviewReply = z
+  .object({ body: z.string(), created_at: z.string(), updated_at: z.string() })
+  .meta({ id: 'ReviewReply' })
+  .describe("the template author's answer to a review");
+export type ReviewReply = z.infer<typeof ReviewReply>;
+
+export const Review = z
+  .object({
+    id: z.number().int(),
+    share: z.number().int().describe('id of the reviewed template'),
+    author: UserSummary,
+    rating: z.number().int().min(1).max(5),
+    body: z.string(),
+    helpful_count: z.number().int(),
+    my_helpful: z.boolean().describe('whether the caller marked this review helpful'),
+    reply: ReviewReply.nullable(),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .meta({ id: 'Review' });
+export type Review = z.infer<typeof Review>;
+
+export const ReviewListQuery = z.object({
+  ordering: ReviewOrdering.optional(),
+  rating: z
+    .string()
+    .regex(/^[1-5]$/, RATING_MESSAGE)
+    .transform(Number)
+    .optional()
+    .describe('only reviews with this rating'),
+});
+export type ReviewListQuery = z.infer<typeof ReviewListQuery>;
+
+/** POST: writes the caller's review of a template, replacing an earlier one. */
+export const ReviewPostBody = z.object({ rating: ReviewScore, body: ReviewText });
+export type ReviewPostBody = z.infer<typeof ReviewPostBody>;
+
+/** PATCH: changes the rating, the text or both of one's own review. */
+export const ReviewUpdateBody = z.object({ rating: ReviewScore.optional(), body: ReviewText.optional() });
+export type ReviewUpdateBody = z.infer<typeof ReviewUpdateBody>;
+
+export const HelpfulBody = z.object({ helpful: z.boolean({ error: 'Say whether the review is helpful.' }) });
+export const HelpfulResponse = z.object({ helpful: z.boolean(), helpful_count: z.number().int() });
+
+const REPLY_MESSAGE = 'A reply is at most 5,000 characters.';
+/** The template author's reply; an empty (or blank) body removes it. */
+export const ReviewReplyBody = z.object({
+  body: z.string({ error: 'Write the reply, or send an empty one to remove it.' }).max(5000, REPLY_MESSAGE),
+});
