@@ -4,7 +4,7 @@ import { healthRoutes } from './health/index.ts';
 import { mediaRoutes } from './media/index.ts';
 import { subscribeTrees, treesRoutes } from './trees/index.ts';
 import { accountsRoutes } from './accounts/index.ts';
-import { communityRoutes, subscribeCommunity } from './community/index.ts';
+import { commentsRoutes, communityRoutes, subscribeCommunity } from './community/index.ts';
 import { learningPublicRoutes, learningRoutes, subscribeLearning } from './learning/index.ts';
 import { notificationsRoutes, subscribeNotifications } from './notifications/index.ts';
 
@@ -16,6 +16,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(aiRoutes, { prefix: '/api' });
   await app.register(accountsRoutes, { prefix: '/api' });
   await app.register(communityRoutes, { prefix: '/api' });
+  await app.register(commentsRoutes, { prefix: '/api' });
   await app.register(learningRoutes, { prefix: '/api' });
   await app.register(learningPublicRoutes, { prefix: '/api' });
   await app.register(notificationsRoutes, { prefix: '/api' });

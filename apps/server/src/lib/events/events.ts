@@ -19,6 +19,16 @@ export interface DomainEventMap {
   'share.deleted': { shareId: number; shareUuid: string; authorId: number };
   /** `userId` forked a template into a new tree of theirs ("use this template") */
   'share.used': { shareId: number; treeId: number; userId: number };
+  /** a comment was posted on a template (`parentAuthorId`: the author of the thread it replies to) */
+  'comment.posted': {
+    commentId: number;
+    shareId: number;
+    shareAuthorId: number;
+    authorId: number;
+    nodeId: string | null;
+    parentId: number | null;
+    parentAuthorId: number | null;
+  };
   /** an account is being removed; its rows go with it in the emitting transaction */
   'user.deleted': { userId: number };
 }

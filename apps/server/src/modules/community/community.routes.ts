@@ -21,7 +21,9 @@ import { paginate, pageWindow } from '../../lib/pagination.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import * as service from './community.service.ts';
 
-const ShareParams = z.object({ id: z.string().regex(/^(\d{1,12}|[0-9a-f-]{36})$/i, 'Give a numeric id or a uuid.') });
+export const ShareParams = z.object({
+  id: z.string().regex(/^(\d{1,12}|[0-9a-f-]{36})$/i, 'Give a numeric id or a uuid.'),
+});
 const tags = ['community'];
 
 /**

@@ -1,4 +1,5 @@
-// The community module's surface: shares, likes, ratings and views of templates.
+// The community module's surface: shares, likes, ratings, views and comments of templates.
 export { communityRoutes } from './community.routes.ts';
+export { commentsRoutes } from './comments.routes.ts';
 export { seedCommunity } from './community.seed.ts';
 export { createCommunityCaches, readSnapshotForViewer, subscribeCommunity } from './community.service.ts';
