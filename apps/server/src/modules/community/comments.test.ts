@@ -72,6 +72,7 @@ async function list(query: string, on: { id: number } = share) {
   return res.json<{ count: number; next: string | null; results: Comment[] }>();
 }
 
+/** A comment as the public list shows it (read through the API, page by page), or undefined when gone. */
 async function fetchComment(id: number): Promise<Comment | undefined> {
   const row = await t.app.db
     .selectFrom('share_comments')
@@ -79,10 +80,12 @@ async function fetchComment(id: number): Promise<Comment | undefined> {
     .where('id', '=', id)
     .executeTakeFirst();
   if (!row) return undefined;
-  const page = await list(row.parent_id === null ? '?page_size=100' : `?parent=${row.parent_id}&page_size=100`, {
-    id: row.share_id,
-  });
-  return page.results.find((c) => c.id === id);
+  const scope = row.parent_id === null ? '' : `&parent=${row.parent_id}`;
+  for (let page = 1; ; page++) {
+    const found = await list(`?page_size=100&page=${page}${scope}`, { id: row.share_id });
+    const comment = found.results.find((c) => c.id === id);
+    if (comment || !found.next) return comment;
+  }
 }
 
 const patch = (user: TestUser | null, id: number, payload: unknown) =>
@@ -505,8 +508,10 @@ describe('rate limit', () => {
     // Refused comments are not counted.
     expect((await post(chatty, { body: 'x', node_id: 'geometry' })).statusCode).toBe(400);
     for (let i = 0; i < COMMENTS_PER_MINUTE; i++) await comment(chatty, { body: `#${i}` });
+    const announced = posted.length;
     const res = await post(chatty, { body: 'one too many' });
     expect(res.statusCode).toBe(429);
+    expect(posted.length).toBe(announced);
     expect(res.json()).toMatchObject({ code: 'throttled' });
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
     // Others are not held back, and editing is not limited.
