@@ -4,6 +4,7 @@ export * from './health.ts';
 export * from './common.ts';
 export * from './community.ts';
 export * from './community-reviews.ts';
+export * from './comments.ts';
 export * from './ai.ts';
 export * from './accounts.ts';
 export * from './trees.ts';

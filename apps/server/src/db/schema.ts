@@ -1,6 +1,7 @@
 import type { AiTables } from './tables/ai.ts';
 import type { AccountsTables } from './tables/accounts.ts';
 import type { CacheTables } from './tables/cache.ts';
+import type { CommentsTables } from './tables/comments.ts';
 import type { CommunityTables } from './tables/community.ts';
 import type { LearningTables } from './tables/learning.ts';
 import type { TreesTables } from './tables/trees.ts';
@@ -11,4 +12,12 @@ import type { UsersTables } from './tables/users.ts';
  * and adds them here. Timestamps are ISO strings, booleans are 0/1 integers on both dialects.
  */
 export interface Database
-  extends UsersTables, AccountsTables, AiTables, CommunityTables, TreesTables, CacheTables, LearningTables {}
+  extends
+    UsersTables,
+    AccountsTables,
+    AiTables,
+    CommunityTables,
+    TreesTables,
+    CacheTables,
+    LearningTables,
+    CommentsTables {}

@@ -4,7 +4,13 @@ import { healthRoutes } from './health/index.ts';
 import { mediaRoutes } from './media/index.ts';
 import { subscribeTrees, treesRoutes } from './trees/index.ts';
 import { accountsRoutes } from './accounts/index.ts';
-import { communityRoutes, reviewsRoutes, subscribeCommunity, subscribeReviews } from './community/index.ts';
+import {
+  commentsRoutes,
+  communityRoutes,
+  reviewsRoutes,
+  subscribeCommunity,
+  subscribeReviews,
+} from './community/index.ts';
 import { learningPublicRoutes, learningRoutes, subscribeLearning } from './learning/index.ts';
 import { notificationsRoutes, subscribeNotifications } from './notifications/index.ts';
 
@@ -17,6 +23,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(accountsRoutes, { prefix: '/api' });
   await app.register(communityRoutes, { prefix: '/api' });
   await app.register(reviewsRoutes, { prefix: '/api' });
+  await app.register(commentsRoutes, { prefix: '/api' });
   await app.register(learningRoutes, { prefix: '/api' });
   await app.register(learningPublicRoutes, { prefix: '/api' });
   await app.register(notificationsRoutes, { prefix: '/api' });

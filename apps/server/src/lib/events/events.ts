@@ -21,6 +21,16 @@ export interface DomainEventMap {
   'share.used': { shareId: number; treeId: number; userId: number };
   /** `reviewerId` wrote a review of a template by `shareAuthorId` (a new one, not an edit or replacement) */
   'review.posted': { reviewId: number; shareId: number; shareUuid: string; shareAuthorId: number; reviewerId: number };
+  /** a comment was posted on a template (`parentAuthorId`: the author of the thread it replies to) */
+  'comment.posted': {
+    commentId: number;
+    shareId: number;
+    shareAuthorId: number;
+    authorId: number;
+    nodeId: string | null;
+    parentId: number | null;
+    parentAuthorId: number | null;
+  };
   /** an account is being removed; its rows go with it in the emitting transaction */
   'user.deleted': { userId: number };
 }

@@ -15,6 +15,7 @@ import type { PageWindow } from '../../lib/pagination.ts';
 import { reserveEvents } from '../../lib/throttle/throttle.ts';
 import { loadUserSummaries } from '../../lib/user-summaries.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
+import { subscribeComments } from './comments.service.ts';
 import { hotScore, newTemplateHotScore, ratingAverage } from './community.hot.ts';
 import { authorizeShareChange } from './community.policy.ts';
 import { presentShare, presentShareWithData, type PresentContext } from './community.presenter.ts';
@@ -462,8 +463,9 @@ async function withdrawUser(deps: Deps, trx: Trx, userId: number, publish: Publi
 
 /**
  * The community's part in other modules' events: an account being deleted takes its likes, ratings
- * and shares with it (`user.deleted`, in the deleting transaction).
+ * and shares with it (`user.deleted`, in the deleting transaction), and its comments elsewhere.
  */
 export function subscribeCommunity(deps: Deps): void {
   deps.events.within('user.deleted', (trx, { userId }, publish) => withdrawUser(deps, trx, userId, publish));
+  subscribeComments(deps);
 }

@@ -1,5 +1,6 @@
-// The community module's surface: shares, likes, ratings, views and reviews of templates.
+// The community module's surface: shares, likes, ratings, views, reviews and comments of templates.
 export { communityRoutes } from './community.routes.ts';
+export { commentsRoutes } from './comments.routes.ts';
 export { seedCommunity } from './community.seed.ts';
 export { createCommunityCaches, readSnapshotForViewer, subscribeCommunity } from './community.service.ts';
 export { reviewsRoutes } from './reviews.routes.ts';

@@ -1,0 +1,19 @@
+import type { Comment, UserSummary } from '@arbor/contract';
+import type { CommentRow } from './comments.repository.ts';
+
+/** Row → the contract's `Comment`; a deleted one shows neither body nor author. */
+export function presentComment(row: CommentRow, authors: Map<number, UserSummary>): Comment {
+  const deleted = row.deleted === 1;
+  return {
+    id: row.id,
+    share: row.share_id,
+    node_id: row.node_id,
+    parent: row.parent_id,
+    author: deleted || row.author_id === null ? null : (authors.get(row.author_id) ?? null),
+    body: deleted ? '' : row.body,
+    created_at: row.created_at,
+    edited_at: row.edited_at,
+    deleted,
+    replies_count: row.replies_count,
+  };
+}

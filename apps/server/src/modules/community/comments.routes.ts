@@ -1,0 +1,69 @@
+import {
+  Comment,
+  CommentCreateBody,
+  CommentListQuery,
+  CommentNodeCounts,
+  CommentUpdateBody,
+  IdParam,
+  paginated,
+} from '@arbor/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { paginate, pageWindow } from '../../lib/pagination.ts';
+import { currentUser } from '../../plugins/auth.ts';
+import * as service from './comments.service.ts';
+import { ShareParams } from './community.routes.ts';
+
+const tags = ['community'];
+
+/**
+ * Comments on templates: threads are readable without an account, like the templates themselves;
+ * posting, editing and deleting need a login.
+ */
+export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const base = '/community/trees-shared/:id/comments';
+  const auth = { onRequest: app.requireAuth };
+
+  app.get(
+    `${base}/`,
+    {
+      schema: {
+        tags,
+        security: [],
+        params: ShareParams,
+        querystring: CommentListQuery,
+        response: { 200: paginated(Comment) },
+      },
+    },
+    async (request) => {
+      const window = pageWindow(request.query);
+      const { count, results } = await service.listComments(app.deps, request.params.id, request.query, window);
+      return paginate(request, app.config.publicBaseUrl, window, count, results);
+    },
+  );
+
+  app.get(
+    `${base}/node_counts/`,
+    { schema: { tags, security: [], params: ShareParams, response: { 200: CommentNodeCounts } } },
+    async (request) => service.commentCountsByNode(app.deps, request.params.id),
+  );
+
+  app.post(
+    `${base}/`,
+    { ...auth, schema: { tags, params: ShareParams, body: CommentCreateBody, response: { 201: Comment } } },
+    async (request, reply) => {
+      const comment = await service.postComment(app.deps, currentUser(request), request.params.id, request.body);
+      return reply.code(201).send(comment);
+    },
+  );
+
+  app.patch(
+    '/community/comments/:id/',
+    { ...auth, schema: { tags, params: IdParam, body: CommentUpdateBody, response: { 200: Comment } } },
+    async (request) => service.editComment(app.deps, currentUser(request), request.params.id, request.body.body),
+  );
+
+  app.delete('/community/comments/:id/', { ...auth, schema: { tags, params: IdParam } }, async (request, reply) => {
+    await service.deleteComment(app.deps, currentUser(request), request.params.id);
+    return reply.code(204).send();
+  });
+};
