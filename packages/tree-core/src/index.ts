@@ -7,3 +7,4 @@ export * from './markdown.ts';
 export * from './json-io.ts';
 export { longestIncreasingSubsequence } from './sequence.ts';
 export * from './paths.ts';
+export * from './merge.ts';

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createTreeDocument, type TreeDocument } from './document.ts';
 import { applyDiff, applyDiffs, diffDocuments, isEmptyDiff } from './diff.ts';
+import { mergeDocuments } from './merge.ts';
 import {
   addChild,
   addLink,
@@ -144,6 +145,63 @@ describe('tree-core properties', () => {
         expect(applyDiffs(docs[0]!, diffs)).toEqual(docs[docs.length - 1]);
       }),
       { numRuns: 150 },
+    );
+  });
+
+  /** The tree a document describes, whatever its array order: depth first by sibling order, links as a set. */
+  function canonical(doc: TreeDocument) {
+    const children = new Map<string | null, TreeDocument['nodes']>();
+    for (const node of doc.nodes) children.set(node.parent_id, [...(children.get(node.parent_id) ?? []), node]);
+    const nodes: TreeDocument['nodes'] = [];
+    const visit = (parent: string | null) => {
+      for (const node of children.get(parent) ?? []) {
+        nodes.push(node);
+        visit(node.id);
+      }
+    };
+    visit(null);
+    const links = doc.links.map((l) => `${l.source}>${l.target}:${l.kind}`).sort();
+    return { layout: doc.layout, unlock: doc.unlock ?? 'links', nodes, links };
+  }
+
+  it('merges into an unchanged side by giving the other side back, and agrees with itself', () => {
+    fc.assert(
+      fc.property(steps, steps, (first, second) => {
+        const base = run(createTreeDocument('Root'), first);
+        const changed = run(base, second);
+        const intoBase = mergeDocuments(base, base, changed);
+        expect(intoBase.conflicts).toEqual([]);
+        expect(canonical(intoBase.document)).toEqual(canonical(changed));
+        const keepMine = mergeDocuments(base, changed, base);
+        expect(keepMine.conflicts).toEqual([]);
+        expect(canonical(keepMine.document)).toEqual(canonical(changed));
+        const both = mergeDocuments(base, changed, changed);
+        expect(both.conflicts).toEqual([]);
+        expect(canonical(both.document)).toEqual(canonical(changed));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('always gives a valid document or names a conflict, and the same answer every time', () => {
+    fc.assert(
+      fc.property(steps, steps, steps, fc.boolean(), (first, mineSteps, theirSteps, pickTheirs) => {
+        const base = run(createTreeDocument('Root'), first);
+        const mine = run(base, mineSteps);
+        const theirs = run(base, theirSteps);
+        const merged = mergeDocuments(base, mine, theirs);
+        expect(mergeDocuments(base, mine, theirs)).toEqual(merged);
+        if (merged.conflicts.length === 0) expect(validateTreeDocument(merged.document, roomy).ok).toBe(true);
+        // Resolving every conflict to one side leaves a valid document or a conflict that cannot be resolved.
+        const side = pickTheirs ? ('theirs' as const) : ('mine' as const);
+        const resolve = Object.fromEntries(merged.conflicts.map((c) => [c.node_id, side]));
+        const settled = mergeDocuments(base, mine, theirs, resolve);
+        if (settled.conflicts.length === 0) {
+          const result = validateTreeDocument(settled.document, roomy);
+          if (!result.ok) throw new Error(result.issues[0]!.message);
+        }
+      }),
+      { numRuns: 300 },
     );
   });
 });
