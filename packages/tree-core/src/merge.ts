@@ -75,6 +75,8 @@ function mergeValue<T>(
 }
 
 function mergeNode(conflicts: Conflicts, base: TreeNode, mine: TreeNode, theirs: TreeNode): TreeNode {
+  if (mine === theirs || mine === base) return theirs;
+  if (theirs === base) return mine;
   const merged: TreeNode = {
     ...mine,
     parent_id: mergeValue(conflicts, mine.id, 'parent_id', base.parent_id, mine.parent_id, theirs.parent_id),
@@ -179,15 +181,23 @@ function settleOrphans(
   }
 }
 
-/** The nodes of a loop of parent links that `start` leads into, or none. */
-function loopFrom(kept: Map<string, TreeNode>, start: string): TreeNode[] {
-  const seen = new Set<string>();
+/**
+ * The nodes of a loop of parent links that `start` leads into, or none. `rooted` collects the nodes
+ * known to reach the root, so checking every node costs one walk per node overall.
+ */
+function loopFrom(kept: Map<string, TreeNode>, start: string, rooted: Set<string>): TreeNode[] {
+  const walked: string[] = [];
+  const onWalk = new Set<string>();
   let at = kept.get(start);
-  while (at && at.parent_id !== null && !seen.has(at.id)) {
-    seen.add(at.id);
-    at = kept.get(at.parent_id);
+  while (at && !rooted.has(at.id) && !onWalk.has(at.id)) {
+    walked.push(at.id);
+    onWalk.add(at.id);
+    at = at.parent_id === null ? undefined : kept.get(at.parent_id);
   }
-  if (!at || at.parent_id === null) return [];
+  if (!at || rooted.has(at.id)) {
+    for (const id of walked) rooted.add(id);
+    return [];
+  }
   const loop: TreeNode[] = [];
   for (let node = at; !loop.includes(node); node = kept.get(node.parent_id!)!) loop.push(node);
   return loop;
@@ -203,8 +213,9 @@ function breakCycles(
   kept: Map<string, TreeNode>,
   sides: { base: Map<string, TreeNode>; mine: Map<string, TreeNode> },
 ): void {
+  const rooted = new Set<string>();
   for (const id of [...kept.keys()]) {
-    const loop = loopFrom(kept, id);
+    const loop = loopFrom(kept, id, rooted);
     if (loop.length === 0) continue;
     const moved = loop.filter((node) => {
       const own = sides.mine.get(node.id);
