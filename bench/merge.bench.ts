@@ -99,7 +99,7 @@ const results = {
   date: new Date().toISOString(),
   node: process.version,
   cpus: os.cpus().length,
-  load_average_1m_at_start: os.loadavg()[0],
+  load_average_1m_at_start: os.loadavg()[0] ?? 0,
   nodes: NODES,
   changes_per_side: CHANGES,
   conflicts: probe.conflicts.length,
