@@ -8,3 +8,5 @@ export * from './json-io.ts';
 export { longestIncreasingSubsequence } from './sequence.ts';
 export * from './paths.ts';
 export * from './merge.ts';
+export * from './opml.ts';
+export { readXml, XmlReadError, type XmlElement } from './xml-reader.ts';

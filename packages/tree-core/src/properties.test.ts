@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createTreeDocument, type TreeDocument } from './document.ts';
 import { applyDiff, applyDiffs, diffDocuments, isEmptyDiff } from './diff.ts';
 import { mergeDocuments } from './merge.ts';
+import { exportOpml, importOpml } from './opml.ts';
 import {
   addChild,
   addLink,
@@ -169,6 +170,8 @@ describe('tree-core properties', () => {
       fc.property(steps, steps, (first, second) => {
         const base = run(createTreeDocument('Root'), first);
         const changed = run(base, second);
+        // Links may close a prerequisite circle while editing (saves refuse it): merge valid documents only.
+        fc.pre(validateTreeDocument(base, roomy).ok && validateTreeDocument(changed, roomy).ok);
         const intoBase = mergeDocuments(base, base, changed);
         expect(intoBase.conflicts).toEqual([]);
         expect(canonical(intoBase.document)).toEqual(canonical(changed));
@@ -189,6 +192,7 @@ describe('tree-core properties', () => {
         const base = run(createTreeDocument('Root'), first);
         const mine = run(base, mineSteps);
         const theirs = run(base, theirSteps);
+        fc.pre([base, mine, theirs].every((d) => validateTreeDocument(d, roomy).ok));
         const merged = mergeDocuments(base, mine, theirs);
         expect(mergeDocuments(base, mine, theirs)).toEqual(merged);
         if (merged.conflicts.length === 0) expect(validateTreeDocument(merged.document, roomy).ok).toBe(true);
@@ -202,6 +206,22 @@ describe('tree-core properties', () => {
         }
       }),
       { numRuns: 300 },
+    );
+  });
+
+  it('brings any tree back whole through OPML (view state aside)', () => {
+    fc.assert(
+      fc.property(steps, (sequence) => {
+        const doc = run(createTreeDocument('Root'), sequence);
+        const back = importOpml(exportOpml(doc), { limits: roomy });
+        if (!back.ok) throw new Error(back.issues[0]!.message);
+        const viewless = (d: TreeDocument) => ({
+          ...d,
+          nodes: d.nodes.map((n) => ({ ...n, collapsed: false, position: null })),
+        });
+        expect(canonical(back.document)).toEqual(canonical(viewless(doc)));
+      }),
+      { numRuns: 200 },
     );
   });
 });
