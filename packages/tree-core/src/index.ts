@@ -10,3 +10,4 @@ export * from './paths.ts';
 export * from './merge.ts';
 export * from './opml.ts';
 export { readXml, XmlReadError, type XmlElement } from './xml-reader.ts';
+export * from './json-canvas.ts';

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createTreeDocument, type TreeDocument } from './document.ts';
 import { applyDiff, applyDiffs, diffDocuments, isEmptyDiff } from './diff.ts';
 import { mergeDocuments } from './merge.ts';
+import { exportJsonCanvas, importJsonCanvas } from './json-canvas.ts';
 import { exportOpml, importOpml } from './opml.ts';
 import {
   addChild,
@@ -209,17 +210,20 @@ describe('tree-core properties', () => {
     );
   });
 
-  it('brings any tree back whole through OPML (view state aside)', () => {
+  it('brings any tree back whole through OPML and JSON Canvas (view state aside)', () => {
     fc.assert(
       fc.property(steps, (sequence) => {
         const doc = run(createTreeDocument('Root'), sequence);
-        const back = importOpml(exportOpml(doc), { limits: roomy });
-        if (!back.ok) throw new Error(back.issues[0]!.message);
         const viewless = (d: TreeDocument) => ({
           ...d,
           nodes: d.nodes.map((n) => ({ ...n, collapsed: false, position: null })),
         });
-        expect(canonical(back.document)).toEqual(canonical(viewless(doc)));
+        const viaOpml = importOpml(exportOpml(doc), { limits: roomy });
+        const viaCanvas = importJsonCanvas(JSON.stringify(exportJsonCanvas(doc)), { limits: roomy });
+        for (const back of [viaOpml, viaCanvas]) {
+          if (!back.ok) throw new Error(back.issues[0]!.message);
+          expect(canonical(back.document)).toEqual(canonical(viewless(doc)));
+        }
       }),
       { numRuns: 200 },
     );
