@@ -287,6 +287,23 @@ describe('delete and suspend', () => {
     expect((await get(`${shareUrl(target)}reviews/`, admin)).json().count).toBe(0);
   });
 
+  it('deletes a reported comment as its delete does, hidden or not, and its thread loses it from its count', async () => {
+    const target = await insertShare(author, 'Commentedmod', 'commentedmodtag');
+    const comments = `${shareUrl(target)}comments/`;
+    const head = (await post(comments, { body: 'Head', node_id: 'root' }, reviewer)).json();
+    const replies = [
+      (await post(comments, { body: 'Spam one', parent: head.id }, other)).json(),
+      (await post(comments, { body: 'Spam two', parent: head.id }, other)).json(),
+    ];
+    const hid = await moderate(author, 'comment', replies[0].id, 'hide');
+    expect((await resolve(hid.id, 'delete')).statusCode).toBe(200);
+    await moderate(author, 'comment', replies[1].id, 'delete');
+    const list = (await get(comments, admin)).json();
+    expect(list.results[0].replies_count).toBe(0);
+    expect((await get(`${comments}?parent=${head.id}`, admin)).json().count).toBe(0);
+    expect((await get(`${comments}node_counts/`)).json()).toEqual({ root: 1 });
+  });
+
   it('suspends a reported user: their token stops working; suspend is for users only', async () => {
     const target = await insertShare(author, 'Suspendmod', 'suspendmodtag');
     const filed = (await report(other, 'share', target.id)).json();
