@@ -234,6 +234,21 @@ describe('a hidden review', () => {
   });
 });
 
+describe('a hidden review rated again through /rate/', () => {
+  it('keeps the counters without it, and brings the new score back on unhide', async () => {
+    const target = await insertShare(author, 'Reratedmod', 'reratedmodtag');
+    const reviews = `${shareUrl(target)}reviews/`;
+    const mine = (await post(reviews, { rating: 5, body: 'Great' }, reviewer)).json();
+    expect((await post(`${shareUrl(target)}rate/`, { score: 2 }, other)).statusCode).toBe(200);
+    const hid = await moderate(other, 'review', mine.id, 'hide');
+    const rated = await post(`${shareUrl(target)}rate/`, { score: 4 }, reviewer);
+    expect(rated.json()).toMatchObject({ my_rating: 4, rating_avg: 2, rating_count: 1 });
+    expect((await get(shareUrl(target))).json()).toMatchObject({ rating_avg: 2, rating_count: 1 });
+    await resolve(hid.id, 'unhide');
+    expect((await get(shareUrl(target))).json()).toMatchObject({ rating_avg: 3, rating_count: 2 });
+  });
+});
+
 describe('a hidden comment', () => {
   it('leaves lists and counts for others, stays visible to its author and admins, and comes back exactly', async () => {
     const comments = `${shareUrl(share)}comments/`;
