@@ -25,6 +25,7 @@ export const Comment = z
     edited_at: z.string().nullable(),
     deleted: z.boolean().describe('a deleted top-level comment kept for its replies'),
     replies_count: z.number().int(),
+    hidden: z.boolean().optional().describe('true when hidden by a moderator; only sent to its author and admins'),
   })
   .meta({ id: 'Comment' });
 export type Comment = z.infer<typeof Comment>;

@@ -39,6 +39,7 @@ export const Review = z
     reply: ReviewReply.nullable(),
     created_at: z.string(),
     updated_at: z.string(),
+    hidden: z.boolean().optional().describe('true when hidden by a moderator; only sent to its author and admins'),
   })
   .meta({ id: 'Review' });
 export type Review = z.infer<typeof Review>;

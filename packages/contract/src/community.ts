@@ -48,6 +48,7 @@ export const Share = z
     abilities: ShareAbilities,
     created_at: z.string(),
     updated_at: z.string(),
+    hidden: z.boolean().optional().describe('true when hidden by a moderator; only sent to its author and admins'),
   })
   .meta({ id: 'Share' });
 export type Share = z.infer<typeof Share>;

@@ -6,6 +6,7 @@ import { subscribeTrees, treesRoutes } from './trees/index.ts';
 import { accountsRoutes } from './accounts/index.ts';
 import {
   commentsRoutes,
+  moderationRoutes,
   communityRoutes,
   reviewsRoutes,
   subscribeCommunity,
@@ -24,6 +25,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(communityRoutes, { prefix: '/api' });
   await app.register(reviewsRoutes, { prefix: '/api' });
   await app.register(commentsRoutes, { prefix: '/api' });
+  await app.register(moderationRoutes, { prefix: '/api' });
   await app.register(learningRoutes, { prefix: '/api' });
   await app.register(learningPublicRoutes, { prefix: '/api' });
   await app.register(notificationsRoutes, { prefix: '/api' });

@@ -16,6 +16,8 @@ export interface ShareCommentsTable {
   deleted: Generated<number>;
   /** the thread's replies (on top-level comments) */
   replies_count: Generated<number>;
+  /** 0/1: hidden by a moderator (seen only by its author and admins; out of every count) */
+  hidden: Generated<number>;
 }
 
 export interface CommentsTables {

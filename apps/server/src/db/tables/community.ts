@@ -21,6 +21,8 @@ export interface SharesTable {
   views_count: Generated<number>;
   uses_count: Generated<number>;
   hot_score: Generated<number>;
+  /** 0/1: hidden by a moderator (seen only by its author and admins) */
+  hidden: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -62,6 +64,8 @@ export interface ShareRatingsTable {
   reply_body: string | null;
   reply_created_at: string | null;
   reply_updated_at: string | null;
+  /** 0/1: hidden by a moderator; a hidden review's rating is out of the share's rating counters */
+  hidden: Generated<number>;
   /** when the review was written (or the rating given, while there is no text) */
   created_at: string;
   updated_at: string;

@@ -31,6 +31,14 @@ export interface DomainEventMap {
     parentId: number | null;
     parentAuthorId: number | null;
   };
+  /** an admin resolved a user's report (`reporterId` null when the reporter's account is gone) */
+  'report.resolved': {
+    reportId: number;
+    reporterId: number | null;
+    action: string;
+    targetKind: 'share' | 'review' | 'comment' | 'user';
+    targetId: number;
+  };
   /** an account is being removed; its rows go with it in the emitting transaction */
   'user.deleted': { userId: number };
 }

@@ -195,3 +195,16 @@ export async function addressHasAccount(
   const owner = channel === 'email' ? await findUserByEmail(deps.db, address) : await findUserByPhone(deps.db, address);
   return Boolean(owner);
 }
+
+/**
+ * Deactivates an account for another module (moderation's `suspend`), as an admin's PATCH
+ * `is_active: false` does: its refresh tokens are revoked and its access tokens fail on `is_active`.
+ * False when there is no such account.
+ */
+export async function deactivateAccount(deps: Pick<Deps, 'db'>, id: number): Promise<boolean> {
+  const user = await findUserById(deps.db, id);
+  if (!user) return false;
+  await updateUser(deps.db, id, { is_active: 0 });
+  await revokeAllRefreshTokens(deps, id);
+  return true;
+}

@@ -15,5 +15,7 @@ export function presentComment(row: CommentRow, authors: Map<number, UserSummary
     edited_at: row.edited_at,
     deleted,
     replies_count: row.replies_count,
+    // Only its author and admins are ever shown a hidden comment.
+    ...(row.hidden === 1 ? { hidden: true } : {}),
   };
 }

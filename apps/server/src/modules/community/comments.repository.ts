@@ -3,12 +3,14 @@ import type { Selectable, Transaction } from 'kysely';
 import type { DB, Dialect } from '../../db/connection.ts';
 import type { Database } from '../../db/schema.ts';
 import type { ShareCommentsTable } from '../../db/tables/comments.ts';
+import type { HiddenScope } from './moderation.policy.ts';
 
 type Executor = DB | Transaction<Database>;
 export type CommentRow = Selectable<ShareCommentsTable>;
 export interface ShareRef {
   id: number;
   author_id: number;
+  hidden: number;
 }
 export interface Page {
   offset: number;
@@ -16,14 +18,23 @@ export interface Page {
 }
 
 /**
- * The comments anyone may read. Every list and count starts here, so that moderation's `hidden`
- * flag, when it comes, is filtered in this one place.
+ * The comments a viewer may read. Every list and count starts here: comments hidden by a moderator
+ * are left out, except for their author (`scope`: their id) and admins (`'all'`).
  */
-const listed = (db: Executor) => db.selectFrom('share_comments');
+const listed = (db: Executor, scope?: HiddenScope) =>
+  db
+    .selectFrom('share_comments')
+    .$if(scope !== 'all', (q) =>
+      q.where((eb) =>
+        typeof scope === 'number'
+          ? eb.or([eb('share_comments.hidden', '=', 0), eb('share_comments.author_id', '=', scope)])
+          : eb('share_comments.hidden', '=', 0),
+      ),
+    );
 
 /** A share's id and author, by numeric id or uuid, without its snapshot. */
 export async function findShareRef(db: Executor, idOrUuid: string): Promise<ShareRef | undefined> {
-  const query = db.selectFrom('shares').select(['id', 'author_id']);
+  const query = db.selectFrom('shares').select(['id', 'author_id', 'hidden']);
   if (/^\d+$/.test(idOrUuid)) {
     if (Number(idOrUuid) > MAX_ID) return undefined;
     return query.where('id', '=', Number(idOrUuid)).executeTakeFirst();
@@ -37,8 +48,8 @@ export async function findSnapshot(db: Executor, shareId: number): Promise<strin
   return row?.data;
 }
 
-export async function findComment(db: Executor, id: number): Promise<CommentRow | undefined> {
-  return listed(db).selectAll().where('id', '=', id).executeTakeFirst();
+export async function findComment(db: Executor, id: number, scope?: HiddenScope): Promise<CommentRow | undefined> {
+  return listed(db, scope).selectAll().where('id', '=', id).executeTakeFirst();
 }
 
 /** Reads a comment with its row locked until the transaction ends (SQLite serialises writers anyway). */
@@ -93,8 +104,9 @@ export async function listThreads(
   shareId: number,
   nodeId: string | undefined,
   page: Page,
+  scope?: HiddenScope,
 ): Promise<{ count: number; rows: CommentRow[] }> {
-  const threads = listed(db)
+  const threads = listed(db, scope)
     .where('share_id', '=', shareId)
     .$if(nodeId !== undefined, (q) => q.where('node_id', '=', nodeId!))
     .where('parent_id', 'is', null);
@@ -112,8 +124,13 @@ export async function listThreads(
 }
 
 /** One page of a thread's replies, oldest first, with their number. */
-export async function listReplies(db: DB, headId: number, page: Page): Promise<{ count: number; rows: CommentRow[] }> {
-  const replies = listed(db).where('parent_id', '=', headId);
+export async function listReplies(
+  db: DB,
+  headId: number,
+  page: Page,
+  scope?: HiddenScope,
+): Promise<{ count: number; rows: CommentRow[] }> {
+  const replies = listed(db, scope).where('parent_id', '=', headId);
   const [counted, rows] = await Promise.all([
     replies.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
     replies
@@ -127,13 +144,23 @@ export async function listReplies(db: DB, headId: number, page: Page): Promise<{
   return { count: Number(counted.count), rows };
 }
 
-/** Comments per node of a template (replies included, deleted ones not). */
+/** Comments per node of a template (replies included; deleted ones, hidden ones and replies in hidden threads not). */
 export async function countByNode(db: DB, shareId: number): Promise<Array<{ node_id: string; count: number }>> {
   const rows = await listed(db)
     .select(['node_id', (eb) => eb.fn.countAll<number>().as('count')])
     .where('share_id', '=', shareId)
     .where('node_id', 'is not', null)
     .where('deleted', '=', 0)
+    .where((eb) =>
+      eb.or([
+        eb('parent_id', 'is', null),
+        eb(
+          'parent_id',
+          'not in',
+          eb.selectFrom('share_comments as heads').select('heads.id').where('heads.hidden', '=', 1),
+        ),
+      ]),
+    )
     .groupBy('node_id')
     .execute();
   return rows.map((r) => ({ node_id: r.node_id!, count: Number(r.count) }));
@@ -150,4 +177,13 @@ export async function commentsOfAuthor(
     .where('author_id', '=', userId)
     .execute();
   return [...rows.filter((r) => r.parent_id !== null), ...rows.filter((r) => r.parent_id === null)];
+}
+
+/** Sets a comment's moderation flag. */
+export async function setHidden(trx: Executor, id: number, hidden: boolean): Promise<void> {
+  await trx
+    .updateTable('share_comments')
+    .set({ hidden: hidden ? 1 : 0 })
+    .where('id', '=', id)
+    .execute();
 }

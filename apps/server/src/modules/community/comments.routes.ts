@@ -36,7 +36,13 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const window = pageWindow(request.query);
-      const { count, results } = await service.listComments(app.deps, request.params.id, request.query, window);
+      const { count, results } = await service.listComments(
+        app.deps,
+        request.user,
+        request.params.id,
+        request.query,
+        window,
+      );
       return paginate(request, app.config.publicBaseUrl, window, count, results);
     },
   );
@@ -44,7 +50,7 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${base}/node_counts/`,
     { schema: { tags, security: [], params: ShareParams, response: { 200: CommentNodeCounts } } },
-    async (request) => service.commentCountsByNode(app.deps, request.params.id),
+    async (request) => service.commentCountsByNode(app.deps, request.user, request.params.id),
   );
 
   app.post(

@@ -11,13 +11,14 @@ import type { AuthUser } from '../../plugins/auth.ts';
 import { authorizeCommentDelete, authorizeCommentEdit } from './comments.policy.ts';
 import { presentComment } from './comments.presenter.ts';
 import * as repo from './comments.repository.ts';
+import { hiddenScopeOf, isVisible } from './moderation.policy.ts';
 
 /** API.md: 10 comments a minute per user. */
 export const COMMENTS_PER_MINUTE = 10;
 
-async function requireShare(deps: Deps, idOrUuid: string): Promise<repo.ShareRef> {
+async function requireShare(deps: Deps, viewer: AuthUser | null, idOrUuid: string): Promise<repo.ShareRef> {
   const share = await repo.findShareRef(deps.db, idOrUuid);
-  if (!share) throw notFound('No such template.');
+  if (!share || !isVisible(viewer, share)) throw notFound('No such template.');
   return share;
 }
 
@@ -40,26 +41,32 @@ async function present(deps: Deps, rows: repo.CommentRow[]): Promise<Comment[]> 
 /** A template's threads (newest first, optionally on one node), or with `parent` that thread's replies (oldest first). */
 export async function listComments(
   deps: Deps,
+  viewer: AuthUser | null,
   shareRef: string,
   query: Pick<CommentListQuery, 'node_id' | 'parent'>,
   window: PageWindow,
 ): Promise<{ count: number; results: Comment[] }> {
-  const share = await requireShare(deps, shareRef);
+  const share = await requireShare(deps, viewer, shareRef);
   const page = { offset: window.offset, limit: window.pageSize };
+  const scope = hiddenScopeOf(viewer);
   let listed: { count: number; rows: repo.CommentRow[] };
   if (query.parent !== undefined) {
-    const head = await repo.findComment(deps.db, query.parent);
+    const head = await repo.findComment(deps.db, query.parent, scope);
     if (!head || head.share_id !== share.id || head.parent_id !== null) throw notFound('No such comment.');
-    listed = await repo.listReplies(deps.db, head.id, page);
+    listed = await repo.listReplies(deps.db, head.id, page, scope);
   } else {
-    listed = await repo.listThreads(deps.db, share.id, query.node_id, page);
+    listed = await repo.listThreads(deps.db, share.id, query.node_id, page, scope);
   }
   return { count: listed.count, results: await present(deps, listed.rows) };
 }
 
 /** How many comments each node of a template has (nodes without any are absent). */
-export async function commentCountsByNode(deps: Deps, shareRef: string): Promise<CommentNodeCounts> {
-  const share = await requireShare(deps, shareRef);
+export async function commentCountsByNode(
+  deps: Deps,
+  viewer: AuthUser | null,
+  shareRef: string,
+): Promise<CommentNodeCounts> {
+  const share = await requireShare(deps, viewer, shareRef);
   const rows = await repo.countByNode(deps.db, share.id);
   return Object.fromEntries(rows.map((r) => [r.node_id, r.count]));
 }
@@ -101,7 +108,7 @@ export async function postComment(
   shareRef: string,
   body: CommentCreateBody,
 ): Promise<Comment> {
-  const share = await requireShare(deps, shareRef);
+  const share = await requireShare(deps, user, shareRef);
   const { head, nodeId } = await threadOf(deps, share, body);
   // Counted only once the request is otherwise valid, and given back when the write fails.
   const release = await reserveEvents(deps.db, [[`comments:${user.id}`, { limit: COMMENTS_PER_MINUTE, seconds: 60 }]]);
@@ -153,7 +160,7 @@ export async function editComment(deps: Deps, user: AuthUser, id: number, body: 
  * its count (no writer locks a thread's replies after the thread, so this order cannot deadlock); a
  * deleted thread left without replies goes too.
  */
-async function takeOut(trx: Trx, dialect: Dialect, id: number): Promise<void> {
+export async function takeOut(trx: Trx, dialect: Dialect, id: number): Promise<void> {
   const seen = await repo.lockComment(trx, dialect, id);
   if (!seen) return;
   if (seen.parent_id === null) {
@@ -164,7 +171,8 @@ async function takeOut(trx: Trx, dialect: Dialect, id: number): Promise<void> {
   const head = await repo.lockComment(trx, dialect, seen.parent_id);
   await repo.removeComment(trx, seen.id);
   if (!head) return;
-  const left = await repo.addToRepliesCount(trx, head.id, -1);
+  // A hidden reply was already taken out of its thread's count when it was hidden.
+  const left = seen.hidden === 1 ? head.replies_count : await repo.addToRepliesCount(trx, head.id, -1);
   if (left <= 0 && head.deleted === 1) await repo.removeComment(trx, head.id);
 }
 

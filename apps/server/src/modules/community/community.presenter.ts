@@ -36,6 +36,8 @@ export function presentShare(row: ShareListRow, ctx: PresentContext): Share {
     abilities: shareAbilities(ctx.viewer, row),
     created_at: row.created_at,
     updated_at: row.updated_at,
+    // Only its author and admins are ever shown a hidden template.
+    ...(row.hidden === 1 ? { hidden: true } : {}),
   };
 }
 

@@ -4,13 +4,24 @@ import type { DB, Dialect } from '../../db/connection.ts';
 import type { Database } from '../../db/schema.ts';
 import type { SharesTable } from '../../db/tables/community.ts';
 import { termCondition } from './community.search.ts';
+import type { HiddenScope } from './moderation.policy.ts';
 
 type Executor = DB | Transaction<Database>;
 export type ShareRow = Omit<
   SharesTable,
-  'id' | 'likes_count' | 'rating_sum' | 'rating_count' | 'rating_avg' | 'views_count' | 'uses_count' | 'hot_score'
+  | 'id'
+  | 'likes_count'
+  | 'rating_sum'
+  | 'rating_count'
+  | 'rating_avg'
+  | 'views_count'
+  | 'uses_count'
+  | 'hot_score'
+  | 'hidden'
 > & {
   id: number;
+  /** 0/1: hidden by a moderator */
+  hidden: number;
   /** the snapshot, from `share_snapshots` */
   data: string;
   likes_count: number;
@@ -41,6 +52,7 @@ const LIST_COLUMNS = [
   'shares.views_count',
   'shares.uses_count',
   'shares.hot_score',
+  'shares.hidden',
   'shares.created_at',
   'shares.updated_at',
 ] as const;
@@ -59,6 +71,8 @@ export interface ShareFilter {
   tags: string[];
   authorId?: number;
   ordering: keyof typeof ORDER_COLUMNS;
+  /** which hidden shares the viewer may see (none when absent) */
+  hidden?: HiddenScope;
 }
 
 const withSnapshot = (db: Executor) =>
@@ -94,6 +108,14 @@ function filteredShares(db: DB, dialect: Dialect, filter: ShareFilter) {
     );
   }
   if (filter.authorId !== undefined) base = base.where('shares.author_id', '=', filter.authorId);
+  const scope = filter.hidden;
+  if (scope !== 'all') {
+    base = base.where((eb) =>
+      typeof scope === 'number'
+        ? eb.or([eb('shares.hidden', '=', 0), eb('shares.author_id', '=', scope)])
+        : eb('shares.hidden', '=', 0),
+    );
+  }
   return base;
 }
 
@@ -156,7 +178,7 @@ export async function insertShare(
   trx: Executor,
   values: Omit<
     ShareRow,
-    'id' | 'likes_count' | 'rating_sum' | 'rating_count' | 'rating_avg' | 'views_count' | 'uses_count'
+    'id' | 'likes_count' | 'rating_sum' | 'rating_count' | 'rating_avg' | 'views_count' | 'uses_count' | 'hidden'
   >,
 ): Promise<number> {
   const { data, ...share } = values;
@@ -333,15 +355,35 @@ export async function findRating(db: Executor, shareId: number, userId: number):
   return row?.score;
 }
 
-/** Removes a rating; returns the score it had, or undefined when there was none. */
+/** Removes a rating; returns the score it had (undefined when there was none, or it was hidden and so not counted). */
 export async function deleteRating(trx: Executor, shareId: number, userId: number): Promise<number | undefined> {
   const row = await trx
     .deleteFrom('share_ratings')
     .where('share_id', '=', shareId)
     .where('user_id', '=', userId)
-    .returning('score')
+    .returning(['score', 'hidden'])
     .executeTakeFirst();
-  return row?.score;
+  return row?.hidden === 0 ? row.score : undefined;
+}
+
+/** Whether the user's rating row of a share was hidden by a moderator (its score is then not counted). */
+export async function isRatingHidden(db: Executor, shareId: number, userId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('share_ratings')
+    .select('hidden')
+    .where('share_id', '=', shareId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row?.hidden === 1;
+}
+
+/** Sets a share's moderation flag. */
+export async function setShareHidden(trx: Executor, id: number, hidden: boolean): Promise<void> {
+  await trx
+    .updateTable('shares')
+    .set({ hidden: hidden ? 1 : 0 })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function upsertRating(
@@ -400,7 +442,7 @@ export async function viewerFlags(
   return { liked: new Set(likes.map((l) => l.share_id)), ratings: new Map(ratings.map((r) => [r.share_id, r.score])) };
 }
 
-/** Most used tags; a tag on a share from the last 30 days counts three times. */
+/** Most used tags of shares nobody hid; a tag on a share from the last 30 days counts three times. */
 export async function hotTags(
   db: DB,
   limit: number,
@@ -414,6 +456,7 @@ export async function hotTags(
       eb.fn.countAll<number>().as('count'),
       sql<number>`sum(case when created_at >= ${recentSince} then 3 else 1 end)`.as('weight'),
     ])
+    .where('share_id', 'not in', (eb) => eb.selectFrom('shares').select('shares.id').where('shares.hidden', '=', 1))
     .groupBy('tag')
     .orderBy('weight', 'desc')
     .orderBy('tag')

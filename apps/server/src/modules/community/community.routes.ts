@@ -115,7 +115,12 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
     `${base}/:id/view/`,
     { schema: { tags, security: [], params: ShareParams, response: { 200: ViewResponse } } },
     async (request) =>
-      service.viewShare(app.deps, request.params.id, service.viewerOf(app.config.secretKey, request.user, request.ip)),
+      service.viewShare(
+        app.deps,
+        request.user,
+        request.params.id,
+        service.viewerOf(app.config.secretKey, request.user, request.ip),
+      ),
   );
 
   app.post(

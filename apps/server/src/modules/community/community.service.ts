@@ -21,6 +21,7 @@ import { authorizeShareChange } from './community.policy.ts';
 import { presentShare, presentShareWithData, type PresentContext } from './community.presenter.ts';
 import * as repo from './community.repository.ts';
 import { searchTerms, searchTextOf } from './community.search.ts';
+import { hiddenScopeOf, isVisible } from './moderation.policy.ts';
 import { forkTreeFromSnapshot, lockSourceTree, readTreeSnapshot } from './community.trees.ts';
 
 /** Searches and tags keep the order of their first matches for the first pages (50 pages of 20). */
@@ -49,15 +50,16 @@ async function presentContext(
   return { baseUrl: deps.config.publicBaseUrl, viewer, authors, ...flags };
 }
 
-async function requireShare(deps: Deps, idOrUuid: string): Promise<repo.ShareRow> {
+/** A share `viewer` may see: one a moderator hid is there only for its author and admins (404 for others). */
+async function requireShare(deps: Deps, viewer: AuthUser | null, idOrUuid: string): Promise<repo.ShareRow> {
   const share = await repo.findShare(deps.db, idOrUuid);
-  if (!share) throw notFound('No such template.');
+  if (!share || !isVisible(viewer, share)) throw notFound('No such template.');
   return share;
 }
 
 /** One share as the viewer sees it, with its snapshot. */
 export async function getShare(deps: Deps, viewer: AuthUser | null, idOrUuid: string): Promise<ShareWithData> {
-  const share = await requireShare(deps, idOrUuid);
+  const share = await requireShare(deps, viewer, idOrUuid);
   const data = JSON.parse(share.data) as TreeDocument;
   const [context, images] = await Promise.all([
     presentContext(deps, viewer, [share]),
@@ -72,10 +74,10 @@ export async function getShare(deps: Deps, viewer: AuthUser | null, idOrUuid: st
  */
 export async function readSnapshotForViewer(
   deps: Deps,
-  _viewer: AuthUser | null,
+  viewer: AuthUser | null,
   ref: string | { id: number },
 ): Promise<{ id: number; uuid: string; title: string; document: TreeDocument }> {
-  const share = await requireShare(deps, typeof ref === 'string' ? ref : String(ref.id));
+  const share = await requireShare(deps, viewer, typeof ref === 'string' ? ref : String(ref.id));
   return { id: share.id, uuid: share.uuid, title: share.title, document: JSON.parse(share.data) as TreeDocument };
 }
 
@@ -96,12 +98,18 @@ export async function listShares(
     .map((t) => t.trim().toLowerCase())
     .filter(Boolean)
     .slice(0, 10);
-  const filter = { terms: searchTerms(query.search), tags, authorId, ordering: query.ordering ?? '-created_at' };
+  const filter = {
+    terms: searchTerms(query.search),
+    tags,
+    authorId,
+    ordering: query.ordering ?? '-created_at',
+    hidden: hiddenScopeOf(viewer),
+  };
   // The shared generation is part of the key: a share added through another app process must be
   // counted here at once.
   const { counts, orderedIds } = deps.caches.community;
   const generation = await readGeneration(deps.db, SHARES_GENERATION);
-  const countKey = JSON.stringify([generation, filter.terms, filter.tags, filter.authorId]);
+  const countKey = JSON.stringify([generation, filter.terms, filter.tags, filter.authorId, filter.hidden ?? null]);
   const end = window.offset + window.pageSize;
   let count: number;
   let rows: repo.ShareListRow[];
@@ -205,7 +213,7 @@ export async function updateShare(
   idOrUuid: string,
   body: { title?: string; description?: string; tags?: string[] },
 ): Promise<ShareWithData> {
-  const share = await requireShare(deps, idOrUuid);
+  const share = await requireShare(deps, user, idOrUuid);
   authorizeShareChange(user, share);
   const title = body.title ?? share.title;
   const description = body.description ?? share.description;
@@ -226,7 +234,7 @@ export async function updateShare(
 
 /** Removes a share (author or admin); the source tree is untouched. */
 export async function deleteShare(deps: Deps, user: AuthUser, idOrUuid: string): Promise<void> {
-  const share = await requireShare(deps, idOrUuid);
+  const share = await requireShare(deps, user, idOrUuid);
   authorizeShareChange(user, share);
   await deps.events.transaction(deps.db, async (trx, publish) => {
     await repo.deleteShare(trx, share.id);
@@ -269,7 +277,7 @@ async function changeCounters<T>(deps: Deps, shareId: number, change: CounterWor
 
 /** Likes (`liked: true`), unlikes (`false`) or toggles (absent). Counters stay exact under concurrency. */
 export async function likeShare(deps: Deps, user: AuthUser, idOrUuid: string, liked: boolean | undefined) {
-  const share = await requireShare(deps, idOrUuid);
+  const share = await requireShare(deps, user, idOrUuid);
   return changeCounters(deps, share.id, async (trx, current) => {
     const want = liked ?? !(await repo.hasLiked(trx, share.id, user.id));
     const changed = want
@@ -282,10 +290,17 @@ export async function likeShare(deps: Deps, user: AuthUser, idOrUuid: string, li
 
 /** Rates 1–5; a second rating by the same user replaces the first. */
 export async function rateShare(deps: Deps, user: AuthUser, idOrUuid: string, score: number) {
-  const share = await requireShare(deps, idOrUuid);
+  const share = await requireShare(deps, user, idOrUuid);
   return changeCounters(deps, share.id, async (trx, current) => {
     const previous = await repo.findRating(trx, share.id, user.id);
     await repo.upsertRating(trx, share.id, user.id, score, nowIso());
+    // A review a moderator hid is out of the counters: its new score joins them when it is unhidden.
+    if (await repo.isRatingHidden(trx, share.id, user.id)) {
+      return {
+        counters: null,
+        result: { my_rating: score, rating_avg: Number(current.rating_avg), rating_count: current.rating_count },
+      };
+    }
     const ratingSum = current.rating_sum + score - (previous ?? 0);
     const ratingCount = current.rating_count + (previous === undefined ? 1 : 0);
     const ratingAvg = ratingAverage(ratingSum, ratingCount);
@@ -340,8 +355,8 @@ async function reserveAnonymousView(deps: Deps, viewer: Viewer): Promise<(() => 
 }
 
 /** Counts a view, at most one per viewer per 24 hours, and anonymous ones within the hourly cap. */
-export async function viewShare(deps: Deps, idOrUuid: string, viewer: Viewer) {
-  const share = await requireShare(deps, idOrUuid);
+export async function viewShare(deps: Deps, user: AuthUser | null, idOrUuid: string, viewer: Viewer) {
+  const share = await requireShare(deps, user, idOrUuid);
   const seenRecently = (last: string | undefined) => last !== undefined && last > isoIn(-VIEW_WINDOW_MS);
   let release: (() => Promise<void>) | null = null;
   if (viewer.anonymous) {
@@ -370,7 +385,7 @@ export async function viewShare(deps: Deps, idOrUuid: string, viewer: Viewer) {
 
 /** "Use this template": a new private tree of the caller with the snapshot as version 1 (`share.used`). */
 export async function useShare(deps: Deps, user: AuthUser, idOrUuid: string, title: string | undefined) {
-  const share = await requireShare(deps, idOrUuid);
+  const share = await requireShare(deps, user, idOrUuid);
   const tree = await forkTreeFromSnapshot(deps, user.id, {
     title: title ?? share.title,
     description: share.description,

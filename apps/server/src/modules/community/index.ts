@@ -3,5 +3,6 @@ export { communityRoutes } from './community.routes.ts';
 export { commentsRoutes } from './comments.routes.ts';
 export { seedCommunity } from './community.seed.ts';
 export { createCommunityCaches, readSnapshotForViewer, subscribeCommunity } from './community.service.ts';
+export { moderationRoutes } from './moderation.routes.ts';
 export { reviewsRoutes } from './reviews.routes.ts';
 export { subscribeReviews } from './reviews.service.ts';

@@ -3,6 +3,7 @@
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { down, up } from '../../db/migrations/20261126_1001_reviews.ts';
+import * as moderation from '../../db/migrations/20261126_1101_moderation.ts';
 import { createTestApp, createUser, type TestApp } from '../../testing/test-app.ts';
 import { insertBareTemplate } from './templates.testing.ts';
 
@@ -22,6 +23,8 @@ describe('the reviews migration', () => {
       createdAt: '2026-01-01T00:00:00.000Z',
     });
     const db = t.app.db as unknown as Kysely<unknown>;
+    // The later moderation migration adds a column to the rebuilt table: it is undone first and redone after.
+    await moderation.down(db);
     await down(db);
     for (const [i, rater] of raters.entries()) {
       const at = `2026-01-0${i + 2}T00:00:00.000Z`;
@@ -29,6 +32,7 @@ describe('the reviews migration', () => {
         VALUES (${share}, ${rater.id}, ${i + 2}, ${at}, ${at})`.execute(db);
     }
     await up(db);
+    await moderation.up(db);
 
     const rows = await t.app.db
       .selectFrom('share_ratings')

@@ -33,5 +33,7 @@ export function presentReview(row: ReviewRow, ctx: ReviewPresentContext): Review
           },
     created_at: row.created_at,
     updated_at: row.updated_at,
+    // Only its author and admins are ever shown a hidden review.
+    ...(row.hidden === 1 ? { hidden: true } : {}),
   };
 }

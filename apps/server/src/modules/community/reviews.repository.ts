@@ -1,6 +1,7 @@
 import { MAX_ID } from '@arbor/contract';
 import { sql } from 'kysely';
 import type { Dialect, Executor, Trx } from '../../db/connection.ts';
+import type { HiddenScope } from './moderation.policy.ts';
 
 /** A review: a `share_ratings` row with a text. */
 export interface ReviewRow {
@@ -13,6 +14,8 @@ export interface ReviewRow {
   reply_body: string | null;
   reply_created_at: string | null;
   reply_updated_at: string | null;
+  /** 0/1: hidden by a moderator (its rating is then out of the share's counters) */
+  hidden: number;
   created_at: string;
   updated_at: string;
 }
@@ -30,6 +33,7 @@ const RATING_COLUMNS = [
   'share_ratings.reply_body',
   'share_ratings.reply_created_at',
   'share_ratings.reply_updated_at',
+  'share_ratings.hidden',
   'share_ratings.created_at',
   'share_ratings.updated_at',
 ] as const;
@@ -53,8 +57,8 @@ export interface ReviewFilter {
 export async function findShareRef(
   db: Executor,
   idOrUuid: string,
-): Promise<{ id: number; uuid: string; author_id: number } | undefined> {
-  const query = db.selectFrom('shares').select(['id', 'uuid', 'author_id']);
+): Promise<{ id: number; uuid: string; author_id: number; hidden: number } | undefined> {
+  const query = db.selectFrom('shares').select(['id', 'uuid', 'author_id', 'hidden']);
   if (/^\d+$/.test(idOrUuid)) {
     if (Number(idOrUuid) > MAX_ID) return undefined;
     return query.where('id', '=', Number(idOrUuid)).executeTakeFirst();
@@ -68,15 +72,24 @@ export async function findShareAuthor(db: Executor, shareId: number): Promise<nu
 }
 
 /**
- * The reviews anybody may see: rating rows with a text. Every read of listed reviews starts here,
- * so that a later moderation flag (hidden reviews) filters them in one place.
+ * The reviews a viewer may see: rating rows with a text, without those a moderator hid except for
+ * their author (`scope`: their id) and admins (`'all'`). Every read of listed reviews starts here.
  */
-function listedReviews(db: Executor) {
-  return db.selectFrom('share_ratings').where('share_ratings.body', 'is not', null);
+function listedReviews(db: Executor, scope?: HiddenScope) {
+  return db
+    .selectFrom('share_ratings')
+    .where('share_ratings.body', 'is not', null)
+    .$if(scope !== 'all', (q) =>
+      q.where((eb) =>
+        typeof scope === 'number'
+          ? eb.or([eb('share_ratings.hidden', '=', 0), eb('share_ratings.user_id', '=', scope)])
+          : eb('share_ratings.hidden', '=', 0),
+      ),
+    );
 }
 
-function filtered(db: Executor, filter: ReviewFilter) {
-  return listedReviews(db)
+function filtered(db: Executor, filter: ReviewFilter, scope?: HiddenScope) {
+  return listedReviews(db, scope)
     .where('share_ratings.share_id', '=', filter.shareId)
     .$if(filter.rating !== undefined, (q) => q.where('share_ratings.score', '=', filter.rating!));
 }
@@ -86,13 +99,14 @@ export async function listReviews(
   db: Executor,
   filter: ReviewFilter,
   page: { offset: number; limit: number },
+  scope?: HiddenScope,
 ): Promise<{ count: number; rows: ReviewRow[] }> {
   const [column, direction] = ORDERINGS[filter.ordering];
   const [counted, rows] = await Promise.all([
-    filtered(db, filter)
+    filtered(db, filter, scope)
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .executeTakeFirstOrThrow(),
-    filtered(db, filter)
+    filtered(db, filter, scope)
       .select(RATING_COLUMNS)
       .orderBy(`share_ratings.${column}`, direction)
       .orderBy('share_ratings.id', direction)
@@ -103,11 +117,13 @@ export async function listReviews(
   return { count: Number(counted.count), rows: rows as ReviewRow[] };
 }
 
-/** A listed review by id. */
-export async function findReview(db: Executor, id: number): Promise<ReviewRow | undefined> {
+/** A listed review by id (hidden ones only within `scope`). */
+export async function findReview(db: Executor, id: number, scope?: HiddenScope): Promise<ReviewRow | undefined> {
   if (id > MAX_ID) return undefined;
-  return (await listedReviews(db).select(RATING_COLUMNS).where('share_ratings.id', '=', id).executeTakeFirst()) as
-    ReviewRow | undefined;
+  return (await listedReviews(db, scope)
+    .select(RATING_COLUMNS)
+    .where('share_ratings.id', '=', id)
+    .executeTakeFirst()) as ReviewRow | undefined;
 }
 
 /**
@@ -231,6 +247,15 @@ export async function setReply(trx: Executor, id: number, body: string | null, n
             reply_updated_at: now,
           },
     )
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Sets a review's moderation flag. */
+export async function setHidden(trx: Executor, id: number, hidden: boolean): Promise<void> {
+  await trx
+    .updateTable('share_ratings')
+    .set({ hidden: hidden ? 1 : 0 })
     .where('id', '=', id)
     .execute();
 }

@@ -2,7 +2,7 @@ import type { Review, ReviewPostBody, ReviewUpdateBody } from '@arbor/contract';
 import type { Trx } from '../../db/connection.ts';
 import type { Deps } from '../../deps.ts';
 import { nowIso } from '../../lib/clock.ts';
-import { notFound } from '../../lib/http-errors.ts';
+import { conflict, notFound } from '../../lib/http-errors.ts';
 import type { PageWindow } from '../../lib/pagination.ts';
 import { reserveEvents } from '../../lib/throttle/throttle.ts';
 import { loadUserSummaries } from '../../lib/user-summaries.ts';
@@ -17,6 +17,7 @@ import {
   authorizeReviewWrite,
 } from './reviews.policy.ts';
 import { presentReview } from './reviews.presenter.ts';
+import { hiddenScopeOf, isVisible } from './moderation.policy.ts';
 import * as repo from './reviews.repository.ts';
 
 /** API.md: 10 reviews an hour per user (every POST counts, a replacement too; edits do not). */
@@ -36,14 +37,15 @@ export function ratingCounters(
   return { rating_sum: sum, rating_count: count, rating_avg: ratingAverage(sum, count) };
 }
 
-async function requireShare(deps: Deps, idOrUuid: string) {
+async function requireShare(deps: Deps, viewer: AuthUser | null, idOrUuid: string) {
   const share = await repo.findShareRef(deps.db, idOrUuid);
-  if (!share) throw notFound('No such template.');
+  if (!share || !isVisible(viewer, share)) throw notFound('No such template.');
   return share;
 }
 
-async function requireReview(deps: Deps, id: number): Promise<repo.ReviewRow> {
-  const review = await repo.findReview(deps.db, id);
+async function requireReview(deps: Deps, id: number, viewer?: AuthUser | null): Promise<repo.ReviewRow> {
+  // Changes find only reviews nobody hid; reads (`viewer` given) also the viewer's hidden ones.
+  const review = await repo.findReview(deps.db, id, viewer === undefined ? undefined : hiddenScopeOf(viewer));
   if (!review) throw notFound('No such review.');
   return review;
 }
@@ -69,7 +71,7 @@ async function present(deps: Deps, viewer: AuthUser | null, rows: repo.ReviewRow
 
 /** One review as `viewer` sees it. */
 export async function getReview(deps: Deps, viewer: AuthUser | null, id: number): Promise<Review> {
-  const [review] = await present(deps, viewer, [await requireReview(deps, id)]);
+  const [review] = await present(deps, viewer, [await requireReview(deps, id, viewer)]);
   return review!;
 }
 
@@ -81,11 +83,12 @@ export async function listReviews(
   query: { ordering?: repo.ReviewOrdering; rating?: number },
   window: PageWindow,
 ): Promise<{ count: number; results: Review[] }> {
-  const share = await requireShare(deps, idOrUuid);
+  const share = await requireShare(deps, viewer, idOrUuid);
   const { count, rows } = await repo.listReviews(
     deps.db,
     { shareId: share.id, rating: query.rating, ordering: query.ordering ?? '-helpful_count' },
     { offset: window.offset, limit: window.pageSize },
+    hiddenScopeOf(viewer),
   );
   return { count, results: await present(deps, viewer, rows) };
 }
@@ -102,7 +105,7 @@ export async function postReview(
   idOrUuid: string,
   body: ReviewPostBody,
 ): Promise<{ created: boolean; review: Review }> {
-  const share = await requireShare(deps, idOrUuid);
+  const share = await requireShare(deps, user, idOrUuid);
   authorizeReviewWrite(user, share);
   const release = await reserveEvents(
     deps.db,
@@ -113,6 +116,7 @@ export async function postReview(
     const written = await deps.events.transaction(deps.db, (trx, publish) =>
       changeCountersIn(trx, deps.dialect, share.id, async (trx, current) => {
         const previous = await repo.findRatingRow(trx, share.id, user.id);
+        if (previous?.hidden === 1) throw conflict('A moderator hid your review of this template.');
         const now = nowIso();
         const created = previous?.body == null;
         const id = await repo.upsertReview(trx, {

@@ -1,0 +1,209 @@
+import type { ModerationLogEntry, Report, ReportCreateBody, ReportResolveBody } from '@arbor/contract';
+import { deactivateAccount } from '../accounts/index.ts';
+import type { Trx } from '../../db/connection.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import type { Deps } from '../../deps.ts';
+import type { Publish } from '../../lib/events/events.ts';
+import { nowIso } from '../../lib/clock.ts';
+import { conflict, invalidField, notFound } from '../../lib/http-errors.ts';
+import type { PageWindow } from '../../lib/pagination.ts';
+import { reserveEvents } from '../../lib/throttle/throttle.ts';
+import { loadUserSummaries } from '../../lib/user-summaries.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
+import * as commentsRepo from './comments.repository.ts';
+import { takeOut } from './comments.service.ts';
+import * as sharesRepo from './community.repository.ts';
+import { changeCountersIn, noteSharesChanged } from './community.service.ts';
+import { authorizeReport, isVisible } from './moderation.policy.ts';
+import { presentLogEntry, presentReport } from './moderation.presenter.ts';
+import * as repo from './moderation.repository.ts';
+import * as reviewsRepo from './reviews.repository.ts';
+import { ratingCounters } from './reviews.service.ts';
+
+/** API.md: 20 reports a day per user. */
+export const REPORTS_PER_USER_DAY = 20;
+/** How many entries of the moderation log an admin is shown (newest first). */
+export const LOG_ENTRIES_SHOWN = 200;
+
+const NO_TARGET = 'There is nothing to report by that id.';
+
+async function present(deps: Deps, rows: repo.ReportRow[]): Promise<Report[]> {
+  const users = await loadUserSummaries(
+    deps.db,
+    deps.config.publicBaseUrl,
+    rows.flatMap((r) => (r.reporter_id === null ? [] : [r.reporter_id])),
+  );
+  return rows.map((row) => presentReport(row, users));
+}
+
+/**
+ * Files the caller's report of a template, review, comment or user they can see (404 otherwise).
+ * Nobody reports their own content or themselves (400); one open report per reporter and target
+ * (409, kept by a partial unique index, so concurrent duplicates cannot both pass); 20 a day (429).
+ */
+export async function createReport(deps: Deps, user: AuthUser, body: ReportCreateBody): Promise<Report> {
+  const target = await repo.findTarget(deps.db, body.target_kind, body.target_id);
+  if (!target || !isVisible(user, { hidden: target.hidden, author_id: target.ownerId })) throw notFound(NO_TARGET);
+  if (target.shareId !== null && body.target_kind !== 'share') {
+    const share = await repo.findShareState(deps.db, target.shareId);
+    if (!share || !isVisible(user, share)) throw notFound(NO_TARGET);
+  }
+  authorizeReport(user, target.ownerId);
+  const release = await reserveEvents(
+    deps.db,
+    [[`reports:${user.id}`, { limit: REPORTS_PER_USER_DAY, seconds: 24 * 3600 }]],
+    'Too many reports: at most 20 a day.',
+  );
+  try {
+    const row = await repo.insertReport(deps.db, {
+      reporter_id: user.id,
+      target_kind: body.target_kind,
+      target_id: body.target_id,
+      reason: body.reason,
+      details: body.details ?? '',
+      created_at: nowIso(),
+    });
+    const [report] = await present(deps, [row]);
+    return report!;
+  } catch (error) {
+    // Nothing was filed: the attempt does not count against the limit.
+    await release();
+    if (isUniqueViolation(error)) throw conflict('You already reported this, and your report is still open.');
+    throw error;
+  }
+}
+
+/** Reports for admins, newest first, optionally of one status. */
+export async function listReports(
+  deps: Deps,
+  status: repo.ReportRow['status'] | undefined,
+  window: PageWindow,
+): Promise<{ count: number; results: Report[] }> {
+  const { count, rows } = await repo.listReports(deps.db, status, { offset: window.offset, limit: window.pageSize });
+  return { count, results: await present(deps, rows) };
+}
+
+/** The latest entries of the moderation log. */
+export async function moderationLog(deps: Deps): Promise<ModerationLogEntry[]> {
+  const rows = await repo.listLog(deps.db, LOG_ENTRIES_SHOWN);
+  const admins = await loadUserSummaries(
+    deps.db,
+    deps.config.publicBaseUrl,
+    rows.flatMap((r) => (r.admin_id === null ? [] : [r.admin_id])),
+  );
+  return rows.map((row) => presentLogEntry(row, admins));
+}
+
+function checkAction(kind: repo.TargetKind, action: ReportResolveBody['action']): void {
+  if (action === 'dismiss') return;
+  if (kind === 'user' && action !== 'suspend')
+    throw invalidField('action', 'A reported user can only be suspended or the report dismissed.');
+  if (kind !== 'user' && action === 'suspend') throw invalidField('action', 'Only a reported user can be suspended.');
+}
+
+/** Hides (or shows again) a template; `share.hidden` is announced when it leaves public view. */
+async function setShareHidden(trx: Trx, publish: Publish, shareId: number, hidden: boolean): Promise<void> {
+  const share = await sharesRepo.findShare(trx, String(shareId));
+  if (!share) throw notFound('The reported item is gone.');
+  if (share.hidden === (hidden ? 1 : 0)) return;
+  await sharesRepo.setShareHidden(trx, shareId, hidden);
+  if (hidden) await publish('share.hidden', { shareId, shareUuid: share.uuid, authorId: share.author_id });
+}
+
+/** Hides (or shows again) a review: its rating leaves the share's counters, and comes back exactly. */
+async function setReviewHidden(deps: Deps, trx: Trx, id: number, shareId: number, hidden: boolean): Promise<void> {
+  await changeCountersIn(trx, deps.dialect, shareId, async (trx, current) => {
+    const locked = await reviewsRepo.lockRatingRow(trx, deps.dialect, id);
+    if (!locked || locked.body === null) throw notFound('The reported item is gone.');
+    if (locked.hidden === (hidden ? 1 : 0)) return { counters: null, result: null };
+    await reviewsRepo.setHidden(trx, id, hidden);
+    const counters = hidden
+      ? ratingCounters(current, locked.score, undefined)
+      : ratingCounters(current, undefined, locked.score);
+    return { counters, result: null };
+  });
+}
+
+/** Hides (or shows again) a comment; a reply leaves its thread's count, and comes back. */
+async function setCommentHidden(deps: Deps, trx: Trx, id: number, hidden: boolean): Promise<void> {
+  const locked = await commentsRepo.lockComment(trx, deps.dialect, id);
+  if (!locked || locked.deleted === 1) throw notFound('The reported item is gone.');
+  if (locked.hidden === (hidden ? 1 : 0)) return;
+  if (locked.parent_id !== null && (await commentsRepo.lockComment(trx, deps.dialect, locked.parent_id)))
+    await commentsRepo.addToRepliesCount(trx, locked.parent_id, hidden ? -1 : 1);
+  await commentsRepo.setHidden(trx, id, hidden);
+}
+
+/** Deletes a review as its own delete does (its rating goes; counted only when it was not hidden). */
+async function deleteReview(deps: Deps, trx: Trx, id: number, shareId: number): Promise<void> {
+  await changeCountersIn(trx, deps.dialect, shareId, async (trx, current) => {
+    const locked = await reviewsRepo.lockRatingRow(trx, deps.dialect, id);
+    if (!locked) throw notFound('The reported item is gone.');
+    await reviewsRepo.deleteReview(trx, id);
+    return { counters: locked.hidden === 1 ? null : ratingCounters(current, locked.score, undefined), result: null };
+  });
+}
+
+/**
+ * Resolves a report with an action on its target: `dismiss` (nothing), `hide`/`unhide` (a template,
+ * review or comment), `delete` (as its author's delete would), `suspend` (a user: the account is
+ * deactivated, its tokens stop working). A resolved report may be resolved again (to unhide what it
+ * hid). The action, the report's new state and the log entry are written in one transaction;
+ * `report.resolved` (and `share.hidden`) are announced after the commit.
+ */
+export async function resolveReport(deps: Deps, admin: AuthUser, id: number, body: ReportResolveBody): Promise<Report> {
+  const report = await repo.findReport(deps.db, id);
+  if (!report) throw notFound('No such report.');
+  const kind = report.target_kind;
+  const action = body.action;
+  checkAction(kind, action);
+  const target = await repo.findTarget(deps.db, kind, report.target_id);
+  if (!target && action !== 'dismiss') throw notFound('The reported item is gone.');
+  if (action === 'suspend' && report.target_id === admin.id)
+    throw invalidField('action', 'You cannot suspend your own account.');
+  let coverKey: string | null = null;
+  await deps.events.transaction(deps.db, async (trx, publish) => {
+    const targetId = report.target_id;
+    if (action === 'hide' || action === 'unhide') {
+      const hidden = action === 'hide';
+      if (kind === 'share') await setShareHidden(trx, publish, targetId, hidden);
+      else if (kind === 'review') await setReviewHidden(deps, trx, targetId, target!.shareId!, hidden);
+      else await setCommentHidden(deps, trx, targetId, hidden);
+    } else if (action === 'delete') {
+      if (kind === 'share') {
+        const share = await sharesRepo.findShare(trx, String(targetId));
+        if (!share) throw notFound('The reported item is gone.');
+        coverKey = share.cover_key;
+        await sharesRepo.deleteShare(trx, share.id);
+        const event = { shareId: share.id, shareUuid: share.uuid, authorId: share.author_id };
+        await publish('share.hidden', event);
+        await publish('share.deleted', event);
+      } else if (kind === 'review') await deleteReview(deps, trx, targetId, target!.shareId!);
+      else await takeOut(trx, deps.dialect, targetId);
+    } else if (action === 'suspend') {
+      await deactivateAccount({ db: trx }, targetId);
+    }
+    const now = nowIso();
+    await repo.markResolved(trx, report.id, action, now);
+    await repo.insertLog(trx, {
+      admin_id: admin.id,
+      action,
+      target_kind: kind,
+      target_id: targetId,
+      report_id: report.id,
+      note: body.note ?? '',
+      created_at: now,
+    });
+    await publish('report.resolved', {
+      reportId: report.id,
+      reporterId: report.reporter_id,
+      action,
+      targetKind: kind,
+      targetId,
+    });
+  });
+  if (kind === 'share' && action !== 'dismiss') await noteSharesChanged(deps);
+  if (coverKey) await deps.storage.delete(coverKey).catch(() => undefined);
+  const [resolved] = await present(deps, [(await repo.findReport(deps.db, report.id))!]);
+  return resolved!;
+}
