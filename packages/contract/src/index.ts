@@ -5,6 +5,7 @@ export * from './common.ts';
 export * from './community.ts';
 export * from './community-reviews.ts';
 export * from './comments.ts';
+export * from './authors.ts';
 export * from './ai.ts';
 export * from './accounts.ts';
 export * from './trees.ts';

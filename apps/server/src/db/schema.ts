@@ -1,5 +1,6 @@
 import type { AiTables } from './tables/ai.ts';
 import type { AccountsTables } from './tables/accounts.ts';
+import type { AuthorsTables } from './tables/authors.ts';
 import type { CacheTables } from './tables/cache.ts';
 import type { CommentsTables } from './tables/comments.ts';
 import type { CommunityTables } from './tables/community.ts';
@@ -20,4 +21,5 @@ export interface Database
     TreesTables,
     CacheTables,
     LearningTables,
-    CommentsTables {}
+    CommentsTables,
+    AuthorsTables {}

@@ -31,6 +31,8 @@ export interface DomainEventMap {
     parentId: number | null;
     parentAuthorId: number | null;
   };
+  /** `followerId` started following `followeeId` (published after the follow is written, not on a repeat) */
+  'user.followed': { followerId: number; followeeId: number };
   /** an account is being removed; its rows go with it in the emitting transaction */
   'user.deleted': { userId: number };
 }
