@@ -1,7 +1,9 @@
 import type { Author, FeedEntry } from '@arbor/contract';
 import type { Trx } from '../../db/connection.ts';
+import { isForeignKeyViolation } from '../../db/errors.ts';
 import type { Deps } from '../../deps.ts';
 import { nowIso } from '../../lib/clock.ts';
+import type { Publish } from '../../lib/events/events.ts';
 import { invalid, notFound } from '../../lib/http-errors.ts';
 import type { PageWindow } from '../../lib/pagination.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
@@ -45,7 +47,7 @@ export async function follow(
   const author = await requireAuthor(deps, username);
   if (author.id === user.id) throw invalid('You cannot follow yourself.');
   const now = nowIso();
-  await deps.events.transaction(deps.db, async (trx, publish) => {
+  await followIn(deps, async (trx, publish) => {
     const changed = following
       ? await repo.insertFollow(trx, user.id, author.id, now)
       : await repo.deleteFollow(trx, user.id, author.id);
@@ -60,6 +62,16 @@ export async function follow(
     if (following) await publish('user.followed', { followerId: user.id, followeeId: author.id });
   });
   return { following, followers_count: await repo.followersCount(deps.db, author.id) };
+}
+
+/** Runs a follow's transaction; an account deleted meanwhile is an unknown author (404). */
+async function followIn(deps: Deps, work: (trx: Trx, publish: Publish) => Promise<void>): Promise<void> {
+  try {
+    await deps.events.transaction(deps.db, work);
+  } catch (error) {
+    if (isForeignKeyViolation(error)) throw notFound('No such author.');
+    throw error;
+  }
 }
 
 /** The authors the caller follows, most recently followed first. */

@@ -8,6 +8,7 @@ import type {
   CollectionWithItems,
 } from '@arbor/contract';
 import type { Trx } from '../../db/connection.ts';
+import { isForeignKeyViolation } from '../../db/errors.ts';
 import type { Deps } from '../../deps.ts';
 import { nowIso } from '../../lib/clock.ts';
 import { conflict, invalidField, notAuthenticated, notFound, permissionDenied } from '../../lib/http-errors.ts';
@@ -135,11 +136,17 @@ export async function addItem(
   if (!share || !shown) throw invalidField('share', 'No such template.');
   const now = nowIso();
   const note = body.note ?? '';
-  await deps.db.transaction().execute(async (trx) => {
-    const added = await repo.insertItem(trx, { collection_id: row.id, share_id: share.id, note, added_at: now });
-    if (!added) throw conflict('This template is already in the collection.');
-    await repo.addToItemsCount(trx, row.id, 1, now);
-  });
+  try {
+    await deps.db.transaction().execute(async (trx) => {
+      const added = await repo.insertItem(trx, { collection_id: row.id, share_id: share.id, note, added_at: now });
+      if (!added) throw conflict('This template is already in the collection.');
+      await repo.addToItemsCount(trx, row.id, 1, now);
+    });
+  } catch (error) {
+    // the collection was deleted meanwhile
+    if (isForeignKeyViolation(error)) throw notFound('No such collection.');
+    throw error;
+  }
   return presentItem({ note, added_at: now }, shown);
 }
 
