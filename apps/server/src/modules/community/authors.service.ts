@@ -4,9 +4,10 @@ import { isForeignKeyViolation } from '../../db/errors.ts';
 import type { Deps } from '../../deps.ts';
 import { nowIso } from '../../lib/clock.ts';
 import type { Publish } from '../../lib/events/events.ts';
-import { invalid, notFound } from '../../lib/http-errors.ts';
+import { notFound } from '../../lib/http-errors.ts';
 import type { PageWindow } from '../../lib/pagination.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
+import { authorizeFollow } from './authors.policy.ts';
 import { presentAuthor } from './authors.presenter.ts';
 import * as repo from './authors.repository.ts';
 import { withdrawCollections, withdrawShareFromCollections } from './collections.service.ts';
@@ -45,7 +46,7 @@ export async function follow(
   following: boolean,
 ): Promise<{ following: boolean; followers_count: number }> {
   const author = await requireAuthor(deps, username);
-  if (author.id === user.id) throw invalid('You cannot follow yourself.');
+  authorizeFollow(user, author);
   const now = nowIso();
   await followIn(deps, async (trx, publish) => {
     const changed = following

@@ -78,6 +78,13 @@ describe('following', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ code: 'invalid', fields: { following: [expect.any(String)] } });
     expect((await follow(bob, 'nobody_here')).statusCode).toBe(404);
+    const localized = await t.app.inject({
+      method: 'POST',
+      url: '/api/community/authors/alice/follow/',
+      headers: { ...alice.headers, 'accept-language': 'ja-JP' },
+      payload: { following: true },
+    });
+    expect(localized.json()).toEqual({ code: 'invalid', detail: '自分自身をフォローすることはできません。' });
   });
 
   it('announces user.followed after the commit, once per new follow', async () => {
@@ -176,6 +183,20 @@ describe('the feed', () => {
 });
 
 describe('deleting an account', () => {
+  it('leaves follows and counts alone when the deleting transaction rolls back', async () => {
+    const almost = await createUser(t.app);
+    const a = await createUser(t.app);
+    await follow(almost, a.username);
+    await expect(
+      t.app.deps.events.transaction(t.app.db, async (_trx, publish) => {
+        await publish('user.deleted', { userId: almost.id });
+        throw new Error('account deletion failed');
+      }),
+    ).rejects.toThrow('account deletion failed');
+    expect(await author(a.username, almost)).toMatchObject({ followers_count: 1, followed: true });
+    expect(await author(almost.username)).toMatchObject({ following_count: 1 });
+  });
+
   it('takes its follows with it and keeps the others’ counts exact', async () => {
     const leaving = await createUser(t.app);
     const a = await createUser(t.app);

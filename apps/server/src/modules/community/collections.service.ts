@@ -11,11 +11,12 @@ import type { Trx } from '../../db/connection.ts';
 import { isForeignKeyViolation } from '../../db/errors.ts';
 import type { Deps } from '../../deps.ts';
 import { nowIso } from '../../lib/clock.ts';
-import { conflict, invalidField, notAuthenticated, notFound, permissionDenied } from '../../lib/http-errors.ts';
+import { conflict, invalidField, notAuthenticated, notFound } from '../../lib/http-errors.ts';
 import type { PageWindow } from '../../lib/pagination.ts';
 import { loadUserSummaries } from '../../lib/user-summaries.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { findAuthorByName } from './authors.repository.ts';
+import { authorizeCollectionChange, canSeeCollection } from './collections.policy.ts';
 import { presentCollection, presentItem } from './collections.presenter.ts';
 import * as repo from './collections.repository.ts';
 import { findShare } from './community.repository.ts';
@@ -33,14 +34,14 @@ async function present(deps: Deps, rows: repo.CollectionRow[]): Promise<Collecti
 /** A collection the viewer may see: public ones to everyone, private ones to their owner (404 to others). */
 async function visibleCollection(deps: Deps, viewer: AuthUser | null, idOrUuid: string): Promise<repo.CollectionRow> {
   const row = await repo.findCollection(deps.db, idOrUuid);
-  if (!row || (row.visibility !== 'public' && row.owner_id !== viewer?.id)) throw notFound('No such collection.');
+  if (!row || !canSeeCollection(viewer, row)) throw notFound('No such collection.');
   return row;
 }
 
 /** A collection the user owns: 404 when they cannot see it, 403 when they see but do not own it. */
 async function ownCollection(deps: Deps, user: AuthUser, idOrUuid: string): Promise<repo.CollectionRow> {
   const row = await visibleCollection(deps, user, idOrUuid);
-  if (row.owner_id !== user.id) throw permissionDenied('Only the owner of this collection may change it.');
+  authorizeCollectionChange(user, row);
   return row;
 }
 
