@@ -6,6 +6,7 @@ export * from './community.ts';
 export * from './community-reviews.ts';
 export * from './comments.ts';
 export * from './moderation.ts';
+export * from './authors.ts';
 export * from './ai.ts';
 export * from './accounts.ts';
 export * from './trees.ts';

@@ -1,5 +1,6 @@
 import type { AiTables } from './tables/ai.ts';
 import type { AccountsTables } from './tables/accounts.ts';
+import type { AuthorsTables } from './tables/authors.ts';
 import type { CacheTables } from './tables/cache.ts';
 import type { CommentsTables } from './tables/comments.ts';
 import type { CommunityTables } from './tables/community.ts';
@@ -22,4 +23,5 @@ export interface Database
     CacheTables,
     LearningTables,
     CommentsTables,
-    ModerationTables {}
+    ModerationTables,
+    AuthorsTables {}

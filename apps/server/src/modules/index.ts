@@ -5,10 +5,13 @@ import { mediaRoutes } from './media/index.ts';
 import { subscribeTrees, treesRoutes } from './trees/index.ts';
 import { accountsRoutes } from './accounts/index.ts';
 import {
+  authorsRoutes,
+  collectionsRoutes,
   commentsRoutes,
   moderationRoutes,
   communityRoutes,
   reviewsRoutes,
+  subscribeAuthors,
   subscribeCommunity,
   subscribeReviews,
 } from './community/index.ts';
@@ -26,6 +29,8 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(reviewsRoutes, { prefix: '/api' });
   await app.register(commentsRoutes, { prefix: '/api' });
   await app.register(moderationRoutes, { prefix: '/api' });
+  await app.register(authorsRoutes, { prefix: '/api' });
+  await app.register(collectionsRoutes, { prefix: '/api' });
   await app.register(learningRoutes, { prefix: '/api' });
   await app.register(learningPublicRoutes, { prefix: '/api' });
   await app.register(notificationsRoutes, { prefix: '/api' });
@@ -33,6 +38,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   subscribeTrees(app.deps);
   subscribeCommunity(app.deps);
   subscribeReviews(app.deps);
+  subscribeAuthors(app.deps);
   subscribeLearning(app.deps);
   subscribeNotifications(app.deps);
 }

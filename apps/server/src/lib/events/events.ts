@@ -39,6 +39,8 @@ export interface DomainEventMap {
     targetKind: 'share' | 'review' | 'comment' | 'user';
     targetId: number;
   };
+  /** `followerId` started following `followeeId` (published after the follow is written, not on a repeat) */
+  'user.followed': { followerId: number; followeeId: number };
   /** an account is being removed; its rows go with it in the emitting transaction */
   'user.deleted': { userId: number };
 }

@@ -137,6 +137,20 @@ export async function listShares(
 }
 
 /**
+ * The given shares as the viewer sees them, in the order of `ids`, for lists of other parts of the
+ * community (feed, collections): shares gone (or, later, hidden) are left out.
+ */
+export async function presentSharesById(
+  deps: Deps,
+  viewer: AuthUser | null,
+  ids: number[],
+): Promise<Map<number, Share>> {
+  const rows = await repo.findListRows(deps.db, [...new Set(ids)]);
+  const present = await presentContext(deps, viewer, rows);
+  return new Map(rows.map((r) => [r.id, presentShare(r, present)]));
+}
+
+/**
  * Covers are drawn by the web app at 1200×630 (the Open Graph size) and kept at that size; anything
  * larger is scaled down to fit 1200 px.
  */

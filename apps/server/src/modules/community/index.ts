@@ -1,4 +1,8 @@
-// The community module's surface: shares, likes, ratings, views, reviews and comments of templates.
+// The community module's surface: shares, likes, ratings, views, reviews and comments of templates,
+// authors, following, the feed and collections.
+export { authorsRoutes } from './authors.routes.ts';
+export { subscribeAuthors } from './authors.service.ts';
+export { collectionsRoutes } from './collections.routes.ts';
 export { communityRoutes } from './community.routes.ts';
 export { commentsRoutes } from './comments.routes.ts';
 export { seedCommunity } from './community.seed.ts';
