@@ -4,6 +4,7 @@ import type { CacheTables } from './tables/cache.ts';
 import type { CommentsTables } from './tables/comments.ts';
 import type { CommunityTables } from './tables/community.ts';
 import type { LearningTables } from './tables/learning.ts';
+import type { NotificationsTables } from './tables/notifications.ts';
 import type { TreesTables } from './tables/trees.ts';
 import type { UsersTables } from './tables/users.ts';
 
@@ -20,4 +21,5 @@ export interface Database
     TreesTables,
     CacheTables,
     LearningTables,
-    CommentsTables {}
+    CommentsTables,
+    NotificationsTables {}
