@@ -7,6 +7,9 @@ import { safeError } from '../../lib/safe-error.ts';
 /** The PostgreSQL channel every process LISTENs on; a payload is `{"id", "recipient"}`. */
 export const NOTIFY_CHANNEL = 'arbor_notifications';
 
+/** How the LISTEN connection names itself in `pg_stat_activity`. */
+export const LISTEN_APPLICATION_NAME = 'arbor-notifications-listen';
+
 const RECONNECT_FIRST_MS = 500;
 const RECONNECT_MAX_MS = 30_000;
 
@@ -95,7 +98,11 @@ export function postgresRelay(
   };
 
   const connect = async () => {
-    const next = new pg.Client({ connectionString: deps.config.databaseUrl, keepAlive: true });
+    const next = new pg.Client({
+      connectionString: deps.config.databaseUrl,
+      keepAlive: true,
+      application_name: LISTEN_APPLICATION_NAME,
+    });
     next.on('error', (error) => lost(next, error));
     next.on('end', () => lost(next));
     next.on('notification', onMessage);
