@@ -217,6 +217,25 @@ describe('notifications', () => {
     }
   });
 
+  it('keeps a notification whose actor left, without the actor, and drops those of a recipient who left', async () => {
+    const dan = await createUser(t.app);
+    const eve = await createUser(t.app);
+    const shareId = await template(cat, 'Leaving');
+    await comment(dan, shareId);
+    const thread = await comment(eve, shareId);
+    await comment(cat, shareId, thread);
+    expect((await list(eve)).count).toBe(1);
+
+    await t.app.db.deleteFrom('share_comments').where('author_id', 'in', [dan.id, eve.id]).execute();
+    await t.app.db.deleteFrom('users').where('id', 'in', [dan.id, eve.id]).execute();
+
+    const left = (await list(cat)).results.find((n) => n.target.id === shareId && n.kind === 'comment');
+    expect(left).toMatchObject({ actor: null, target: { title: 'Leaving' } });
+    expect(left!.text).toBe('有人 评论了你的模板「Leaving」。');
+    const rows = await t.app.db.selectFrom('notifications').select('id').where('recipient_id', '=', eve.id).execute();
+    expect(rows).toEqual([]);
+  });
+
   it('has a sentence in every language for each kind it writes', () => {
     for (const template of Object.values(NOTIFICATION_TEXTS)) {
       for (const locale of ['zh-CN', 'ja-JP'] as const) {
