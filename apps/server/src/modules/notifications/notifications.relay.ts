@@ -101,6 +101,8 @@ export function postgresRelay(
     const next = new pg.Client({
       connectionString: deps.config.databaseUrl,
       keepAlive: true,
+      // An unreachable database must not hold the first stream's request for long.
+      connectionTimeoutMillis: 5_000,
       application_name: LISTEN_APPLICATION_NAME,
     });
     next.on('error', (error) => lost(next, error));
