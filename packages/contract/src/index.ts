@@ -13,3 +13,4 @@ export * from './trees.ts';
 export * from './learning.ts';
 export * from './recall.ts';
 export * from './plans.ts';
+export * from './notifications.ts';

@@ -6,6 +6,7 @@ import type { CommentsTables } from './tables/comments.ts';
 import type { CommunityTables } from './tables/community.ts';
 import type { LearningTables } from './tables/learning.ts';
 import type { ModerationTables } from './tables/moderation.ts';
+import type { NotificationsTables } from './tables/notifications.ts';
 import type { TreesTables } from './tables/trees.ts';
 import type { UsersTables } from './tables/users.ts';
 
@@ -24,4 +25,5 @@ export interface Database
     LearningTables,
     CommentsTables,
     ModerationTables,
-    AuthorsTables {}
+    AuthorsTables,
+    NotificationsTables {}

@@ -753,4 +753,22 @@ export const CATALOG: Record<string, Translations> = {
     'zh-CN': '该模板不在合集中。',
     'ja-JP': 'このテンプレートはコレクションに入っていません。',
   },
+  // modules/notifications: the text of a notification, in the recipient's locale
+  Someone: { 'zh-CN': '有人', 'ja-JP': '誰か' },
+  '{actor} reviewed your template "{title}".': {
+    'zh-CN': '{actor} 评价了你的模板「{title}」。',
+    'ja-JP': '{actor} さんがあなたのテンプレート「{title}」をレビューしました。',
+  },
+  '{actor} commented on your template "{title}".': {
+    'zh-CN': '{actor} 评论了你的模板「{title}」。',
+    'ja-JP': '{actor} さんがあなたのテンプレート「{title}」にコメントしました。',
+  },
+  '{actor} replied to your comment on "{title}".': {
+    'zh-CN': '{actor} 回复了你在「{title}」下的评论。',
+    'ja-JP': '{actor} さんが「{title}」へのあなたのコメントに返信しました。',
+  },
+  'At most 1,000 ids at once.': {
+    'zh-CN': '一次最多 1,000 个 id。',
+    'ja-JP': '一度に指定できる id は 1,000 個までです。',
+  },
 };

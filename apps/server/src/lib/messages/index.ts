@@ -3,7 +3,7 @@ import { messageLocale } from './locale.ts';
 import { translateFields, translateMessage } from './translate.ts';
 
 export { localeFromAcceptLanguage, messageLocale } from './locale.ts';
-export { translateFields, translateMessage } from './translate.ts';
+export { formatMessage, translateFields, translateMessage } from './translate.ts';
 export { localizedValidationFields } from './validation.ts';
 
 /** `Vary` with `Accept-Language` added to whatever it already names (CORS adds `Origin`). */

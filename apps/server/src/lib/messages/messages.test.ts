@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { messageLocale } from './locale.ts';
-import { translateFields, translateMessage } from './translate.ts';
+import { formatMessage, translateFields, translateMessage } from './translate.ts';
 
 describe('server message translation', () => {
   it('translates a catalog message exactly', () => {
@@ -55,5 +55,24 @@ describe('server message translation', () => {
     ['en-GB', 'en-US'],
   ])('answers Accept-Language %j in %s', (header, locale) => {
     expect(messageLocale(header)).toBe(locale);
+  });
+});
+
+describe('server-written texts', () => {
+  it('formats a catalog text in each locale and puts values in untranslated', () => {
+    const template = '{actor} reviewed your template "{title}".';
+    expect(formatMessage(template, 'en-US', { actor: 'ann', title: 'Not found.' })).toBe(
+      'ann reviewed your template "Not found.".',
+    );
+    expect(formatMessage(template, 'zh-CN', { actor: 'ann', title: 'Not found.' })).toBe(
+      'ann 评价了你的模板「Not found.」。',
+    );
+    expect(formatMessage(template, 'ja-JP', { actor: 'ann', title: '{title} $& x' })).toBe(
+      'ann さんがあなたのテンプレート「{title} $& x」をレビューしました。',
+    );
+  });
+
+  it('answers a text the catalog does not know in English', () => {
+    expect(formatMessage('Hello {name}', 'zh-CN', { name: 'Bo' })).toBe('Hello Bo');
   });
 });

@@ -79,3 +79,17 @@ export function translateFields(fields: Record<string, string[]>, locale: Locale
   }
   return translated;
 }
+
+/**
+ * A text the server writes itself (a notification's sentence) in `locale`: the catalog's entry for
+ * `template`, or `template` itself in English or without an entry, with each `{name}` replaced by
+ * `values[name]`. Unlike `translateMessage`, values are put in as they are (a template's title that
+ * happens to read like a message stays what its author wrote).
+ */
+export function formatMessage(template: string, locale: Locale, values: Record<string, string> = {}): string {
+  const translated =
+    locale !== 'en-US' && Object.hasOwn(CATALOG, template) ? (CATALOG[template]![locale] ?? template) : template;
+  return translated.replace(PLACEHOLDER, (whole, name: string) =>
+    Object.hasOwn(values, name) ? values[name]! : whole,
+  );
+}

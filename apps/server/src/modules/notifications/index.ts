@@ -1,9 +1,10 @@
-// Will hold notification rows, the SSE hub and the PostgreSQL LISTEN/NOTIFY relay.
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+// The notifications module's surface: notification rows, the SSE hub and the PostgreSQL LISTEN/NOTIFY relay.
 import type { Deps } from '../../deps.ts';
+import { subscribeNotificationHandlers } from './notifications.handlers.ts';
 
-/** `/api/…` routes of notifications (none yet). */
-export const notificationsRoutes: FastifyPluginAsyncZod = async () => {};
+export { notificationsRoutes } from './notifications.routes.ts';
 
-/** Notifications' reactions to other modules' events (none yet). */
-export function subscribeNotifications(_deps: Deps): void {}
+/** Notifications' reactions to other modules' events: each writes the notifications it implies. */
+export function subscribeNotifications(deps: Deps): void {
+  subscribeNotificationHandlers(deps);
+}

@@ -1,0 +1,21 @@
+import type { Generated } from 'kysely';
+
+/** A notification of what `actor_id` did, for `recipient_id`. */
+export interface NotificationsTable {
+  id: Generated<number>;
+  recipient_id: number;
+  kind: string;
+  /** null once the actor's account is gone */
+  actor_id: number | null;
+  target_kind: string;
+  target_id: number;
+  target_uuid: string | null;
+  target_title: string;
+  /** 0/1 */
+  read: Generated<number>;
+  created_at: string;
+}
+
+export interface NotificationsTables {
+  notifications: NotificationsTable;
+}

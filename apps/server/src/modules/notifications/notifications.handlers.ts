@@ -1,0 +1,39 @@
+import type { Deps } from '../../deps.ts';
+import { findShareTarget } from './notifications.repository.ts';
+import { runtimeOf } from './notifications.runtime.ts';
+import { notify, type NotificationDraft } from './notifications.service.ts';
+
+/**
+ * Notifications are written here, by handlers of other modules' domain events, after the acting
+ * write committed (a failure is logged by the events and never undoes it). A new kind is one more
+ * `deps.events.on(…)` below that turns its event into drafts, plus its sentence in
+ * `notifications.presenter.ts` and the catalog.
+ */
+export function subscribeNotificationHandlers(deps: Deps): void {
+  const send = (drafts: NotificationDraft[]) => notify(deps, runtimeOf(deps).relay, drafts);
+
+  /** A template as a notification's target, or null when it is already gone. */
+  const shareTarget = async (shareId: number) => {
+    const share = await findShareTarget(deps.db, shareId);
+    return share ? { kind: 'share', id: share.id, uuid: share.uuid, title: share.title } : null;
+  };
+
+  // A review of your template.
+  deps.events.on('review.posted', async (event) => {
+    const target = await shareTarget(event.shareId);
+    if (!target) return;
+    await send([{ recipientId: event.shareAuthorId, kind: 'review', actorId: event.reviewerId, target }]);
+  });
+
+  // A comment on your template; a reply in your thread (which says more, so it wins when both are you).
+  deps.events.on('comment.posted', async (event) => {
+    const target = await shareTarget(event.shareId);
+    if (!target) return;
+    const drafts: NotificationDraft[] = [];
+    if (event.parentAuthorId !== null) {
+      drafts.push({ recipientId: event.parentAuthorId, kind: 'comment_reply', actorId: event.authorId, target });
+    }
+    drafts.push({ recipientId: event.shareAuthorId, kind: 'comment', actorId: event.authorId, target });
+    await send(drafts);
+  });
+}

@@ -1,0 +1,59 @@
+import type { Locale, Notification, NotificationKind } from '@arbor/contract';
+import { avatarUrlOf } from '../../lib/avatars/avatars.ts';
+import { formatMessage } from '../../lib/messages/index.ts';
+import type { NotificationRow } from './notifications.repository.ts';
+
+/**
+ * The sentence of each kind, in English with `{actor}` and `{title}` (the target's title); its
+ * zh-CN and ja-JP translations are in `lib/messages/catalog.ts`. A new kind adds its sentence here
+ * and in the catalog, and a handler in `notifications.handlers.ts`.
+ */
+export const NOTIFICATION_TEXTS: Partial<Record<NotificationKind, string>> = {
+  review: '{actor} reviewed your template "{title}".',
+  comment: '{actor} commented on your template "{title}".',
+  comment_reply: '{actor} replied to your comment on "{title}".',
+};
+
+/** Shown for an actor whose account is gone. */
+const SOMEONE = 'Someone';
+
+const LOCALES: readonly string[] = ['zh-CN', 'en-US', 'ja-JP'];
+
+/** A user's stored locale when it is one we speak, else zh-CN (API.md: the default language). */
+export function recipientLocale(stored: string | null | undefined): Locale {
+  return stored && LOCALES.includes(stored) ? (stored as Locale) : 'zh-CN';
+}
+
+export interface ActorInfo {
+  id: number;
+  username: string;
+  nickname: string | null;
+  avatar_key: string | null;
+}
+
+/** A row as the API shows it to its recipient, its text in `locale`. */
+export function presentNotification(
+  row: NotificationRow,
+  actor: ActorInfo | undefined,
+  locale: Locale,
+  baseUrl: string,
+): Notification {
+  const actorName = actor ? actor.nickname?.trim() || actor.username : formatMessage(SOMEONE, locale);
+  const template = NOTIFICATION_TEXTS[row.kind as NotificationKind];
+  return {
+    id: row.id,
+    kind: row.kind as NotificationKind,
+    actor: actor
+      ? { id: actor.id, username: actor.username, avatar_url: avatarUrlOf(baseUrl, actor.avatar_key) }
+      : null,
+    target: {
+      kind: row.target_kind,
+      id: row.target_id,
+      ...(row.target_uuid ? { uuid: row.target_uuid } : {}),
+      title: row.target_title,
+    },
+    text: template ? formatMessage(template, locale, { actor: actorName, title: row.target_title }) : row.target_title,
+    read: row.read === 1,
+    created_at: row.created_at,
+  };
+}

@@ -1,0 +1,143 @@
+import type { DB, Executor } from '../../db/connection.ts';
+import type { NotificationsTable } from '../../db/tables/notifications.ts';
+
+/** All SQL of the notifications module. */
+
+export type NotificationRow = Omit<NotificationsTable, 'id' | 'read'> & { id: number; read: number };
+export type NewNotification = Omit<NotificationsTable, 'id' | 'read'>;
+
+const COLUMNS = [
+  'id',
+  'recipient_id',
+  'kind',
+  'actor_id',
+  'target_kind',
+  'target_id',
+  'target_uuid',
+  'target_title',
+  'read',
+  'created_at',
+] as const;
+
+/** Inserts the rows and answers their ids with their recipients, in the order given. */
+export async function insertNotifications(
+  db: Executor,
+  rows: NewNotification[],
+): Promise<Array<{ id: number; recipient_id: number }>> {
+  if (rows.length === 0) return [];
+  return db.insertInto('notifications').values(rows).returning(['id', 'recipient_id']).execute();
+}
+
+/** One page of a recipient's notifications, newest first. */
+export async function listNotifications(
+  db: DB,
+  recipientId: number,
+  options: { unreadOnly: boolean; limit: number; offset: number },
+): Promise<NotificationRow[]> {
+  let query = db.selectFrom('notifications').select(COLUMNS).where('recipient_id', '=', recipientId);
+  if (options.unreadOnly) query = query.where('read', '=', 0);
+  return query.orderBy('id', 'desc').limit(options.limit).offset(options.offset).execute();
+}
+
+/** How many notifications a recipient has (only the unread ones with `unreadOnly`). */
+export async function countNotifications(db: DB, recipientId: number, unreadOnly: boolean): Promise<number> {
+  let query = db
+    .selectFrom('notifications')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('recipient_id', '=', recipientId);
+  if (unreadOnly) query = query.where('read', '=', 0);
+  return Number((await query.executeTakeFirstOrThrow()).n);
+}
+
+/** A recipient's notifications among `ids`, oldest first (others' ids are simply absent). */
+export async function findNotificationsByIds(db: DB, recipientId: number, ids: number[]): Promise<NotificationRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('notifications')
+    .select(COLUMNS)
+    .where('recipient_id', '=', recipientId)
+    .where('id', 'in', ids)
+    .orderBy('id', 'asc')
+    .execute();
+}
+
+/** The newest `limit` of a recipient's notifications after `afterId`, oldest first. */
+export async function findNotificationsAfter(
+  db: DB,
+  recipientId: number,
+  afterId: number,
+  limit: number,
+): Promise<NotificationRow[]> {
+  const rows = await db
+    .selectFrom('notifications')
+    .select(COLUMNS)
+    .where('recipient_id', '=', recipientId)
+    .where('id', '>', afterId)
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.reverse();
+}
+
+/** The id of a recipient's newest notification, or 0. */
+export async function latestNotificationId(db: DB, recipientId: number): Promise<number> {
+  const row = await db
+    .selectFrom('notifications')
+    .select('id')
+    .where('recipient_id', '=', recipientId)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.id ?? 0;
+}
+
+/** Marks a recipient's unread notifications read: those among `ids`, or all of them. */
+export async function markRead(db: DB, recipientId: number, ids: number[] | undefined): Promise<void> {
+  if (ids && ids.length === 0) return;
+  let query = db
+    .updateTable('notifications')
+    .set({ read: 1 })
+    .where('recipient_id', '=', recipientId)
+    .where('read', '=', 0);
+  if (ids) query = query.where('id', 'in', ids);
+  await query.execute();
+}
+
+/** The stored locale of each user that has a profile. */
+export async function localesOf(db: DB, userIds: number[]): Promise<Map<number, string>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('profiles')
+    .select(['user_id', 'locale'])
+    .where('user_id', 'in', [...new Set(userIds)])
+    .execute();
+  return new Map(rows.map((r) => [r.user_id, r.locale]));
+}
+
+/** Name, nickname and avatar of each actor; gone accounts are absent. */
+export async function actorsOf(
+  db: DB,
+  userIds: number[],
+): Promise<Map<number, { id: number; username: string; nickname: string | null; avatar_key: string | null }>> {
+  const unique = [...new Set(userIds)];
+  if (unique.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('users')
+    .leftJoin('profiles', 'profiles.user_id', 'users.id')
+    .select(['users.id', 'users.username', 'profiles.nickname', 'profiles.avatar_key'])
+    .where('users.id', 'in', unique)
+    .execute();
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/** What a notification about a template shows of it (null when the template is gone). */
+export async function findShareTarget(
+  db: DB,
+  shareId: number,
+): Promise<{ id: number; uuid: string; title: string; author_id: number } | undefined> {
+  return db
+    .selectFrom('shares')
+    .select(['id', 'uuid', 'title', 'author_id'])
+    .where('id', '=', shareId)
+    .executeTakeFirst();
+}

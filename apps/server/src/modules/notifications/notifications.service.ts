@@ -1,0 +1,104 @@
+import type { Notification, NotificationKind } from '@arbor/contract';
+import type { Deps } from '../../deps.ts';
+import { nowIso } from '../../lib/clock.ts';
+import type { PageWindow } from '../../lib/pagination.ts';
+import { presentNotification, recipientLocale } from './notifications.presenter.ts';
+import * as repo from './notifications.repository.ts';
+import type { NotificationRow } from './notifications.repository.ts';
+import type { NotificationRelay } from './notifications.relay.ts';
+import type { NotificationLoader } from './sse-hub.ts';
+
+/** One notification to write: `actorId` did something `kind` to `target`, which `recipientId` should hear of. */
+export interface NotificationDraft {
+  recipientId: number;
+  kind: NotificationKind;
+  actorId: number | null;
+  target: { kind: string; id: number; uuid?: string | null; title: string };
+}
+
+/** Rows presented for their recipient (all rows of one recipient), in that user's locale. */
+async function present(deps: Deps, recipientId: number, rows: NotificationRow[]): Promise<Notification[]> {
+  if (rows.length === 0) return [];
+  const [locales, actors] = await Promise.all([
+    repo.localesOf(deps.db, [recipientId]),
+    repo.actorsOf(
+      deps.db,
+      rows.flatMap((r) => (r.actor_id === null ? [] : [r.actor_id])),
+    ),
+  ]);
+  const locale = recipientLocale(locales.get(recipientId));
+  return rows.map((row) =>
+    presentNotification(
+      row,
+      row.actor_id === null ? undefined : actors.get(row.actor_id),
+      locale,
+      deps.config.publicBaseUrl,
+    ),
+  );
+}
+
+/**
+ * Writes notifications (handlers call it after the acting write committed) and announces them to
+ * the streams of every process through `relay`. Nobody is notified of their own action, nor twice of one.
+ */
+export async function notify(deps: Deps, relay: NotificationRelay, drafts: NotificationDraft[]): Promise<void> {
+  const seen = new Set<number>();
+  const rows: repo.NewNotification[] = [];
+  const now = nowIso();
+  for (const d of drafts) {
+    if (d.recipientId === d.actorId || seen.has(d.recipientId)) continue;
+    seen.add(d.recipientId);
+    rows.push({
+      recipient_id: d.recipientId,
+      kind: d.kind,
+      actor_id: d.actorId,
+      target_kind: d.target.kind,
+      target_id: d.target.id,
+      target_uuid: d.target.uuid ?? null,
+      target_title: d.target.title,
+      created_at: now,
+    });
+  }
+  if (rows.length === 0) return;
+  const written = await deps.db.transaction().execute(async (trx) => {
+    const inserted = await repo.insertNotifications(trx, rows);
+    await relay.announceIn(trx, inserted);
+    return inserted;
+  });
+  await relay.announced(written);
+}
+
+/** A page of the caller's notifications, newest first. */
+export async function listNotifications(
+  deps: Deps,
+  userId: number,
+  unreadOnly: boolean,
+  window: PageWindow,
+): Promise<{ count: number; results: Notification[] }> {
+  const [count, rows] = await Promise.all([
+    repo.countNotifications(deps.db, userId, unreadOnly),
+    repo.listNotifications(deps.db, userId, { unreadOnly, limit: window.pageSize, offset: window.offset }),
+  ]);
+  return { count, results: await present(deps, userId, rows) };
+}
+
+/** How many of the caller's notifications are unread. */
+export async function unreadCount(deps: Deps, userId: number): Promise<number> {
+  return repo.countNotifications(deps.db, userId, true);
+}
+
+/** Marks the caller's notifications among `ids` (or all) read; answers how many stay unread. */
+export async function markRead(deps: Deps, userId: number, ids: number[] | undefined): Promise<number> {
+  await repo.markRead(deps.db, userId, ids);
+  return repo.countNotifications(deps.db, userId, true);
+}
+
+/** How the SSE hub reads a user's notifications. */
+export function loaderFor(deps: Deps): NotificationLoader {
+  return {
+    byIds: async (userId, ids) => present(deps, userId, await repo.findNotificationsByIds(deps.db, userId, ids)),
+    after: async (userId, afterId, limit) =>
+      present(deps, userId, await repo.findNotificationsAfter(deps.db, userId, afterId, limit)),
+    latestId: (userId) => repo.latestNotificationId(deps.db, userId),
+  };
+}
