@@ -680,6 +680,21 @@ export const CATALOG: Record<string, Translations> = {
     'zh-CN': '文档大于 {max} 字节（{bytes}）。',
     'ja-JP': '文書が {max} バイトを超えています（{bytes}）。',
   },
+  // tree documents (packages/tree-core): OPML and JSON Canvas imports
+  'The file is not readable XML.': {
+    'zh-CN': '该文件不是可读取的 XML。',
+    'ja-JP': 'このファイルは読み取れる XML ではありません。',
+  },
+  'Not an OPML file: it has no <opml><body>.': {
+    'zh-CN': '不是 OPML 文件：缺少 <opml><body>。',
+    'ja-JP': 'OPML ファイルではありません: <opml><body> がありません。',
+  },
+  'The outline has no entries.': { 'zh-CN': '该大纲没有任何条目。', 'ja-JP': 'このアウトラインには項目がありません。' },
+  'Not a JSON Canvas: it has no "nodes" list.': {
+    'zh-CN': '不是 JSON Canvas：缺少 "nodes" 列表。',
+    'ja-JP': 'JSON Canvas ではありません: "nodes" の一覧がありません。',
+  },
+  'The canvas has no cards.': { 'zh-CN': '该画布没有任何卡片。', 'ja-JP': 'このキャンバスにはカードがありません。' },
   // community moderation: reports, their resolution, hidden reviews
   'You cannot report your own content or yourself.': {
     'zh-CN': '不能举报自己的内容或自己。',
