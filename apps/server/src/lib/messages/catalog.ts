@@ -778,6 +778,10 @@ export const CATALOG: Record<string, Translations> = {
     'zh-CN': '{actor} 评论了你的模板「{title}」。',
     'ja-JP': '{actor} さんがあなたのテンプレート「{title}」にコメントしました。',
   },
+  '{actor} started following you.': {
+    'zh-CN': '{actor} 关注了你。',
+    'ja-JP': '{actor} さんがあなたをフォローしました。',
+  },
   '{actor} replied to your comment on "{title}".': {
     'zh-CN': '{actor} 回复了你在「{title}」下的评论。',
     'ja-JP': '{actor} さんが「{title}」へのあなたのコメントに返信しました。',

@@ -1,5 +1,5 @@
 import type { Deps } from '../../deps.ts';
-import { findShareTarget } from './notifications.repository.ts';
+import { findShareTarget, findUserTarget } from './notifications.repository.ts';
 import { runtimeOf } from './notifications.runtime.ts';
 import { notify, type NotificationDraft } from './notifications.service.ts';
 
@@ -35,5 +35,13 @@ export function subscribeNotificationHandlers(deps: Deps): void {
     }
     drafts.push({ recipientId: event.shareAuthorId, kind: 'comment', actorId: event.authorId, target });
     await send(drafts);
+  });
+
+  // A new follower (a repeated follow sends no event).
+  deps.events.on('user.followed', async (event) => {
+    const follower = await findUserTarget(deps.db, event.followerId);
+    if (!follower) return;
+    const target = { kind: 'user', id: follower.id, title: follower.username };
+    await send([{ recipientId: event.followeeId, kind: 'follow', actorId: follower.id, target }]);
   });
 }

@@ -12,6 +12,7 @@ export const NOTIFICATION_TEXTS: Partial<Record<NotificationKind, string>> = {
   review: '{actor} reviewed your template "{title}".',
   comment: '{actor} commented on your template "{title}".',
   comment_reply: '{actor} replied to your comment on "{title}".',
+  follow: '{actor} started following you.',
 };
 
 /** Shown for an actor whose account is gone. */

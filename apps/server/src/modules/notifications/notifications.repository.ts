@@ -141,3 +141,8 @@ export async function findShareTarget(
     .where('id', '=', shareId)
     .executeTakeFirst();
 }
+
+/** A user as a notification's target (a new follower), or undefined when the account is gone. */
+export async function findUserTarget(db: DB, userId: number): Promise<{ id: number; username: string } | undefined> {
+  return db.selectFrom('users').select(['id', 'username']).where('id', '=', userId).executeTakeFirst();
+}

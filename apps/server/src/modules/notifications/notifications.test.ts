@@ -169,6 +169,28 @@ describe('notifications', () => {
     expect((await list(ann)).count).toBe(before.ann + 2);
   });
 
+  it('tells an author of a new follower once, in their language, and nobody of an unfollow', async () => {
+    const follow = (following: boolean) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/community/authors/${ann.username}/follow/`,
+        headers: cat.headers,
+        payload: { following },
+      });
+    const before = (await list(ann)).count;
+    expect((await follow(true)).statusCode).toBe(200);
+    expect((await follow(true)).statusCode).toBe(200);
+    expect((await follow(false)).statusCode).toBe(200);
+    const { results, count } = await list(ann);
+    expect(count).toBe(before + 1);
+    expect(results[0]).toMatchObject({
+      kind: 'follow',
+      actor: { id: cat.id },
+      target: { kind: 'user', id: cat.id, title: cat.username },
+      text: formatMessage(NOTIFICATION_TEXTS.follow!, 'ja-JP', { actor: cat.username }),
+    });
+  });
+
   it('lists the unread ones only, page by page, newest first', async () => {
     const all = await list(ann);
     const unreadPage = await list(ann, '?unread=true&page_size=2');
