@@ -22,6 +22,9 @@ export const ShareAbilities = z
     like: z.boolean(),
     rate: z.boolean(),
     use: z.boolean().describe('fork it into a tree of ones own'),
+    review: z.boolean().describe('write a review (signed in, not its author)'),
+    comment: z.boolean().describe('post in its discussion (signed in)'),
+    report: z.boolean().describe('report it to the moderators (signed in, not its author)'),
   })
   .meta({ id: 'ShareAbilities' })
   .describe("what the caller may do with this template, computed by the server's policy");

@@ -1,5 +1,6 @@
 import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { loadChunk } from '../lib/chunk-reload.ts';
+import { loadNamespaces } from '../lib/i18n.ts';
 import { RouteGuard } from './guards.tsx';
 import { RouteErrorPage } from './RouteErrorPage.tsx';
 import { ROUTES, type AppRoute } from './routes.tsx';
@@ -8,7 +9,7 @@ import { Shell } from './Shell.tsx';
 /** The page module of a route, loaded on first visit and wrapped in its guard. */
 function lazyPage(route: AppRoute): RouteObject['lazy'] {
   return async () => {
-    const { default: Page } = await loadChunk(route.load);
+    const [{ default: Page }] = await Promise.all([loadChunk(route.load), loadNamespaces(route.namespaces ?? [])]);
     function GuardedPage() {
       return (
         <RouteGuard meta={route.meta}>

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { NamespacedKey } from '../lib/i18n.ts';
+import type { LazyNamespace, NamespacedKey } from '../lib/i18n.ts';
 import type { LayoutName } from '../features/settings/index.ts';
 import { prefetchCommunityList, prefetchShare } from '../features/community/index.ts';
 import { prefetchTreeByUuid } from '../features/trees/index.ts';
@@ -53,6 +53,8 @@ export interface AppRoute {
   aliases?: readonly string[];
   meta: RouteMeta;
   load: () => Promise<{ default: ComponentType }>;
+  /** Lazy i18n namespaces the page needs, loaded beside its code (lib/i18n.ts `loadNamespaces`). */
+  namespaces?: readonly LazyNamespace[];
   /** Starts loading the page's data as navigation begins, in parallel with its code. */
   prefetch?: (params: Record<string, string | undefined>, search: URLSearchParams) => void;
 }

@@ -29,7 +29,21 @@ const COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
 // translations by adding a folder, nothing else. The default locale (also the fallback) is in the
 // first bundle; each other locale is one chunk, loaded before the first render when it is the stored
 // choice (so a page never renders a raw key) or when the user switches to it.
-const files = import.meta.glob<Record<string, unknown>>('../i18n/*/zh-CN.json', { eager: true, import: 'default' });
+//
+// A few namespaces serve only pages off the first screen (community review, authors and notifications,
+// moderation). Their zh-CN messages stay out of the first bundle: a route that needs one names it in
+// `namespaces` (app/routes.tsx) and the router loads it beside the page's code; a component outside a
+// route awaits `loadNamespaces` before it renders. The other locales' chunks hold every namespace.
+/** Namespaces loaded on demand; keep this list and the two glob patterns below in step. */
+export const LAZY_NAMESPACES = ['reviews', 'social', 'moderation'] as const;
+export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
+const files = import.meta.glob<Record<string, unknown>>(
+  ['../i18n/*/zh-CN.json', '!../i18n/{reviews,social,moderation}/zh-CN.json'],
+  { eager: true, import: 'default' },
+);
+const lazyFiles = import.meta.glob<Record<string, unknown>>('../i18n/{reviews,social,moderation}/zh-CN.json', {
+  import: 'default',
+});
 const otherLocales: Record<string, () => Promise<{ default: Record<string, Record<string, unknown>> }>> = {
   'en-US': () => import('./i18n-bundles/en-US.ts'),
   'ja-JP': () => import('./i18n-bundles/ja-JP.ts'),
@@ -111,6 +125,23 @@ void i18n.use(initReactI18next).init({
 await loadLocale(initialLocale).catch(() => undefined);
 reflectOnDocument(i18n.language);
 i18n.on('languageChanged', reflectOnDocument);
+
+/**
+ * Makes lazy namespaces usable: their default-locale messages are added once (the other locales come
+ * with their locale's chunk). Resolves when every one is in; a failed load leaves keys showing rather
+ * than blocking the page.
+ */
+export async function loadNamespaces(namespaces: readonly LazyNamespace[]): Promise<void> {
+  await Promise.all(
+    namespaces.map(async (namespace) => {
+      if (i18n.hasResourceBundle(DEFAULT_LOCALE, namespace)) return;
+      const load = lazyFiles[`../i18n/${namespace}/${DEFAULT_LOCALE}.json`];
+      if (!load) return;
+      const messages = await load().catch(() => undefined);
+      if (messages) i18n.addResourceBundle(DEFAULT_LOCALE, namespace, messages, true, true);
+    }),
+  );
+}
 
 /** Switches the UI language at once (no reload, once its messages are loaded) and remembers it for 365 days. */
 export function setLocale(locale: Locale) {

@@ -9,11 +9,14 @@ import type community from '../i18n/community/zh-CN.json';
 import type errors from '../i18n/errors/zh-CN.json';
 import type home from '../i18n/home/zh-CN.json';
 import type learning from '../i18n/learning/zh-CN.json';
+import type moderation from '../i18n/moderation/zh-CN.json';
 import type plans from '../i18n/plans/zh-CN.json';
 import type profile from '../i18n/profile/zh-CN.json';
 import type recall from '../i18n/recall/zh-CN.json';
+import type reviews from '../i18n/reviews/zh-CN.json';
 import type settings from '../i18n/settings/zh-CN.json';
 import type shell from '../i18n/shell/zh-CN.json';
+import type social from '../i18n/social/zh-CN.json';
 import type trees from '../i18n/trees/zh-CN.json';
 
 declare module 'i18next' {
@@ -28,11 +31,14 @@ declare module 'i18next' {
       errors: typeof errors;
       home: typeof home;
       learning: typeof learning;
+      moderation: typeof moderation;
       plans: typeof plans;
       profile: typeof profile;
       recall: typeof recall;
+      reviews: typeof reviews;
       settings: typeof settings;
       shell: typeof shell;
+      social: typeof social;
       trees: typeof trees;
     };
   }

@@ -18,5 +18,15 @@ const canChangeShare = (user: AuthUser | null, share: { author_id: number }) =>
 export function shareAbilities(viewer: AuthUser | null, share: { author_id: number }): ShareAbilities {
   const changes = canChangeShare(viewer, share);
   const member = viewer !== null;
-  return { update: changes, delete: changes, like: member, rate: member, use: member };
+  const other = member && viewer.id !== share.author_id;
+  return {
+    update: changes,
+    delete: changes,
+    like: member,
+    rate: member,
+    use: member,
+    review: other,
+    comment: member,
+    report: other,
+  };
 }

@@ -376,17 +376,35 @@ describe('abilities sent with a share', () => {
 
   it('lets the author and an admin update and delete', async () => {
     const admin = await createUser(t.app, { role: 'admin' });
-    const all = { update: true, delete: true, like: true, rate: true, use: true };
-    expect(await abilitiesOf(jp, bob)).toEqual(all);
-    expect(await abilitiesOf(jp, admin)).toEqual(all);
+    const all = { update: true, delete: true, like: true, rate: true, use: true, comment: true };
+    expect(await abilitiesOf(jp, bob)).toEqual({ ...all, review: false, report: false });
+    expect(await abilitiesOf(jp, admin)).toEqual({ ...all, review: true, report: true });
   });
 
   it('lets another user like, rate and use but not update or delete', async () => {
-    expect(await abilitiesOf(jp, alice)).toEqual({ update: false, delete: false, like: true, rate: true, use: true });
+    expect(await abilitiesOf(jp, alice)).toEqual({
+      update: false,
+      delete: false,
+      like: true,
+      rate: true,
+      use: true,
+      review: true,
+      comment: true,
+      report: true,
+    });
   });
 
   it('lets an anonymous visitor do nothing but read', async () => {
-    expect(await abilitiesOf(jp, null)).toEqual({ update: false, delete: false, like: false, rate: false, use: false });
+    expect(await abilitiesOf(jp, null)).toEqual({
+      update: false,
+      delete: false,
+      like: false,
+      rate: false,
+      use: false,
+      review: false,
+      comment: false,
+      report: false,
+    });
   });
 });
 

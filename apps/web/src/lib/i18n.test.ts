@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_LOCALE, LAZY_NAMESPACES, i18n, loadNamespaces } from './i18n.ts';
+
+describe('lazy i18n namespaces', () => {
+  it('keeps them out of the first bundle and adds them on demand', async () => {
+    for (const namespace of LAZY_NAMESPACES) expect(i18n.hasResourceBundle(DEFAULT_LOCALE, namespace)).toBe(false);
+    await loadNamespaces(LAZY_NAMESPACES);
+    for (const namespace of LAZY_NAMESPACES) {
+      expect(i18n.hasResourceBundle(DEFAULT_LOCALE, namespace)).toBe(true);
+      expect(i18n.t(`${namespace}:loading`, { lng: DEFAULT_LOCALE })).not.toBe('loading');
+    }
+  });
+
+  it('loads every other namespace up front', () => {
+    for (const namespace of ['common', 'shell', 'community', 'trees'])
+      expect(i18n.hasResourceBundle(DEFAULT_LOCALE, namespace)).toBe(true);
+  });
+});
