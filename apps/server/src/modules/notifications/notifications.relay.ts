@@ -40,7 +40,7 @@ export function inProcessRelay(deliver: Deliver): NotificationRelay {
   return {
     announceIn: async () => {},
     announced: async (written) => {
-      for (const w of written) await deliver(w.recipient_id, w.id);
+      await Promise.all(written.map((w) => deliver(w.recipient_id, w.id)));
     },
     start: async () => {},
     close: async () => {},

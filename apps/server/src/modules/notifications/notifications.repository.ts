@@ -49,16 +49,10 @@ export async function countNotifications(db: DB, recipientId: number, unreadOnly
   return Number((await query.executeTakeFirstOrThrow()).n);
 }
 
-/** A recipient's notifications among `ids`, oldest first (others' ids are simply absent). */
-export async function findNotificationsByIds(db: DB, recipientId: number, ids: number[]): Promise<NotificationRow[]> {
+/** The notifications among `ids` (of any recipients), oldest first. */
+export async function findNotificationsByIds(db: DB, ids: number[]): Promise<NotificationRow[]> {
   if (ids.length === 0) return [];
-  return db
-    .selectFrom('notifications')
-    .select(COLUMNS)
-    .where('recipient_id', '=', recipientId)
-    .where('id', 'in', ids)
-    .orderBy('id', 'asc')
-    .execute();
+  return db.selectFrom('notifications').select(COLUMNS).where('id', 'in', ids).orderBy('id', 'asc').execute();
 }
 
 /** The newest `limit` of a recipient's notifications after `afterId`, oldest first. */

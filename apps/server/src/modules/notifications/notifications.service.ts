@@ -16,22 +16,21 @@ export interface NotificationDraft {
   target: { kind: string; id: number; uuid?: string | null; title: string };
 }
 
-/** Rows presented for their recipient (all rows of one recipient), in that user's locale. */
-async function present(deps: Deps, recipientId: number, rows: NotificationRow[]): Promise<Notification[]> {
+/** Rows presented for their recipients, each in that user's locale. */
+async function present(deps: Deps, rows: NotificationRow[]): Promise<Notification[]> {
   if (rows.length === 0) return [];
   const [locales, actors] = await Promise.all([
-    repo.localesOf(deps.db, [recipientId]),
+    repo.localesOf(deps.db, [...new Set(rows.map((r) => r.recipient_id))]),
     repo.actorsOf(
       deps.db,
       rows.flatMap((r) => (r.actor_id === null ? [] : [r.actor_id])),
     ),
   ]);
-  const locale = recipientLocale(locales.get(recipientId));
   return rows.map((row) =>
     presentNotification(
       row,
       row.actor_id === null ? undefined : actors.get(row.actor_id),
-      locale,
+      recipientLocale(locales.get(row.recipient_id)),
       deps.config.publicBaseUrl,
     ),
   );
@@ -79,7 +78,7 @@ export async function listNotifications(
     repo.countNotifications(deps.db, userId, unreadOnly),
     repo.listNotifications(deps.db, userId, { unreadOnly, limit: window.pageSize, offset: window.offset }),
   ]);
-  return { count, results: await present(deps, userId, rows) };
+  return { count, results: await present(deps, rows) };
 }
 
 /** How many of the caller's notifications are unread. */
@@ -93,12 +92,16 @@ export async function markRead(deps: Deps, userId: number, ids: number[] | undef
   return repo.countNotifications(deps.db, userId, true);
 }
 
-/** How the SSE hub reads a user's notifications. */
+/** How the SSE hub reads notifications. */
 export function loaderFor(deps: Deps): NotificationLoader {
   return {
-    byIds: async (userId, ids) => present(deps, userId, await repo.findNotificationsByIds(deps.db, userId, ids)),
+    byIds: async (ids) => {
+      const rows = await repo.findNotificationsByIds(deps.db, ids);
+      const presented = await present(deps, rows);
+      return rows.map((row, i) => ({ recipientId: row.recipient_id, notification: presented[i]! }));
+    },
     after: async (userId, afterId, limit) =>
-      present(deps, userId, await repo.findNotificationsAfter(deps.db, userId, afterId, limit)),
+      present(deps, await repo.findNotificationsAfter(deps.db, userId, afterId, limit)),
     latestId: (userId) => repo.latestNotificationId(deps.db, userId),
   };
 }

@@ -10,9 +10,13 @@ export const STREAMS_PER_USER = 5;
 /** At most this many notifications are replayed after a `Last-Event-ID` (the newest ones). */
 export const REPLAY_LIMIT = 100;
 
-/** How the hub reads a user's notifications, presented in their locale, oldest first. */
+/** At most this many notifications are read from the database in one query when delivering. */
+export const DELIVERY_BATCH = 500;
+
+/** How the hub reads notifications, each presented in its recipient's locale, oldest first. */
 export interface NotificationLoader {
-  byIds(userId: number, ids: number[]): Promise<Notification[]>;
+  /** the notifications among `ids` that exist, with their recipients */
+  byIds(ids: number[]): Promise<Array<{ recipientId: number; notification: Notification }>>;
   after(userId: number, afterId: number, limit: number): Promise<Notification[]>;
   latestId(userId: number): Promise<number>;
 }
@@ -58,6 +62,11 @@ export class SseHub {
   private readonly streams = new Map<number, Set<Stream>>();
   private heartbeat: NodeJS.Timeout | null = null;
   private closed = false;
+  /** announced notifications waiting for the next delivery batch */
+  private pending: Array<{ userId: number; id: number }> = [];
+  private batchScheduled = false;
+  /** the delivery batches run one after another, so that every stream gets its events in order */
+  private deliveries: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly loader: NotificationLoader,
@@ -112,19 +121,44 @@ export class SseHub {
     stream.queue = [];
   }
 
-  /** Sends notification `id` of `userId` to the user's streams in this process (if any). */
-  async deliver(userId: number, id: number): Promise<void> {
-    const set = this.streams.get(userId);
-    if (!set?.size) return;
-    try {
-      const [notification] = await this.loader.byIds(userId, [id]);
-      if (!notification) return;
-      for (const stream of set) {
-        if (stream.opening) stream.queue.push(notification);
-        else stream.send(notification);
+  /**
+   * Sends notification `id` of `userId` to the user's streams in this process (if any). What is
+   * announced in one turn of the event loop (a NOTIFY burst, a handler's fan-out) is read in one
+   * query per `DELIVERY_BATCH`, not one per notification; resolves once it was written.
+   */
+  deliver(userId: number, id: number): Promise<void> {
+    if (!this.streams.get(userId)?.size) return Promise.resolve();
+    this.pending.push({ userId, id });
+    if (!this.batchScheduled) {
+      this.batchScheduled = true;
+      this.deliveries = this.deliveries
+        .then(() => new Promise<void>((resolve) => setImmediate(resolve)))
+        .then(() => {
+          this.batchScheduled = false;
+          const batch = this.pending;
+          this.pending = [];
+          return this.deliverBatch(batch);
+        });
+    }
+    return this.deliveries;
+  }
+
+  private async deliverBatch(batch: Array<{ userId: number; id: number }>): Promise<void> {
+    for (let from = 0; from < batch.length; from += DELIVERY_BATCH) {
+      const chunk = batch.slice(from, from + DELIVERY_BATCH);
+      try {
+        const found = await this.loader.byIds(chunk.map((d) => d.id));
+        for (const { recipientId, notification } of found) {
+          // An announcement names its recipient; a row of someone else is never sent on its word.
+          if (!chunk.some((d) => d.id === notification.id && d.userId === recipientId)) continue;
+          for (const stream of this.streams.get(recipientId) ?? []) {
+            if (stream.opening) stream.queue.push(notification);
+            else stream.send(notification);
+          }
+        }
+      } catch (error) {
+        this.log.error({ err: safeError(error) }, 'notifications could not be delivered to their streams');
       }
-    } catch (error) {
-      this.log.error({ err: safeError(error) }, 'a notification could not be delivered to its streams');
     }
   }
 
