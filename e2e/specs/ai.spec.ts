@@ -2,10 +2,16 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeLlm, type FakeLlm } from '../../apps/server/src/testing/fake-llm.ts';
 import { signUpByEmail } from '../support/accounts.ts';
+import { LOCALES, messagesIn } from '../support/i18n.ts';
 import { baseURL, launchBrowser } from '../support/browser.ts';
 import { apiLogin, signedInPage, type ApiTokens } from '../support/session.ts';
 
 const API_KEY = 'sk-e2e-fake-secret-7f3a9c';
+/** A desktop, then a phone. */
+const DEVICES = [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+] as const;
 /** Screenshots for design review go to /tmp when AI_E2E_SHOTS=1; the run itself never depends on them. */
 const SHOTS = process.env.AI_E2E_SHOTS === '1';
 
@@ -271,6 +277,37 @@ describe('AI in the editor, on /trees and in /admin/ai', () => {
       'Cooking: Practice projects',
       'Cooking: Further reading',
     ]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  // Issue #18, item 12: the cost is shown and confirmed before anything is spent, in every language, on a
+  // desktop and then on a phone.
+  it.each(LOCALES)('asks before a generation spends calls, in %s', async (locale) => {
+    const t = messagesIn(locale);
+    const { page, context, errors } = await signedInPage(browser, user, { locale, ...DEVICES[0] });
+    const before = fake.requests.length;
+    await page.goto('/trees');
+    for (const { width, height } of DEVICES) {
+      await page.setViewportSize({ width, height });
+      await page.getByTestId('new-tree').click();
+      await page.getByRole('menuitem', { name: t('ai', 'generateTree.menu') }).click();
+      const modal = page.getByRole('dialog', { name: t('ai', 'generateTree.title') });
+      await modal.getByLabel(t('ai', 'generateTree.topic')).fill('Astronomy');
+      await modal.getByTestId('generate-tree-depth').getByText('3', { exact: true }).click();
+      await modal.getByRole('button', { name: t('ai', 'generateTree.submit'), exact: true }).click();
+      const cost = modal.getByRole('alert').filter({ hasText: t('ai', 'generateTree.confirm.title') });
+      await cost.waitFor();
+      const calls = Number(await modal.getByTestId('generate-tree-cost').getAttribute('data-calls'));
+      expect(calls).toBeGreaterThan(1);
+      expect(await cost.innerText()).toContain(t('ai', 'generateTree.confirm.calls_other', { count: calls, depth: 3 }));
+      const box = await modal.getByRole('button', { name: t('ai', 'generateTree.confirm.submit') }).boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= width && box.y + box.height <= height).toBe(true);
+      await modal.getByRole('button', { name: t('ai', 'generateTree.confirm.back') }).click();
+      await page.keyboard.press('Escape');
+      await modal.waitFor({ state: 'detached' });
+    }
+    expect(fake.requests.length).toBe(before);
     expect(errors).toEqual([]);
     await context.close();
   });

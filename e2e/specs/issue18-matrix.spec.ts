@@ -14,7 +14,7 @@ import { canvasNode } from '../support/editor.ts';
 import { readSvgDrawing } from '../support/export.ts';
 import { englishLeftovers, LOCALES, messagesIn, type Locale } from '../support/i18n.ts';
 import { jsonFile, openJsonImport } from '../support/import.ts';
-import { signedInPage } from '../support/session.ts';
+import { apiLogin, signedInPage } from '../support/session.ts';
 
 const DEVICES = [
   { device: 'desktop', width: 1280, height: 800 },
@@ -101,8 +101,20 @@ describe.each(LOCALES.flatMap((locale) => DEVICES.map((device) => ({ locale, ...
       }
       await expectTranslated(page, 'the profile');
 
-      // 9: a JSON import shows what it will create, and creates nothing before the confirmation.
+      // 11 (prepared): an older template by someone else, which this user looks at (one view) before sharing.
       const title = `Linear algebra ${locale} ${device} ${stamp}`;
+      const admin = await apiLogin();
+      const olderTree = await api<{ id: number }>('POST', '/api/tree/skills_tree/', admin.access, {
+        title: `${title} older`,
+        data: importedTree(`${title} older`),
+      });
+      const older = await api<{ uuid: string }>('POST', '/api/community/trees-shared/share_tree/', admin.access, {
+        tree: olderTree.id,
+      });
+      await page.goto(`/community/${older.uuid}`);
+      await page.getByRole('heading', { name: `${title} older`, level: 1 }).waitFor();
+
+      // 9: a JSON import shows what it will create, and creates nothing before the confirmation.
       await page.goto('/trees');
       await openJsonImport(page);
       const importDialog = page.getByRole('dialog', { name: t('trees', 'create.jsonTitle') });
@@ -216,6 +228,7 @@ describe.each(LOCALES.flatMap((locale) => DEVICES.map((device) => ({ locale, ...
       // The app still works: the toast's link opens the template page.
       await toast.getByRole('button', { name: t('community', 'share.open') }).click();
       await page.waitForURL(/\/community\/[0-9a-f-]{36}$/);
+      const sharedPath = new URL(page.url()).pathname;
       await page.getByRole('heading', { name: title, level: 1 }).waitFor();
 
       // 5 and 6: the template's node drawer shows the node's Markdown, a GFM table and task list rendered.
@@ -249,6 +262,18 @@ describe.each(LOCALES.flatMap((locale) => DEVICES.map((device) => ({ locale, ...
       await dialog.getByRole('button', { name: t('community', 'share.resubmit') }).waitFor();
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'detached' });
+
+      // 11: among the hottest, a template nobody has engaged with ranks below an older one that got a view.
+      await page.goto('/community');
+      await page.getByRole('searchbox', { name: t('community', 'filters.search') }).fill(stamp);
+      await page.getByLabel(t('community', 'filters.ordering'), { exact: true }).click();
+      await page.getByRole('option', { name: t('community', 'ordering.-hot') }).click();
+      const listed = () =>
+        page
+          .locator('main a[href^="/community/"]')
+          .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+      await expect.poll(listed, { timeout: 10_000 }).toHaveLength(2);
+      expect(await listed()).toEqual([`/community/${older.uuid}`, sharedPath]);
 
       await context.close();
     });
