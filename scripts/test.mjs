@@ -1,7 +1,8 @@
 // `npm test`: every check, in order of cost. Lint, typecheck, unit + API tests on SQLite, the API
 // tests again on PostgreSQL, a production build, then e2e in real Chromium against `npm start`.
 // Prints one closing line `tests: N passed, N failed` over every vitest run.
-import { spawnSync } from 'node:child_process';
+import { Buffer } from 'node:buffer';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -57,14 +58,49 @@ async function postgresAvailable() {
   }
 }
 
+/**
+ * Runs independent checks side by side (each is mostly one thread), printing each one's output as a
+ * block once it ends, so that the log reads like the sequential one.
+ */
+async function runTogether(steps) {
+  const started = Date.now();
+  await Promise.all(
+    steps.map(
+      ([label, command, args]) =>
+        new Promise((resolve) => {
+          const child = spawn(command, args, { cwd: root, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+          const output = [];
+          child.stdout.on('data', (chunk) => output.push(chunk));
+          child.stderr.on('data', (chunk) => output.push(chunk));
+          child.on('close', (code) => {
+            const seconds = ((Date.now() - started) / 1000).toFixed(1);
+            console.log(`\n━━ ${label} ━━`);
+            process.stdout.write(Buffer.concat(output));
+            if (code === 0) console.log(`✓ ${label} (${seconds}s)`);
+            else {
+              console.error(`✗ ${label} failed (${seconds}s)`);
+              failed = true;
+            }
+            resolve();
+          });
+        }),
+    ),
+  );
+}
+
 const wants = (step) => only.length === 0 || only.includes(step);
 
-// Lint: eslint (with the module-map walls of eslint/boundaries-plugin.js) and Prettier over the whole tree.
-if (wants('lint')) {
-  run('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
-  run('formatting', 'npx', ['prettier', '--check', '.']);
-}
-if (wants('typecheck')) run('typecheck', 'npm', ['run', 'typecheck', '--silent']);
+// Lint: eslint (with the module-map walls of eslint/boundaries-plugin.js) and Prettier over the whole
+// tree; the typecheck beside them.
+await runTogether([
+  ...(wants('lint')
+    ? [
+        ['lint', 'npx', ['eslint', '.', '--max-warnings=0']],
+        ['formatting', 'npx', ['prettier', '--check', '.']],
+      ]
+    : []),
+  ...(wants('typecheck') ? [['typecheck', 'npm', ['run', 'typecheck', '--silent']]] : []),
+]);
 // The API files wait on their databases and sockets much of the time: two workers even on two cores.
 const API_WORKERS = ['--maxWorkers=2'];
 if (wants('unit') || wants('api-sqlite'))

@@ -266,7 +266,7 @@ describe.each(LOCALES.flatMap((locale) => DEVICES.map((device) => ({ locale, ...
       // 11: among the hottest, a template nobody has engaged with ranks below an older one that got a view.
       await page.goto('/community');
       await page.getByRole('searchbox', { name: t('community', 'filters.search') }).fill(stamp);
-      await page.getByLabel(t('community', 'filters.ordering'), { exact: true }).click();
+      await page.getByRole('combobox', { name: t('community', 'filters.ordering') }).click();
       await page.getByRole('option', { name: t('community', 'ordering.-hot') }).click();
       const listed = () =>
         page
