@@ -311,13 +311,14 @@ export function TemplateDetail({ uuid, headerExtra, canvasExtra }: TemplateDetai
             </Tabs.Panel>
             <Tabs.Panel value="reviews">
               <Suspense fallback={<Skeleton h={240} radius="md" />}>
-                <ReviewsTab share={share} />
+                <ReviewsTab share={share} id={uuid} />
               </Suspense>
             </Tabs.Panel>
             <Tabs.Panel value="discussion">
               <Suspense fallback={<Skeleton h={240} radius="md" />}>
                 <DiscussionTab
                   share={share}
+                  id={uuid}
                   nodeFilter={tabs.node}
                   onNodeFilter={tabs.showDiscussion}
                   onShowNode={tabs.showNode}

@@ -14,6 +14,8 @@ import { ThreadItem } from './ThreadItem.tsx';
 
 interface DiscussionTabProps {
   share: ShareWithData;
+  /** how the page addresses the template (its uuid or id): the key of its cached queries */
+  id: string;
   /** only the threads on this node (a badge on the canvas opened it) */
   nodeFilter: string | null;
   onNodeFilter: (id: string | null) => void;
@@ -21,12 +23,12 @@ interface DiscussionTabProps {
 }
 
 /** The Discussion tab: threads newest first (all, or those on one node), a form to start one. */
-export function DiscussionTab({ share, nodeFilter, onNodeFilter, onShowNode }: DiscussionTabProps) {
+export function DiscussionTab({ share, id, nodeFilter, onNodeFilter, onShowNode }: DiscussionTabProps) {
   const { t } = useTranslation('reviews');
   const me = useSession().user;
   const titles = useMemo(() => nodeTitlesOf(share.data as { nodes?: { id: string; title?: string }[] }), [share.data]);
-  const threads = useThreads(share.uuid, nodeFilter);
-  const post = usePostComment(share.uuid);
+  const threads = useThreads(id, nodeFilter);
+  const post = usePostComment(id);
   // the node of a new thread: the filtered one until the writer picks another
   const [picked, setPicked] = useState<{ for: string | null; node: string | null }>({
     for: nodeFilter,
@@ -36,7 +38,7 @@ export function DiscussionTab({ share, nodeFilter, onNodeFilter, onShowNode }: D
   const shown = itemsOf(threads.data?.pages);
   const count = threads.data?.pages[0]?.count ?? 0;
   const ctx: CommentContext = {
-    share: share.uuid,
+    share: id,
     me: me?.id ?? null,
     nodeTitle: (id) => titles.get(id) ?? null,
     onShowNode,

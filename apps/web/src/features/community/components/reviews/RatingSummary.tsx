@@ -1,20 +1,22 @@
 import type { ShareWithData } from '@arbor/contract';
-import { Group, Progress, Rating, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Group, Rating, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { STARS, useReviewHistogram } from '../../api/reviews.ts';
 import classes from './reviews.module.css';
 
 interface RatingSummaryProps {
   share: ShareWithData;
+  /** how the page addresses the template (its uuid or id): the key of its cached queries */
+  id: string;
   /** the star filter of the list below; a bar toggles it */
   rating: number | null;
   onRating: (rating: number | null) => void;
 }
 
 /** The average with its stars, and one bar per star count (5 → 1) that filters the list by it. */
-export function RatingSummary({ share, rating, onRating }: RatingSummaryProps) {
+export function RatingSummary({ share, id, rating, onRating }: RatingSummaryProps) {
   const { t, i18n } = useTranslation('reviews');
-  const histogram = useReviewHistogram(share.uuid);
+  const histogram = useReviewHistogram(id);
   const total = histogram.counts.reduce((sum, n) => sum + n, 0);
   const average = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1, minimumFractionDigits: 1 });
   return (
@@ -27,6 +29,7 @@ export function RatingSummary({ share, rating, onRating }: RatingSummaryProps) {
           value={share.rating_avg}
           fractions={10}
           readOnly
+          role="img"
           aria-label={t('summary.average', { avg: share.rating_avg.toFixed(1) })}
         />
         <Text size="xs" c="dimmed">
@@ -51,7 +54,9 @@ export function RatingSummary({ share, rating, onRating }: RatingSummaryProps) {
               <Text size="sm" w={48} aria-hidden>
                 {t('summary.starsShort', { stars })}
               </Text>
-              <Progress value={total ? (count / total) * 100 : 0} color="yellow" className={classes.track} />
+              <span className={classes.track} aria-hidden>
+                <span className={classes.fill} style={{ width: `${total ? (count / total) * 100 : 0}%` }} />
+              </span>
               <Text size="sm" w={32} ta="right" aria-hidden>
                 {count}
               </Text>

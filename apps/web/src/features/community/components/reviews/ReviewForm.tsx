@@ -57,6 +57,7 @@ export function ReviewForm({ share, mine, startRating, opened, onClose }: Review
               onChange={setRating}
               size="lg"
               mt={4}
+              role="radiogroup"
               aria-labelledby={starsLabel}
               getSymbolLabel={(value) => t('stars', { count: value })}
             />

@@ -44,7 +44,7 @@ export function ReviewItem({ share, review, me, isAuthor, onEdit }: ReviewItemPr
           </AuthorByline>
           {review.hidden ? <Badge color="gray">{t('item.hidden')}</Badge> : null}
         </Group>
-        <Rating value={review.rating} readOnly size="sm" aria-label={t('stars', { count: review.rating })} />
+        <Rating value={review.rating} readOnly size="sm" role="img" aria-label={t('stars', { count: review.rating })} />
         <MarkdownPreview source={review.body} />
         <Group gap="xs" justify="space-between">
           <Group gap="xs">

@@ -12,8 +12,8 @@ import { ReviewItem } from './ReviewItem.tsx';
 
 const ORDERINGS: readonly ReviewOrdering[] = ['-helpful_count', '-created_at', '-rating', 'rating'];
 
-/** The Reviews tab: the rating histogram, my review (write or edit), and every review, sorted and filtered. */
-export function ReviewsTab({ share }: { share: ShareWithData }) {
+/** The Reviews tab (`id`: how the page addresses the template, the key of its cached queries): the rating histogram, my review (write or edit), and every review, sorted and filtered. */
+export function ReviewsTab({ share, id }: { share: ShareWithData; id: string }) {
   const { t } = useTranslation('reviews');
   const session = useSession();
   const me = session.user;
@@ -21,15 +21,15 @@ export function ReviewsTab({ share }: { share: ShareWithData }) {
   const [rating, setRating] = useState<number | null>(null);
   // `null`: closed; otherwise the form was opened for my review as it was then (remounted on open)
   const [formKey, setFormKey] = useState<number | null>(null);
-  const list = useReviewList(share.uuid, { ordering, rating });
-  const mine = useMyReview(share.uuid, share.abilities.review ? me?.username : undefined);
+  const list = useReviewList(id, { ordering, rating });
+  const mine = useMyReview(id, share.abilities.review ? me?.username : undefined);
   const reviews = itemsOf(list.data?.pages);
   const count = list.data?.pages[0]?.count ?? 0;
   const isAuthor = me !== null && me.id === share.author.id;
   const openForm = () => setFormKey(Date.now());
   return (
     <Stack gap="lg">
-      <RatingSummary share={share} rating={rating} onRating={setRating} />
+      <RatingSummary share={share} id={id} rating={rating} onRating={setRating} />
       {share.abilities.review ? (
         <Group>
           <Button leftSection={<IconPencil size={16} aria-hidden />} onClick={openForm} disabled={mine.isLoading}>
@@ -40,7 +40,7 @@ export function ReviewsTab({ share }: { share: ShareWithData }) {
       {formKey !== null && !mine.isLoading ? (
         <ReviewForm
           key={formKey}
-          share={share.uuid}
+          share={id}
           mine={mine.data ?? null}
           startRating={share.my_rating ?? 0}
           opened
@@ -89,7 +89,7 @@ export function ReviewsTab({ share }: { share: ShareWithData }) {
           reviews.map((review) => (
             <ReviewItem
               key={review.id}
-              share={share.uuid}
+              share={id}
               review={review}
               me={me?.id ?? null}
               isAuthor={isAuthor}
