@@ -7,6 +7,7 @@ import { MarkdownPreview } from '../../../trees/index.ts';
 import { useDeleteComment, useEditComment } from '../../api/comments.ts';
 import { problemText } from '../../lib/problem.ts';
 import { AuthorByline, useFormatDate } from '../AuthorByline.tsx';
+import { EditDeleteButtons } from '../EditDeleteButtons.tsx';
 import { confirmDelete } from '../confirm-delete.tsx';
 import { ReportButton } from '../report/ReportButton.tsx';
 import { TextForm } from '../TextForm.tsx';
@@ -102,20 +103,11 @@ export function CommentItem({ comment, ctx, actions }: CommentItemProps) {
           <Group gap="xs">
             {actions}
             {mine && !comment.deleted ? (
-              <>
-                <Button size="compact-sm" variant="subtle" onClick={() => setEditing(true)}>
-                  {t('actions.edit')}
-                </Button>
-                <Button
-                  size="compact-sm"
-                  variant="subtle"
-                  color="red"
-                  loading={remove.isPending}
-                  onClick={() => confirmDelete(t, 'comment', () => remove.mutate(comment.id))}
-                >
-                  {t('actions.delete')}
-                </Button>
-              </>
+              <EditDeleteButtons
+                onEdit={() => setEditing(true)}
+                onDelete={() => confirmDelete(t, 'comment', () => remove.mutate(comment.id))}
+                deleting={remove.isPending}
+              />
             ) : null}
           </Group>
           {!mine && author && ctx.me !== null && !comment.deleted ? (

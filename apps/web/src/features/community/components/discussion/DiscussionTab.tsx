@@ -1,11 +1,11 @@
 import type { ShareWithData } from '@arbor/contract';
-import { Alert, Button, CloseButton, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { CloseButton, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconFilter } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../../lib/session.ts';
 import { usePostComment, useThreads } from '../../api/comments.ts';
-import { itemsOf } from '../../api/pages.ts';
+import { PagedList } from '../PagedList.tsx';
 import { TextForm } from '../TextForm.tsx';
 import type { CommentContext } from './CommentItem.tsx';
 import { NodePicker } from './NodePicker.tsx';
@@ -35,8 +35,6 @@ export function DiscussionTab({ share, id, nodeFilter, onNodeFilter, onShowNode 
     node: nodeFilter,
   });
   const node = picked.for === nodeFilter ? picked.node : nodeFilter;
-  const shown = itemsOf(threads.data?.pages);
-  const count = threads.data?.pages[0]?.count ?? 0;
   const ctx: CommentContext = {
     share: id,
     me: me?.id ?? null,
@@ -77,32 +75,14 @@ export function DiscussionTab({ share, id, nodeFilter, onNodeFilter, onShowNode 
           />
         </Paper>
       ) : null}
-      <Stack gap="sm" aria-busy={threads.isPending} data-testid="comment-threads">
-        {threads.isPending ? (
-          <>
-            <Skeleton h={100} radius="md" />
-            <Skeleton h={100} radius="md" />
-          </>
-        ) : threads.isError ? (
-          <Alert color="red" role="alert">
-            {t('discussion.error')}
-            <Button variant="light" size="xs" ml="sm" onClick={() => void threads.refetch()}>
-              {t('actions.retry')}
-            </Button>
-          </Alert>
-        ) : shown.length === 0 ? (
-          <Text c="dimmed" ta="center" py="lg">
-            {nodeFilter ? t('discussion.emptyOnNode') : t('discussion.empty')}
-          </Text>
-        ) : (
-          shown.map((head) => <ThreadItem key={head.id} head={head} ctx={ctx} canComment={share.abilities.comment} />)
-        )}
-        {threads.hasNextPage ? (
-          <Button variant="default" onClick={() => void threads.fetchNextPage()} loading={threads.isFetchingNextPage}>
-            {t('discussion.more', { shown: shown.length, count })}
-          </Button>
-        ) : null}
-      </Stack>
+      <PagedList
+        query={threads}
+        testId="comment-threads"
+        error={t('discussion.error')}
+        empty={nodeFilter ? t('discussion.emptyOnNode') : t('discussion.empty')}
+        more={(shown, count) => t('discussion.more', { shown, count })}
+        renderItem={(head) => <ThreadItem key={head.id} head={head} ctx={ctx} canComment={share.abilities.comment} />}
+      />
     </Stack>
   );
 }

@@ -6,6 +6,7 @@ import { MarkdownPreview } from '../../../trees/index.ts';
 import { useDeleteReview, useHelpful } from '../../api/reviews.ts';
 import { problemText } from '../../lib/problem.ts';
 import { AuthorByline, useFormatDate } from '../AuthorByline.tsx';
+import { EditDeleteButtons } from '../EditDeleteButtons.tsx';
 import { confirmDelete } from '../confirm-delete.tsx';
 import { ReportButton } from '../report/ReportButton.tsx';
 import { ReviewReply } from './ReviewReply.tsx';
@@ -71,20 +72,11 @@ export function ReviewItem({ share, review, me, isAuthor, onEdit }: ReviewItemPr
               </Button>
             )}
             {mine ? (
-              <>
-                <Button size="compact-sm" variant="subtle" onClick={onEdit}>
-                  {t('actions.edit')}
-                </Button>
-                <Button
-                  size="compact-sm"
-                  variant="subtle"
-                  color="red"
-                  loading={remove.isPending}
-                  onClick={() => confirmDelete(t, 'review', () => remove.mutate(review.id))}
-                >
-                  {t('actions.delete')}
-                </Button>
-              </>
+              <EditDeleteButtons
+                onEdit={onEdit}
+                onDelete={() => confirmDelete(t, 'review', () => remove.mutate(review.id))}
+                deleting={remove.isPending}
+              />
             ) : null}
           </Group>
           {!mine && me !== null ? (

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { MarkdownPreview } from '../../../trees/index.ts';
 import { useReviewReply } from '../../api/reviews.ts';
 import { useFormatDate } from '../AuthorByline.tsx';
+import { EditDeleteButtons } from '../EditDeleteButtons.tsx';
 import { confirmDelete } from '../confirm-delete.tsx';
 import { TextForm } from '../TextForm.tsx';
 import classes from './reviews.module.css';
@@ -61,18 +62,13 @@ export function ReviewReply({ share, review, isAuthor }: { share: string; review
       <MarkdownPreview source={review.reply.body} />
       {isAuthor ? (
         <Group gap="xs">
-          <Button size="compact-xs" variant="subtle" onClick={() => setEditing(true)}>
-            {t('reply.edit')}
-          </Button>
-          <Button
-            size="compact-xs"
-            variant="subtle"
-            color="red"
-            loading={reply.isPending}
-            onClick={() => confirmDelete(t, 'reply', () => reply.mutate({ id: review.id, body: '' }))}
-          >
-            {t('reply.delete')}
-          </Button>
+          <EditDeleteButtons
+            onEdit={() => setEditing(true)}
+            onDelete={() => confirmDelete(t, 'reply', () => reply.mutate({ id: review.id, body: '' }))}
+            deleting={reply.isPending}
+            editLabel={t('reply.edit')}
+            deleteLabel={t('reply.delete')}
+          />
         </Group>
       ) : null}
     </Stack>

@@ -1,11 +1,11 @@
 import type { ShareWithData } from '@arbor/contract';
-import { Alert, Button, Group, Select, Skeleton, Stack, Text } from '@mantine/core';
+import { Button, Group, Select, Stack } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../../lib/session.ts';
-import { itemsOf } from '../../api/pages.ts';
 import { STARS, useMyReview, useReviewList, type ReviewOrdering } from '../../api/reviews.ts';
+import { PagedList } from '../PagedList.tsx';
 import { RatingSummary } from './RatingSummary.tsx';
 import { ReviewForm } from './ReviewForm.tsx';
 import { ReviewItem } from './ReviewItem.tsx';
@@ -23,8 +23,6 @@ export function ReviewsTab({ share, id }: { share: ShareWithData; id: string }) 
   const [formKey, setFormKey] = useState<number | null>(null);
   const list = useReviewList(id, { ordering, rating });
   const mine = useMyReview(id, share.abilities.review ? me?.username : undefined);
-  const reviews = itemsOf(list.data?.pages);
-  const count = list.data?.pages[0]?.count ?? 0;
   const isAuthor = me !== null && me.id === share.author.id;
   const openForm = () => setFormKey(Date.now());
   return (
@@ -68,41 +66,23 @@ export function ReviewsTab({ share, id }: { share: ShareWithData; id: string }) 
           w={160}
         />
       </Group>
-      <Stack gap="sm" aria-busy={list.isPending} data-testid="review-list">
-        {list.isPending ? (
-          <>
-            <Skeleton h={120} radius="md" />
-            <Skeleton h={120} radius="md" />
-          </>
-        ) : list.isError ? (
-          <Alert color="red" role="alert">
-            {t('list.error')}
-            <Button variant="light" size="xs" ml="sm" onClick={() => void list.refetch()}>
-              {t('actions.retry')}
-            </Button>
-          </Alert>
-        ) : reviews.length === 0 ? (
-          <Text c="dimmed" ta="center" py="lg">
-            {rating === null ? t('list.empty') : t('list.emptyFiltered')}
-          </Text>
-        ) : (
-          reviews.map((review) => (
-            <ReviewItem
-              key={review.id}
-              share={id}
-              review={review}
-              me={me?.id ?? null}
-              isAuthor={isAuthor}
-              onEdit={openForm}
-            />
-          ))
+      <PagedList
+        query={list}
+        testId="review-list"
+        error={t('list.error')}
+        empty={rating === null ? t('list.empty') : t('list.emptyFiltered')}
+        more={(shown, count) => t('list.more', { shown, count })}
+        renderItem={(review) => (
+          <ReviewItem
+            key={review.id}
+            share={id}
+            review={review}
+            me={me?.id ?? null}
+            isAuthor={isAuthor}
+            onEdit={openForm}
+          />
         )}
-        {list.hasNextPage ? (
-          <Button variant="default" onClick={() => void list.fetchNextPage()} loading={list.isFetchingNextPage}>
-            {t('list.more', { shown: reviews.length, count })}
-          </Button>
-        ) : null}
-      </Stack>
+      />
     </Stack>
   );
 }
