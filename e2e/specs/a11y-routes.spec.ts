@@ -128,6 +128,54 @@ const ROUTES: RouteCase[] = [
       await page.getByTestId('diff-summary').getByText('Focus order').waitFor();
     },
   },
+  {
+    name: 'template detail, reviews (its author, replying)',
+    who: 'member',
+    path: () => `/community/${share.uuid}?tab=reviews`,
+    ready: async (page) => {
+      await visible(page, '[data-testid="rating-summary"] button[aria-pressed]');
+      await visible(page, '[data-testid="review-list"][aria-busy="false"] article');
+      // The author's reply form under the admin's review.
+      await page.getByRole('button', { name: '回复', exact: true }).click();
+      await visible(page, '[data-testid="review-list"] textarea');
+    },
+  },
+  {
+    name: 'template detail, my review form',
+    who: 'admin',
+    path: () => `/community/${share.uuid}?tab=reviews`,
+    ready: async (page) => {
+      await visible(page, '[data-testid="review-list"][aria-busy="false"] article');
+      await page.getByRole('button', { name: '编辑我的评价' }).click();
+      await page.getByRole('dialog').locator('textarea').first().waitFor();
+    },
+  },
+  {
+    name: 'template detail, discussion',
+    who: 'member',
+    path: () => `/community/${share.uuid}?tab=discussion`,
+    ready: async (page) => {
+      await visible(page, '[data-testid="comment-threads"][aria-busy="false"] [data-testid="comment-thread"]');
+      await page.getByRole('button', { name: /^查看 1 条回复/ }).click();
+      await page.getByText('Good point, done.').waitFor();
+    },
+  },
+  {
+    name: 'template detail, discussion on a node',
+    who: 'admin',
+    path: () => `/community/${share.uuid}?tab=discussion&node=contrast`,
+    ready: (page) => visible(page, '[data-testid="comment-threads"][aria-busy="false"] [data-testid="comment-thread"]'),
+  },
+  {
+    name: 'template detail, comment badge and report dialog',
+    who: 'admin',
+    path: () => `/community/${share.uuid}?focus=contrast`,
+    ready: async (page) => {
+      await visible(page, '[data-testid="comment-badge"]');
+      await page.getByRole('button', { name: '举报这个模板' }).click();
+      await page.getByRole('dialog').locator('textarea').first().waitFor();
+    },
+  },
   { name: 'about', who: 'member', path: () => '/about', ready: appOnly },
   {
     name: 'profile',
@@ -234,6 +282,19 @@ beforeAll(async () => {
   });
   // A like makes it hot, so Home lists it whatever other specs have shared (novelty alone does not).
   await api('POST', `/api/community/trees-shared/${share.id}/like/`, admin.access, { liked: true });
+  // Community review: the admin reviews the template and comments on a node; its author replies to the comment.
+  await api('POST', `/api/community/trees-shared/${share.id}/reviews/`, admin.access, {
+    rating: 4,
+    body: 'Clear and **short**. A node on [focus order](https://www.w3.org/WAI/) would help.',
+  });
+  const comment = await api<{ id: number }>('POST', `/api/community/trees-shared/${share.id}/comments/`, admin.access, {
+    body: 'Which contrast ratio should body text meet?',
+    node_id: 'contrast',
+  });
+  await api('POST', `/api/community/trees-shared/${share.id}/comments/`, member.access, {
+    body: 'Good point, done.',
+    parent: comment.id,
+  });
   const provider = await api<{ id: number }>('POST', '/api/llm/deepseek-config/', admin.access, {
     name: 'Local test provider',
     base_url: 'http://127.0.0.1:9/v1',

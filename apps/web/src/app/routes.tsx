@@ -79,6 +79,7 @@ export const ROUTES: readonly AppRoute[] = [
     path: '/community/:uuid',
     meta: { name: 'template-detail', titleKey: 'shell:routes.template-detail', ...MEMBERS },
     load: () => import('../pages/TemplateDetailPage.tsx'),
+    namespaces: ['reviews'],
     prefetch: (params) => prefetchShare(params.uuid),
   },
   {

@@ -8,3 +8,4 @@ export { useShares } from './api/list-shares.ts';
 export { prefetchCommunityList } from './api/community-list.ts';
 export { prefetchShare, useShare } from './api/get-share.ts';
 export { registerCommunityExtensions } from './register-extensions.tsx';
+export { openReportDialog, type ReportTarget } from './report/open-report-dialog.ts';
