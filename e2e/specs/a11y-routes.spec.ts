@@ -195,7 +195,7 @@ const ROUTES: RouteCase[] = [
     path: () => '/',
     ready: async (page) => {
       await page.getByRole('button', { name: /^通知（\d+ 条未读）$/ }).click();
-      await page.getByRole('link', { name: '查看全部' }).waitFor();
+      await visible(page, '[role="dialog"] a[href="/notifications"]');
       await page.getByText('关注了你').first().waitFor();
     },
   },
@@ -205,7 +205,7 @@ const ROUTES: RouteCase[] = [
     path: () => '/admin/moderation',
     ready: async (page) => {
       await page.getByRole('article').first().waitFor();
-      await page.getByText('Too *short*', { exact: false }).first().waitFor();
+      await page.getByRole('article').getByText('Too short for a course.').first().waitFor();
     },
   },
   {
