@@ -8,7 +8,8 @@ import { apiLogin, signInContext, storeTokens, type ApiTokens } from '../support
 
 /**
  * Every route of the web app's route table (apps/web/src/app/routes.tsx), checked with axe in the
- * light and the dark theme: members' pages as a normal user, /admin/ai (every tab) as the admin.
+ * light and the dark theme: members' pages as a normal user, /admin/ai (every tab) and
+ * /admin/moderation as the admin.
  */
 
 type Who = 'visitor' | 'member' | 'admin';
@@ -221,6 +222,52 @@ const ROUTES: RouteCase[] = [
       await page.waitForTimeout(500);
     },
   },
+  {
+    name: 'notifications',
+    who: 'member',
+    path: () => '/notifications',
+    ready: async (page) => {
+      await page.getByRole('heading', { level: 1, name: '通知' }).waitFor();
+      await page.getByText('关注了你').first().waitFor();
+    },
+  },
+  {
+    name: 'notifications, unread only',
+    who: 'member',
+    path: () => '/notifications?unread=1',
+    ready: (page) => page.getByText('评价了你的模板').first().waitFor(),
+  },
+  {
+    name: 'notification bell, open',
+    who: 'member',
+    path: () => '/',
+    ready: async (page) => {
+      await page.getByRole('button', { name: /^通知（\d+ 条未读）$/ }).click();
+      await visible(page, '[role="dialog"] a[href="/notifications"]');
+      await page.getByText('关注了你').first().waitFor();
+    },
+  },
+  {
+    name: 'admin moderation: open reports',
+    who: 'admin',
+    path: () => '/admin/moderation',
+    ready: async (page) => {
+      await page.getByRole('article').first().waitFor();
+      await page.getByRole('article').getByText('Too short for a course.').first().waitFor();
+    },
+  },
+  {
+    name: 'admin moderation: resolved',
+    who: 'admin',
+    path: () => '/admin/moderation?status=resolved',
+    ready: (page) => page.getByRole('article').first().waitFor(),
+  },
+  {
+    name: 'admin moderation: log',
+    who: 'admin',
+    path: () => '/admin/moderation?tab=log',
+    ready: (page) => visible(page, '[role="tabpanel"] ol li'),
+  },
   { name: 'not found', who: 'visitor', path: () => '/no/such/page', ready: appOnly },
   { name: 'not found (signed in)', who: 'member', path: () => '/no/such/page', ready: appOnly },
 ];
@@ -283,7 +330,7 @@ beforeAll(async () => {
   // A like makes it hot, so Home lists it whatever other specs have shared (novelty alone does not).
   await api('POST', `/api/community/trees-shared/${share.id}/like/`, admin.access, { liked: true });
   // Community review: the admin reviews the template and comments on a node; its author replies to the comment.
-  await api('POST', `/api/community/trees-shared/${share.id}/reviews/`, admin.access, {
+  const review = await api<{ id: number }>('POST', `/api/community/trees-shared/${share.id}/reviews/`, admin.access, {
     rating: 4,
     body: 'Clear and **short**. A node on [focus order](https://www.w3.org/WAI/) would help.',
   });
@@ -294,6 +341,27 @@ beforeAll(async () => {
   await api('POST', `/api/community/trees-shared/${share.id}/comments/`, member.access, {
     body: 'Good point, done.',
     parent: comment.id,
+  });
+  // Notifications for the member (the review, the comment and a follow by the admin), and reports for the
+  // admin: one open (the review), one dismissed (which also tells the member).
+  const me = await api<{ id: number; username: string }>('GET', '/api/profile/users/me/', admin.access);
+  await api('POST', `/api/community/authors/${encodeURIComponent(member.username)}/follow/`, admin.access, {
+    following: true,
+  });
+  await api('POST', '/api/community/reports/', member.access, {
+    target_kind: 'review',
+    target_id: review.id,
+    reason: 'abuse',
+    details: 'Rude, and says nothing about the content.',
+  });
+  const dismissed = await api<{ id: number }>('POST', '/api/community/reports/', member.access, {
+    target_kind: 'user',
+    target_id: me.id,
+    reason: 'spam',
+  });
+  await api('POST', `/api/community/reports/${dismissed.id}/resolve/`, admin.access, {
+    action: 'dismiss',
+    note: 'Not spam.',
   });
   const provider = await api<{ id: number }>('POST', '/api/llm/deepseek-config/', admin.access, {
     name: 'Local test provider',

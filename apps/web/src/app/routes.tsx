@@ -17,6 +17,8 @@ export type RouteName =
   | 'profile'
   | 'settings'
   | 'admin-ai'
+  | 'admin-moderation'
+  | 'notifications'
   | 'login'
   | 'register'
   | 'forgot-password'
@@ -137,6 +139,24 @@ export const ROUTES: readonly AppRoute[] = [
     path: '/admin/ai',
     meta: { name: 'admin-ai', titleKey: 'shell:routes.admin-ai', auth: true, roles: ['admin'], searchable: true },
     load: () => import('../pages/AdminAiPage.tsx'),
+  },
+  {
+    path: '/admin/moderation',
+    meta: {
+      name: 'admin-moderation',
+      titleKey: 'shell:routes.admin-moderation',
+      auth: true,
+      roles: ['admin'],
+      searchable: true,
+    },
+    load: () => import('../pages/AdminModerationPage.tsx'),
+    namespaces: ['moderation'],
+  },
+  {
+    path: '/notifications',
+    meta: { name: 'notifications', titleKey: 'shell:routes.notifications', ...MEMBERS, searchable: true },
+    load: () => import('../pages/NotificationsPage.tsx'),
+    namespaces: ['notifications'],
   },
   {
     path: '/auth/login',

@@ -778,6 +778,22 @@ export const CATALOG: Record<string, Translations> = {
     'zh-CN': '{actor} 评论了你的模板「{title}」。',
     'ja-JP': '{actor} さんがあなたのテンプレート「{title}」にコメントしました。',
   },
+  'A moderator reviewed your report and took no action.': {
+    'zh-CN': '管理员已处理你的举报，未采取任何措施。',
+    'ja-JP': 'モデレーターがあなたの報告を確認しましたが、対応は行われませんでした。',
+  },
+  'Thanks for your report: a moderator hid the content.': {
+    'zh-CN': '感谢你的举报：管理员已隐藏该内容。',
+    'ja-JP': '報告ありがとうございます。モデレーターがそのコンテンツを非表示にしました。',
+  },
+  'Thanks for your report: a moderator removed the content.': {
+    'zh-CN': '感谢你的举报：管理员已删除该内容。',
+    'ja-JP': '報告ありがとうございます。モデレーターがそのコンテンツを削除しました。',
+  },
+  'Thanks for your report: a moderator suspended the account.': {
+    'zh-CN': '感谢你的举报：管理员已停用该账号。',
+    'ja-JP': '報告ありがとうございます。モデレーターがそのアカウントを停止しました。',
+  },
   '{actor} started following you.': {
     'zh-CN': '{actor} 关注了你。',
     'ja-JP': '{actor} さんがあなたをフォローしました。',
