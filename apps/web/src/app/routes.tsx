@@ -81,7 +81,7 @@ export const ROUTES: readonly AppRoute[] = [
     path: '/community/:uuid',
     meta: { name: 'template-detail', titleKey: 'shell:routes.template-detail', ...MEMBERS },
     load: () => import('../pages/TemplateDetailPage.tsx'),
-    namespaces: ['reviews'],
+    namespaces: ['reviews', 'plans', 'recall'],
     prefetch: (params) => prefetchShare(params.uuid),
   },
   {
@@ -101,6 +101,7 @@ export const ROUTES: readonly AppRoute[] = [
       toolbar: false,
       footer: false,
     },
+    namespaces: ['plans', 'recall'],
     load: () => import('../pages/TreeEditorPage.tsx'),
     prefetch: (params) => prefetchTreeByUuid(params.uuid),
   },
@@ -113,11 +114,13 @@ export const ROUTES: readonly AppRoute[] = [
   {
     path: '/learn',
     meta: { name: 'learn', titleKey: 'shell:routes.learn', ...MEMBERS, searchable: true },
+    namespaces: ['plans', 'recall'],
     load: () => import('../pages/LearnPage.tsx'),
   },
   {
     path: '/learn/review',
     meta: { name: 'learn-review', titleKey: 'shell:routes.learn-review', ...MEMBERS, searchable: true },
+    namespaces: ['plans', 'recall'],
     load: () => import('../pages/LearnReviewPage.tsx'),
   },
   {
@@ -133,6 +136,7 @@ export const ROUTES: readonly AppRoute[] = [
   {
     path: '/settings',
     meta: { name: 'settings', titleKey: 'shell:routes.settings', ...MEMBERS, searchable: true },
+    namespaces: ['plans', 'recall'],
     load: () => import('../pages/SettingsPage.tsx'),
   },
   {
