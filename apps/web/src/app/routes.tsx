@@ -8,6 +8,8 @@ export type RouteName =
   | 'home'
   | 'community'
   | 'template-detail'
+  | 'author'
+  | 'collection'
   | 'about'
   | 'trees'
   | 'tree-editor'
@@ -73,13 +75,29 @@ export const ROUTES: readonly AppRoute[] = [
     path: '/community',
     meta: { name: 'community', titleKey: 'shell:routes.community', ...MEMBERS, searchable: true },
     load: () => import('../pages/CommunityPage.tsx'),
-    prefetch: (_params, search) => prefetchCommunityList(search),
+    namespaces: ['social'],
+    // The All tab's list; the Following tab (`?tab=following`) loads its feed itself.
+    prefetch: (_params, search) => {
+      if (search.get('tab') !== 'following') prefetchCommunityList(search);
+    },
   },
   {
     path: '/community/:uuid',
     meta: { name: 'template-detail', titleKey: 'shell:routes.template-detail', ...MEMBERS },
     load: () => import('../pages/TemplateDetailPage.tsx'),
     prefetch: (params) => prefetchShare(params.uuid),
+  },
+  {
+    path: '/u/:username',
+    meta: { name: 'author', titleKey: 'shell:routes.author', auth: false },
+    load: () => import('../pages/AuthorPage.tsx'),
+    namespaces: ['social'],
+  },
+  {
+    path: '/collections/:uuid',
+    meta: { name: 'collection', titleKey: 'shell:routes.collection', auth: false },
+    load: () => import('../pages/CollectionPage.tsx'),
+    namespaces: ['social'],
   },
   {
     path: '/trees',
@@ -126,6 +144,7 @@ export const ROUTES: readonly AppRoute[] = [
     path: '/profile',
     meta: { name: 'profile', titleKey: 'shell:routes.profile', ...MEMBERS, searchable: true },
     load: () => import('../pages/ProfilePage.tsx'),
+    namespaces: ['social'],
   },
   {
     path: '/settings',
