@@ -15,6 +15,7 @@ export function VisibilityBadge({ visibility }: { visibility: Collection['visibi
       color={visibility === 'public' ? 'teal' : 'gray'}
       leftSection={<Icon size={12} aria-hidden />}
       tt="none"
+      style={{ flexShrink: 0 }}
     >
       {t(`collections.${visibility}`)}
     </Badge>
@@ -31,7 +32,7 @@ export function CollectionList({
 }) {
   const { t } = useTranslation('social');
   return (
-    <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
+    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
       {collections.map((c) => (
         <Paper key={c.id} withBorder radius="md" p="sm">
           <Stack gap={4}>

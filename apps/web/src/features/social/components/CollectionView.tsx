@@ -268,7 +268,10 @@ export function CollectionView({ uuid }: { uuid: string }) {
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }} spacing="md" component="ol" p={0} m={0}>
           {collection.items.map((item, index) => (
             <Stack key={item.share.id} gap={6} component="li" style={{ listStyle: 'none' }}>
-              <ShareCard share={item.share} />
+              {/* its natural height: a note below must not squeeze the card */}
+              <div>
+                <ShareCard share={item.share} />
+              </div>
               {item.note && (
                 <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
                   {item.note}
