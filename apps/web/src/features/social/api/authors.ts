@@ -27,6 +27,11 @@ export function useFollow(username: string) {
       client.setQueryData<Author>(socialKeys.author(username), (old) =>
         old ? { ...old, followed: following, followers_count } : old,
       );
+      // my own page's "following" count, and the feed, change with it
+      void client.invalidateQueries({
+        queryKey: [...socialKeys.all, 'author'],
+        predicate: (query) => query.queryKey[2] !== username,
+      });
       void client.invalidateQueries({ queryKey: [...socialKeys.all, 'feed'] });
     },
   });
