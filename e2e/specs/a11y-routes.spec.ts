@@ -28,6 +28,7 @@ let member: ApiTokens & { username: string };
 let admin: ApiTokens;
 let tree: { id: number; uuid: string };
 let share: { id: number; uuid: string };
+let collection: { uuid: string };
 
 const visible = (page: Page, selector: string) => page.locator(selector).first().waitFor();
 const appOnly = async () => undefined;
@@ -177,12 +178,70 @@ const ROUTES: RouteCase[] = [
       await page.getByRole('dialog').locator('textarea').first().waitFor();
     },
   },
+  {
+    name: 'template detail, add to collection',
+    who: 'member',
+    path: () => `/community/${share.uuid}`,
+    ready: async (page) => {
+      await page.getByRole('button', { name: '加入合集' }).click();
+      await page.getByRole('dialog').getByRole('checkbox', { name: 'Accessible reading' }).waitFor();
+    },
+  },
+  {
+    name: 'community, following tab',
+    who: 'admin',
+    path: () => '/community?tab=following',
+    ready: (page) => visible(page, `[data-testid="feed-results"] a[href="/community/${share.uuid}"]`),
+  },
+  {
+    name: 'community, following tab (following nobody)',
+    who: 'member',
+    path: () => '/community?tab=following',
+    ready: (page) => page.getByText('你关注的作者还没有新动态').waitFor(),
+  },
+  {
+    name: 'author page',
+    who: 'visitor',
+    path: () => `/u/${member.username}`,
+    ready: async (page) => {
+      await visible(page, `a[href="/community/${share.uuid}"]`);
+      await visible(page, `a[href="/collections/${collection.uuid}"]`);
+    },
+  },
+  {
+    name: 'author page (signed in, following)',
+    who: 'admin',
+    path: () => `/u/${member.username}`,
+    ready: async (page) => {
+      await page.getByRole('button', { name: '已关注' }).waitFor();
+      await visible(page, `a[href="/community/${share.uuid}"]`);
+    },
+  },
+  { name: 'author page, unknown', who: 'visitor', path: () => '/u/no_such_author_here', ready: appOnly },
+  {
+    name: 'collection',
+    who: 'visitor',
+    path: () => `/collections/${collection.uuid}`,
+    ready: (page) => visible(page, `a[href="/community/${share.uuid}"]`),
+  },
+  {
+    name: 'collection (owner)',
+    who: 'member',
+    path: () => `/collections/${collection.uuid}`,
+    ready: async (page) => {
+      await visible(page, `a[href="/community/${share.uuid}"]`);
+      await page.getByRole('button', { name: '编辑', exact: true }).waitFor();
+    },
+  },
   { name: 'about', who: 'member', path: () => '/about', ready: appOnly },
   {
     name: 'profile',
     who: 'member',
     path: () => '/profile',
-    ready: (page) => page.locator('#my-shares').getByText('Accessible skills').first().waitFor(),
+    ready: async (page) => {
+      await page.locator('#my-shares').getByText('Accessible skills').first().waitFor();
+      await visible(page, `#collections a[href="/collections/${collection.uuid}"]`);
+    },
   },
   { name: 'settings', who: 'member', path: () => '/settings', ready: appOnly },
   {
@@ -362,6 +421,16 @@ beforeAll(async () => {
   await api('POST', `/api/community/reports/${dismissed.id}/resolve/`, admin.access, {
     action: 'dismiss',
     note: 'Not spam.',
+  });
+  // The author's page, the feed and collections: the admin follows the member (above), who collects the template.
+  collection = await api('POST', '/api/community/collections/', member.access, {
+    title: 'Accessible reading',
+    description: 'Where to start',
+    visibility: 'public',
+  });
+  await api('POST', `/api/community/collections/${collection.uuid}/items/`, member.access, {
+    share: share.uuid,
+    note: 'Read this **first**',
   });
   const provider = await api<{ id: number }>('POST', '/api/llm/deepseek-config/', admin.access, {
     name: 'Local test provider',

@@ -3,7 +3,7 @@
 // review, a third reader reports the template, an admin hides it from /admin/moderation, and it is gone
 // for everyone else. The author's bell counts the news as it happens, without a reload.
 // Prepared through the API (not under test here): the accounts and the shared template.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpByEmail } from '../support/accounts.ts';
 import { api } from '../support/api.ts';
@@ -37,6 +37,13 @@ const bell = (page: Page, unread: number) =>
     name: unread === 0 ? t('shell', 'notifications.bell') : t('shell', 'notifications.bellUnread', { count: unread }),
     exact: true,
   });
+
+/** Clicks the star that gives `stars` (the star symbols are the labels of the group's radios). */
+async function chooseStars(form: Locator, stars: number) {
+  const radio = form.getByRole('radio', { name: t('reviews', stars === 1 ? 'stars_one' : 'stars_other', { count: stars }) });
+  await form.locator(`label[for="${await radio.getAttribute('id')}"]`).click();
+  expect(await radio.isChecked()).toBe(true);
+}
 
 async function openTab(page: Page, name: 'tree' | 'reviews' | 'discussion') {
   await page.getByRole('tab', { name: t('reviews', `tabs.${name}`), exact: true }).click();
@@ -83,7 +90,7 @@ describe('community review', () => {
     await openTab(first.page, 'reviews');
     await first.page.getByRole('button', { name: t('reviews', 'form.write') }).click();
     const form = first.page.getByRole('dialog', { name: t('reviews', 'form.writeTitle') });
-    await form.getByRole('radio', { name: t('reviews', 'stars_other', { count: 4 }) }).check({ force: true });
+    await chooseStars(form, 4);
     await form.getByLabel(t('reviews', 'form.body')).fill('Clear steps; the **starter** part saved my loaf.');
     await form.getByRole('button', { name: t('reviews', 'form.post') }).click();
     await form.waitFor({ state: 'detached' });
@@ -107,7 +114,7 @@ describe('community review', () => {
     const second = await open(commenter, `${templatePath}?tab=reviews`);
     await second.page.getByRole('button', { name: t('reviews', 'form.write') }).click();
     const secondForm = second.page.getByRole('dialog', { name: t('reviews', 'form.writeTitle') });
-    await secondForm.getByRole('radio', { name: t('reviews', 'stars_other', { count: 5 }) }).check({ force: true });
+    await chooseStars(secondForm, 5);
     await secondForm.getByLabel(t('reviews', 'form.body')).fill('The best bread tree here.');
     await secondForm.getByRole('button', { name: t('reviews', 'form.post') }).click();
     await secondForm.waitFor({ state: 'detached' });

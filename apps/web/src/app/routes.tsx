@@ -8,6 +8,8 @@ export type RouteName =
   | 'home'
   | 'community'
   | 'template-detail'
+  | 'author'
+  | 'collection'
   | 'about'
   | 'trees'
   | 'tree-editor'
@@ -75,7 +77,11 @@ export const ROUTES: readonly AppRoute[] = [
     path: '/community',
     meta: { name: 'community', titleKey: 'shell:routes.community', ...MEMBERS, searchable: true },
     load: () => import('../pages/CommunityPage.tsx'),
-    prefetch: (_params, search) => prefetchCommunityList(search),
+    namespaces: ['social'],
+    // The All tab's list; the Following tab (`?tab=following`) loads its feed itself.
+    prefetch: (_params, search) => {
+      if (search.get('tab') !== 'following') prefetchCommunityList(search);
+    },
   },
   {
     path: '/community/:uuid',
@@ -83,6 +89,18 @@ export const ROUTES: readonly AppRoute[] = [
     load: () => import('../pages/TemplateDetailPage.tsx'),
     namespaces: ['reviews', 'plans', 'recall'],
     prefetch: (params) => prefetchShare(params.uuid),
+  },
+  {
+    path: '/u/:username',
+    meta: { name: 'author', titleKey: 'shell:routes.author', auth: false },
+    load: () => import('../pages/AuthorPage.tsx'),
+    namespaces: ['social', 'reviews'],
+  },
+  {
+    path: '/collections/:uuid',
+    meta: { name: 'collection', titleKey: 'shell:routes.collection', auth: false },
+    load: () => import('../pages/CollectionPage.tsx'),
+    namespaces: ['social'],
   },
   {
     path: '/trees',
@@ -132,6 +150,7 @@ export const ROUTES: readonly AppRoute[] = [
     path: '/profile',
     meta: { name: 'profile', titleKey: 'shell:routes.profile', ...MEMBERS, searchable: true },
     load: () => import('../pages/ProfilePage.tsx'),
+    namespaces: ['social'],
   },
   {
     path: '/settings',

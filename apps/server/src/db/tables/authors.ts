@@ -33,6 +33,8 @@ export interface CollectionItemsTable {
   share_id: number;
   note: Generated<string>;
   added_at: string;
+  /** the owner's order: ascending, then the last added first */
+  position: Generated<number>;
 }
 
 /** A re-share of a template (a new snapshot), for the followers' feed. */

@@ -751,6 +751,7 @@ export const CATALOG: Record<string, Translations> = {
     'ja-JP': 'テンプレートは数値の ID か UUID で指定してください。',
   },
   'A note is at most 1,000 characters.': { 'zh-CN': '备注最多 1,000 个字符。', 'ja-JP': 'メモは 1,000 文字までです。' },
+  'A position is a whole number from 0.': { 'zh-CN': '位置是从 0 起的整数。', 'ja-JP': '位置は 0 以上の整数です。' },
   'Give a numeric id or a uuid.': {
     'zh-CN': '请给出数字 ID 或 UUID。',
     'ja-JP': '数値の ID か UUID を指定してください。',

@@ -2,6 +2,7 @@ import type { ShareWithData } from '@arbor/contract';
 import type { TreeDocument } from '@arbor/tree-core';
 import {
   Alert,
+  Anchor,
   Avatar,
   Badge,
   Box,
@@ -43,6 +44,7 @@ import { ReportButton } from './report/ReportButton.tsx';
 import { ShareEditModal } from './ShareEditModal.tsx';
 import { useTemplateTabs, type TemplateTab } from './template-tabs.ts';
 import { TemplateActions } from './TemplateActions.tsx';
+import { authorPath } from '../paths.ts';
 import classes from './TemplateDetail.module.css';
 import { TemplateOutline } from './TemplateOutline.tsx';
 
@@ -151,10 +153,12 @@ interface TemplateDetailProps {
   headerExtra?: ReactNode;
   /** what the page adds under the canvas (e.g. learning mode's details of the selected node) */
   canvasExtra?: ReactNode;
+  /** what the page adds to the template's actions (e.g. "Add to collection") */
+  actionsExtra?: ReactNode;
 }
 
 /** `/community/:uuid`: the template, its tree, its author, and what a learner can do with it. */
-export function TemplateDetail({ uuid, headerExtra, canvasExtra }: TemplateDetailProps) {
+export function TemplateDetail({ uuid, headerExtra, canvasExtra, actionsExtra }: TemplateDetailProps) {
   const { t, i18n } = useTranslation('community');
   // The answer arrives as a synchronous update; deferred, the tree and its canvas render in short
   // interruptible tasks instead of one long one.
@@ -217,7 +221,9 @@ export function TemplateDetail({ uuid, headerExtra, canvasExtra }: TemplateDetai
         </Group>
         <Group gap="xs">
           <Avatar src={share.author.avatar_url} size={24} radius="xl" alt="" />
-          <Text size="sm">{t('detail.by', { author: share.author.username })}</Text>
+          <Anchor component={Link} to={authorPath(share.author.username)} size="sm">
+            {t('detail.by', { author: share.author.username })}
+          </Anchor>
           <Text size="sm" c="dimmed">
             · {t('detail.updated', { date })}
           </Text>
@@ -330,7 +336,7 @@ export function TemplateDetail({ uuid, headerExtra, canvasExtra }: TemplateDetai
         <Grid.Col span={{ base: 12, md: 4 }} order={{ base: 1, md: 2 }}>
           <Stack gap="md" pos="sticky" top={90}>
             <Card withBorder padding="md" radius="md">
-              <TemplateActions share={share} />
+              <TemplateActions share={share} extra={actionsExtra} />
             </Card>
             <SimpleGrid cols={2} spacing="sm">
               <Stat
