@@ -1,4 +1,6 @@
 import { ModalsProvider } from '@mantine/modals';
+import { useEffect } from 'react';
+import { markModalsHostReady } from '../lib/modals-host.ts';
 import { Z_INDEX } from './theme.ts';
 
 /**
@@ -7,5 +9,7 @@ import { Z_INDEX } from './theme.ts';
  * keeps Modal, its scroll area and floating UI out of the first bundle (app/providers.tsx).
  */
 export default function ModalsHost() {
+  // Runs after the provider's own effects, so its listeners are in place.
+  useEffect(markModalsHostReady, []);
   return <ModalsProvider modalProps={{ zIndex: Z_INDEX.overlay }}>{null}</ModalsProvider>;
 }

@@ -5,6 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DialogActions } from '../../../../lib/DialogActions.tsx';
 import { i18n, loadNamespaces } from '../../../../lib/i18n.ts';
+import { modalsHostReady } from '../../../../lib/modals-host.ts';
 import { useCreateReport } from '../../api/reports.ts';
 import { problemText } from '../../lib/problem.ts';
 import type { ReportTarget } from '../../report/report-target.ts';
@@ -80,7 +81,7 @@ function ReportForm({ target, onDone }: { target: ReportTarget; onDone: () => vo
 
 /** The report dialog through the modals manager (it outlives the button or menu that opened it). */
 export async function showReportDialog(target: ReportTarget): Promise<void> {
-  await loadNamespaces(['reviews']);
+  await Promise.all([loadNamespaces(['reviews']), modalsHostReady]);
   const id = modals.open({
     title: i18n.t('reviews:report.title'),
     children: <ReportForm target={target} onDone={() => modals.close(id)} />,
