@@ -12,7 +12,7 @@ export interface DomainEventMap {
   /** a save dropped these node ids from a tree's working copy */
   'tree.nodes_removed': { treeId: number; nodeIds: string[] };
   /** a template's snapshot was replaced by a new one (re-shared or a revision published) */
-  'share.revised': { shareId: number; shareUuid: string; authorId: number };
+  'share.revised': { shareId: number; shareUuid: string; authorId: number; revision: number; message: string };
   /** a template left public view (hidden by a moderator or withdrawn) */
   'share.hidden': { shareId: number; shareUuid: string; authorId: number };
   /** a template was withdrawn for good (its rows are deleted in the emitting transaction) */
