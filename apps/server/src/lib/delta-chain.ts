@@ -8,7 +8,8 @@
  *
  * A new entry starts a new chain (is stored as a snapshot) when there is no previous entry, when the
  * chain already holds MAX_CHAIN_LENGTH deltas, or when the chain's deltas would outweigh a full
- * snapshot: past that point a fresh snapshot is both quicker to replay and no dearer to store.
+ * snapshot (or `deltaBudget` of them): past that point a fresh snapshot is quicker to replay and
+ * hardly dearer to store.
  *
  * The table behind a chain is the caller's: it hands in a `ChainAccess` that reads its rows.
  */
@@ -42,6 +43,11 @@ export interface ChainAccess<E extends ChainEntry> {
   chainPayloads(db: Executor, entry: E): Promise<Array<{ storage: ChainStorage; payload: string }>>;
   /** how long a snapshot's delta chain is, in entries and stored bytes */
   chainSize(db: Executor, snapshotId: number): Promise<{ length: number; bytes: number }>;
+  /**
+   * how many snapshots' worth of deltas a chain may hold before a new snapshot starts it over (1 when
+   * absent): more trades replay work for storage
+   */
+  deltaBudget?: number;
 }
 
 const encoder = new TextEncoder();
@@ -88,7 +94,8 @@ export async function encodeAfter<E extends ChainEntry>(
   const delta = JSON.stringify(diff ?? diffDocuments(await readChainDocument(db, access, previous), document));
   const deltaBytes = byteSize(delta);
   const chain = await access.chainSize(db, snapshotId);
-  if (chain.length < MAX_CHAIN_LENGTH && chain.bytes + deltaBytes <= snapshot.payload_bytes) {
+  const budget = (access.deltaBudget ?? 1) * snapshot.payload_bytes;
+  if (chain.length < MAX_CHAIN_LENGTH && chain.bytes + deltaBytes <= budget) {
     return { storage: 'delta', snapshot_id: snapshotId, payload: delta, payload_bytes: deltaBytes };
   }
   return snapshot;

@@ -18,10 +18,15 @@ import { presentRevision } from './revisions.presenter.ts';
  * the template page's read path; revisions are read only by the history.
  */
 
-/** The chains of `share_revisions`. */
+/**
+ * The chains of `share_revisions`. Revisions are never deleted and are read rarely (history, compare),
+ * so a chain may hold two snapshots' worth of deltas: 100 re-shares of a few dozen edits each then
+ * cost about one snapshot plus their deltas instead of two or three snapshots.
+ */
 const revisionChains: ChainAccess<repo.RevisionMetaRow> = {
   chainPayloads: repo.findChainPayloads,
   chainSize: repo.chainSize,
+  deltaBudget: 2,
 };
 
 /**
