@@ -9,19 +9,9 @@ import type { HiddenScope } from './moderation.policy.ts';
 import { insertRevision } from './revisions.repository.ts';
 
 type Executor = DB | Transaction<Database>;
-export type ShareRow = Omit<
-  SharesTable,
-  | 'id'
-  | 'likes_count'
-  | 'rating_sum'
-  | 'rating_count'
-  | 'rating_avg'
-  | 'views_count'
-  | 'uses_count'
-  | 'hot_score'
-  | 'hidden'
-  | 'revision'
-> & {
+/** The counters a share's interactions keep (never written when a share is inserted). */
+type CounterColumn = 'likes_count' | 'rating_sum' | 'rating_count' | 'rating_avg' | 'views_count' | 'uses_count';
+export type ShareRow = Omit<SharesTable, 'id' | CounterColumn | 'hot_score' | 'hidden' | 'revision'> & {
   id: number;
   /** number of the current revision */
   revision: number;
@@ -185,18 +175,7 @@ export async function findListRows(db: DB, ids: number[]): Promise<ShareListRow[
  */
 export async function insertShare(
   trx: Executor,
-  values: Omit<
-    ShareRow,
-    | 'id'
-    | 'likes_count'
-    | 'rating_sum'
-    | 'rating_count'
-    | 'rating_avg'
-    | 'views_count'
-    | 'uses_count'
-    | 'hidden'
-    | 'revision'
-  >,
+  values: Omit<ShareRow, 'id' | CounterColumn | 'hidden' | 'revision'>,
   message = '',
 ): Promise<number> {
   const { data, ...share } = values;
