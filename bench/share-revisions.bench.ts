@@ -10,6 +10,7 @@ import type { TreeDocument, TreeNode } from '@arbor/tree-core';
 import { storedRevisionBytes } from '../apps/server/src/modules/community/testing.ts';
 import { openInProcessApp } from './support/in-process-app.ts';
 import { machineLine, writeReadmeSection } from './support/readme.ts';
+import { seededRandom } from './support/random.ts';
 import { recordResults } from './support/record.ts';
 import { stats, timed, timingCell } from './support/timing.ts';
 
@@ -19,15 +20,6 @@ const EDITS_PER_REVISION = 30;
 const RUNS = Number(process.env.BENCH_REVISIONS_RUNS ?? 30);
 const WARMUPS = 3;
 const TARGET_RATIO = 3;
-
-/** A small deterministic generator, so every run benchmarks the same edits. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
-    return state / 2 ** 32;
-  };
-}
 
 const node = (id: string, parent: string | null, title: string): TreeNode => ({
   id,
@@ -72,7 +64,7 @@ async function benchDatabase(kind: 'sqlite' | 'postgres') {
   const opened = await openInProcessApp(kind, 'arbor_bench_revisions');
   const { app, call } = opened;
   try {
-    const next = random(17);
+    const next = seededRandom(17);
     let doc = firstDocument();
     const tree = (await call('POST', '/api/tree/skills_tree/', { title: 'Revisions bench', data: doc })).json();
     const share = async (message: string) =>
