@@ -8,7 +8,8 @@ import { apiLogin, signInContext, storeTokens, type ApiTokens } from '../support
 
 /**
  * Every route of the web app's route table (apps/web/src/app/routes.tsx), checked with axe in the
- * light and the dark theme: members' pages as a normal user, /admin/ai (every tab) as the admin.
+ * light and the dark theme: members' pages as a normal user, /admin/ai (every tab) and
+ * /admin/moderation as the admin.
  */
 
 type Who = 'visitor' | 'member' | 'admin';
@@ -27,6 +28,7 @@ let member: ApiTokens & { username: string };
 let admin: ApiTokens;
 let tree: { id: number; uuid: string };
 let share: { id: number; uuid: string };
+let collection: { uuid: string };
 
 const visible = (page: Page, selector: string) => page.locator(selector).first().waitFor();
 const appOnly = async () => undefined;
@@ -128,12 +130,118 @@ const ROUTES: RouteCase[] = [
       await page.getByTestId('diff-summary').getByText('Focus order').waitFor();
     },
   },
+  {
+    name: 'template detail, reviews (its author, replying)',
+    who: 'member',
+    path: () => `/community/${share.uuid}?tab=reviews`,
+    ready: async (page) => {
+      await visible(page, '[data-testid="rating-summary"] button[aria-pressed]');
+      await visible(page, '[data-testid="review-list"][aria-busy="false"] article');
+      // The author's reply form under the admin's review.
+      await page.getByRole('button', { name: '回复', exact: true }).click();
+      await visible(page, '[data-testid="review-list"] textarea');
+    },
+  },
+  {
+    name: 'template detail, my review form',
+    who: 'admin',
+    path: () => `/community/${share.uuid}?tab=reviews`,
+    ready: async (page) => {
+      await visible(page, '[data-testid="review-list"][aria-busy="false"] article');
+      await page.getByRole('button', { name: '编辑我的评价' }).click();
+      await page.getByRole('dialog').locator('textarea').first().waitFor();
+    },
+  },
+  {
+    name: 'template detail, discussion',
+    who: 'member',
+    path: () => `/community/${share.uuid}?tab=discussion`,
+    ready: async (page) => {
+      await visible(page, '[data-testid="comment-threads"][aria-busy="false"] [data-testid="comment-thread"]');
+      await page.getByRole('button', { name: /^查看 1 条回复/ }).click();
+      await page.getByText('Good point, done.').waitFor();
+    },
+  },
+  {
+    name: 'template detail, discussion on a node',
+    who: 'admin',
+    path: () => `/community/${share.uuid}?tab=discussion&node=contrast`,
+    ready: (page) => visible(page, '[data-testid="comment-threads"][aria-busy="false"] [data-testid="comment-thread"]'),
+  },
+  {
+    name: 'template detail, comment badge and report dialog',
+    who: 'admin',
+    path: () => `/community/${share.uuid}?focus=contrast`,
+    ready: async (page) => {
+      await visible(page, '[data-testid="comment-badge"]');
+      await page.getByRole('button', { name: '举报这个模板' }).click();
+      await page.getByRole('dialog').locator('textarea').first().waitFor();
+    },
+  },
+  {
+    name: 'template detail, add to collection',
+    who: 'member',
+    path: () => `/community/${share.uuid}`,
+    ready: async (page) => {
+      await page.getByRole('button', { name: '加入合集' }).click();
+      await page.getByRole('dialog').getByRole('checkbox', { name: 'Accessible reading' }).waitFor();
+    },
+  },
+  {
+    name: 'community, following tab',
+    who: 'admin',
+    path: () => '/community?tab=following',
+    ready: (page) => visible(page, `[data-testid="feed-results"] a[href="/community/${share.uuid}"]`),
+  },
+  {
+    name: 'community, following tab (following nobody)',
+    who: 'member',
+    path: () => '/community?tab=following',
+    ready: (page) => page.getByText('你关注的作者还没有新动态').waitFor(),
+  },
+  {
+    name: 'author page',
+    who: 'visitor',
+    path: () => `/u/${member.username}`,
+    ready: async (page) => {
+      await visible(page, `a[href="/community/${share.uuid}"]`);
+      await visible(page, `a[href="/collections/${collection.uuid}"]`);
+    },
+  },
+  {
+    name: 'author page (signed in, following)',
+    who: 'admin',
+    path: () => `/u/${member.username}`,
+    ready: async (page) => {
+      await page.getByRole('button', { name: '已关注' }).waitFor();
+      await visible(page, `a[href="/community/${share.uuid}"]`);
+    },
+  },
+  { name: 'author page, unknown', who: 'visitor', path: () => '/u/no_such_author_here', ready: appOnly },
+  {
+    name: 'collection',
+    who: 'visitor',
+    path: () => `/collections/${collection.uuid}`,
+    ready: (page) => visible(page, `a[href="/community/${share.uuid}"]`),
+  },
+  {
+    name: 'collection (owner)',
+    who: 'member',
+    path: () => `/collections/${collection.uuid}`,
+    ready: async (page) => {
+      await visible(page, `a[href="/community/${share.uuid}"]`);
+      await page.getByRole('button', { name: '编辑', exact: true }).waitFor();
+    },
+  },
   { name: 'about', who: 'member', path: () => '/about', ready: appOnly },
   {
     name: 'profile',
     who: 'member',
     path: () => '/profile',
-    ready: (page) => page.locator('#my-shares').getByText('Accessible skills').first().waitFor(),
+    ready: async (page) => {
+      await page.locator('#my-shares').getByText('Accessible skills').first().waitFor();
+      await visible(page, `#collections a[href="/collections/${collection.uuid}"]`);
+    },
   },
   { name: 'settings', who: 'member', path: () => '/settings', ready: appOnly },
   {
@@ -172,6 +280,52 @@ const ROUTES: RouteCase[] = [
       // Remote matches (templates, trees) arrive a moment after the commands.
       await page.waitForTimeout(500);
     },
+  },
+  {
+    name: 'notifications',
+    who: 'member',
+    path: () => '/notifications',
+    ready: async (page) => {
+      await page.getByRole('heading', { level: 1, name: '通知' }).waitFor();
+      await page.getByText('关注了你').first().waitFor();
+    },
+  },
+  {
+    name: 'notifications, unread only',
+    who: 'member',
+    path: () => '/notifications?unread=1',
+    ready: (page) => page.getByText('评价了你的模板').first().waitFor(),
+  },
+  {
+    name: 'notification bell, open',
+    who: 'member',
+    path: () => '/',
+    ready: async (page) => {
+      await page.getByRole('button', { name: /^通知（\d+ 条未读）$/ }).click();
+      await visible(page, '[role="dialog"] a[href="/notifications"]');
+      await page.getByText('关注了你').first().waitFor();
+    },
+  },
+  {
+    name: 'admin moderation: open reports',
+    who: 'admin',
+    path: () => '/admin/moderation',
+    ready: async (page) => {
+      await page.getByRole('article').first().waitFor();
+      await page.getByRole('article').getByText('Too short for a course.').first().waitFor();
+    },
+  },
+  {
+    name: 'admin moderation: resolved',
+    who: 'admin',
+    path: () => '/admin/moderation?status=resolved',
+    ready: (page) => page.getByRole('article').first().waitFor(),
+  },
+  {
+    name: 'admin moderation: log',
+    who: 'admin',
+    path: () => '/admin/moderation?tab=log',
+    ready: (page) => visible(page, '[role="tabpanel"] ol li'),
   },
   { name: 'not found', who: 'visitor', path: () => '/no/such/page', ready: appOnly },
   { name: 'not found (signed in)', who: 'member', path: () => '/no/such/page', ready: appOnly },
@@ -234,6 +388,50 @@ beforeAll(async () => {
   });
   // A like makes it hot, so Home lists it whatever other specs have shared (novelty alone does not).
   await api('POST', `/api/community/trees-shared/${share.id}/like/`, admin.access, { liked: true });
+  // Community review: the admin reviews the template and comments on a node; its author replies to the comment.
+  const review = await api<{ id: number }>('POST', `/api/community/trees-shared/${share.id}/reviews/`, admin.access, {
+    rating: 4,
+    body: 'Clear and **short**. A node on [focus order](https://www.w3.org/WAI/) would help.',
+  });
+  const comment = await api<{ id: number }>('POST', `/api/community/trees-shared/${share.id}/comments/`, admin.access, {
+    body: 'Which contrast ratio should body text meet?',
+    node_id: 'contrast',
+  });
+  await api('POST', `/api/community/trees-shared/${share.id}/comments/`, member.access, {
+    body: 'Good point, done.',
+    parent: comment.id,
+  });
+  // Notifications for the member (the review, the comment and a follow by the admin), and reports for the
+  // admin: one open (the review), one dismissed (which also tells the member).
+  const me = await api<{ id: number; username: string }>('GET', '/api/profile/users/me/', admin.access);
+  await api('POST', `/api/community/authors/${encodeURIComponent(member.username)}/follow/`, admin.access, {
+    following: true,
+  });
+  await api('POST', '/api/community/reports/', member.access, {
+    target_kind: 'review',
+    target_id: review.id,
+    reason: 'abuse',
+    details: 'Rude, and says nothing about the content.',
+  });
+  const dismissed = await api<{ id: number }>('POST', '/api/community/reports/', member.access, {
+    target_kind: 'user',
+    target_id: me.id,
+    reason: 'spam',
+  });
+  await api('POST', `/api/community/reports/${dismissed.id}/resolve/`, admin.access, {
+    action: 'dismiss',
+    note: 'Not spam.',
+  });
+  // The author's page, the feed and collections: the admin follows the member (above), who collects the template.
+  collection = await api('POST', '/api/community/collections/', member.access, {
+    title: 'Accessible reading',
+    description: 'Where to start',
+    visibility: 'public',
+  });
+  await api('POST', `/api/community/collections/${collection.uuid}/items/`, member.access, {
+    share: share.uuid,
+    note: 'Read this **first**',
+  });
   const provider = await api<{ id: number }>('POST', '/api/llm/deepseek-config/', admin.access, {
     name: 'Local test provider',
     base_url: 'http://127.0.0.1:9/v1',

@@ -71,6 +71,10 @@ export const Collection = z
     items_count: z.number().int(),
     created_at: z.string(),
     updated_at: z.string(),
+    has_share: z
+      .boolean()
+      .optional()
+      .describe('whether the collection holds the template named by `?share=` (only when the list is asked with it)'),
   })
   .meta({ id: 'Collection' });
 export type Collection = z.infer<typeof Collection>;
@@ -85,8 +89,15 @@ export const CollectionWithItems = Collection.extend({ items: z.array(Collection
 });
 export type CollectionWithItems = z.infer<typeof CollectionWithItems>;
 
+const SHARE_REF = /^(\d{1,12}|[0-9a-f-]{36})$/i;
+
 export const CollectionListQuery = z.object({
   owner: z.string().max(150).optional().describe("a username: that user's public collections"),
+  share: z
+    .string()
+    .regex(SHARE_REF, 'Give a numeric id or a uuid.')
+    .optional()
+    .describe('a template (id or uuid): each collection then says in `has_share` whether it holds it'),
 });
 
 const ITEM_SHARE_MESSAGE = 'Give the template as a numeric id or a uuid.';
@@ -100,8 +111,21 @@ export const CollectionItemBody = z.object({
 export type CollectionItemBody = z.infer<typeof CollectionItemBody>;
 
 export const CollectionParams = z.object({
-  id: z.string().regex(/^(\d{1,12}|[0-9a-f-]{36})$/i, 'Give a numeric id or a uuid.'),
+  id: z.string().regex(SHARE_REF, 'Give a numeric id or a uuid.'),
 });
 export const CollectionItemParams = CollectionParams.extend({
-  share: z.string().regex(/^(\d{1,12}|[0-9a-f-]{36})$/i, 'Give a numeric id or a uuid.'),
+  share: z.string().regex(SHARE_REF, 'Give a numeric id or a uuid.'),
 });
+
+const POSITION_MESSAGE = 'A position is a whole number from 0.';
+export const CollectionItemUpdateBody = z.object({
+  note: z.string({ error: NOTE_MESSAGE }).max(1000, NOTE_MESSAGE).optional(),
+  position: z
+    .number({ error: POSITION_MESSAGE })
+    .int(POSITION_MESSAGE)
+    .min(0, POSITION_MESSAGE)
+    .max(100_000, POSITION_MESSAGE)
+    .optional()
+    .describe('where the item goes in the collection, 0 first; a position past the end puts it last'),
+});
+export type CollectionItemUpdateBody = z.infer<typeof CollectionItemUpdateBody>;

@@ -52,6 +52,7 @@ export const ReviewListQuery = z.object({
     .transform(Number)
     .optional()
     .describe('only reviews with this rating'),
+  author: z.string().max(64).optional().describe("only this user's review (author id or username)"),
 });
 export type ReviewListQuery = z.infer<typeof ReviewListQuery>;
 

@@ -13,6 +13,22 @@ export type ModerationAction = z.infer<typeof ModerationAction>;
 
 export const ReportTarget = z.object({ kind: ReportTargetKind, id: z.number().int() }).meta({ id: 'ReportTarget' });
 
+/** What a report is about, as it is now: shown to admins in the moderation queue beside the report. */
+export const ReportSubject = z
+  .object({
+    title: z.string().describe("the template's title (of a review's or comment's template), or the username"),
+    text: z.string().describe("a review's or comment's text, a template's description; empty for a user"),
+    rating: z.number().int().nullable().describe("a review's stars"),
+    author: UserSummary.nullable().describe('who wrote it (the user themself for a user)'),
+    share: z
+      .object({ id: z.number().int(), uuid: z.string(), title: z.string() })
+      .nullable()
+      .describe('the template it is or is on; null for a user'),
+    hidden: z.boolean().describe('hidden by a moderator (a user: suspended)'),
+  })
+  .meta({ id: 'ReportSubject' });
+export type ReportSubject = z.infer<typeof ReportSubject>;
+
 export const Report = z
   .object({
     id: z.number().int(),
@@ -24,6 +40,9 @@ export const Report = z
     reporter: UserSummary.nullable().describe('null once the account is gone'),
     created_at: z.string(),
     resolved_at: z.string().nullable(),
+    subject: ReportSubject.nullable()
+      .optional()
+      .describe("admins' answers: the reported item as it is now; null once it is gone"),
   })
   .meta({ id: 'Report' });
 export type Report = z.infer<typeof Report>;

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { NamespacedKey } from '../lib/i18n.ts';
 import { Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
 import { useSettings } from '../features/settings/index.ts';
+import { NotificationBell } from '../features/notifications/index.ts';
 import { HeaderActions, SkipLink } from '../features/shell/index.ts';
 import { onSessionExpired } from '../lib/session.ts';
 import { markLayoutReady } from './splash.ts';
@@ -61,7 +62,16 @@ export function Shell() {
   useSessionExpiredRedirect();
   useEffect(markLayoutReady, []);
 
-  const actions = <HeaderActions leading={<PaletteButton />} />;
+  const actions = (
+    <HeaderActions
+      leading={
+        <>
+          <PaletteButton />
+          <NotificationBell />
+        </>
+      }
+    />
+  );
   return (
     <>
       <SkipLink />

@@ -8,6 +8,8 @@ export type RouteName =
   | 'home'
   | 'community'
   | 'template-detail'
+  | 'author'
+  | 'collection'
   | 'about'
   | 'trees'
   | 'tree-editor'
@@ -17,6 +19,8 @@ export type RouteName =
   | 'profile'
   | 'settings'
   | 'admin-ai'
+  | 'admin-moderation'
+  | 'notifications'
   | 'login'
   | 'register'
   | 'forgot-password'
@@ -73,13 +77,30 @@ export const ROUTES: readonly AppRoute[] = [
     path: '/community',
     meta: { name: 'community', titleKey: 'shell:routes.community', ...MEMBERS, searchable: true },
     load: () => import('../pages/CommunityPage.tsx'),
-    prefetch: (_params, search) => prefetchCommunityList(search),
+    namespaces: ['social'],
+    // The All tab's list; the Following tab (`?tab=following`) loads its feed itself.
+    prefetch: (_params, search) => {
+      if (search.get('tab') !== 'following') prefetchCommunityList(search);
+    },
   },
   {
     path: '/community/:uuid',
     meta: { name: 'template-detail', titleKey: 'shell:routes.template-detail', ...MEMBERS },
     load: () => import('../pages/TemplateDetailPage.tsx'),
+    namespaces: ['reviews', 'plans', 'recall'],
     prefetch: (params) => prefetchShare(params.uuid),
+  },
+  {
+    path: '/u/:username',
+    meta: { name: 'author', titleKey: 'shell:routes.author', auth: false },
+    load: () => import('../pages/AuthorPage.tsx'),
+    namespaces: ['social', 'reviews'],
+  },
+  {
+    path: '/collections/:uuid',
+    meta: { name: 'collection', titleKey: 'shell:routes.collection', auth: false },
+    load: () => import('../pages/CollectionPage.tsx'),
+    namespaces: ['social'],
   },
   {
     path: '/trees',
@@ -98,6 +119,7 @@ export const ROUTES: readonly AppRoute[] = [
       toolbar: false,
       footer: false,
     },
+    namespaces: ['plans', 'recall'],
     load: () => import('../pages/TreeEditorPage.tsx'),
     prefetch: (params) => prefetchTreeByUuid(params.uuid),
   },
@@ -110,11 +132,13 @@ export const ROUTES: readonly AppRoute[] = [
   {
     path: '/learn',
     meta: { name: 'learn', titleKey: 'shell:routes.learn', ...MEMBERS, searchable: true },
+    namespaces: ['plans', 'recall'],
     load: () => import('../pages/LearnPage.tsx'),
   },
   {
     path: '/learn/review',
     meta: { name: 'learn-review', titleKey: 'shell:routes.learn-review', ...MEMBERS, searchable: true },
+    namespaces: ['plans', 'recall'],
     load: () => import('../pages/LearnReviewPage.tsx'),
   },
   {
@@ -126,16 +150,36 @@ export const ROUTES: readonly AppRoute[] = [
     path: '/profile',
     meta: { name: 'profile', titleKey: 'shell:routes.profile', ...MEMBERS, searchable: true },
     load: () => import('../pages/ProfilePage.tsx'),
+    namespaces: ['social'],
   },
   {
     path: '/settings',
     meta: { name: 'settings', titleKey: 'shell:routes.settings', ...MEMBERS, searchable: true },
+    namespaces: ['plans', 'recall'],
     load: () => import('../pages/SettingsPage.tsx'),
   },
   {
     path: '/admin/ai',
     meta: { name: 'admin-ai', titleKey: 'shell:routes.admin-ai', auth: true, roles: ['admin'], searchable: true },
     load: () => import('../pages/AdminAiPage.tsx'),
+  },
+  {
+    path: '/admin/moderation',
+    meta: {
+      name: 'admin-moderation',
+      titleKey: 'shell:routes.admin-moderation',
+      auth: true,
+      roles: ['admin'],
+      searchable: true,
+    },
+    load: () => import('../pages/AdminModerationPage.tsx'),
+    namespaces: ['moderation'],
+  },
+  {
+    path: '/notifications',
+    meta: { name: 'notifications', titleKey: 'shell:routes.notifications', ...MEMBERS, searchable: true },
+    load: () => import('../pages/NotificationsPage.tsx'),
+    namespaces: ['notifications'],
   },
   {
     path: '/auth/login',

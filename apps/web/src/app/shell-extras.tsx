@@ -10,6 +10,7 @@ import {
   SearchButton,
 } from '../features/command-palette/index.ts';
 import { notesPaletteSource } from '../features/learning/index.ts';
+import { NotificationsLive } from '../features/notifications/index.ts';
 import { hasRole, useSession } from '../lib/session.ts';
 import { ROUTES } from './routes.tsx';
 
@@ -49,7 +50,7 @@ function Mounted({ onMount }: { onMount: () => () => void }) {
   return null;
 }
 
-/** Overlays the shell mounts once: the command palette for logged-in users. */
+/** What the shell mounts once for logged-in users: the command palette and the live notification stream. */
 export function ShellExtras() {
   const session = useSession();
   const pages = usePalettePages();
@@ -60,9 +61,12 @@ export function ShellExtras() {
     [],
   );
   return session.status === 'authenticated' ? (
-    <Suspense fallback={null}>
-      <CommandPalette pages={pages} sources={PALETTE_SOURCES} />
-      <Mounted onMount={markPaletteMounted} />
-    </Suspense>
+    <>
+      <NotificationsLive />
+      <Suspense fallback={null}>
+        <CommandPalette pages={pages} sources={PALETTE_SOURCES} />
+        <Mounted onMount={markPaletteMounted} />
+      </Suspense>
+    </>
   ) : null;
 }

@@ -7,7 +7,7 @@ describe('lazy i18n namespaces', () => {
     await loadNamespaces(LAZY_NAMESPACES);
     for (const namespace of LAZY_NAMESPACES) {
       expect(i18n.hasResourceBundle(DEFAULT_LOCALE, namespace)).toBe(true);
-      expect(i18n.t(`${namespace}:loading`, { lng: DEFAULT_LOCALE })).not.toBe('loading');
+      expect(Object.keys(i18n.getResourceBundle(DEFAULT_LOCALE, namespace) as object).length).toBeGreaterThan(0);
     }
   });
 

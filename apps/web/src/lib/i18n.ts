@@ -35,15 +35,18 @@ const COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
 // `namespaces` (app/routes.tsx) and the router loads it beside the page's code; a component outside a
 // route awaits `loadNamespaces` before it renders. The other locales' chunks hold every namespace.
 /** Namespaces loaded on demand; keep this list and the two glob patterns below in step. */
-export const LAZY_NAMESPACES = ['reviews', 'social', 'moderation'] as const;
+export const LAZY_NAMESPACES = ['reviews', 'social', 'moderation', 'notifications', 'plans', 'recall'] as const;
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
 const files = import.meta.glob<Record<string, unknown>>(
-  ['../i18n/*/zh-CN.json', '!../i18n/{reviews,social,moderation}/zh-CN.json'],
+  ['../i18n/*/zh-CN.json', '!../i18n/{reviews,social,moderation,notifications,plans,recall}/zh-CN.json'],
   { eager: true, import: 'default' },
 );
-const lazyFiles = import.meta.glob<Record<string, unknown>>('../i18n/{reviews,social,moderation}/zh-CN.json', {
-  import: 'default',
-});
+const lazyFiles = import.meta.glob<Record<string, unknown>>(
+  '../i18n/{reviews,social,moderation,notifications,plans,recall}/zh-CN.json',
+  {
+    import: 'default',
+  },
+);
 const otherLocales: Record<string, () => Promise<{ default: Record<string, Record<string, unknown>> }>> = {
   'en-US': () => import('./i18n-bundles/en-US.ts'),
   'ja-JP': () => import('./i18n-bundles/ja-JP.ts'),

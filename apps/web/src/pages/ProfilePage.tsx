@@ -11,11 +11,12 @@ import {
   ProfileSummary,
 } from '../features/profile/index.ts';
 import { PageLoader } from '../features/shell/index.ts';
+import { MyCollections } from '../features/social/index.ts';
 import { useSession } from '../lib/session.ts';
 
 /** `/profile`: the signed-in user's own account. The route guard guarantees a session. */
 export default function ProfilePage() {
-  const { t } = useTranslation('profile');
+  const { t } = useTranslation(['profile', 'social']);
   const { user: me } = useSession();
   if (!me) return <PageLoader />;
   return (
@@ -41,6 +42,13 @@ export default function ProfilePage() {
             </ProfileSection>
             <ProfileSection id="my-shares" title={t('shares.title')} description={t('shares.description')}>
               <MySharesSection />
+            </ProfileSection>
+            <ProfileSection
+              id="collections"
+              title={t('social:collections.mine')}
+              description={t('social:collections.mineDescription')}
+            >
+              <MyCollections />
             </ProfileSection>
             <ProfileSection id="danger" title={t('delete.section')} danger>
               <DeleteAccountSection me={me} />

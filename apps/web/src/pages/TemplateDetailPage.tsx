@@ -2,6 +2,7 @@ import type { TreeDocument } from '@arbor/tree-core';
 import { useParams } from 'react-router';
 import { TemplateDetail, useShare } from '../features/community/index.ts';
 import { LearningModeControls, LearningNodeDetails, LearningProvider } from '../features/learning/index.ts';
+import { AddToCollectionButton } from '../features/social/index.ts';
 import { useSession } from '../lib/session.ts';
 
 /** `/community/:uuid`: one template of the community, and learning mode on it for a signed-in user. */
@@ -23,6 +24,7 @@ export default function TemplateDetailPage() {
         uuid={uuid}
         headerExtra={signedIn ? <LearningModeControls /> : null}
         canvasExtra={<LearningNodeDetails />}
+        actionsExtra={signedIn ? <AddToCollectionButton share={uuid} /> : null}
       />
     </LearningProvider>
   );

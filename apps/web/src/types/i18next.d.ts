@@ -10,6 +10,7 @@ import type errors from '../i18n/errors/zh-CN.json';
 import type home from '../i18n/home/zh-CN.json';
 import type learning from '../i18n/learning/zh-CN.json';
 import type moderation from '../i18n/moderation/zh-CN.json';
+import type notifications from '../i18n/notifications/zh-CN.json';
 import type plans from '../i18n/plans/zh-CN.json';
 import type profile from '../i18n/profile/zh-CN.json';
 import type recall from '../i18n/recall/zh-CN.json';
@@ -32,6 +33,7 @@ declare module 'i18next' {
       home: typeof home;
       learning: typeof learning;
       moderation: typeof moderation;
+      notifications: typeof notifications;
       plans: typeof plans;
       profile: typeof profile;
       recall: typeof recall;

@@ -33,6 +33,8 @@ export interface CollectionItemsTable {
   share_id: number;
   note: Generated<string>;
   added_at: string;
+  /** the owner's order: ascending, then the last added first */
+  position: Generated<number>;
 }
 
 export interface AuthorsTables {

@@ -1,3 +1,4 @@
+import type { ModerationAction } from '@arbor/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DB, Trx } from '../../db/connection.ts';
 import { safeError } from '../safe-error.ts';
@@ -31,11 +32,14 @@ export interface DomainEventMap {
     parentId: number | null;
     parentAuthorId: number | null;
   };
-  /** an admin resolved a user's report (`reporterId` null when the reporter's account is gone) */
+  /**
+   * an admin resolved a user's report with `action` on its target (`reporterId` null when the
+   * reporter's account is gone)
+   */
   'report.resolved': {
     reportId: number;
     reporterId: number | null;
-    action: string;
+    action: ModerationAction;
     targetKind: 'share' | 'review' | 'comment' | 'user';
     targetId: number;
   };

@@ -751,6 +751,7 @@ export const CATALOG: Record<string, Translations> = {
     'ja-JP': 'テンプレートは数値の ID か UUID で指定してください。',
   },
   'A note is at most 1,000 characters.': { 'zh-CN': '备注最多 1,000 个字符。', 'ja-JP': 'メモは 1,000 文字までです。' },
+  'A position is a whole number from 0.': { 'zh-CN': '位置是从 0 起的整数。', 'ja-JP': '位置は 0 以上の整数です。' },
   'Give a numeric id or a uuid.': {
     'zh-CN': '请给出数字 ID 或 UUID。',
     'ja-JP': '数値の ID か UUID を指定してください。',
@@ -777,6 +778,22 @@ export const CATALOG: Record<string, Translations> = {
   '{actor} commented on your template "{title}".': {
     'zh-CN': '{actor} 评论了你的模板「{title}」。',
     'ja-JP': '{actor} さんがあなたのテンプレート「{title}」にコメントしました。',
+  },
+  'A moderator reviewed your report and took no action.': {
+    'zh-CN': '管理员已处理你的举报，未采取任何措施。',
+    'ja-JP': 'モデレーターがあなたの報告を確認しましたが、対応は行われませんでした。',
+  },
+  'Thanks for your report: a moderator hid the content.': {
+    'zh-CN': '感谢你的举报：管理员已隐藏该内容。',
+    'ja-JP': '報告ありがとうございます。モデレーターがそのコンテンツを非表示にしました。',
+  },
+  'Thanks for your report: a moderator removed the content.': {
+    'zh-CN': '感谢你的举报：管理员已删除该内容。',
+    'ja-JP': '報告ありがとうございます。モデレーターがそのコンテンツを削除しました。',
+  },
+  'Thanks for your report: a moderator suspended the account.': {
+    'zh-CN': '感谢你的举报：管理员已停用该账号。',
+    'ja-JP': '報告ありがとうございます。モデレーターがそのアカウントを停止しました。',
   },
   '{actor} started following you.': {
     'zh-CN': '{actor} 关注了你。',

@@ -63,25 +63,44 @@ export async function deleteCollection(db: Executor, id: number): Promise<void> 
   await db.deleteFrom('collections').where('id', '=', id).execute();
 }
 
-/** A collection's items, last added first. */
+/** A collection's items in their owner's order (position, then the last added first). */
 export async function listItems(db: Executor, collectionId: number) {
   return db
     .selectFrom('collection_items')
     .select(['share_id', 'note', 'added_at'])
     .where('collection_id', '=', collectionId)
+    .orderBy('position', 'asc')
     .orderBy('added_at', 'desc')
     .orderBy('id', 'desc')
     .execute();
 }
 
-/** Adds an item; false when the collection holds that template already. */
+/** Which of `collectionIds` hold the template `shareId`. */
+export async function collectionsHolding(db: Executor, collectionIds: number[], shareId: number): Promise<Set<number>> {
+  if (collectionIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('collection_items')
+    .select('collection_id')
+    .where('share_id', '=', shareId)
+    .where('collection_id', 'in', collectionIds)
+    .execute();
+  return new Set(rows.map((r) => r.collection_id));
+}
+
+/** Adds an item before every other (position one less than the first); false when the collection holds that template already. */
 export async function insertItem(
   trx: Executor,
   values: { collection_id: number; share_id: number; note: string; added_at: string },
 ): Promise<boolean> {
+  const first = await trx
+    .selectFrom('collection_items')
+    .select((eb) => eb.fn.min<number | null>('position').as('min'))
+    .where('collection_id', '=', values.collection_id)
+    .executeTakeFirst();
+  const position = first?.min == null ? 0 : Number(first.min) - 1;
   const rows = await trx
     .insertInto('collection_items')
-    .values(values)
+    .values({ ...values, position })
     .onConflict((oc) => oc.columns(['collection_id', 'share_id']).doNothing())
     .returning('id')
     .execute();
@@ -96,6 +115,35 @@ export async function deleteItem(trx: Executor, collectionId: number, shareId: n
     .returning('id')
     .execute();
   return rows.length > 0;
+}
+
+/** Changes an item's note; false when the collection does not hold that template. */
+export async function updateItemNote(
+  trx: Executor,
+  collectionId: number,
+  shareId: number,
+  note: string,
+): Promise<boolean> {
+  const rows = await trx
+    .updateTable('collection_items')
+    .set({ note })
+    .where('collection_id', '=', collectionId)
+    .where('share_id', '=', shareId)
+    .returning('id')
+    .execute();
+  return rows.length > 0;
+}
+
+/** Numbers a collection's items 0, 1, 2… in the order of `shareIds`. */
+export async function writeItemOrder(trx: Executor, collectionId: number, shareIds: number[]): Promise<void> {
+  for (const [position, shareId] of shareIds.entries()) {
+    await trx
+      .updateTable('collection_items')
+      .set({ position })
+      .where('collection_id', '=', collectionId)
+      .where('share_id', '=', shareId)
+      .execute();
+  }
 }
 
 /** Adds `delta` to a collection's item count in place (exact under concurrent writes). */

@@ -4,6 +4,7 @@ import {
   CollectionItem,
   CollectionItemBody,
   CollectionItemParams,
+  CollectionItemUpdateBody,
   CollectionListQuery,
   CollectionParams,
   CollectionUpdateBody,
@@ -40,7 +41,12 @@ export const collectionsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const window = pageWindow(request.query);
-      const { count, results } = await service.listCollections(app.deps, request.user, request.query.owner, window);
+      const { count, results } = await service.listCollections(
+        app.deps,
+        request.user,
+        { owner: request.query.owner, share: request.query.share },
+        window,
+      );
       return paginate(request, app.config.publicBaseUrl, window, count, results);
     },
   );
@@ -87,6 +93,21 @@ export const collectionsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) =>
       reply.code(201).send(await service.addItem(app.deps, currentUser(request), request.params.id, request.body)),
+  );
+
+  app.patch(
+    `${one}items/:share/`,
+    {
+      ...auth,
+      schema: {
+        tags,
+        params: CollectionItemParams,
+        body: CollectionItemUpdateBody,
+        response: { 200: CollectionWithItems },
+      },
+    },
+    async (request) =>
+      service.updateItem(app.deps, currentUser(request), request.params.id, request.params.share, request.body),
   );
 
   app.delete(

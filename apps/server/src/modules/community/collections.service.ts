@@ -4,6 +4,7 @@ import type {
   CollectionBody,
   CollectionItem,
   CollectionItemBody,
+  CollectionItemUpdateBody,
   CollectionUpdateBody,
   CollectionWithItems,
 } from '@arbor/contract';
@@ -45,11 +46,11 @@ async function ownCollection(deps: Deps, user: AuthUser, idOrUuid: string): Prom
   return row;
 }
 
-/** The caller's own collections, or `owner`'s public ones. */
+/** The caller's own collections, or `owner`'s public ones; with `share`, each says whether it holds that template. */
 export async function listCollections(
   deps: Deps,
   viewer: AuthUser | null,
-  owner: string | undefined,
+  { owner, share }: { owner?: string | undefined; share?: string | undefined },
   window: PageWindow,
 ): Promise<{ count: number; results: Collection[] }> {
   let ownerId: number;
@@ -63,7 +64,18 @@ export async function listCollections(
   }
   const page = { offset: window.offset, limit: window.pageSize };
   const { count, rows } = await repo.listCollections(deps.db, ownerId, ownerId === viewer?.id, page);
-  return { count, results: await present(deps, rows) };
+  const results = await present(deps, rows);
+  if (share === undefined) return { count, results };
+  const shareId = await shareIdOf(deps, share);
+  const holding =
+    shareId === undefined
+      ? new Set<number>()
+      : await repo.collectionsHolding(
+          deps.db,
+          rows.map((r) => r.id),
+          shareId,
+        );
+  return { count, results: results.map((c) => ({ ...c, has_share: holding.has(c.id) })) };
 }
 
 /** One collection with its items (templates still listed), last added first. */
@@ -151,10 +163,41 @@ export async function addItem(
   return presentItem({ note, added_at: now }, shown);
 }
 
+/** A template's id from its id or uuid (undefined for an unknown uuid). */
+async function shareIdOf(deps: Deps, shareRef: string): Promise<number | undefined> {
+  return /^\d+$/.test(shareRef) ? Number(shareRef) : (await findShare(deps.db, shareRef))?.id;
+}
+
+/** Changes an item's note or moves it to `position` (0 first; past the end: last). */
+export async function updateItem(
+  deps: Deps,
+  user: AuthUser,
+  idOrUuid: string,
+  shareRef: string,
+  body: CollectionItemUpdateBody,
+): Promise<CollectionWithItems> {
+  const row = await ownCollection(deps, user, idOrUuid);
+  const shareId = await shareIdOf(deps, shareRef);
+  const missing = () => notFound('This template is not in the collection.');
+  if (shareId === undefined) throw missing();
+  await deps.db.transaction().execute(async (trx) => {
+    const order = (await repo.listItems(trx, row.id)).map((i) => i.share_id);
+    if (!order.includes(shareId)) throw missing();
+    if (body.note !== undefined) await repo.updateItemNote(trx, row.id, shareId, body.note);
+    if (body.position !== undefined) {
+      const rest = order.filter((id) => id !== shareId);
+      rest.splice(Math.min(body.position, rest.length), 0, shareId);
+      await repo.writeItemOrder(trx, row.id, rest);
+    }
+    await repo.updateCollection(trx, row.id, { updated_at: nowIso() });
+  });
+  return getCollection(deps, user, String(row.id));
+}
+
 /** Takes a template (by id or uuid) out of a collection. */
 export async function removeItem(deps: Deps, user: AuthUser, idOrUuid: string, shareRef: string): Promise<void> {
   const row = await ownCollection(deps, user, idOrUuid);
-  const shareId = /^\d+$/.test(shareRef) ? Number(shareRef) : (await findShare(deps.db, shareRef))?.id;
+  const shareId = await shareIdOf(deps, shareRef);
   if (shareId === undefined) throw notFound('This template is not in the collection.');
   const removed = await deps.db.transaction().execute(async (trx) => {
     if (!(await repo.deleteItem(trx, row.id, shareId))) return false;

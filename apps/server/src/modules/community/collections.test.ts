@@ -178,6 +178,51 @@ describe('items', () => {
     expect((await get(c.id)).json()).toMatchObject({ items_count: 0 });
   });
 
+  it('says which collections hold a template when the list is asked with ?share=', async () => {
+    const holding = await collection(alice, 'private', 'Holding');
+    const other = await collection(alice, 'public', 'Other');
+    const share = await newTemplate(bob, 'Held');
+    const uuid = (await call('GET', `trees-shared/${share}/`)).json().uuid;
+    await add(alice, holding.id, share);
+    for (const ref of [share, uuid]) {
+      const list = (await call('GET', `collections/?share=${ref}&page_size=100`, alice)).json();
+      const flags = Object.fromEntries(
+        list.results.map((c: { id: number; has_share: boolean }) => [c.id, c.has_share]),
+      );
+      expect(flags[holding.id]).toBe(true);
+      expect(flags[other.id]).toBe(false);
+    }
+    const plain = (await call('GET', 'collections/', alice)).json();
+    expect(plain.results[0]).not.toHaveProperty('has_share');
+    const bad = await call('GET', 'collections/?share=nope', alice);
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it("lets the owner edit an item's note and move it (PATCH), in the order the collection is read", async () => {
+    const c = await collection(alice);
+    const [a, b, d] = [await newTemplate(bob, 'A'), await newTemplate(bob, 'B'), await newTemplate(bob, 'D')];
+    for (const s of [a, b, d]) await add(alice, c.id, s);
+    const ids = (body: { items: Array<{ share: { id: number } }> }) => body.items.map((i) => i.share.id);
+    expect(ids((await get(c.id)).json())).toEqual([d, b, a]);
+    const moved = await call('PATCH', `collections/${c.id}/items/${d}/`, alice, { position: 99, note: 'Last' });
+    expect(moved.statusCode).toBe(200);
+    expect(ids(moved.json())).toEqual([b, a, d]);
+    expect(moved.json().items[2].note).toBe('Last');
+    expect(ids((await call('PATCH', `collections/${c.id}/items/${a}/`, alice, { position: 0 })).json())).toEqual([
+      a,
+      b,
+      d,
+    ]);
+    const e = await newTemplate(bob, 'E');
+    await add(alice, c.id, e);
+    expect(ids((await get(c.id)).json())).toEqual([e, a, b, d]);
+    expect((await call('PATCH', `collections/${c.id}/items/${a}/`, bob, { note: 'x' })).statusCode).toBe(403);
+    expect((await call('PATCH', `collections/${c.id}/items/999999/`, alice, { note: 'x' })).statusCode).toBe(404);
+    const bad = await call('PATCH', `collections/${c.id}/items/${a}/`, alice, { position: -1 });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().fields)).toEqual(['position']);
+  });
+
   it('keeps items_count exact under concurrent adds of the same and of different templates', async () => {
     const c = await collection(alice);
     const shares = await Promise.all(Array.from({ length: 5 }, (_, i) => newTemplate(bob, `Many ${i}`)));

@@ -401,9 +401,13 @@ async function reserveAnonymousView(deps: Deps, viewer: Viewer): Promise<(() => 
   }
 }
 
-/** Counts a view, at most one per viewer per 24 hours, and anonymous ones within the hourly cap. */
+/**
+ * Counts a view, at most one per viewer per 24 hours, and anonymous ones within the hourly cap. The
+ * author looking at their own template is not a view: it is not engagement (the hot score's prior).
+ */
 export async function viewShare(deps: Deps, user: AuthUser | null, idOrUuid: string, viewer: Viewer) {
   const share = await requireShare(deps, user, idOrUuid);
+  if (user?.id === share.author_id) return { views_count: share.views_count };
   const seenRecently = (last: string | undefined) => last !== undefined && last > isoIn(-VIEW_WINDOW_MS);
   let release: (() => Promise<void>) | null = null;
   if (viewer.anonymous) {

@@ -102,4 +102,12 @@ describe('anonymous template views', () => {
       .execute();
     expect(taken).toHaveLength(1);
   });
+
+  it("does not count the author's own views", async () => {
+    const id = await insertShare();
+    expect(await view(id, { ip: '198.51.100.90', user: author })).toBe(0);
+    const reader = await createUser(t.app);
+    expect(await view(id, { ip: '198.51.100.90', user: reader })).toBe(1);
+    expect(await viewsOf(id)).toBe(1);
+  });
 });

@@ -1,10 +1,21 @@
-import type { ModerationAction, ModerationLogEntry, Report, UserSummary } from '@arbor/contract';
-import type { LogRow, ReportRow } from './moderation.repository.ts';
+import type { ModerationAction, ModerationLogEntry, Report, ReportSubject, UserSummary } from '@arbor/contract';
+import type { LogRow, ReportRow, SubjectRow } from './moderation.repository.ts';
 
 const userOf = (users: Map<number, UserSummary>, id: number | null) => (id === null ? null : (users.get(id) ?? null));
 
-/** Row → the contract's `Report`. */
-export function presentReport(row: ReportRow, users: Map<number, UserSummary>): Report {
+/** A reported item as admins see it in the queue. */
+export function presentSubject(subject: SubjectRow, users: Map<number, UserSummary>): ReportSubject {
+  const { authorId, ...rest } = subject;
+  return { ...rest, author: userOf(users, authorId) };
+}
+
+/** Row → the contract's `Report` (with its subject for admins: null once the item is gone). */
+export function presentReport(
+  row: ReportRow,
+  users: Map<number, UserSummary>,
+  subjects?: Map<string, SubjectRow>,
+): Report {
+  const subject = subjects?.get(`${row.target_kind}:${row.target_id}`);
   return {
     id: row.id,
     target: { kind: row.target_kind, id: row.target_id },
@@ -15,6 +26,7 @@ export function presentReport(row: ReportRow, users: Map<number, UserSummary>): 
     reporter: userOf(users, row.reporter_id),
     created_at: row.created_at,
     resolved_at: row.resolved_at,
+    ...(subjects ? { subject: subject ? presentSubject(subject, users) : null } : {}),
   };
 }
 

@@ -108,3 +108,101 @@ export async function insertLog(
 export async function listLog(db: Executor, limit: number): Promise<LogRow[]> {
   return db.selectFrom('moderation_log').selectAll().orderBy('id', 'desc').limit(limit).execute();
 }
+
+/** A reported item as the moderation queue shows it (the author as an id). */
+export interface SubjectRow {
+  title: string;
+  text: string;
+  rating: number | null;
+  authorId: number | null;
+  share: { id: number; uuid: string; title: string } | null;
+  hidden: boolean;
+}
+
+/** The reported items that still exist, keyed `kind:id`: four queries for any number of reports. */
+export async function findSubjects(
+  db: Executor,
+  targets: Array<{ kind: TargetKind; id: number }>,
+): Promise<Map<string, SubjectRow>> {
+  const ids = (kind: TargetKind) => [...new Set(targets.filter((t) => t.kind === kind).map((t) => t.id))];
+  const [reviews, comments, users] = await Promise.all([
+    ids('review').length
+      ? db
+          .selectFrom('share_ratings')
+          .select(['id', 'share_id', 'user_id', 'score', 'body', 'hidden'])
+          .where('id', 'in', ids('review'))
+          .where('body', 'is not', null)
+          .execute()
+      : [],
+    ids('comment').length
+      ? db
+          .selectFrom('share_comments')
+          .select(['id', 'share_id', 'author_id', 'body', 'hidden'])
+          .where('id', 'in', ids('comment'))
+          .where('deleted', '=', 0)
+          .execute()
+      : [],
+    ids('user').length
+      ? db.selectFrom('users').select(['id', 'username', 'is_active']).where('id', 'in', ids('user')).execute()
+      : [],
+  ]);
+  const shareIds = [
+    ...new Set([...ids('share'), ...reviews.map((r) => r.share_id), ...comments.map((c) => c.share_id)]),
+  ];
+  const shares = shareIds.length
+    ? await db
+        .selectFrom('shares')
+        .select(['id', 'uuid', 'title', 'description', 'author_id', 'hidden'])
+        .where('id', 'in', shareIds)
+        .execute()
+    : [];
+  const shareById = new Map(shares.map((s) => [s.id, s]));
+  const shareOf = (id: number) => {
+    const share = shareById.get(id);
+    return share ? { id: share.id, uuid: share.uuid, title: share.title } : null;
+  };
+  const subjects = new Map<string, SubjectRow>();
+  for (const s of shares) {
+    subjects.set(`share:${s.id}`, {
+      title: s.title,
+      text: s.description,
+      rating: null,
+      authorId: s.author_id,
+      share: shareOf(s.id),
+      hidden: s.hidden === 1,
+    });
+  }
+  for (const r of reviews) {
+    const share = shareOf(r.share_id);
+    subjects.set(`review:${r.id}`, {
+      title: share?.title ?? '',
+      text: r.body ?? '',
+      rating: r.score,
+      authorId: r.user_id,
+      share,
+      hidden: r.hidden === 1,
+    });
+  }
+  for (const c of comments) {
+    const share = shareOf(c.share_id);
+    subjects.set(`comment:${c.id}`, {
+      title: share?.title ?? '',
+      text: c.body,
+      rating: null,
+      authorId: c.author_id,
+      share,
+      hidden: c.hidden === 1,
+    });
+  }
+  for (const u of users) {
+    subjects.set(`user:${u.id}`, {
+      title: u.username,
+      text: '',
+      rating: null,
+      authorId: u.id,
+      share: null,
+      hidden: !u.is_active,
+    });
+  }
+  return subjects;
+}

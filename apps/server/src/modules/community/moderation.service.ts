@@ -27,13 +27,19 @@ export const LOG_ENTRIES_SHOWN = 200;
 
 const NO_TARGET = 'There is nothing to report by that id.';
 
-async function present(deps: Deps, rows: repo.ReportRow[]): Promise<Report[]> {
-  const users = await loadUserSummaries(
-    deps.db,
-    deps.config.publicBaseUrl,
-    rows.flatMap((r) => (r.reporter_id === null ? [] : [r.reporter_id])),
-  );
-  return rows.map((row) => presentReport(row, users));
+/** Reports as their reporter sees them, or as admins do (`forAdmin`: with what each is about). */
+async function present(deps: Deps, rows: repo.ReportRow[], forAdmin = false): Promise<Report[]> {
+  const subjects = forAdmin
+    ? await repo.findSubjects(
+        deps.db,
+        rows.map((r) => ({ kind: r.target_kind, id: r.target_id })),
+      )
+    : undefined;
+  const users = await loadUserSummaries(deps.db, deps.config.publicBaseUrl, [
+    ...rows.flatMap((r) => (r.reporter_id === null ? [] : [r.reporter_id])),
+    ...[...(subjects?.values() ?? [])].flatMap((s) => (s.authorId === null ? [] : [s.authorId])),
+  ]);
+  return rows.map((row) => presentReport(row, users, subjects));
 }
 
 /**
@@ -80,7 +86,7 @@ export async function listReports(
   window: PageWindow,
 ): Promise<{ count: number; results: Report[] }> {
   const { count, rows } = await repo.listReports(deps.db, status, { offset: window.offset, limit: window.pageSize });
-  return { count, results: await present(deps, rows) };
+  return { count, results: await present(deps, rows, true) };
 }
 
 /** The latest entries of the moderation log. */
@@ -204,6 +210,6 @@ export async function resolveReport(deps: Deps, admin: AuthUser, id: number, bod
   });
   if (kind === 'share' && action !== 'dismiss') await noteSharesChanged(deps);
   if (coverKey) await deps.storage.delete(coverKey).catch(() => undefined);
-  const [resolved] = await present(deps, [(await repo.findReport(deps.db, report.id))!]);
+  const [resolved] = await present(deps, [(await repo.findReport(deps.db, report.id))!], true);
   return resolved!;
 }

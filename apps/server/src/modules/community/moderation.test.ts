@@ -359,3 +359,43 @@ describe('the moderation log', () => {
     ).toEqual(['unhide', 'hide', 'dismiss']);
   });
 });
+
+describe('the moderation queue', () => {
+  it('shows admins each reported item as it is now (text, stars, author, template), null once it is gone', async () => {
+    const queued = await insertShare(author, 'Queued template', 'queuemodtag');
+    const reviewed = await post(`${shareUrl(queued)}reviews/`, { rating: 2, body: 'Copied from *elsewhere*' }, other);
+    expect(reviewed.statusCode).toBe(201);
+    const commented = await post(`${shareUrl(queued)}comments/`, { body: 'Buy pills' }, other);
+    expect(commented.statusCode).toBe(201);
+    const filed = async (kind: string, id: number) => {
+      const res = await report(reviewer, kind, id);
+      expect(res.statusCode).toBe(201);
+      expect(res.json()).not.toHaveProperty('subject');
+      return res.json().id as number;
+    };
+    const onShare = await filed('share', queued.id);
+    const onReview = await filed('review', reviewed.json().id);
+    const onComment = await filed('comment', commented.json().id);
+    const onUser = await filed('user', other.id);
+
+    const list = (await get('/api/community/reports/?status=open&page_size=100', admin)).json();
+    const subjectOf = (id: number) => list.results.find((r: { id: number }) => r.id === id).subject;
+    const shareRef = { id: queued.id, uuid: queued.uuid, title: 'Queued template' };
+    expect(subjectOf(onShare)).toMatchObject({ title: 'Queued template', author: { id: author.id }, share: shareRef });
+    expect(subjectOf(onReview)).toMatchObject({
+      title: 'Queued template',
+      text: 'Copied from *elsewhere*',
+      rating: 2,
+      author: { id: other.id },
+      share: shareRef,
+      hidden: false,
+    });
+    expect(subjectOf(onComment)).toMatchObject({ text: 'Buy pills', author: { id: other.id }, share: shareRef });
+    expect(subjectOf(onUser)).toMatchObject({ title: other.username, text: '', share: null, hidden: false });
+
+    const hid = await resolve(onComment, 'hide');
+    expect(hid.json().subject).toMatchObject({ text: 'Buy pills', hidden: true });
+    const deleted = await resolve(onReview, 'delete');
+    expect(deleted.json().subject).toBeNull();
+  });
+});

@@ -50,6 +50,8 @@ export type ReviewOrdering = keyof typeof ORDERINGS;
 export interface ReviewFilter {
   shareId: number;
   rating?: number;
+  /** only this user's review */
+  authorId?: number;
   ordering: ReviewOrdering;
 }
 
@@ -91,7 +93,8 @@ function listedReviews(db: Executor, scope?: HiddenScope) {
 function filtered(db: Executor, filter: ReviewFilter, scope?: HiddenScope) {
   return listedReviews(db, scope)
     .where('share_ratings.share_id', '=', filter.shareId)
-    .$if(filter.rating !== undefined, (q) => q.where('share_ratings.score', '=', filter.rating!));
+    .$if(filter.rating !== undefined, (q) => q.where('share_ratings.score', '=', filter.rating!))
+    .$if(filter.authorId !== undefined, (q) => q.where('share_ratings.user_id', '=', filter.authorId!));
 }
 
 /** One page of a template's reviews and how many there are. */

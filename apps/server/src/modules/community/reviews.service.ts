@@ -8,6 +8,7 @@ import { reserveEvents } from '../../lib/throttle/throttle.ts';
 import { loadUserSummaries } from '../../lib/user-summaries.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { ratingAverage } from './community.hot.ts';
+import { findUserIdByName } from './community.repository.ts';
 import { changeCountersIn, type CounterChange, type Counters } from './community.service.ts';
 import {
   authorizeHelpfulVote,
@@ -80,13 +81,18 @@ export async function listReviews(
   deps: Deps,
   viewer: AuthUser | null,
   idOrUuid: string,
-  query: { ordering?: repo.ReviewOrdering; rating?: number },
+  query: { ordering?: repo.ReviewOrdering; rating?: number; author?: string },
   window: PageWindow,
 ): Promise<{ count: number; results: Review[] }> {
   const share = await requireShare(deps, viewer, idOrUuid);
+  let authorId: number | undefined;
+  if (query.author) {
+    authorId = await findUserIdByName(deps.db, query.author);
+    if (authorId === undefined) return { count: 0, results: [] };
+  }
   const { count, rows } = await repo.listReviews(
     deps.db,
-    { shareId: share.id, rating: query.rating, ordering: query.ordering ?? '-helpful_count' },
+    { shareId: share.id, rating: query.rating, authorId, ordering: query.ordering ?? '-helpful_count' },
     { offset: window.offset, limit: window.pageSize },
     hiddenScopeOf(viewer),
   );

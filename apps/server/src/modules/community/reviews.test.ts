@@ -218,6 +218,14 @@ describe('listing reviews', () => {
     expect((await list(share, 'rating=1')).count).toBe(0);
   });
 
+  it("filters by author (username or id): one user's review, none for an unknown user", async () => {
+    expect(ids(await list(share, 'author=Carol'))).toEqual([reviews.carol!.id]);
+    expect(ids(await list(share, `author=${carol.id}`))).toEqual([reviews.carol!.id]);
+    expect((await list(share, 'author=nobody-here')).count).toBe(0);
+    // the admin only rated: a rating without a text is no review
+    expect((await list(share, `author=${admin.id}`)).count).toBe(0);
+  });
+
   it('pages with count, next and previous', async () => {
     const first = await list(share, 'ordering=-rating&page_size=2');
     expect(first.count).toBe(3);

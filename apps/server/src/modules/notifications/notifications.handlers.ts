@@ -1,5 +1,5 @@
 import type { Deps } from '../../deps.ts';
-import { findShareTarget, findUserTarget } from './notifications.repository.ts';
+import { findShareIdOf, findShareTarget, findUserTarget } from './notifications.repository.ts';
 import { runtimeOf } from './notifications.runtime.ts';
 import { notify, type NotificationDraft } from './notifications.service.ts';
 
@@ -35,6 +35,28 @@ export function subscribeNotificationHandlers(deps: Deps): void {
     }
     drafts.push({ recipientId: event.shareAuthorId, kind: 'comment', actorId: event.authorId, target });
     await send(drafts);
+  });
+
+  // The outcome of your report: dismissed, or the content hidden, removed or its author suspended (an
+  // unhide reverses an earlier outcome and tells the reporter nothing). The target is what the
+  // reporter can still open: the template of a review or comment, else the reported template or
+  // user when the report was dismissed, else nothing (the report itself).
+  deps.events.on('report.resolved', async (event) => {
+    if (event.reporterId === null || event.action === 'unhide') return;
+    const nothing = { kind: 'report', id: event.reportId, title: '' };
+    let target: NotificationDraft['target'] | null = nothing;
+    if (event.targetKind === 'review' || event.targetKind === 'comment') {
+      const shareId = await findShareIdOf(deps.db, event.targetKind, event.targetId);
+      target = (shareId !== undefined && (await shareTarget(shareId))) || nothing;
+    } else if (event.action === 'dismiss' && event.targetKind === 'share') {
+      target = (await shareTarget(event.targetId)) ?? nothing;
+    } else if (event.action === 'dismiss' && event.targetKind === 'user') {
+      const user = await findUserTarget(deps.db, event.targetId);
+      target = user ? { kind: 'user', id: user.id, title: user.username } : nothing;
+    }
+    await send([
+      { recipientId: event.reporterId, kind: 'report_resolved', actorId: null, target, detail: event.action },
+    ]);
   });
 
   // A new follower (a repeated follow sends no event).

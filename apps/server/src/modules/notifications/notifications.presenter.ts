@@ -6,13 +6,19 @@ import type { NotificationRow } from './notifications.repository.ts';
 /**
  * The sentence of each kind, in English with `{actor}` and `{title}` (the target's title); its
  * zh-CN and ja-JP translations are in `lib/messages/catalog.ts`. A new kind adds its sentence here
- * and in the catalog, and a handler in `notifications.handlers.ts`.
+ * and in the catalog, and a handler in `notifications.handlers.ts`. A kind whose rows carry a
+ * `detail` has one sentence per detail, keyed `kind:detail`.
  */
-export const NOTIFICATION_TEXTS: Partial<Record<NotificationKind, string>> = {
+export const NOTIFICATION_TEXTS: Readonly<Record<string, string>> = {
   review: '{actor} reviewed your template "{title}".',
   comment: '{actor} commented on your template "{title}".',
   comment_reply: '{actor} replied to your comment on "{title}".',
   follow: '{actor} started following you.',
+  // A moderator stays anonymous, and a removed item's title is not repeated.
+  'report_resolved:dismiss': 'A moderator reviewed your report and took no action.',
+  'report_resolved:hide': 'Thanks for your report: a moderator hid the content.',
+  'report_resolved:delete': 'Thanks for your report: a moderator removed the content.',
+  'report_resolved:suspend': 'Thanks for your report: a moderator suspended the account.',
 };
 
 /** Shown for an actor whose account is gone. */
@@ -40,10 +46,11 @@ export function presentNotification(
   baseUrl: string,
 ): Notification {
   const actorName = actor ? actor.nickname?.trim() || actor.username : formatMessage(SOMEONE, locale);
-  const template = NOTIFICATION_TEXTS[row.kind as NotificationKind];
+  const kind = row.kind as NotificationKind;
+  const template = NOTIFICATION_TEXTS[row.detail ? `${kind}:${row.detail}` : kind];
   return {
     id: row.id,
-    kind: row.kind as NotificationKind,
+    kind,
     actor: actor
       ? { id: actor.id, username: actor.username, avatar_url: avatarUrlOf(baseUrl, actor.avatar_key) }
       : null,

@@ -4,7 +4,7 @@ import type { NotificationsTable } from '../../db/tables/notifications.ts';
 /** All SQL of the notifications module. */
 
 export type NotificationRow = Omit<NotificationsTable, 'id' | 'read'> & { id: number; read: number };
-export type NewNotification = Omit<NotificationsTable, 'id' | 'read'>;
+export type NewNotification = Omit<NotificationsTable, 'id' | 'read' | 'detail'> & { detail?: string | null };
 
 const COLUMNS = [
   'id',
@@ -15,6 +15,7 @@ const COLUMNS = [
   'target_id',
   'target_uuid',
   'target_title',
+  'detail',
   'read',
   'created_at',
 ] as const;
@@ -139,4 +140,26 @@ export async function findShareTarget(
 /** A user as a notification's target (a new follower), or undefined when the account is gone. */
 export async function findUserTarget(db: DB, userId: number): Promise<{ id: number; username: string } | undefined> {
   return db.selectFrom('users').select(['id', 'username']).where('id', '=', userId).executeTakeFirst();
+}
+
+/** The template a review or comment is on, or undefined when it is gone. */
+export async function findShareIdOf(db: DB, kind: 'review' | 'comment', id: number): Promise<number | undefined> {
+  const row =
+    kind === 'review'
+      ? await db.selectFrom('share_ratings').select('share_id').where('id', '=', id).executeTakeFirst()
+      : await db.selectFrom('share_comments').select('share_id').where('id', '=', id).executeTakeFirst();
+  return row?.share_id;
+}
+
+/** The session version of each of these users whose account is active. */
+export async function activeSessions(db: DB, userIds: number[]): Promise<Map<number, number>> {
+  const unique = [...new Set(userIds)];
+  if (unique.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'session_version'])
+    .where('id', 'in', unique)
+    .where('is_active', '=', 1)
+    .execute();
+  return new Map(rows.map((r) => [r.id, r.session_version]));
 }

@@ -2,6 +2,7 @@ import { MarkReadBody, Notification, NotificationListQuery, paginated, UnreadCou
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { paginate, pageWindow } from '../../lib/pagination.ts';
+import { tokenNotValid } from '../../lib/http-errors.ts';
 import { safeError } from '../../lib/safe-error.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { runtimeOf } from './notifications.runtime.ts';
@@ -77,6 +78,9 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = currentUser(request);
+      // The session the stream belongs to: it ends when that session does (a logout, say).
+      const sessionVersion = await service.sessionVersionOf(app.deps, user.id);
+      if (sessionVersion === null) throw tokenNotValid();
       await relay.start();
       const raw = reply.raw;
       const inherited = Object.fromEntries(
@@ -94,7 +98,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       raw.write(': connected\n\n');
       try {
-        await hub.open(user.id, raw, lastEventId(request.headers['last-event-id']));
+        await hub.open(user.id, raw, lastEventId(request.headers['last-event-id']), sessionVersion);
       } catch (error) {
         request.log.error({ err: safeError(error) }, 'a notification stream failed to open');
         raw.end();

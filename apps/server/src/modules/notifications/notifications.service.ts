@@ -14,6 +14,8 @@ export interface NotificationDraft {
   kind: NotificationKind;
   actorId: number | null;
   target: { kind: string; id: number; uuid?: string | null; title: string };
+  /** which of the kind's sentences (`report_resolved`: the action taken) */
+  detail?: string;
 }
 
 /** Rows presented for their recipients, each in that user's locale. */
@@ -55,6 +57,7 @@ export async function notify(deps: Deps, relay: NotificationRelay, drafts: Notif
       target_id: d.target.id,
       target_uuid: d.target.uuid ?? null,
       target_title: d.target.title,
+      detail: d.detail ?? null,
       created_at: now,
     });
   }
@@ -92,7 +95,12 @@ export async function markRead(deps: Deps, userId: number, ids: number[] | undef
   return repo.countNotifications(deps.db, userId, true);
 }
 
-/** How the SSE hub reads notifications. */
+/** A user's session version, or null when the account is inactive or gone. */
+export async function sessionVersionOf(deps: Deps, userId: number): Promise<number | null> {
+  return (await repo.activeSessions(deps.db, [userId])).get(userId) ?? null;
+}
+
+/** How the SSE hub reads notifications and sessions. */
 export function loaderFor(deps: Deps): NotificationLoader {
   return {
     byIds: async (ids) => {
@@ -103,5 +111,6 @@ export function loaderFor(deps: Deps): NotificationLoader {
     after: async (userId, afterId, limit) =>
       present(deps, await repo.findNotificationsAfter(deps.db, userId, afterId, limit)),
     latestId: (userId) => repo.latestNotificationId(deps.db, userId),
+    sessions: (userIds) => repo.activeSessions(deps.db, userIds),
   };
 }

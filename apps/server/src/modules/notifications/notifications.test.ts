@@ -4,6 +4,7 @@ import { nowIso } from '../../lib/clock.ts';
 import { formatMessage } from '../../lib/messages/index.ts';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../../testing/test-app.ts';
 import { NOTIFICATION_TEXTS } from './notifications.presenter.ts';
+import { runtimeOf } from './notifications.runtime.ts';
 import { openStream } from './sse-client.testing.ts';
 
 let t: TestApp;
@@ -191,6 +192,85 @@ describe('notifications', () => {
     });
   });
 
+  it('tells a reporter, in their language, whether their report was acted on or dismissed, and what to open', async () => {
+    const admin = await createUser(t.app, { role: 'admin' });
+    const shareId = await template(ann, 'Reported');
+    const commentId = await comment(ann, shareId);
+    const fileReport = async (kind: string, id: number) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/community/reports/',
+        headers: bob.headers,
+        payload: { target_kind: kind, target_id: id, reason: 'spam' },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json<{ id: number }>().id;
+    };
+    const resolve = async (reportId: number, action: string) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/community/reports/${reportId}/resolve/`,
+        headers: admin.headers,
+        payload: { action },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    const text = (detail: string) => formatMessage(NOTIFICATION_TEXTS[`report_resolved:${detail}`]!, 'en-US');
+
+    const before = (await list(bob)).count;
+    const onComment = await fileReport('comment', commentId);
+    await resolve(onComment, 'hide');
+    let [latest] = (await list(bob)).results;
+    expect(latest).toMatchObject({
+      kind: 'report_resolved',
+      actor: null,
+      target: { kind: 'share', id: shareId, title: 'Reported' },
+      text: text('hide'),
+      read: false,
+    });
+    // Showing it again tells the reporter nothing.
+    await resolve(onComment, 'unhide');
+    expect((await list(bob)).count).toBe(before + 1);
+
+    const onUser = await fileReport('user', cat.id);
+    await resolve(onUser, 'dismiss');
+    [latest] = (await list(bob)).results;
+    expect(latest).toMatchObject({ target: { kind: 'user', id: cat.id, title: cat.username }, text: text('dismiss') });
+
+    const onShare = await fileReport('share', shareId);
+    await resolve(onShare, 'delete');
+    [latest] = (await list(bob)).results;
+    expect(latest).toMatchObject({ target: { kind: 'report', id: onShare, title: '' }, text: text('delete') });
+    expect((await list(bob)).count).toBe(before + 3);
+    // Nobody else heard of it.
+    expect((await list(admin)).count).toBe(0);
+  });
+
+  it('tells a reporter who reads Chinese that an account was suspended', async () => {
+    const admin = await createUser(t.app, { role: 'admin' });
+    const dan = await createUser(t.app);
+    const filed = await t.app.inject({
+      method: 'POST',
+      url: '/api/community/reports/',
+      headers: cat.headers,
+      payload: { target_kind: 'user', target_id: dan.id, reason: 'abuse' },
+    });
+    expect(filed.statusCode, filed.body).toBe(201);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/community/reports/${filed.json<{ id: number }>().id}/resolve/`,
+      headers: admin.headers,
+      payload: { action: 'suspend' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const [latest] = (await list(cat)).results;
+    expect(latest).toMatchObject({
+      kind: 'report_resolved',
+      target: { kind: 'report' },
+      text: '感谢你的举报：管理员已停用该账号。',
+    });
+  });
+
   it('lists the unread ones only, page by page, newest first', async () => {
     const all = await list(ann);
     const unreadPage = await list(ann, '?unread=true&page_size=2');
@@ -307,6 +387,35 @@ describe('the notification stream', () => {
     expect(live.data).toMatchObject({ kind: 'comment', actor: { id: bob.id } });
     expect(live.data.id).toBeGreaterThan(replayed[1]!.data.id);
     stream.close();
+  });
+
+  it('ends a stream once its session is over (a logout moves the session version on), and no other', async () => {
+    const dan = await createUser(t.app);
+    const danStream = await openStream(baseUrl, dan.token);
+    const annStream = await openStream(baseUrl, ann.token);
+    expect(danStream.status).toBe(200);
+    const { hub } = runtimeOf(t.app.deps);
+    await hub.endEndedSessions();
+    await expect(danStream.next(200)).rejects.toThrow('no event');
+
+    // What a logout, a password change or reset does to the account.
+    await t.app.db
+      .updateTable('users')
+      .set((eb) => ({ session_version: eb('session_version', '+', 1) }))
+      .where('id', '=', dan.id)
+      .execute();
+    // The heartbeat runs this check every 25 s.
+    await hub.endEndedSessions();
+    expect(await danStream.ended).toBe(true);
+
+    const shareId = await template(ann, 'Still open');
+    await review(bob, shareId);
+    expect((await annStream.next()).data).toMatchObject({ kind: 'review', target: { id: shareId } });
+    annStream.close();
+    // A new stream of the ended session is refused.
+    const again = await openStream(baseUrl, dan.token);
+    expect(again.status).toBe(401);
+    again.close();
   });
 
   it('ends open streams when the server closes', async () => {

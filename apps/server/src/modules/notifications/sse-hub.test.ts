@@ -27,6 +27,7 @@ function countingLoader() {
     },
     after: async () => [],
     latestId: async () => 0,
+    sessions: async (userIds) => new Map(userIds.map((id) => [id, 1])),
   };
   return { loader, queries };
 }
@@ -36,7 +37,7 @@ describe('SseHub delivery', () => {
     const { loader, queries } = countingLoader();
     const hub = new SseHub(loader, { error: () => undefined });
     const streams = [0, 1, 2].map(() => fakeResponse());
-    await Promise.all(streams.map((s, user) => hub.open(user, s.res, null)));
+    await Promise.all(streams.map((s, user) => hub.open(user, s.res, null, 1)));
     const first = Array.from({ length: 30 }, (_, i) => hub.deliver((i + 1) % 3, i + 1));
     await Promise.all(first);
     expect(queries).toHaveLength(1);
@@ -57,7 +58,7 @@ describe('SseHub delivery', () => {
     const { loader } = countingLoader();
     const hub = new SseHub(loader, { error: () => undefined });
     const stream = fakeResponse();
-    await hub.open(1, stream.res, null);
+    await hub.open(1, stream.res, null, 1);
     await hub.deliver(1, 5); // notification 5 belongs to user 2
     expect(stream.ids()).toEqual([]);
     hub.closeAll();

@@ -19,6 +19,8 @@ export interface NotificationLoader {
   byIds(ids: number[]): Promise<Array<{ recipientId: number; notification: Notification }>>;
   after(userId: number, afterId: number, limit: number): Promise<Notification[]>;
   latestId(userId: number): Promise<number>;
+  /** The session version of each of these users whose account is active (others are absent). */
+  sessions(userIds: number[]): Promise<Map<number, number>>;
 }
 
 class Stream {
@@ -31,6 +33,8 @@ class Stream {
   constructor(
     readonly userId: number,
     readonly res: ServerResponse,
+    /** the user's session version when the stream opened: a logout or password change moves it on */
+    readonly sessionVersion: number,
   ) {}
 
   get open(): boolean {
@@ -82,16 +86,16 @@ export class SseHub {
   }
 
   /**
-   * Adds an already started event-stream response of `userId`. With `lastEventId` (a reconnect),
-   * the user's notifications after it are replayed first; notifications arriving meanwhile follow
-   * in order, none twice.
+   * Adds an already started event-stream response of `userId`, opened in session `sessionVersion`.
+   * With `lastEventId` (a reconnect), the user's notifications after it are replayed first;
+   * notifications arriving meanwhile follow in order, none twice.
    */
-  async open(userId: number, res: ServerResponse, lastEventId: number | null): Promise<void> {
+  async open(userId: number, res: ServerResponse, lastEventId: number | null, sessionVersion: number): Promise<void> {
     if (this.closed) {
       res.end();
       return;
     }
-    const stream = new Stream(userId, res);
+    const stream = new Stream(userId, res, sessionVersion);
     const set = this.streams.get(userId) ?? new Set<Stream>();
     this.streams.set(userId, set);
     set.add(stream);
@@ -179,6 +183,29 @@ export class SseHub {
     }
   }
 
+  /**
+   * Ends the streams whose session is over: the user logged out, changed or reset their password
+   * (the session version moved on), or the account was deactivated or removed. Runs with every
+   * heartbeat, so a stream outlives its session by at most one heartbeat, in every process.
+   */
+  async endEndedSessions(): Promise<void> {
+    if (this.streams.size === 0) return;
+    let sessions: Map<number, number>;
+    try {
+      sessions = await this.loader.sessions([...this.streams.keys()]);
+    } catch (error) {
+      this.log.error({ err: safeError(error) }, 'the sessions of notification streams could not be checked');
+      return;
+    }
+    for (const set of [...this.streams.values()]) {
+      for (const stream of [...set]) {
+        if (sessions.get(stream.userId) === stream.sessionVersion) continue;
+        this.remove(stream);
+        stream.end();
+      }
+    }
+  }
+
   /** Ends every stream and refuses new ones (the server is closing). */
   closeAll(): void {
     this.closed = true;
@@ -199,6 +226,7 @@ export class SseHub {
     if (this.heartbeat) return;
     this.heartbeat = setInterval(() => {
       for (const set of this.streams.values()) for (const stream of set) stream.write(': keep-alive\n\n');
+      void this.endEndedSessions();
     }, this.heartbeatMs);
     this.heartbeat.unref();
   }

@@ -1,14 +1,18 @@
 import { Button } from '@mantine/core';
 import { IconShare } from '@tabler/icons-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useContext, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { registerTreesExtension, type EditorExtensionContext } from '../trees/index.ts';
+import { registerTreesExtension, type EditorExtensionContext, type NodeBadgeContext } from '../trees/index.ts';
+import { NodeDiscussionContext } from './components/discussion/node-discussion-context.ts';
 
 // Loaded only when someone opens it, so the editor's first paint does not pay for it.
 const ShareDialog = lazy(() => import('./components/ShareDialog.tsx').then((m) => ({ default: m.ShareDialog })));
 // Only the trees list shows it, inside a menu: its own chunk keeps Mantine's Menu out of the first bundle.
 const ShareEditorMenuItem = lazy(() =>
   import('./components/ShareEditorMenuItem.tsx').then((m) => ({ default: m.ShareEditorMenuItem })),
+);
+const CommentBadge = lazy(() =>
+  import('./components/discussion/CommentBadge.tsx').then((m) => ({ default: m.CommentBadge })),
 );
 const ShareMenuItem = lazy(() => import('./components/ShareMenuItem.tsx').then((m) => ({ default: m.ShareMenuItem })));
 
@@ -48,9 +52,29 @@ function ShareButton({ ctx }: { ctx: EditorExtensionContext }) {
   );
 }
 
-/** Registers "Share" in the editor's toolbar and in the trees list's card menu; app/ calls it once. */
+/** A node's comment count on the template page's canvas (nothing elsewhere, or without comments). */
+function CommentBadgeSlot({ node }: NodeBadgeContext) {
+  const discussion = useContext(NodeDiscussionContext);
+  const count = discussion?.counts[node.id] ?? 0;
+  if (!discussion || count === 0) return null;
+  return (
+    <Suspense fallback={null}>
+      <CommentBadge title={node.title} count={count} onOpen={() => discussion.open(node.id)} />
+    </Suspense>
+  );
+}
+
+/**
+ * Registers "Share" in the editor's toolbar and in the trees list's card menu, and the comment
+ * badges of template canvases; app/ calls it once.
+ */
 export function registerCommunityExtensions(): () => void {
-  return registerTreesExtension({
+  const removeBadges = registerTreesExtension({
+    id: 'community-comments',
+    order: 30,
+    nodeBadges: (ctx) => <CommentBadgeSlot {...ctx} />,
+  });
+  const removeShare = registerTreesExtension({
     id: 'community-share',
     order: 20,
     editorToolbar: (ctx) => <ShareButton ctx={ctx} />,
@@ -66,4 +90,8 @@ export function registerCommunityExtensions(): () => void {
         </Suspense>
       ) : null,
   });
+  return () => {
+    removeShare();
+    removeBadges();
+  };
 }

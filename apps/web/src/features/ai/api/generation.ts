@@ -1,6 +1,6 @@
 import type { GenerateNodeRequest, GenerateNodeResponse } from '@arbor/contract';
 import { api, apiRaw } from '../../../lib/api-client.ts';
-import { readEventStream } from '../lib/event-stream.ts';
+import { readEventStream } from '../../../lib/event-stream.ts';
 import { apiErrorFromEvent, apiErrorFromResponse } from './errors.ts';
 
 const GENERATE_NODE = '/api/llm/ai-content/generate_node/';

@@ -7,4 +7,8 @@ export const communityKeys = {
   hotTags: (limit: number) => [...communityKeys.all, 'hot-tags', limit] as const,
   mine: (page: number) => [...communityKeys.all, 'mine', page] as const,
   ofTree: (treeId: number) => [...communityKeys.all, 'of-tree', treeId] as const,
+  /** everything about one template's reviews (lists, histogram, mine) */
+  reviews: (share: string) => [...communityKeys.all, 'reviews', share] as const,
+  /** everything about one template's discussion (threads, replies, node counts) */
+  comments: (share: string) => [...communityKeys.all, 'comments', share] as const,
 };

@@ -25,16 +25,20 @@ export function useLikeShare(id: string) {
   });
 }
 
-/** POST …/{id}/rate/ */
+/** POST …/{id}/rate/ — a rating is also my review's stars, when I wrote one. */
 export function useRateShare(id: string) {
   const patch = usePatchCachedShare(id);
+  const client = useQueryClient();
   return useMutation({
     mutationFn: (score: number) =>
       api<{ my_rating: number; rating_avg: number; rating_count: number }>(sharePath(id, 'rate'), {
         method: 'POST',
         body: { score },
       }),
-    onSuccess: (answer) => patch(answer),
+    onSuccess: (answer) => {
+      patch(answer);
+      void client.invalidateQueries({ queryKey: communityKeys.reviews(id) });
+    },
   });
 }
 

@@ -36,8 +36,11 @@ function useListParams() {
   return { ...state, search: state.q, state, update };
 }
 
-/** The community: search, hot-tag filter, ordering and a paged grid of templates. */
-export function CommunityBrowser() {
+/**
+ * The community: search, hot-tag filter, ordering and a paged grid of templates; `heading` off when the
+ * page shows the title itself (above its tabs).
+ */
+export function CommunityBrowser({ heading = true }: { heading?: boolean }) {
   const { t } = useTranslation('community');
   const { search, tags, ordering, page, state, update } = useListParams();
   const [draft, setDraft] = useState(search);
@@ -49,12 +52,14 @@ export function CommunityBrowser() {
 
   return (
     <Stack gap="lg">
-      <Stack gap={4}>
-        <Title order={1} fz="h2">
-          {t('title')}
-        </Title>
-        <Text c="dimmed">{t('subtitle')}</Text>
-      </Stack>
+      {heading && (
+        <Stack gap={4}>
+          <Title order={1} fz="h2">
+            {t('title')}
+          </Title>
+          <Text c="dimmed">{t('subtitle')}</Text>
+        </Stack>
+      )}
       <Group align="flex-end" gap="sm" wrap="wrap">
         <TextInput
           flex="1 1 260px"

@@ -1,9 +1,10 @@
 import type { Share } from '@arbor/contract';
-import { AspectRatio, Avatar, Badge, Card, Group, Rating, Stack, Text, Tooltip } from '@mantine/core';
+import { Anchor, AspectRatio, Avatar, Badge, Card, Group, Rating, Stack, Text, Tooltip } from '@mantine/core';
 import { IconEye, IconGitFork, IconHeart, IconSitemap } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CoverArt } from './CoverArt.tsx';
+import { authorPath } from '../paths.ts';
 import classes from './ShareCard.module.css';
 
 // One formatter for every counter: building an Intl.NumberFormat costs about a millisecond, and a grid
@@ -23,59 +24,64 @@ function Stat({ icon, value, label }: { icon: React.ReactNode; value: number; la
   );
 }
 
-/** A template in a grid: cover, title, author, rating, counters and tags; the whole card links to its page. */
+/**
+ * A template in a grid: cover, title, rating, counters and tags link to its page; under them the
+ * author's name links to their page (a link of its own, beside the card's, never inside it).
+ */
 export function ShareCard({ share }: { share: Share }) {
   const { t } = useTranslation('community');
   return (
-    <Card withBorder radius="md" padding="sm" component={Link} to={`/community/${share.uuid}`} className={classes.card}>
-      <Card.Section>
-        <AspectRatio ratio={16 / 9}>
-          {share.cover_url ? (
-            <img src={share.cover_url} alt="" loading="lazy" className={classes.cover} />
-          ) : (
-            <CoverArt seed={share.uuid} title={share.title} />
-          )}
-        </AspectRatio>
-      </Card.Section>
-      <Stack gap={6} mt="sm">
-        <Text fw={600} lineClamp={1} title={share.title}>
-          {share.title}
-        </Text>
-        <Text size="sm" c="dimmed" lineClamp={2} mih={40}>
-          {share.description || t('card.noDescription')}
-        </Text>
-        <Group gap={6} wrap="nowrap">
-          <Avatar src={share.author.avatar_url} size={20} radius="xl" alt="" />
-          <Text size="xs" c="dimmed" truncate>
-            {share.author.username}
+    <Card withBorder radius="md" padding="sm" className={classes.card}>
+      <Link to={`/community/${share.uuid}`} className={classes.main}>
+        <Card.Section>
+          <AspectRatio ratio={16 / 9}>
+            {share.cover_url ? (
+              <img src={share.cover_url} alt="" loading="lazy" className={classes.cover} />
+            ) : (
+              <CoverArt seed={share.uuid} title={share.title} />
+            )}
+          </AspectRatio>
+        </Card.Section>
+        <Stack gap={6} mt="sm">
+          <Text fw={600} lineClamp={1} title={share.title}>
+            {share.title}
           </Text>
-        </Group>
-        <Group justify="space-between" wrap="nowrap">
-          <Group
-            gap={4}
-            wrap="nowrap"
-            aria-label={t('card.rating', { avg: share.rating_avg.toFixed(1), count: share.rating_count })}
-          >
-            <Rating value={share.rating_avg} fractions={10} readOnly size="xs" />
-            <Text size="xs" c="dimmed">
-              {share.rating_count > 0 ? share.rating_avg.toFixed(1) : '—'}
-            </Text>
+          <Text size="sm" c="dimmed" lineClamp={2} mih={40}>
+            {share.description || t('card.noDescription')}
+          </Text>
+          <Group justify="space-between" wrap="nowrap">
+            <Group
+              gap={4}
+              wrap="nowrap"
+              aria-label={t('card.rating', { avg: share.rating_avg.toFixed(1), count: share.rating_count })}
+            >
+              <Rating value={share.rating_avg} fractions={10} readOnly size="xs" />
+              <Text size="xs" c="dimmed">
+                {share.rating_count > 0 ? share.rating_avg.toFixed(1) : '—'}
+              </Text>
+            </Group>
+            <Group gap="xs" wrap="nowrap">
+              <Stat icon={<IconHeart size={14} aria-hidden />} value={share.likes_count} label={t('stats.likes')} />
+              <Stat icon={<IconEye size={14} aria-hidden />} value={share.views_count} label={t('stats.views')} />
+              <Stat icon={<IconGitFork size={14} aria-hidden />} value={share.uses_count} label={t('stats.uses')} />
+              <Stat icon={<IconSitemap size={14} aria-hidden />} value={share.node_count} label={t('stats.nodes')} />
+            </Group>
           </Group>
-          <Group gap="xs" wrap="nowrap">
-            <Stat icon={<IconHeart size={14} aria-hidden />} value={share.likes_count} label={t('stats.likes')} />
-            <Stat icon={<IconEye size={14} aria-hidden />} value={share.views_count} label={t('stats.views')} />
-            <Stat icon={<IconGitFork size={14} aria-hidden />} value={share.uses_count} label={t('stats.uses')} />
-            <Stat icon={<IconSitemap size={14} aria-hidden />} value={share.node_count} label={t('stats.nodes')} />
+          <Group gap={4} wrap="nowrap" className={classes.tags}>
+            {share.tags.slice(0, 3).map((tag) => (
+              <Badge key={tag} variant="light" size="sm" tt="none" className={classes.tag}>
+                {tag}
+              </Badge>
+            ))}
           </Group>
-        </Group>
-        <Group gap={4} wrap="nowrap" className={classes.tags}>
-          {share.tags.slice(0, 3).map((tag) => (
-            <Badge key={tag} variant="light" size="sm" tt="none" className={classes.tag}>
-              {tag}
-            </Badge>
-          ))}
-        </Group>
-      </Stack>
+        </Stack>
+      </Link>
+      <Group gap={6} wrap="nowrap" mt={8}>
+        <Avatar src={share.author.avatar_url} size={20} radius="xl" alt="" />
+        <Anchor component={Link} to={authorPath(share.author.username)} size="xs" c="dimmed" truncate>
+          {share.author.username}
+        </Anchor>
+      </Group>
     </Card>
   );
 }

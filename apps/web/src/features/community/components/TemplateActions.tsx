@@ -2,6 +2,7 @@ import type { ShareWithData } from '@arbor/contract';
 import { Button, Group, Rating, Stack, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconGitFork, IconHeart, IconHeartFilled } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -9,8 +10,11 @@ import { useLikeShare, useRateShare, useUseTemplate } from '../api/share-actions
 
 const errorMessage = (error: unknown, fallback: string) => (error instanceof ApiError ? error.message : fallback);
 
-/** Like, rate 1–5 and "Use this template" (forks it into My trees and opens the editor). */
-export function TemplateActions({ share }: { share: ShareWithData }) {
+/**
+ * Like, rate 1–5 and "Use this template" (forks it into My trees and opens the editor); `extra` are
+ * the page's further actions (e.g. "Add to collection").
+ */
+export function TemplateActions({ share, extra }: { share: ShareWithData; extra?: ReactNode }) {
   const { t } = useTranslation('community');
   const navigate = useNavigate();
   const like = useLikeShare(share.uuid);
@@ -70,6 +74,7 @@ export function TemplateActions({ share }: { share: ShareWithData }) {
           </Text>
         </Stack>
       </Group>
+      {extra}
     </Stack>
   );
 }

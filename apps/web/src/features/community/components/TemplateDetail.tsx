@@ -2,6 +2,7 @@ import type { ShareWithData } from '@arbor/contract';
 import type { TreeDocument } from '@arbor/tree-core';
 import {
   Alert,
+  Anchor,
   Avatar,
   Badge,
   Box,
@@ -35,10 +36,15 @@ import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useS
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { TreeViewer } from '../../trees/index.ts';
+import { useNodeCommentCounts } from '../api/comments.ts';
 import { useShare } from '../api/get-share.ts';
 import { useCountView, useDeleteShare } from '../api/share-actions.ts';
+import { NodeDiscussionContext, type NodeDiscussion } from './discussion/node-discussion-context.ts';
+import { ReportButton } from './report/ReportButton.tsx';
 import { ShareEditModal } from './ShareEditModal.tsx';
+import { useTemplateTabs, type TemplateTab } from './template-tabs.ts';
 import { TemplateActions } from './TemplateActions.tsx';
+import { authorPath } from '../paths.ts';
 import classes from './TemplateDetail.module.css';
 import { TemplateOutline } from './TemplateOutline.tsx';
 
@@ -46,6 +52,9 @@ import { TemplateOutline } from './TemplateOutline.tsx';
 const TemplateNodeDrawer = lazy(() =>
   import('./TemplateNodeDrawer.tsx').then((m) => ({ default: m.TemplateNodeDrawer })),
 );
+// The Reviews and Discussion tabs load when first opened.
+const ReviewsTab = lazy(() => import('./reviews/ReviewsTab.tsx').then((m) => ({ default: m.ReviewsTab })));
+const DiscussionTab = lazy(() => import('./discussion/DiscussionTab.tsx').then((m) => ({ default: m.DiscussionTab })));
 /** The node drawer's width over the canvas (wide screens); the canvas fits the tree beside it. */
 const NODE_DRAWER_WIDTH = 340;
 
@@ -144,10 +153,12 @@ interface TemplateDetailProps {
   headerExtra?: ReactNode;
   /** what the page adds under the canvas (e.g. learning mode's details of the selected node) */
   canvasExtra?: ReactNode;
+  /** what the page adds to the template's actions (e.g. "Add to collection") */
+  actionsExtra?: ReactNode;
 }
 
 /** `/community/:uuid`: the template, its tree, its author, and what a learner can do with it. */
-export function TemplateDetail({ uuid, headerExtra, canvasExtra }: TemplateDetailProps) {
+export function TemplateDetail({ uuid, headerExtra, canvasExtra, actionsExtra }: TemplateDetailProps) {
   const { t, i18n } = useTranslation('community');
   // The answer arrives as a synchronous update; deferred, the tree and its canvas render in short
   // interruptible tasks instead of one long one.
@@ -155,6 +166,14 @@ export function TemplateDetail({ uuid, headerExtra, canvasExtra }: TemplateDetai
   const view = useCountView(uuid);
   const canvas = useNodeDrawer(share?.data as TreeDocument | undefined);
   const { mutate: countView } = view;
+  const tabs = useTemplateTabs();
+  const { t: tr } = useTranslation('reviews');
+  const counts = useNodeCommentCounts(uuid).data;
+  const { showDiscussion } = tabs;
+  const discussion = useMemo<NodeDiscussion | null>(
+    () => (counts ? { counts, open: (id) => showDiscussion(id) } : null),
+    [counts, showDiscussion],
+  );
 
   useEffect(() => {
     if (!share || countedThisSession.has(uuid)) return;
@@ -192,12 +211,19 @@ export function TemplateDetail({ uuid, headerExtra, canvasExtra }: TemplateDetai
   return (
     <Stack gap="lg">
       <Stack gap={6}>
-        <Title order={1} fz="h2">
-          {share.title}
-        </Title>
+        <Group justify="space-between" align="flex-start" wrap="nowrap">
+          <Title order={1} fz="h2">
+            {share.title}
+          </Title>
+          {share.abilities.report ? (
+            <ReportButton target={{ kind: 'share', id: share.id }} label={tr('report.template')} />
+          ) : null}
+        </Group>
         <Group gap="xs">
           <Avatar src={share.author.avatar_url} size={24} radius="xl" alt="" />
-          <Text size="sm">{t('detail.by', { author: share.author.username })}</Text>
+          <Anchor component={Link} to={authorPath(share.author.username)} size="sm">
+            {t('detail.by', { author: share.author.username })}
+          </Anchor>
           <Text size="sm" c="dimmed">
             · {t('detail.updated', { date })}
           </Text>
@@ -222,62 +248,95 @@ export function TemplateDetail({ uuid, headerExtra, canvasExtra }: TemplateDetai
       <Grid gap="xl">
         {/* On a phone the actions come first: using the template is why most people are here. */}
         <Grid.Col span={{ base: 12, md: 8 }} order={{ base: 2, md: 1 }}>
-          <Card withBorder padding="md" radius="md">
-            <Tabs defaultValue="canvas" keepMounted={false}>
-              <Group justify="space-between" mb="sm" wrap="nowrap">
-                <Title order={2} fz="h4">
-                  {t('detail.tree')}
-                </Title>
-                <Tabs.List>
-                  <Tabs.Tab value="canvas">{t('detail.canvas')}</Tabs.Tab>
-                  <Tabs.Tab value="outline">{t('detail.outline')}</Tabs.Tab>
-                </Tabs.List>
-              </Group>
-              <Tabs.Panel value="canvas">
-                <Box h={{ base: 420, md: 560 }} className={`${classes.canvas} ${classes.canvasFrame}`}>
-                  <TreeViewer
-                    key={share.updated_at}
-                    doc={share.data as TreeDocument}
-                    onNodeOpen={canvas.open}
-                    onSelectionChange={canvas.select}
-                    insetRight={canvas.inset}
-                  />
-                  {canvas.selected && canvas.phone && !canvas.opened ? (
-                    // On a phone a tap selects (learning mode acts on it); the details are one more tap.
-                    <Button
-                      size="xs"
-                      variant="default"
-                      className={classes.openDetails}
-                      leftSection={<IconLayoutSidebarRight size={14} aria-hidden />}
-                      onClick={() => canvas.setOpened(true)}
-                      data-testid="template-node-open"
-                    >
-                      {t('nodeDrawer.open')}
-                    </Button>
-                  ) : null}
-                  {canvas.selected && canvas.opened ? (
-                    <Suspense fallback={null}>
-                      <TemplateNodeDrawer
-                        node={canvas.selected}
-                        imageUrl={share.images[canvas.selected.id]}
-                        phone={canvas.phone}
-                        onClose={() => canvas.setOpened(false)}
-                      />
-                    </Suspense>
-                  ) : null}
-                </Box>
-                {canvasExtra ? <Box mt="md">{canvasExtra}</Box> : null}
-              </Tabs.Panel>
-              <Tabs.Panel value="outline">
-                <TemplateOutline nodes={nodes} />
-              </Tabs.Panel>
-            </Tabs>
-          </Card>
+          <Tabs
+            value={tabs.tab}
+            onChange={(value) => value && tabs.setTab(value as TemplateTab)}
+            keepMounted={false}
+            variant="outline"
+          >
+            <Tabs.List mb="md" aria-label={tr('tabs.label')}>
+              <Tabs.Tab value="tree">{tr('tabs.tree')}</Tabs.Tab>
+              <Tabs.Tab value="reviews">{tr('tabs.reviews')}</Tabs.Tab>
+              <Tabs.Tab value="discussion">{tr('tabs.discussion')}</Tabs.Tab>
+            </Tabs.List>
+            <Tabs.Panel value="tree">
+              <NodeDiscussionContext.Provider value={discussion}>
+                <Card withBorder padding="md" radius="md">
+                  <Tabs defaultValue="canvas" keepMounted={false}>
+                    <Group justify="space-between" mb="sm" wrap="nowrap">
+                      <Title order={2} fz="h4">
+                        {t('detail.tree')}
+                      </Title>
+                      <Tabs.List>
+                        <Tabs.Tab value="canvas">{t('detail.canvas')}</Tabs.Tab>
+                        <Tabs.Tab value="outline">{t('detail.outline')}</Tabs.Tab>
+                      </Tabs.List>
+                    </Group>
+                    <Tabs.Panel value="canvas">
+                      <Box h={{ base: 420, md: 560 }} className={`${classes.canvas} ${classes.canvasFrame}`}>
+                        <TreeViewer
+                          key={`${share.updated_at}:${tabs.focus ?? ''}`}
+                          doc={share.data as TreeDocument}
+                          focusId={tabs.focus}
+                          onNodeOpen={canvas.open}
+                          onSelectionChange={canvas.select}
+                          insetRight={canvas.inset}
+                        />
+                        {canvas.selected && canvas.phone && !canvas.opened ? (
+                          // On a phone a tap selects (learning mode acts on it); the details are one more tap.
+                          <Button
+                            size="xs"
+                            variant="default"
+                            className={classes.openDetails}
+                            leftSection={<IconLayoutSidebarRight size={14} aria-hidden />}
+                            onClick={() => canvas.setOpened(true)}
+                            data-testid="template-node-open"
+                          >
+                            {t('nodeDrawer.open')}
+                          </Button>
+                        ) : null}
+                        {canvas.selected && canvas.opened ? (
+                          <Suspense fallback={null}>
+                            <TemplateNodeDrawer
+                              node={canvas.selected}
+                              imageUrl={share.images[canvas.selected.id]}
+                              phone={canvas.phone}
+                              onClose={() => canvas.setOpened(false)}
+                            />
+                          </Suspense>
+                        ) : null}
+                      </Box>
+                      {canvasExtra ? <Box mt="md">{canvasExtra}</Box> : null}
+                    </Tabs.Panel>
+                    <Tabs.Panel value="outline">
+                      <TemplateOutline nodes={nodes} />
+                    </Tabs.Panel>
+                  </Tabs>
+                </Card>
+              </NodeDiscussionContext.Provider>
+            </Tabs.Panel>
+            <Tabs.Panel value="reviews">
+              <Suspense fallback={<Skeleton h={240} radius="md" />}>
+                <ReviewsTab share={share} id={uuid} />
+              </Suspense>
+            </Tabs.Panel>
+            <Tabs.Panel value="discussion">
+              <Suspense fallback={<Skeleton h={240} radius="md" />}>
+                <DiscussionTab
+                  share={share}
+                  id={uuid}
+                  nodeFilter={tabs.node}
+                  onNodeFilter={tabs.showDiscussion}
+                  onShowNode={tabs.showNode}
+                />
+              </Suspense>
+            </Tabs.Panel>
+          </Tabs>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }} order={{ base: 1, md: 2 }}>
           <Stack gap="md" pos="sticky" top={90}>
             <Card withBorder padding="md" radius="md">
-              <TemplateActions share={share} />
+              <TemplateActions share={share} extra={actionsExtra} />
             </Card>
             <SimpleGrid cols={2} spacing="sm">
               <Stat

@@ -1,5 +1,5 @@
 import { Avatar, Menu, Text, UnstyledButton } from '@mantine/core';
-import { IconAdjustments, IconLogout, IconRobot, IconUser } from '@tabler/icons-react';
+import { IconAdjustments, IconFlag, IconLogout, IconRobot, IconUser } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '../../../lib/session.ts';
@@ -36,9 +36,14 @@ export function AccountMenu({ name, avatarUrl, isAdmin }: { name: string; avatar
           {t('account.settings')}
         </Menu.Item>
         {isAdmin ? (
-          <Menu.Item component={Link} to="/admin/ai" leftSection={<IconRobot size={16} aria-hidden />}>
-            {t('account.admin')}
-          </Menu.Item>
+          <>
+            <Menu.Item component={Link} to="/admin/ai" leftSection={<IconRobot size={16} aria-hidden />}>
+              {t('account.admin')}
+            </Menu.Item>
+            <Menu.Item component={Link} to="/admin/moderation" leftSection={<IconFlag size={16} aria-hidden />}>
+              {t('account.moderation')}
+            </Menu.Item>
+          </>
         ) : null}
         <Menu.Divider />
         <Menu.Item component={Link} to="/logout" color="red" leftSection={<IconLogout size={16} aria-hidden />}>

@@ -12,7 +12,7 @@ const capitalise = (segment: string) => {
 export type PageTitleOf = (path: string) => string | null;
 
 /** Path segments that group pages without being a page themselves, with their localised names. */
-const SECTIONS = { admin: 'sections.admin' } as const;
+const SECTIONS = { admin: 'sections.admin', u: 'sections.authors', collections: 'sections.collections' } as const;
 const isSection = (segment: string): segment is keyof typeof SECTIONS => Object.hasOwn(SECTIONS, segment);
 
 /**

@@ -1,11 +1,14 @@
-interface ServerSentEvent {
+export interface ServerSentEvent {
   event: string;
   data: string;
+  /** the block's `id:` (what a reconnect sends back as `Last-Event-ID`), when it has one */
+  id?: string;
 }
 
-/** One `event:`/`data:` block of the SSE wire format; comment lines (heartbeats) give null. */
+/** One `event:`/`data:`/`id:` block of the SSE wire format; comment lines (heartbeats) give null. */
 export function parseEventBlock(block: string): ServerSentEvent | null {
   let event = 'message';
+  let id: string | undefined;
   const data: string[] = [];
   for (const line of block.split('\n')) {
     if (!line || line.startsWith(':')) continue;
@@ -14,13 +17,16 @@ export function parseEventBlock(block: string): ServerSentEvent | null {
     const value = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
     if (field === 'event') event = value;
     else if (field === 'data') data.push(value);
+    else if (field === 'id') id = value;
   }
-  return data.length ? { event, data: data.join('\n') } : null;
+  if (!data.length) return null;
+  return id === undefined ? { event, data: data.join('\n') } : { event, data: data.join('\n'), id };
 }
 
 /**
  * Reads a `text/event-stream` body as it arrives. fetch streaming rather than EventSource because
- * generation is a POST with a bearer token, and an AbortController must be able to stop it.
+ * the server takes the bearer token in a header only (AI generation is a POST too), and an
+ * AbortController must be able to stop it.
  */
 export async function* readEventStream(body: ReadableStream<Uint8Array>): AsyncGenerator<ServerSentEvent> {
   const reader = body.getReader();

@@ -22,6 +22,14 @@ describe('event stream reader', () => {
     expect(parseEventBlock('event: delta\ndata: {"text":"a"}')).toEqual({ event: 'delta', data: '{"text":"a"}' });
   });
 
+  it('keeps the id of an event, for Last-Event-ID', () => {
+    expect(parseEventBlock('id: 42\nevent: notification\ndata: {}')).toEqual({
+      event: 'notification',
+      data: '{}',
+      id: '42',
+    });
+  });
+
   it('ignores heartbeat comments', () => {
     expect(parseEventBlock(': keep-alive')).toBeNull();
   });

@@ -1,0 +1,38 @@
+import type { Notification } from '@arbor/contract';
+import { describe, expect, it } from 'vitest';
+import { formatWhen, targetPath } from './targets.ts';
+
+const of = (kind: string, target: Partial<Notification['target']>) =>
+  ({ kind, target: { id: 1, title: '', ...target } }) as Notification;
+
+describe('where a notification leads', () => {
+  it('opens a template on the tab the notification is about', () => {
+    expect(targetPath(of('review', { kind: 'share', uuid: 'u-1' }))).toBe('/community/u-1?tab=reviews');
+    expect(targetPath(of('comment_reply', { kind: 'share', uuid: 'u-1' }))).toBe('/community/u-1?tab=discussion');
+    expect(targetPath(of('share_updated', { kind: 'share', uuid: 'u-1' }))).toBe('/community/u-1');
+    expect(targetPath(of('report_resolved', { kind: 'share', uuid: 'u-1' }))).toBe('/community/u-1');
+  });
+
+  it("opens an author's page by username", () => {
+    expect(targetPath(of('follow', { kind: 'user', title: 'ann lee' }))).toBe('/u/ann%20lee');
+  });
+
+  it('opens nothing when the target is gone', () => {
+    expect(targetPath(of('report_resolved', { kind: 'report' }))).toBeNull();
+    expect(targetPath(of('review', { kind: 'share' }))).toBeNull();
+  });
+});
+
+describe('when a notification happened', () => {
+  const now = Date.parse('2026-11-26T12:00:00Z');
+  it('says now, minutes, hours and days ago, then the date', () => {
+    expect(formatWhen('2026-11-26T11:59:30Z', 'en-US', now)).toBe('now');
+    expect(formatWhen('2026-11-26T11:55:00Z', 'en-US', now)).toBe('5 minutes ago');
+    expect(formatWhen('2026-11-26T09:00:00Z', 'en-US', now)).toBe('3 hours ago');
+    expect(formatWhen('2026-11-25T11:00:00Z', 'en-US', now)).toBe('yesterday');
+    expect(formatWhen('2026-11-01T11:00:00Z', 'en-US', now)).toBe('Nov 1, 2026');
+  });
+  it('speaks the UI language', () => {
+    expect(formatWhen('2026-11-26T11:55:00Z', 'ja-JP', now)).toBe('5 分前');
+  });
+});

@@ -1,0 +1,38 @@
+import type { Notification } from '@arbor/contract';
+
+/**
+ * Where a notification leads, or null when there is nothing to open (a report whose item is gone):
+ * a template (on its Reviews or Discussion tab when it is about a review or a comment), an author
+ * page, or the template of a suggestion.
+ */
+export function targetPath(notification: Pick<Notification, 'kind' | 'target'>): string | null {
+  const { kind, target } = notification;
+  if (target.kind === 'user') return target.title ? `/u/${encodeURIComponent(target.title)}` : null;
+  if (!target.uuid) return null;
+  const template = `/community/${encodeURIComponent(target.uuid)}`;
+  if (target.kind === 'share' || target.kind === 'review' || target.kind === 'comment') {
+    if (kind === 'review' || kind === 'review_reply') return `${template}?tab=reviews`;
+    if (kind === 'comment' || kind === 'comment_reply') return `${template}?tab=discussion`;
+    return template;
+  }
+  return null;
+}
+
+const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
+  ['minute', 60],
+  ['hour', 60 * 60],
+  ['day', 24 * 60 * 60],
+];
+
+/** "5 minutes ago", "yesterday", … for the last week, then the date; "now" within a minute. */
+export function formatWhen(iso: string, locale: string, now: number = Date.now()): string {
+  const then = new Date(iso).getTime();
+  const seconds = Math.max(0, Math.round((now - then) / 1000));
+  const relative = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+  if (seconds < 60) return relative.format(0, 'second');
+  if (seconds < 7 * 24 * 60 * 60) {
+    const [unit, size] = [...UNITS].reverse().find(([, size]) => seconds >= size)!;
+    return relative.format(-Math.floor(seconds / size), unit);
+  }
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(then));
+}

@@ -1,0 +1,5 @@
+import { NotificationsList } from '../features/notifications/index.ts';
+
+export default function NotificationsPage() {
+  return <NotificationsList />;
+}
