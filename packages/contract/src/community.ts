@@ -49,6 +49,8 @@ export const Share = z
     liked: z.boolean(),
     my_rating: z.number().int().min(1).max(5).nullable(),
     abilities: ShareAbilities,
+    revision: z.number().int().describe('number of the current revision: 1 on the first share, one more per re-share'),
+    contributors: z.array(UserSummary).describe('authors of accepted suggestions'),
     created_at: z.string(),
     updated_at: z.string(),
     hidden: z.boolean().optional().describe('true when hidden by a moderator; only sent to its author and admins'),
@@ -78,6 +80,12 @@ export const ShareTreeBody = z.object({
   description: z.string().max(2000).optional(),
   tags: ShareTags.optional(),
   cover: z.string().max(2_000_000).optional().describe('a PNG/JPEG/WebP data URL of the canvas'),
+  message: z
+    .string()
+    .trim()
+    .max(500, 'A revision message is at most 500 characters.')
+    .optional()
+    .describe('the changelog line of this revision'),
 });
 export type ShareTreeBody = z.infer<typeof ShareTreeBody>;
 

@@ -4,6 +4,7 @@ export * from './health.ts';
 export * from './common.ts';
 export * from './community.ts';
 export * from './community-reviews.ts';
+export * from './community-history.ts';
 export * from './comments.ts';
 export * from './moderation.ts';
 export * from './authors.ts';

@@ -146,6 +146,24 @@ export function diffDocuments(a: TreeDocument, b: TreeDocument): TreeDiff {
   };
 }
 
+/** How many nodes a diff adds, removes, changes and moves (the summary of a compare or a history line). */
+export interface ChangeCounts {
+  added: number;
+  removed: number;
+  changed: number;
+  moved: number;
+}
+
+/** The node counts of a diff. */
+export function countChanges(diff: TreeDiff): ChangeCounts {
+  return {
+    added: diff.added.length,
+    removed: diff.removed.length,
+    changed: diff.changed.length,
+    moved: diff.moved.length,
+  };
+}
+
 /** True when the diff changes nothing. */
 export function isEmptyDiff(diff: TreeDiff): boolean {
   return (

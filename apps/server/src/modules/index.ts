@@ -11,6 +11,7 @@ import {
   moderationRoutes,
   communityRoutes,
   reviewsRoutes,
+  revisionsRoutes,
   subscribeAuthors,
   subscribeCommunity,
   subscribeReviews,
@@ -27,6 +28,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(accountsRoutes, { prefix: '/api' });
   await app.register(communityRoutes, { prefix: '/api' });
   await app.register(reviewsRoutes, { prefix: '/api' });
+  await app.register(revisionsRoutes, { prefix: '/api' });
   await app.register(commentsRoutes, { prefix: '/api' });
   await app.register(moderationRoutes, { prefix: '/api' });
   await app.register(authorsRoutes, { prefix: '/api' });

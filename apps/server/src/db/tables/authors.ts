@@ -37,18 +37,9 @@ export interface CollectionItemsTable {
   position: Generated<number>;
 }
 
-/** A re-share of a template (a new snapshot), for the followers' feed. */
-export interface ShareRevisionEventsTable {
-  id: Generated<number>;
-  share_id: number;
-  author_id: number;
-  created_at: string;
-}
-
 export interface AuthorsTables {
   author_follows: AuthorFollowsTable;
   author_counters: AuthorCountersTable;
   collections: CollectionsTable;
   collection_items: CollectionItemsTable;
-  share_revision_events: ShareRevisionEventsTable;
 }

@@ -23,8 +23,41 @@ export interface SharesTable {
   hot_score: Generated<number>;
   /** 0/1: hidden by a moderator (seen only by its author and admins) */
   hidden: Generated<number>;
+  /** number of the current revision (the one in `share_snapshots`); 1 on the first share */
+  revision: Generated<number>;
   created_at: string;
   updated_at: string;
+}
+
+/**
+ * One revision of a template (its first share or a re-share), stored as a forward delta chain like
+ * tree versions (`lib/delta-chain.ts`), with change counts against the revision before.
+ */
+export interface ShareRevisionsTable {
+  id: Generated<number>;
+  share_id: number;
+  revision: number;
+  /** the changelog line, '' when none was given */
+  message: string;
+  node_count: number;
+  added: number;
+  removed: number;
+  changed: number;
+  moved: number;
+  created_at: string;
+  /** `snapshot`: payload is the whole document; `delta`: a TreeDiff against the previous revision of its chain */
+  storage: 'snapshot' | 'delta';
+  /** for deltas, the id of the snapshot their chain starts from */
+  snapshot_id: number | null;
+  payload: string;
+  payload_bytes: number;
+}
+
+/** A user credited on a template (the author of an accepted suggestion). */
+export interface ShareContributorsTable {
+  share_id: number;
+  user_id: number;
+  created_at: string;
 }
 
 /** The shared snapshot (a TreeDocument as JSON), apart from `shares` so list queries never read it. */
@@ -88,6 +121,8 @@ export interface ShareViewsTable {
 export interface CommunityTables {
   shares: SharesTable;
   share_snapshots: ShareSnapshotsTable;
+  share_revisions: ShareRevisionsTable;
+  share_contributors: ShareContributorsTable;
   share_tags: ShareTagsTable;
   share_likes: ShareLikesTable;
   share_ratings: ShareRatingsTable;

@@ -12,8 +12,8 @@ export interface DomainEventMap {
   'tree.deleted': { treeId: number; treeUuid: string; ownerId: number };
   /** a save dropped these node ids from a tree's working copy */
   'tree.nodes_removed': { treeId: number; nodeIds: string[] };
-  /** a template's snapshot was replaced by a new one (re-shared or a revision published) */
-  'share.revised': { shareId: number; shareUuid: string; authorId: number };
+  /** a template's snapshot was replaced by a new one: its revision `revision`, with the changelog line `message` ('' when none) */
+  'share.revised': { shareId: number; shareUuid: string; authorId: number; revision: number; message: string };
   /** a template left public view (hidden by a moderator or withdrawn) */
   'share.hidden': { shareId: number; shareUuid: string; authorId: number };
   /** a template was withdrawn for good (its rows are deleted in the emitting transaction) */

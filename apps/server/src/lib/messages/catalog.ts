@@ -807,4 +807,13 @@ export const CATALOG: Record<string, Translations> = {
     'zh-CN': '一次最多 1,000 个 id。',
     'ja-JP': '一度に指定できる id は 1,000 個までです。',
   },
+  'A revision message is at most 500 characters.': {
+    'zh-CN': '修订说明最多 500 个字符。',
+    'ja-JP': 'リビジョンのメッセージは 500 文字までです。',
+  },
+  'A revision is a positive whole number.': {
+    'zh-CN': '修订号必须是正整数。',
+    'ja-JP': 'リビジョン番号は正の整数です。',
+  },
+  'No such revision.': { 'zh-CN': '没有该修订版本。', 'ja-JP': 'そのリビジョンは存在しません。' },
 };

@@ -164,72 +164,38 @@ export async function deleteFollowsOf(trx: Executor, userId: number): Promise<vo
   await trx.deleteFrom('author_counters').where('user_id', '=', userId).execute();
 }
 
-export async function recordRevision(trx: Executor, shareId: number, authorId: number, now: string): Promise<void> {
-  await trx
-    .insertInto('share_revision_events')
-    .values({ share_id: shareId, author_id: authorId, created_at: now })
-    .execute();
-}
-
 export interface FeedRow {
-  kind: 'shared' | 'revised';
   share_id: number;
-  event_id: number;
+  revision: number;
+  message: string;
   created_at: string;
 }
 
-/** The feed of a follower: their followed authors' shares and re-shares, newest first. */
+/**
+ * The feed of a follower: the revisions of their followed authors' templates (revision 1 is the
+ * first sharing), newest first.
+ */
 export async function listFeed(db: DB, followerId: number, page: { offset: number; limit: number }) {
-  const followed = (eb: { selectFrom: DB['selectFrom'] }) =>
-    eb.selectFrom('author_follows').select('followee_id').where('follower_id', '=', followerId);
-  const shared = db
-    .selectFrom('shares')
-    .select([
-      sql<'shared' | 'revised'>`'shared'`.as('kind'),
-      'shares.id as share_id',
-      sql<number>`0`.as('event_id'),
-      'shares.created_at',
-    ])
-    .where('shares.author_id', 'in', followed(db));
-  const revised = db
-    .selectFrom('share_revision_events')
-    .select([
-      sql<'shared' | 'revised'>`'revised'`.as('kind'),
-      'share_revision_events.share_id',
-      'share_revision_events.id as event_id',
-      'share_revision_events.created_at',
-    ])
-    .where('share_revision_events.author_id', 'in', followed(db));
-  const union = shared.unionAll(revised);
+  const base = db
+    .selectFrom('share_revisions')
+    .innerJoin('shares', 'shares.id', 'share_revisions.share_id')
+    .where('shares.author_id', 'in', (eb) =>
+      eb.selectFrom('author_follows').select('followee_id').where('follower_id', '=', followerId),
+    );
   const [count, rows] = await Promise.all([
-    db
-      .selectFrom(union.as('feed'))
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom(union.as('feed'))
-      .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('event_id', 'desc')
-      .orderBy('share_id', 'desc')
+    base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+    base
+      .select([
+        'share_revisions.share_id',
+        'share_revisions.revision',
+        'share_revisions.message',
+        'share_revisions.created_at',
+      ])
+      .orderBy('share_revisions.created_at', 'desc')
+      .orderBy('share_revisions.id', 'desc')
       .offset(page.offset)
       .limit(page.limit)
       .execute(),
   ]);
   return { count: Number(count.count), rows: rows as FeedRow[] };
-}
-
-/** The revision number of each re-share event: 1 + how many re-shares of its template came before. */
-export async function revisionNumbers(db: DB, eventIds: number[]): Promise<Map<number, number>> {
-  if (eventIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('share_revision_events as e')
-    .innerJoin('share_revision_events as before', (join) =>
-      join.onRef('before.share_id', '=', 'e.share_id').onRef('before.id', '<=', 'e.id'),
-    )
-    .select((eb) => ['e.id', eb.fn.countAll<number>().as('n')])
-    .where('e.id', 'in', eventIds)
-    .groupBy('e.id')
-    .execute();
-  return new Map(rows.map((r) => [r.id, Number(r.n) + 1]));
 }

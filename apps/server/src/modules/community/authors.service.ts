@@ -88,9 +88,9 @@ export async function listFollowing(
 }
 
 /**
- * New templates and re-shares by the authors the caller follows, newest first. Re-shares are known
- * from the moment they are recorded (`share_revision_events`, on `share.revised`); a template's first
- * sharing is revision 1. Shares left out by the community's list helper (gone) are skipped.
+ * New templates and re-shares by the authors the caller follows, newest first: each revision of
+ * their templates, revision 1 being the first sharing. Shares left out by the community's list
+ * helper (gone) are skipped.
  */
 export async function feed(
   deps: Deps,
@@ -98,26 +98,20 @@ export async function feed(
   window: PageWindow,
 ): Promise<{ count: number; results: FeedEntry[] }> {
   const { count, rows } = await repo.listFeed(deps.db, user.id, { offset: window.offset, limit: window.pageSize });
-  const [shares, revisions] = await Promise.all([
-    presentSharesById(
-      deps,
-      user,
-      rows.map((r) => r.share_id),
-    ),
-    repo.revisionNumbers(
-      deps.db,
-      rows.filter((r) => r.kind === 'revised').map((r) => r.event_id),
-    ),
-  ]);
+  const shares = await presentSharesById(
+    deps,
+    user,
+    rows.map((r) => r.share_id),
+  );
   const results = rows.flatMap((row): FeedEntry[] => {
     const share = shares.get(row.share_id);
     if (!share) return [];
     return [
       {
-        kind: row.kind,
+        kind: row.revision === 1 ? 'shared' : 'revised',
         share,
-        revision: row.kind === 'shared' ? 1 : (revisions.get(row.event_id) ?? null),
-        message: null,
+        revision: row.revision,
+        message: row.message || null,
         created_at: row.created_at,
       },
     ];
@@ -137,15 +131,10 @@ export async function withdrawFollows(trx: Trx, userId: number): Promise<void> {
   for (const [id, column] of changes) await repo.addToCounter(trx, id, column, -1);
 }
 
-/** Records a re-share for the feed. */
-export async function noteRevision(trx: Trx, shareId: number, authorId: number): Promise<void> {
-  await repo.recordRevision(trx, shareId, authorId, nowIso());
-}
-
 /**
  * Following and collections in other modules' events, in the emitting transaction: a deleted
- * account's follows (with the counts) and collections go, a withdrawn template leaves every
- * collection, and a re-share is recorded for the feed.
+ * account's follows (with the counts) and collections go, and a withdrawn template leaves every
+ * collection.
  */
 export function subscribeAuthors(deps: Deps): void {
   deps.events.within('user.deleted', async (trx, { userId }) => {
@@ -153,5 +142,4 @@ export function subscribeAuthors(deps: Deps): void {
     await withdrawCollections(trx, userId);
   });
   deps.events.within('share.deleted', (trx, { shareId }) => withdrawShareFromCollections(trx, shareId));
-  deps.events.within('share.revised', (trx, { shareId, authorId }) => noteRevision(trx, shareId, authorId));
 }

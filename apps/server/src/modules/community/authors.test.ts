@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isoIn, nowIso } from '../../lib/clock.ts';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../../testing/test-app.ts';
-import { insertBareTemplate } from './templates.testing.ts';
+import { insertBareTemplate, reviseBareTemplate } from './templates.testing.ts';
 
 let t: TestApp;
 let alice: TestUser;
@@ -149,12 +149,7 @@ describe('the feed', () => {
     const fresh = await insertBareTemplate(t.app, { authorId: followed.id, title: 'Fresh', createdAt: isoIn(-30_000) });
     await insertBareTemplate(t.app, { authorId: other.id, title: 'Elsewhere', createdAt: nowIso() });
     await follow(fan, followed.username);
-    const share = (await call('GET', `trees-shared/${old}/`)).json();
-    await t.app.deps.events.publish(t.app.db, 'share.revised', {
-      shareId: old,
-      shareUuid: share.uuid,
-      authorId: followed.id,
-    });
+    await reviseBareTemplate(t.app, old);
     const res = await call('GET', 'feed/', fan);
     expect(res.statusCode).toBe(200);
     const body = res.json();

@@ -9,6 +9,8 @@ export interface PresentContext {
   baseUrl: string;
   viewer: AuthUser | null;
   authors: Map<number, UserSummary>;
+  /** credited contributors by share id (absent: none) */
+  contributors: Map<number, UserSummary[]>;
   liked: Set<number>;
   ratings: Map<number, number>;
 }
@@ -34,6 +36,8 @@ export function presentShare(row: ShareListRow, ctx: PresentContext): Share {
     liked: ctx.liked.has(row.id),
     my_rating: ctx.ratings.get(row.id) ?? null,
     abilities: shareAbilities(ctx.viewer, row),
+    revision: row.revision,
+    contributors: ctx.contributors.get(row.id) ?? [],
     created_at: row.created_at,
     updated_at: row.updated_at,
     // Only its author and admins are ever shown a hidden template.

@@ -3,23 +3,18 @@ import { sql, type Transaction } from 'kysely';
 import type { DB, Dialect } from '../../db/connection.ts';
 import type { Database } from '../../db/schema.ts';
 import type { SharesTable } from '../../db/tables/community.ts';
+import { byteSize } from '../../lib/delta-chain.ts';
 import { termCondition } from './community.search.ts';
 import type { HiddenScope } from './moderation.policy.ts';
+import { insertRevision } from './revisions.repository.ts';
 
 type Executor = DB | Transaction<Database>;
-export type ShareRow = Omit<
-  SharesTable,
-  | 'id'
-  | 'likes_count'
-  | 'rating_sum'
-  | 'rating_count'
-  | 'rating_avg'
-  | 'views_count'
-  | 'uses_count'
-  | 'hot_score'
-  | 'hidden'
-> & {
+/** The counters a share's interactions keep (never written when a share is inserted). */
+type CounterColumn = 'likes_count' | 'rating_sum' | 'rating_count' | 'rating_avg' | 'views_count' | 'uses_count';
+export type ShareRow = Omit<SharesTable, 'id' | CounterColumn | 'hot_score' | 'hidden' | 'revision'> & {
   id: number;
+  /** number of the current revision */
+  revision: number;
   /** 0/1: hidden by a moderator */
   hidden: number;
   /** the snapshot, from `share_snapshots` */
@@ -53,6 +48,7 @@ const LIST_COLUMNS = [
   'shares.uses_count',
   'shares.hot_score',
   'shares.hidden',
+  'shares.revision',
   'shares.created_at',
   'shares.updated_at',
 ] as const;
@@ -173,17 +169,33 @@ export async function findListRows(db: DB, ids: number[]): Promise<ShareListRow[
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-/** Inserts a share and its snapshot (call inside a transaction). */
+/**
+ * Inserts a share, its snapshot and that snapshot as its revision 1 (every node added), with the
+ * changelog line `message` (call inside a transaction).
+ */
 export async function insertShare(
   trx: Executor,
-  values: Omit<
-    ShareRow,
-    'id' | 'likes_count' | 'rating_sum' | 'rating_count' | 'rating_avg' | 'views_count' | 'uses_count' | 'hidden'
-  >,
+  values: Omit<ShareRow, 'id' | CounterColumn | 'hidden' | 'revision'>,
+  message = '',
 ): Promise<number> {
   const { data, ...share } = values;
   const row = await trx.insertInto('shares').values(share).returning('id').executeTakeFirstOrThrow();
   await trx.insertInto('share_snapshots').values({ share_id: row.id, data }).execute();
+  await insertRevision(trx, {
+    share_id: row.id,
+    revision: 1,
+    message,
+    node_count: share.node_count,
+    added: share.node_count,
+    removed: 0,
+    changed: 0,
+    moved: 0,
+    created_at: share.created_at,
+    storage: 'snapshot',
+    snapshot_id: null,
+    payload: data,
+    payload_bytes: byteSize(data),
+  });
   return row.id;
 }
 
@@ -203,6 +215,7 @@ export async function updateShareFields(
       | 'updated_at'
       | 'tree_id'
       | 'hot_score'
+      | 'revision'
     >
   >,
 ): Promise<void> {

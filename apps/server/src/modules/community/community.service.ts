@@ -20,6 +20,8 @@ import { hotScore, newTemplateHotScore, ratingAverage } from './community.hot.ts
 import { authorizeShareChange } from './community.policy.ts';
 import { presentShare, presentShareWithData, type PresentContext } from './community.presenter.ts';
 import * as repo from './community.repository.ts';
+import * as revisionsRepo from './revisions.repository.ts';
+import { recordShareRevision } from './revisions.service.ts';
 import { searchTerms, searchTextOf } from './community.search.ts';
 import { hiddenScopeOf, isVisible } from './moderation.policy.ts';
 import { forkTreeFromSnapshot, lockSourceTree, readTreeSnapshot } from './community.trees.ts';
@@ -37,17 +39,23 @@ async function presentContext(
   rows: Array<{ id: number; author_id: number }>,
 ): Promise<PresentContext> {
   const ids = rows.map((r) => r.id);
-  const [authors, flags] = await Promise.all([
+  const [authors, contributorIds, flags] = await Promise.all([
     loadUserSummaries(
       deps.db,
       deps.config.publicBaseUrl,
       rows.map((r) => r.author_id),
     ),
+    revisionsRepo.contributorIds(deps.db, ids),
     viewer
       ? repo.viewerFlags(deps.db, viewer.id, ids)
       : Promise.resolve({ liked: new Set<number>(), ratings: new Map<number, number>() }),
   ]);
-  return { baseUrl: deps.config.publicBaseUrl, viewer, authors, ...flags };
+  // Contributors cost a second query only when some template has any.
+  const credited = await loadUserSummaries(deps.db, deps.config.publicBaseUrl, [...contributorIds.values()].flat());
+  const contributors = new Map(
+    [...contributorIds].map(([shareId, userIds]) => [shareId, userIds.flatMap((id) => credited.get(id) ?? [])]),
+  );
+  return { baseUrl: deps.config.publicBaseUrl, viewer, authors, contributors, ...flags };
 }
 
 /** A share `viewer` may see: one a moderator hid is there only for its author and admins (404 for others). */
@@ -170,7 +178,8 @@ async function storeCover(deps: Deps, dataUrl: string | undefined): Promise<stri
 
 /**
  * Shares a tree (its working copy, or one of its versions) as a community template. One share per
- * tree: sharing again replaces the snapshot and keeps likes, ratings and counters. The existing
+ * tree: sharing again replaces the snapshot as the template's next revision (with `message` as its
+ * changelog line) and keeps likes, ratings and counters. The existing
  * share is looked up under the source tree's lock, so concurrent shares of one tree give one 201
  * and 200s, never a unique violation.
  */
@@ -184,6 +193,7 @@ export async function shareTree(
   const description = body.description ?? snapshot.description;
   const tags = body.tags ?? snapshot.tags.slice(0, 10);
   const coverKey = await storeCover(deps, body.cover);
+  const message = body.message ?? '';
   const now = nowIso();
   const { shareId, existing } = await deps.events.transaction(deps.db, async (trx, publish) => {
     await lockSourceTree(trx, body.tree);
@@ -198,20 +208,43 @@ export async function shareTree(
       updated_at: now,
     };
     if (existing) {
-      await repo.updateShareFields(trx, existing.id, { ...fields, ...(coverKey ? { cover_key: coverKey } : {}) });
+      const revision = existing.revision + 1;
+      await recordShareRevision(trx, {
+        shareId: existing.id,
+        revision,
+        document: snapshot.data,
+        previous: JSON.parse(existing.data) as TreeDocument,
+        message,
+        createdAt: now,
+      });
+      await repo.updateShareFields(trx, existing.id, {
+        ...fields,
+        revision,
+        ...(coverKey ? { cover_key: coverKey } : {}),
+      });
       await repo.replaceShareTags(trx, existing.id, tags, existing.created_at);
-      await publish('share.revised', { shareId: existing.id, shareUuid: existing.uuid, authorId: existing.author_id });
+      await publish('share.revised', {
+        shareId: existing.id,
+        shareUuid: existing.uuid,
+        authorId: existing.author_id,
+        revision,
+        message,
+      });
       return { shareId: existing.id, existing };
     }
-    const id = await repo.insertShare(trx, {
-      ...fields,
-      uuid: randomUUID(),
-      tree_id: body.tree,
-      author_id: user.id,
-      cover_key: coverKey,
-      hot_score: newTemplateHotScore(now),
-      created_at: now,
-    });
+    const id = await repo.insertShare(
+      trx,
+      {
+        ...fields,
+        uuid: randomUUID(),
+        tree_id: body.tree,
+        author_id: user.id,
+        cover_key: coverKey,
+        hot_score: newTemplateHotScore(now),
+        created_at: now,
+      },
+      message,
+    );
     await repo.replaceShareTags(trx, id, tags, now);
     return { shareId: id, existing: undefined };
   });

@@ -512,7 +512,8 @@ describe('sharing a tree and using a template', () => {
     expect(seen).toEqual([]);
     expect((await share()).statusCode).toBe(200);
     const event = { shareId: first.id, shareUuid: first.uuid, authorId: alice.id };
-    expect(seen).toEqual([['share.revised', event]]);
+    const revised = { ...event, revision: 2, message: '' };
+    expect(seen).toEqual([['share.revised', revised]]);
     const used = await t.app.inject({
       method: 'POST',
       url: `/api/community/trees-shared/${first.id}/use_tree/`,
@@ -522,7 +523,7 @@ describe('sharing a tree and using a template', () => {
     expect(used.statusCode).toBe(201);
     const usedEvent = { shareId: first.id, treeId: used.json().tree.id, userId: bob.id };
     expect(seen).toEqual([
-      ['share.revised', event],
+      ['share.revised', revised],
       ['share.used', usedEvent],
     ]);
     const removed = await t.app.inject({
@@ -532,7 +533,7 @@ describe('sharing a tree and using a template', () => {
     });
     expect(removed.statusCode).toBe(204);
     expect(seen).toEqual([
-      ['share.revised', event],
+      ['share.revised', revised],
       ['share.used', usedEvent],
       ['share.hidden', event],
       ['share.deleted', event],

@@ -1,4 +1,4 @@
-// The community module's surface: shares, likes, ratings, views, reviews and comments of templates,
+// The community module's surface: shares, likes, ratings, views, history, reviews and comments of templates,
 // authors, following, the feed and collections.
 export { authorsRoutes } from './authors.routes.ts';
 export { subscribeAuthors } from './authors.service.ts';
@@ -9,4 +9,5 @@ export { seedCommunity } from './community.seed.ts';
 export { createCommunityCaches, readSnapshotForViewer, subscribeCommunity } from './community.service.ts';
 export { moderationRoutes } from './moderation.routes.ts';
 export { reviewsRoutes } from './reviews.routes.ts';
+export { revisionsRoutes } from './revisions.routes.ts';
 export { subscribeReviews } from './reviews.service.ts';

@@ -1,10 +1,13 @@
 // Test helper of the community module: a template row inserted directly, as the seed does.
 import { randomUUID } from 'node:crypto';
+import type { TreeDocument } from '@arbor/tree-core';
 import type { FastifyInstance } from 'fastify';
+import { nowIso } from '../../lib/clock.ts';
 import { newTemplateHotScore } from './community.hot.ts';
 import * as repo from './community.repository.ts';
 import { searchTextOf } from './community.search.ts';
 import { forgetListCounts } from './community.service.ts';
+import { recordShareRevision } from './revisions.service.ts';
 
 /**
  * Inserts an empty template by `authorId`, created at `createdAt` and scored as a new one unless
@@ -34,4 +37,43 @@ export async function insertBareTemplate(
   );
   forgetListCounts(app.deps);
   return id;
+}
+
+/**
+ * Records `document` (an empty one by default) as the next revision of a template inserted
+ * directly, as a re-share does, without a source tree.
+ */
+export async function reviseBareTemplate(
+  app: FastifyInstance,
+  shareId: number,
+  options: { document?: TreeDocument; message?: string; createdAt?: string } = {},
+): Promise<number> {
+  const document: TreeDocument = options.document ?? {
+    format: 1,
+    layout: { direction: 'TB' },
+    nodes: [],
+    links: [],
+    unlock: 'links',
+  };
+  return app.db.transaction().execute(async (trx) => {
+    const share = await repo.findShare(trx, String(shareId));
+    if (!share) throw new Error(`no share ${shareId}`);
+    const revision = share.revision + 1;
+    const now = options.createdAt ?? nowIso();
+    await recordShareRevision(trx, {
+      shareId,
+      revision,
+      document,
+      previous: JSON.parse(share.data) as TreeDocument,
+      message: options.message ?? '',
+      createdAt: now,
+    });
+    await repo.updateShareFields(trx, shareId, {
+      data: JSON.stringify(document),
+      node_count: document.nodes.length,
+      revision,
+      updated_at: now,
+    });
+    return revision;
+  });
 }

@@ -1,5 +1,6 @@
 /*
- * Version storage: forward delta chains.
+ * Version storage: forward delta chains (the chain logic is `lib/delta-chain.ts`, shared with template
+ * revisions; this file keeps what only versions do: numbering and deletion).
  *
  * A version is stored either as a `snapshot` (the whole document as JSON) or as a `delta` (a
  * tree-core `TreeDiff` from the previous version of its chain). Every delta row carries the id of
@@ -17,9 +18,10 @@
  * in the chain (a delta from the deleted version's predecessor, or a new snapshot when the deleted
  * version was the snapshot) inside the same transaction, so every other version reads back unchanged.
  */
-import { applyDiffs, diffDocuments, type TreeDiff, type TreeDocument } from '@arbor/tree-core';
+import { diffDocuments, type TreeDocument } from '@arbor/tree-core';
 import { nowIso } from '../../lib/clock.ts';
 import type { Executor } from '../../db/connection.ts';
+import { byteSize, encodeAfter, readChainDocument, type ChainAccess } from '../../lib/delta-chain.ts';
 import { allocateVersionNumber } from './trees.repository.ts';
 import {
   chainSize,
@@ -34,21 +36,12 @@ import {
   type VersionMetaRow,
 } from './versions.repository.ts';
 
-/** Longest delta chain: bounds the work of rebuilding the oldest version of a chain. */
-const MAX_CHAIN_LENGTH = 100;
-
-const encoder = new TextEncoder();
-const byteSize = (text: string) => encoder.encode(text).length;
+/** The chains of `tree_versions`. */
+const versionChains: ChainAccess<VersionMetaRow> = { chainPayloads: findChainPayloads, chainSize };
 
 /** Rebuilds the document of a stored version. */
 export async function readVersionDocument(db: Executor, version: VersionMetaRow): Promise<TreeDocument> {
-  const [first, ...rest] = await findChainPayloads(db, version);
-  if (!first || first.storage !== 'snapshot') throw new Error(`version ${version.id} has no snapshot to start from`);
-  const base = JSON.parse(first.payload) as TreeDocument;
-  return applyDiffs(
-    base,
-    rest.map((row) => JSON.parse(row.payload) as TreeDiff),
-  );
+  return readChainDocument(db, versionChains, version);
 }
 
 /**
@@ -59,38 +52,15 @@ async function storeVersion(
   db: Executor,
   fields: { treeId: number; number: number; document: TreeDocument; message: string; createdBy: number | null },
 ): Promise<number> {
-  const base = {
+  const previous = await findPreviousVersion(db, fields.treeId, fields.number);
+  return insertVersion(db, {
     tree_id: fields.treeId,
     number: fields.number,
     message: fields.message,
     node_count: fields.document.nodes.length,
     created_by: fields.createdBy,
     created_at: nowIso(),
-  };
-  const snapshot = JSON.stringify(fields.document);
-  const previous = await findPreviousVersion(db, fields.treeId, fields.number);
-  if (previous) {
-    const snapshotId = previous.snapshot_id ?? previous.id;
-    const delta = JSON.stringify(diffDocuments(await readVersionDocument(db, previous), fields.document));
-    const deltaBytes = byteSize(delta);
-    const chain = await chainSize(db, snapshotId);
-    const snapshotBytes = byteSize(snapshot);
-    if (chain.length < MAX_CHAIN_LENGTH && chain.bytes + deltaBytes <= snapshotBytes) {
-      return insertVersion(db, {
-        ...base,
-        storage: 'delta',
-        snapshot_id: snapshotId,
-        payload: delta,
-        payload_bytes: deltaBytes,
-      });
-    }
-  }
-  return insertVersion(db, {
-    ...base,
-    storage: 'snapshot',
-    snapshot_id: null,
-    payload: snapshot,
-    payload_bytes: byteSize(snapshot),
+    ...(await encodeAfter(db, versionChains, previous, fields.document)),
   });
 }
 
