@@ -231,6 +231,15 @@ describe('items', () => {
     expect((await get(c.id)).json()).toMatchObject({ items_count: 5 });
   });
 
+  it('keeps items_count exact under 50 concurrent writers adding 25 templates twice each', async () => {
+    const c = await collection(alice);
+    const shares = await Promise.all(Array.from({ length: 25 }, (_, i) => newTemplate(bob, `Busy ${i}`)));
+    const results = await Promise.all(shares.flatMap((s) => [add(alice, c.id, s), add(alice, c.id, s)]));
+    expect(results.filter((r) => r.statusCode === 201)).toHaveLength(25);
+    expect(results.filter((r) => r.statusCode === 409)).toHaveLength(25);
+    expect((await get(c.id)).json()).toMatchObject({ items_count: 25 });
+  });
+
   it('lets a withdrawn template leave every collection, with exact counts', async () => {
     const c1 = await collection(alice);
     const c2 = await collection(bob, 'private');

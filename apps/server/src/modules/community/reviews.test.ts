@@ -356,6 +356,20 @@ describe('helpful votes', () => {
   });
 });
 
+describe('rating counters under load', () => {
+  it('keeps rating_count and rating_avg exact under 50 concurrent reviews by 50 users', async () => {
+    const share = await newTemplate(alice);
+    const reviewers = await Promise.all(Array.from({ length: 50 }, () => createUser(t.app)));
+    const answers = await Promise.all(
+      reviewers.map((u, i) => post(share, u, { rating: 1 + (i % 5), body: `Review ${i}` })),
+    );
+    expect(answers.every((a) => a.statusCode === 201)).toBe(true);
+    // 10 of each score: the average is 3.
+    expect(await shareOf(share)).toMatchObject({ rating_count: 50, rating_avg: 3 });
+    expect((await list(share)).count).toBe(50);
+  });
+});
+
 describe("the template author's reply", () => {
   it('is written, edited (first date kept) and removed with an empty body by the author only', async () => {
     const share = await newTemplate(alice);
