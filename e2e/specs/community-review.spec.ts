@@ -53,9 +53,10 @@ async function openTab(page: Page, name: 'tree' | 'reviews' | 'discussion') {
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  [author, reviewer, commenter, reporter] = await Promise.all(
-    ['cra', 'crb', 'crc', 'crd'].map((p) => signUpByEmail(`${p}${stamp}`)),
-  );
+  author = await signUpByEmail(`cra${stamp}`);
+  reviewer = await signUpByEmail(`crb${stamp}`);
+  commenter = await signUpByEmail(`crc${stamp}`);
+  reporter = await signUpByEmail(`crd${stamp}`);
   admin = await apiLogin();
   const tree = await api<{ id: number }>('POST', '/api/tree/skills_tree/', author.access, {
     title: TITLE,

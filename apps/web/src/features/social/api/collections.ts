@@ -93,10 +93,10 @@ export function useDeleteCollection(id: string) {
 export function useToggleItem() {
   const refresh = useRefreshCollections();
   return useMutation({
-    mutationFn: ({ collection, share, add }: { collection: string; share: string; add: boolean }) =>
-      add
-        ? api<CollectionItem>(collectionPath(collection, 'items/'), { method: 'POST', body: { share } })
-        : api<void>(collectionPath(collection, `items/${encodeURIComponent(share)}/`), { method: 'DELETE' }),
+    mutationFn: async ({ collection, share, add }: { collection: string; share: string; add: boolean }) => {
+      if (add) await api<CollectionItem>(collectionPath(collection, 'items/'), { method: 'POST', body: { share } });
+      else await api<void>(collectionPath(collection, `items/${encodeURIComponent(share)}/`), { method: 'DELETE' });
+    },
     onSuccess: () => refresh(),
   });
 }
