@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { MAX_ID } from '@arbor/contract';
 import type {
   Collection,
   CollectionBody,
@@ -165,7 +166,9 @@ export async function addItem(
 
 /** A template's id from its id or uuid (undefined for an unknown uuid). */
 async function shareIdOf(deps: Deps, shareRef: string): Promise<number | undefined> {
-  return /^\d+$/.test(shareRef) ? Number(shareRef) : (await findShare(deps.db, shareRef))?.id;
+  if (!/^\d+$/.test(shareRef)) return (await findShare(deps.db, shareRef))?.id;
+  // Past the largest id a row can have: no template (and no out-of-range integer for the database).
+  return Number(shareRef) > MAX_ID ? undefined : Number(shareRef);
 }
 
 /** Changes an item's note or moves it to `position` (0 first; past the end: last). */

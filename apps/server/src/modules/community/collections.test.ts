@@ -240,6 +240,15 @@ describe('items', () => {
     expect((await get(c.id)).json()).toMatchObject({ items_count: 25 });
   });
 
+  it('answers ids past the largest stored id as unknown templates, never as a database error', async () => {
+    const c = await collection(alice);
+    const listed = await call('GET', 'collections/?share=999999999999', alice);
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json().results.every((r: { has_share: boolean }) => r.has_share === false)).toBe(true);
+    const patched = await call('PATCH', `collections/${c.id}/items/999999999999/`, alice, { note: 'x' });
+    expect(patched.statusCode).toBe(404);
+  });
+
   it('lets a withdrawn template leave every collection, with exact counts', async () => {
     const c1 = await collection(alice);
     const c2 = await collection(bob, 'private');
