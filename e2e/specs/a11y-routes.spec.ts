@@ -312,7 +312,7 @@ const ROUTES: RouteCase[] = [
     path: () => '/admin/moderation',
     ready: async (page) => {
       await page.getByRole('article').first().waitFor();
-      await page.getByRole('article').getByText('Too short for a course.').first().waitFor();
+      await page.getByRole('article').getByText(/^Clear and short\./).first().waitFor();
     },
   },
   {
