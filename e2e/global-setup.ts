@@ -91,8 +91,10 @@ export default async function setup(project: TestProject) {
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
       CAPTCHA_DEV_SOLVER: '1',
-      // Every spec signs up accounts of its own from this one address; the limit itself is tested in auth.test.ts.
+      // Every spec signs up accounts of its own from this one address; the limits themselves are tested in
+      // auth.test.ts, codes.test.ts and brute-force.test.ts.
       SIGNUPS_PER_IP_HOUR: '1000',
+      CODE_SENDS_PER_IP_HOUR: '1000',
       MAIL_TRANSPORT: 'file',
       SMS_TRANSPORT: 'file',
       AI_ALLOW_PRIVATE_BASE_URL: '1',
