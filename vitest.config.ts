@@ -54,6 +54,9 @@ export default defineConfig({
           // fails any spec whose pages log an uncaught error or a console error
           setupFiles: ['e2e/support/error-guard.ts'],
           fileParallelism: false,
+          // Tests of one file that may overlap (describe.concurrent: the axe pass over every route) run
+          // three at a time: pages wait on the network and on animations much of the time.
+          maxConcurrency: 2,
           testTimeout: 90_000,
           hookTimeout: 120_000,
         },
