@@ -38,7 +38,7 @@ const treeDoc = (titles: Titles) => ({
   ],
 });
 
-const inject = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, user?: TestUser | null, payload?: unknown) =>
+const inject = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, user?: TestUser | null, payload?: object) =>
   t.app.inject({ method, url, headers: user?.headers, ...(payload === undefined ? {} : { payload }) });
 
 async function createTree(owner: TestUser, titles: Titles): Promise<number> {
@@ -70,7 +70,7 @@ async function suggested(user: TestUser, share: number, titles: Titles, title = 
   return res.json().id as number;
 }
 
-const decide = (user: TestUser | null, id: number, action: 'accept' | 'reject' | 'withdraw', body: unknown = {}) =>
+const decide = (user: TestUser | null, id: number, action: 'accept' | 'reject' | 'withdraw', body: object = {}) =>
   inject('POST', `/api/community/suggestions/${id}/${action}/`, user, body);
 
 const detail = (id: number, user?: TestUser | null) => inject('GET', `/api/community/suggestions/${id}/`, user);
