@@ -201,7 +201,7 @@ describe('suggesting edits', () => {
     expect(res.statusCode).toBe(429);
     expect(res.json().code).toBe('throttled');
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
-    // Refused attempts do not count: another user still may.
+    // The limit is per user: another one still may.
     expect((await suggest(carol, share, { title: 'Mine', data: treeDoc({ a: 'Carol' }) })).statusCode).toBe(201);
   });
 });
