@@ -73,9 +73,12 @@ export const suggestionsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     `${one}accept/`,
-    { ...auth, schema: { tags, params: IdParam, body: SuggestionAcceptBody, response: { 200: Suggestion } } },
+    {
+      ...auth,
+      schema: { tags, params: IdParam, body: SuggestionAcceptBody.nullish(), response: { 200: Suggestion } },
+    },
     async (request) =>
-      service.acceptSuggestion(app.deps, currentUser(request), request.params.id, request.body.resolve),
+      service.acceptSuggestion(app.deps, currentUser(request), request.params.id, request.body?.resolve),
   );
 
   app.post(
