@@ -25,6 +25,7 @@ export const ShareAbilities = z
     review: z.boolean().describe('write a review (signed in, not its author)'),
     comment: z.boolean().describe('post in its discussion (signed in)'),
     report: z.boolean().describe('report it to the moderators (signed in, not its author)'),
+    suggest: z.boolean().describe('suggest edits to it (signed in, not its author)'),
   })
   .meta({ id: 'ShareAbilities' })
   .describe("what the caller may do with this template, computed by the server's policy");

@@ -5,6 +5,7 @@ export * from './common.ts';
 export * from './community.ts';
 export * from './community-reviews.ts';
 export * from './community-history.ts';
+export * from './community-suggestions.ts';
 export * from './comments.ts';
 export * from './moderation.ts';
 export * from './authors.ts';

@@ -60,6 +60,33 @@ export interface ShareContributorsTable {
   created_at: string;
 }
 
+export type SuggestionStatus = 'open' | 'accepted' | 'rejected' | 'withdrawn';
+
+/** A suggested edit of a template: the proposed document as a `TreeDiff` from its base revision. */
+export interface ShareSuggestionsTable {
+  id: Generated<number>;
+  share_id: number;
+  author_id: number;
+  title: string;
+  message: string;
+  status: SuggestionStatus;
+  /** the template's revision the suggestion was made against */
+  base_revision: number;
+  /** a tree-core `TreeDiff` (JSON) from the base revision's document to the proposed one */
+  proposal: string;
+  added: number;
+  removed: number;
+  changed: number;
+  moved: number;
+  /** why the template's author rejected it; null otherwise */
+  reason: string | null;
+  created_at: string;
+  /** when it was accepted, rejected or withdrawn */
+  decided_at: string | null;
+  /** who accepted, rejected or withdrew it (null while open, or once that account is gone) */
+  decided_by: number | null;
+}
+
 /** The shared snapshot (a TreeDocument as JSON), apart from `shares` so list queries never read it. */
 export interface ShareSnapshotsTable {
   share_id: number;
@@ -123,6 +150,7 @@ export interface CommunityTables {
   share_snapshots: ShareSnapshotsTable;
   share_revisions: ShareRevisionsTable;
   share_contributors: ShareContributorsTable;
+  share_suggestions: ShareSuggestionsTable;
   share_tags: ShareTagsTable;
   share_likes: ShareLikesTable;
   share_ratings: ShareRatingsTable;

@@ -22,6 +22,16 @@ export interface DomainEventMap {
   'share.used': { shareId: number; treeId: number; userId: number };
   /** `reviewerId` wrote a review of a template by `shareAuthorId` (a new one, not an edit or replacement) */
   'review.posted': { reviewId: number; shareId: number; shareUuid: string; shareAuthorId: number; reviewerId: number };
+  /** `authorId` suggested edits to a template by `shareAuthorId` */
+  'suggestion.posted': { suggestionId: number; shareId: number; shareAuthorId: number; authorId: number };
+  /** the template's author (`deciderId`) accepted or rejected a suggestion by `suggesterId` */
+  'suggestion.decided': {
+    suggestionId: number;
+    shareId: number;
+    suggesterId: number;
+    deciderId: number;
+    status: 'accepted' | 'rejected';
+  };
   /** a comment was posted on a template (`parentAuthorId`: the author of the thread it replies to) */
   'comment.posted': {
     commentId: number;

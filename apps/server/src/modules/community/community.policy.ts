@@ -28,5 +28,7 @@ export function shareAbilities(viewer: AuthUser | null, share: { author_id: numb
     review: other,
     comment: member,
     report: other,
+    // A share presented to the viewer is one they may see (hidden ones only to their author and admins).
+    suggest: other,
   };
 }

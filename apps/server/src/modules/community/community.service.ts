@@ -208,28 +208,12 @@ export async function shareTree(
       updated_at: now,
     };
     if (existing) {
-      const revision = existing.revision + 1;
-      await recordShareRevision(trx, {
-        shareId: existing.id,
-        revision,
-        document: snapshot.data,
-        previous: JSON.parse(existing.data) as TreeDocument,
+      await reviseShareIn(trx, publish, existing, snapshot.data, {
         message,
-        createdAt: now,
-      });
-      await repo.updateShareFields(trx, existing.id, {
-        ...fields,
-        revision,
-        ...(coverKey ? { cover_key: coverKey } : {}),
+        now,
+        fields: { ...fields, ...(coverKey ? { cover_key: coverKey } : {}) },
       });
       await repo.replaceShareTags(trx, existing.id, tags, existing.created_at);
-      await publish('share.revised', {
-        shareId: existing.id,
-        shareUuid: existing.uuid,
-        authorId: existing.author_id,
-        revision,
-        message,
-      });
       return { shareId: existing.id, existing };
     }
     const id = await repo.insertShare(
@@ -251,6 +235,46 @@ export async function shareTree(
   await noteSharesChanged(deps);
   if (existing?.cover_key && coverKey) await deps.storage.delete(existing.cover_key);
   return { created: !existing, share: await getShare(deps, user, String(shareId)) };
+}
+
+/**
+ * Records `document` as the next revision of `share` inside `trx`, which holds the lock of the
+ * share's source tree (`share` read under it): the revision with its changelog line `message`, the
+ * new snapshot, and `share.revised`. Other columns change only as `fields` says. Returns the new
+ * revision's number. Callers note the change (`noteSharesChanged`) after the commit.
+ */
+export async function reviseShareIn(
+  trx: Trx,
+  publish: Publish,
+  share: repo.ShareRow,
+  document: TreeDocument,
+  options: { message: string; now: string; fields?: Parameters<typeof repo.updateShareFields>[2] },
+): Promise<number> {
+  const { message, now } = options;
+  const revision = share.revision + 1;
+  await recordShareRevision(trx, {
+    shareId: share.id,
+    revision,
+    document,
+    previous: JSON.parse(share.data) as TreeDocument,
+    message,
+    createdAt: now,
+  });
+  await repo.updateShareFields(trx, share.id, {
+    data: JSON.stringify(document),
+    node_count: document.nodes.length,
+    updated_at: now,
+    ...options.fields,
+    revision,
+  });
+  await publish('share.revised', {
+    shareId: share.id,
+    shareUuid: share.uuid,
+    authorId: share.author_id,
+    revision,
+    message,
+  });
+  return revision;
 }
 
 /** Edits title, description or tags (author or admin). */

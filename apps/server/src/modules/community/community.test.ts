@@ -377,8 +377,8 @@ describe('abilities sent with a share', () => {
   it('lets the author and an admin update and delete', async () => {
     const admin = await createUser(t.app, { role: 'admin' });
     const all = { update: true, delete: true, like: true, rate: true, use: true, comment: true };
-    expect(await abilitiesOf(jp, bob)).toEqual({ ...all, review: false, report: false });
-    expect(await abilitiesOf(jp, admin)).toEqual({ ...all, review: true, report: true });
+    expect(await abilitiesOf(jp, bob)).toEqual({ ...all, review: false, report: false, suggest: false });
+    expect(await abilitiesOf(jp, admin)).toEqual({ ...all, review: true, report: true, suggest: true });
   });
 
   it('lets another user like, rate and use but not update or delete', async () => {
@@ -391,6 +391,7 @@ describe('abilities sent with a share', () => {
       review: true,
       comment: true,
       report: true,
+      suggest: true,
     });
   });
 
@@ -404,6 +405,7 @@ describe('abilities sent with a share', () => {
       review: false,
       comment: false,
       report: false,
+      suggest: false,
     });
   });
 });

@@ -5,14 +5,18 @@ import { validateTreeDocument, type TreeDocument } from '@arbor/tree-core';
 import type { Config } from '../../config.ts';
 import type { Trx } from '../../db/connection.ts';
 import type { Deps } from '../../deps.ts';
+import type { Publish } from '../../lib/events/events.ts';
 import { invalid, notFound, payloadTooLarge } from '../../lib/http-errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import {
+  checkTreeDocument,
   createTreeFromDocument,
   getTreeDocumentForOwner,
   getTreeForViewer,
   lockTreeIn,
+  lockWorkingCopyIn,
   presentTree,
+  saveVersionIn,
 } from '../trees/index.ts';
 
 /** The caller as the trees module's policy sees them (only the id counts for a tree's owner). */
@@ -50,6 +54,38 @@ export async function readTreeSnapshot(
  */
 export async function lockSourceTree(trx: Trx, treeId: number): Promise<void> {
   if (!(await lockTreeIn(trx, treeId))) throw notFound();
+}
+
+/** A document proposed by a client (a suggestion), checked as any save of a tree (400 naming the node, 413). */
+export function checkProposedDocument(deps: Deps, data: unknown): TreeDocument {
+  const limits = { maxNodes: deps.config.limits.treeMaxNodes, maxBytes: deps.config.limits.treeMaxBytes };
+  return checkTreeDocument(data, limits).document;
+}
+
+/**
+ * The source tree's working copy, with the tree locked until `trx` ends (accepting a suggestion
+ * merges into it and saves the result in the same transaction); undefined when the tree is gone.
+ */
+export function lockSourceWorkingCopy(
+  trx: Trx,
+  treeId: number,
+): Promise<{ revision: number; document: TreeDocument } | undefined> {
+  return lockWorkingCopyIn(trx, treeId);
+}
+
+/**
+ * Saves `document` as the locked source tree's working copy and records it as a version named
+ * `message`, as any save of the tree (validation, revision, version, events).
+ */
+export function saveSourceVersion(
+  deps: Deps,
+  trx: Trx,
+  publish: Publish,
+  treeId: number,
+  document: TreeDocument,
+  fields: { message: string; createdBy: number },
+): Promise<{ revision: number; version: number; document: TreeDocument }> {
+  return saveVersionIn(deps, trx, publish, treeId, document, fields);
 }
 
 /** A new private tree of `userId` holding the snapshot as version 1. */

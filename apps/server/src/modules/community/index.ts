@@ -1,5 +1,5 @@
 // The community module's surface: shares, likes, ratings, views, history, reviews and comments of templates,
-// authors, following, the feed and collections.
+// suggested edits, authors, following, the feed and collections.
 export { authorsRoutes } from './authors.routes.ts';
 export { subscribeAuthors } from './authors.service.ts';
 export { collectionsRoutes } from './collections.routes.ts';
@@ -11,3 +11,4 @@ export { moderationRoutes } from './moderation.routes.ts';
 export { reviewsRoutes } from './reviews.routes.ts';
 export { revisionsRoutes } from './revisions.routes.ts';
 export { subscribeReviews } from './reviews.service.ts';
+export { suggestionsRoutes } from './suggestions.routes.ts';

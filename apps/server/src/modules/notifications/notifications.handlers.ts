@@ -37,6 +37,27 @@ export function subscribeNotificationHandlers(deps: Deps): void {
     await send(drafts);
   });
 
+  // Suggested edits of your template; the template's author accepting or rejecting yours. The target
+  // is the template, as for reviews and comments (its page lists its suggestions).
+  deps.events.on('suggestion.posted', async (event) => {
+    const target = await shareTarget(event.shareId);
+    if (!target) return;
+    await send([{ recipientId: event.shareAuthorId, kind: 'suggestion', actorId: event.authorId, target }]);
+  });
+  deps.events.on('suggestion.decided', async (event) => {
+    const target = await shareTarget(event.shareId);
+    if (!target) return;
+    await send([
+      {
+        recipientId: event.suggesterId,
+        kind: 'suggestion_decided',
+        actorId: event.deciderId,
+        target,
+        detail: event.status,
+      },
+    ]);
+  });
+
   // The outcome of your report: dismissed, or the content hidden, removed or its author suspended (an
   // unhide reverses an earlier outcome and tells the reporter nothing). The target is what the
   // reporter can still open: the template of a review or comment, else the reported template or

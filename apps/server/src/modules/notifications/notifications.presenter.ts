@@ -14,6 +14,9 @@ export const NOTIFICATION_TEXTS: Readonly<Record<string, string>> = {
   comment: '{actor} commented on your template "{title}".',
   comment_reply: '{actor} replied to your comment on "{title}".',
   follow: '{actor} started following you.',
+  suggestion: '{actor} suggested changes to your template "{title}".',
+  'suggestion_decided:accepted': '{actor} accepted your suggestion for "{title}".',
+  'suggestion_decided:rejected': '{actor} declined your suggestion for "{title}".',
   // A moderator stays anonymous, and a removed item's title is not repeated.
   'report_resolved:dismiss': 'A moderator reviewed your report and took no action.',
   'report_resolved:hide': 'Thanks for your report: a moderator hid the content.',

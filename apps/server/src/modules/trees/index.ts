@@ -10,10 +10,13 @@ export {
   getTreeForEditor,
   getTreeForViewer,
   lockTreeIn,
+  lockWorkingCopyIn,
   readDocumentForViewer,
   readTreeForViewer,
   type ViewableDocument,
   type ViewableTree,
 } from './trees.service.ts';
+export { saveVersionIn } from './versions.service.ts';
+export { checkTreeDocument } from './tree-document.ts';
 export { presentNodeImage } from './node-images.presenter.ts';
 export { createNodeImage, imageUrlsOfDocument } from './node-images.service.ts';

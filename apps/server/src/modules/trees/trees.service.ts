@@ -229,6 +229,20 @@ export function lockTreeIn(trx: Trx, treeId: number): Promise<boolean> {
   return lockTree(trx, treeId);
 }
 
+/**
+ * Locks a tree's row until `trx` ends and reads its working copy, for another module that writes a
+ * document derived from it back with `saveVersionIn` in the same transaction; undefined when the
+ * tree is gone.
+ */
+export async function lockWorkingCopyIn(
+  trx: Trx,
+  treeId: number,
+): Promise<{ revision: number; document: TreeDocument } | undefined> {
+  if (!(await lockTree(trx, treeId))) return undefined;
+  const row = await findTreeData(trx, treeId);
+  return row && { revision: row.revision, document: parseStoredDocument(row.data) };
+}
+
 export interface OwnedTreeDocument {
   tree: TreeListRow;
   document: TreeDocument;

@@ -1,7 +1,8 @@
 import type { VersionCreateBody } from '@arbor/contract';
 import type { TreeDocument, TreeLimits } from '@arbor/tree-core';
-import type { Executor } from '../../db/connection.ts';
+import type { Executor, Trx } from '../../db/connection.ts';
 import type { Deps } from '../../deps.ts';
+import type { Publish } from '../../lib/events/events.ts';
 import { invalid, notFound } from '../../lib/http-errors.ts';
 import type { PageWindow } from '../../lib/pagination.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
@@ -60,6 +61,27 @@ async function recordWithWorkingCopy(
     });
     return { version: (await findVersionById(trx, id))!, document, revision };
   });
+}
+
+/**
+ * Another module's save of a tree, inside its transaction (which holds the tree's lock, see
+ * `lockWorkingCopyIn`): checks `document` as every save does (400 naming the node, 413 over the
+ * limits), makes it the working copy and records it as a new version with `message`, as
+ * `POST skills_tree_version/` with `data` does. Returns the tree's new revision, the version's number and the document as stored.
+ */
+export async function saveVersionIn(
+  deps: Deps,
+  trx: Trx,
+  publish: Publish,
+  treeId: number,
+  document: unknown,
+  fields: { message: string; createdBy: number },
+): Promise<{ revision: number; version: number; document: TreeDocument }> {
+  const limits = { maxNodes: deps.config.limits.treeMaxNodes, maxBytes: deps.config.limits.treeMaxBytes };
+  const checked = checkTreeDocument(document, limits);
+  const revision = await saveWorkingCopy(deps, trx, publish, treeId, checked);
+  const { number } = await recordVersion(trx, treeId, checked.document, fields);
+  return { revision, version: number, document: checked.document };
 }
 
 /** `POST skills_tree_version/`: a snapshot of the working copy, or of `data`, which then also becomes the working copy. */
