@@ -224,8 +224,12 @@ export const EMBED_SCRIPT = `(() => {
   const data = JSON.parse(document.getElementById('arbor-nodes').textContent);
   let scale = 1, x = 0, y = 0, drag = null, dragged = false, selected = null;
   const apply = () => { world.style.transform = 'translate(' + x + 'px,' + y + 'px) scale(' + scale + ')'; };
+  // Fits the tree into the part of the frame the details panel leaves free (all of it when closed,
+  // or when the frame is too narrow to share).
   const fit = () => {
-    const w = world.offsetWidth, h = world.offsetHeight, vw = viewport.clientWidth, vh = viewport.clientHeight;
+    const w = world.offsetWidth, h = world.offsetHeight, vh = viewport.clientHeight;
+    const panel = details.hidden || viewport.clientWidth < 560 ? 0 : details.offsetWidth + 12;
+    const vw = viewport.clientWidth - panel;
     scale = Math.min(1.25, Math.max(0.05, Math.min((vw - 48) / w, (vh - 48) / h)));
     x = (vw - w * scale) / 2; y = (vh - h * scale) / 2; apply();
   };
@@ -256,7 +260,7 @@ export const EMBED_SCRIPT = `(() => {
     setTimeout(() => { dragged = false; }, 0);
   });
   const close = () => {
-    details.hidden = true;
+    details.hidden = true; fit();
     if (selected) { selected.classList.remove('selected'); selected.focus(); selected = null; }
   };
   const show = (button) => {
@@ -268,7 +272,7 @@ export const EMBED_SCRIPT = `(() => {
     const summary = document.getElementById('details-summary');
     summary.textContent = node.summary; summary.hidden = !node.summary;
     document.getElementById('details-content').textContent = node.content;
-    details.hidden = false;
+    if (details.hidden) { details.hidden = false; fit(); }
   };
   world.addEventListener('click', (e) => {
     const button = e.target.closest('.node');
