@@ -7,6 +7,7 @@ import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
 import { buildFileReader } from '../lib/build-file.ts';
 import { notFound } from '../lib/http-errors.ts';
+import { safeError } from '../lib/safe-error.ts';
 
 const API_PREFIXES = ['/api/', '/media/'];
 const isApiPath = (url: string) => API_PREFIXES.some((p) => url === p.slice(0, -1) || url.startsWith(p));
@@ -98,7 +99,13 @@ async function webPlugin(app: FastifyInstance, opts: { config: Config }) {
     const pathname = request.url.split('?')[0] ?? '/';
     const preloads = prerendered ? null : preloadsFor(pathname);
     // Modules' tags for this page (link previews of a template); a page without any is sent as built.
-    const head = prerendered ? null : await app.pageHeads.for(pathname);
+    const head = prerendered
+      ? null
+      : await app.pageHeads.for(pathname).catch((error: unknown) => {
+          // The page itself must not fail with the preview tags: it is served without them.
+          request.log.warn({ err: safeError(error) }, 'page head tags failed');
+          return null;
+        });
     if (preloads || head)
       return reply.send(readFileSync(page, 'utf8').replace('</head>', () => `${head ?? ''}${preloads ?? ''}</head>`));
     const accepts = String(request.headers['accept-encoding'] ?? '');

@@ -1,7 +1,7 @@
 import { OembedQuery, OembedResponse } from '@arbor/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { EMBED_SCRIPT, embedLocale } from './embed.page.ts';
+import { EMBED_SCRIPT, embedLocale, renderEmbedMissing } from './embed.page.ts';
 import { embedPageOf, oembedFor, templatePageHead } from './embed.service.ts';
 
 const EmbedParams = z.object({ uuid: z.string().max(64) });
@@ -31,6 +31,15 @@ export const embedRoutes: FastifyPluginAsyncZod = async (app) => {
       .header('vary', 'accept-language')
       .send(page.html);
   });
+
+  // Anything else under /embed/ is a plain 404 page, never the web app: the app must not be framable
+  // through a path that opens frame-ancestors.
+  app.get('/embed/*', { schema: { hide: true } }, async (request, reply) =>
+    reply
+      .code(404)
+      .type('text/html; charset=utf-8')
+      .send(renderEmbedMissing(embedLocale(request.headers['accept-language']))),
+  );
 };
 
 /** `GET /api/oembed/` (oEmbed 1.0): the iframe of a template's embed page, for any consumer. */

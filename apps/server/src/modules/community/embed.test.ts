@@ -172,6 +172,12 @@ describe('GET /embed/community/{uuid}', () => {
     }
   });
 
+  it('answers any other path under /embed/ with the not-found page, never the framable web app', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/embed/trees/anything' });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain('<div id="root">');
+  });
+
   it('serves its script', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/embed/embed.js' });
     expect(res.statusCode).toBe(200);
