@@ -75,7 +75,7 @@ describe('importing a file shows what it will create before writing anything', (
     await page.goto('/trees');
 
     await openJsonImport(page);
-    const dialog = page.getByRole('dialog', { name: 'New tree from a JSON file' });
+    const dialog = page.getByRole('dialog', { name: 'New tree from a file' });
     await dialog.waitFor();
     await dialog.locator('input[type="file"][accept*=".json"]').setInputFiles(jsonFile('bread.json', BREAD));
     const preview = dialog.getByTestId('import-preview');
@@ -173,7 +173,7 @@ describe('importing a file shows what it will create before writing anything', (
     const { page, context, errors } = await loggedInPage('zh-CN');
     await page.goto('/trees');
     await openJsonImport(page);
-    const dialog = page.getByRole('dialog', { name: '从 JSON 文件新建' });
+    const dialog = page.getByRole('dialog', { name: '从文件新建' });
     await dialog.waitFor();
     const input = dialog.locator('input[type="file"][accept*=".json"]');
 
@@ -208,7 +208,7 @@ describe('importing a file shows what it will create before writing anything', (
     const { page, context, errors } = await loggedInPage('ja-JP', { width: 360, height: 740 });
     await page.goto('/trees');
     await openJsonImport(page);
-    const dialog = page.getByRole('dialog', { name: 'JSON ファイルから新規作成' });
+    const dialog = page.getByRole('dialog', { name: 'ファイルから新規作成' });
     await dialog.waitFor();
     await dialog.locator('input[type="file"][accept*=".json"]').setInputFiles(
       jsonFile('pottery.json', {

@@ -8,7 +8,7 @@ export const jsonFile = (name: string, value: unknown) => ({
   buffer: Buffer.from(typeof value === 'string' ? value : JSON.stringify(value, null, 2)),
 });
 
-/** On My trees: New tree → Import a JSON file (the dialog then waits for a file). */
+/** On My trees: New tree → Import a file (JSON, OPML or Canvas; the dialog then waits for a file). */
 export async function openJsonImport(page: Page): Promise<void> {
   await page.getByTestId('new-tree').click();
   await page.getByTestId('new-json').click();

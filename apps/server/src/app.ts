@@ -7,6 +7,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import type { Deps } from './deps.ts';
 import { systemClock } from './lib/clock.ts';
 import { DomainEvents } from './lib/events/events.ts';
+import { PageHeads } from './lib/page-heads.ts';
 import { createStorage } from './lib/storage/create-storage.ts';
 import type { Storage } from './lib/storage/storage.ts';
 import { createCommunityCaches } from './modules/community/index.ts';
@@ -27,6 +28,8 @@ declare module 'fastify' {
     storage: Storage;
     /** what services are handed: built once here, the same object for every route */
     deps: Deps;
+    /** tags modules add to the head of the web app's pages (plugins/web.ts serves them) */
+    pageHeads: PageHeads;
   }
 }
 
@@ -116,6 +119,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('config', config);
   app.decorate('storage', storage);
   app.decorate('deps', deps);
+  app.decorate('pageHeads', new PageHeads());
   await app.register(errorsPlugin);
   await app.register(compressionPlugin);
   await app.register(dbPlugin, { handle, ownsHandle: !options.database });

@@ -16,3 +16,4 @@ export * from './learning.ts';
 export * from './recall.ts';
 export * from './plans.ts';
 export * from './notifications.ts';
+export * from './embed.ts';

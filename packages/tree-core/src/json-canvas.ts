@@ -13,6 +13,7 @@ import {
 } from './document.ts';
 import { indexTree } from './tree-index.ts';
 import { validateTreeDocument, type TreeValidationResult } from './validate.ts';
+import { refusedImport } from './import-refusal.ts';
 
 /**
  * JSON Canvas 1.0 (https://jsoncanvas.org/spec/1.0/), the open format of Obsidian's canvases: each
@@ -127,11 +128,6 @@ export interface JsonCanvasImportOptions {
   limits?: TreeLimits;
 }
 
-const refused = (message: string): TreeValidationResult => ({
-  ok: false,
-  issues: [{ path: 'data', node_id: null, message, code: 'invalid' }],
-});
-
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -193,11 +189,12 @@ export function importJsonCanvas(text: string, options: JsonCanvasImportOptions 
   try {
     canvas = JSON.parse(text);
   } catch {
-    return refused('The file is not valid JSON.');
+    return refusedImport('The file is not valid JSON.');
   }
-  if (!isObject(canvas) || !Array.isArray(canvas.nodes)) return refused('Not a JSON Canvas: it has no "nodes" list.');
+  if (!isObject(canvas) || !Array.isArray(canvas.nodes))
+    return refusedImport('Not a JSON Canvas: it has no "nodes" list.');
   const cards = canvas.nodes.filter((c): c is Record<string, unknown> => isObject(c) && c.type !== 'group');
-  if (cards.length === 0) return refused('The canvas has no cards.');
+  if (cards.length === 0) return refusedImport('The canvas has no cards.');
   const edges = (Array.isArray(canvas.edges) ? canvas.edges : []).filter(isObject);
 
   const taken = new Set<string>();

@@ -1,5 +1,6 @@
 import { DEFAULT_TREE_LIMITS, type TreeDocument, type TreeLimits } from './document.ts';
 import { validateTreeDocument, type TreeValidationResult } from './validate.ts';
+import { refusedImport } from './import-refusal.ts';
 
 /**
  * Reads a tree from JSON text: a bare document, or an exported tree/version object carrying it
@@ -10,10 +11,7 @@ export function importJsonDocument(text: string, limits: TreeLimits = DEFAULT_TR
   try {
     value = JSON.parse(text);
   } catch {
-    return {
-      ok: false,
-      issues: [{ path: 'data', node_id: null, message: 'The file is not valid JSON.', code: 'invalid' }],
-    };
+    return refusedImport('The file is not valid JSON.');
   }
   const wrapped = (value as { data?: unknown } | null)?.data;
   const document =

@@ -13,6 +13,7 @@ import {
 } from './document.ts';
 import { indexTree } from './tree-index.ts';
 import { validateTreeDocument, type TreeValidationResult } from './validate.ts';
+import { refusedImport } from './import-refusal.ts';
 import { escapeXml, readXml, type XmlElement } from './xml-reader.ts';
 
 /**
@@ -90,11 +91,6 @@ export interface OpmlImportOptions {
   limits?: TreeLimits;
 }
 
-const refused = (message: string): TreeValidationResult => ({
-  ok: false,
-  issues: [{ path: 'data', node_id: null, message, code: 'invalid' }],
-});
-
 /** The title as written (an export's titles come back exactly), cut to the limit; "Untitled" when empty. */
 function cleanTitle(text: string | undefined): string {
   return [...(text || 'Untitled')].slice(0, TITLE_MAX).join('');
@@ -145,10 +141,10 @@ export function importOpml(text: string, options: OpmlImportOptions = {}): TreeV
   try {
     opml = readXml(text);
   } catch {
-    return refused('The file is not readable XML.');
+    return refusedImport('The file is not readable XML.');
   }
   const body = opml.name === 'opml' ? opml.children.find((c) => c.name === 'body') : undefined;
-  if (!body) return refused('Not an OPML file: it has no <opml><body>.');
+  if (!body) return refusedImport('Not an OPML file: it has no <opml><body>.');
   const headTitle = opml.children.find((c) => c.name === 'head')?.children.find((c) => c.name === 'title')?.text;
 
   const taken = new Set<string>();
@@ -184,7 +180,7 @@ export function importOpml(text: string, options: OpmlImportOptions = {}): TreeV
     const children = element.children.filter((c) => c.name === 'outline');
     for (const child of [...children].reverse()) stack.push({ element: child, parent: id });
   }
-  if (nodes.length === 0) return refused('The outline has no entries.');
+  if (nodes.length === 0) return refusedImport('The outline has no entries.');
 
   const links: TreeLink[] = pendingLinks.flatMap(({ source, raw }) =>
     (Array.isArray(raw) ? raw : []).flatMap((link: { target?: unknown; kind?: unknown }) => {

@@ -10,6 +10,8 @@ import {
   commentsRoutes,
   moderationRoutes,
   communityRoutes,
+  embedRoutes,
+  oembedRoutes,
   reviewsRoutes,
   revisionsRoutes,
   subscribeAuthors,
@@ -28,6 +30,8 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(aiRoutes, { prefix: '/api' });
   await app.register(accountsRoutes, { prefix: '/api' });
   await app.register(communityRoutes, { prefix: '/api' });
+  await app.register(oembedRoutes, { prefix: '/api' });
+  await app.register(embedRoutes);
   await app.register(reviewsRoutes, { prefix: '/api' });
   await app.register(revisionsRoutes, { prefix: '/api' });
   await app.register(suggestionsRoutes, { prefix: '/api' });

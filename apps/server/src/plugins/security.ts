@@ -46,7 +46,7 @@ export function badTextPath(value: unknown): { field: string; message: string } 
 }
 
 /**
- * Security headers on every response (CSP, nosniff, frame denial, referrer policy) and CORS closed
+ * Security headers on every response (CSP, nosniff, frame denial but on `/embed/`, referrer policy) and CORS closed
  * unless `CORS_ORIGINS` lists an origin. The interactive API docs get a CSP that lets Swagger UI run.
  * NUL characters in a JSON body, the query or the path are refused with 400 (as DRF's CharField
  * does): PostgreSQL text cannot hold them, so they used to fail deep in a query with a 500. Lone
@@ -94,6 +94,15 @@ async function securityPlugin(app: FastifyInstance, opts: { config: Config }) {
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: opts.config.publicBaseUrl.startsWith('https:'),
+  });
+  // Embed pages are made to sit in other sites' frames: any ancestor may frame `/embed/…`, and only
+  // that path (every other page keeps frame-ancestors 'none' and X-Frame-Options: DENY).
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith('/embed/')) return;
+    const policy = reply.getHeader('content-security-policy');
+    if (typeof policy === 'string')
+      reply.header('content-security-policy', policy.replace("frame-ancestors 'none'", 'frame-ancestors *'));
+    reply.removeHeader('x-frame-options');
   });
   await app.register(cors, {
     origin: opts.config.corsOrigins.length ? opts.config.corsOrigins : false,

@@ -7,6 +7,7 @@ import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
 import { buildFileReader } from '../lib/build-file.ts';
 import { notFound } from '../lib/http-errors.ts';
+import { safeError } from '../lib/safe-error.ts';
 
 const API_PREFIXES = ['/api/', '/media/'];
 const isApiPath = (url: string) => API_PREFIXES.some((p) => url === p.slice(0, -1) || url.startsWith(p));
@@ -74,7 +75,7 @@ async function webPlugin(app: FastifyInstance, opts: { config: Config }) {
       },
     });
   }
-  const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
+  const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!hasBuild) {
       return reply
         .code(200)
@@ -95,8 +96,18 @@ async function webPlugin(app: FastifyInstance, opts: { config: Config }) {
     // The page's own code is announced with the app's, so it downloads in parallel rather than after
     // the app has run and the router has asked for it (a prerendered page lists its own). The
     // compression plugin compresses this variant.
-    const preloads = prerendered ? null : preloadsFor(request.url.split('?')[0] ?? '/');
-    if (preloads) return reply.send(readFileSync(page, 'utf8').replace('</head>', `${preloads}</head>`));
+    const pathname = request.url.split('?')[0] ?? '/';
+    const preloads = prerendered ? null : preloadsFor(pathname);
+    // Modules' tags for this page (link previews of a template); a page without any is sent as built.
+    const head = prerendered
+      ? null
+      : await app.pageHeads.for(pathname).catch((error: unknown) => {
+          // The page itself must not fail with the preview tags: it is served without them.
+          request.log.warn({ err: safeError(error) }, 'page head tags failed');
+          return null;
+        });
+    if (preloads || head)
+      return reply.send(readFileSync(page, 'utf8').replace('</head>', () => `${head ?? ''}${preloads ?? ''}</head>`));
     const accepts = String(request.headers['accept-encoding'] ?? '');
     for (const [encoding, suffix] of [
       ['br', '.br'],

@@ -350,6 +350,10 @@ export const CATALOG: Record<string, Translations> = {
     'ja-JP': 'このテンプレートを変更できるのは作成者だけです。',
   },
   'No such template.': { 'zh-CN': '没有该模板。', 'ja-JP': 'そのテンプレートは存在しません。' },
+  'No embeddable template at this URL.': {
+    'zh-CN': '该网址没有可嵌入的模板。',
+    'ja-JP': 'この URL には埋め込めるテンプレートがありません。',
+  },
   'The cover must be a PNG, JPEG or WebP data URL.': {
     'zh-CN': '封面必须是 PNG、JPEG 或 WebP 格式的 data URL。',
     'ja-JP': 'カバーは PNG、JPEG、WebP の data URL にしてください。',

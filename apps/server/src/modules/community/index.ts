@@ -4,6 +4,7 @@ export { authorsRoutes } from './authors.routes.ts';
 export { subscribeAuthors } from './authors.service.ts';
 export { collectionsRoutes } from './collections.routes.ts';
 export { communityRoutes } from './community.routes.ts';
+export { embedRoutes, oembedRoutes } from './embed.routes.ts';
 export { commentsRoutes } from './comments.routes.ts';
 export { seedCommunity } from './community.seed.ts';
 export { createCommunityCaches, readSnapshotForViewer, subscribeCommunity } from './community.service.ts';

@@ -40,6 +40,7 @@ import { useNodeCommentCounts } from '../api/comments.ts';
 import { useShare } from '../api/get-share.ts';
 import { useCountView, useDeleteShare } from '../api/share-actions.ts';
 import { NodeDiscussionContext, type NodeDiscussion } from './discussion/node-discussion-context.ts';
+import { EmbedButton } from './EmbedButton.tsx';
 import { ReportButton } from './report/ReportButton.tsx';
 import { ShareEditModal } from './ShareEditModal.tsx';
 import { useTemplateTabs, type TemplateTab } from './template-tabs.ts';
@@ -215,9 +216,12 @@ export function TemplateDetail({ uuid, headerExtra, canvasExtra, actionsExtra }:
           <Title order={1} fz="h2">
             {share.title}
           </Title>
-          {share.abilities.report ? (
-            <ReportButton target={{ kind: 'share', id: share.id }} label={tr('report.template')} />
-          ) : null}
+          <Group gap={4} wrap="nowrap">
+            <EmbedButton uuid={share.uuid} title={share.title} />
+            {share.abilities.report ? (
+              <ReportButton target={{ kind: 'share', id: share.id }} label={tr('report.template')} />
+            ) : null}
+          </Group>
         </Group>
         <Group gap="xs">
           <Avatar src={share.author.avatar_url} size={24} radius="xl" alt="" />

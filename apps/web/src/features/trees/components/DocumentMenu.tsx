@@ -1,8 +1,17 @@
 import { Button, FileButton, Menu } from '@mantine/core';
-import { IconDownload, IconFileTypeSvg, IconJson, IconMarkdown, IconPhoto, IconUpload } from '@tabler/icons-react';
+import {
+  IconDownload,
+  IconFileTypeSvg,
+  IconJson,
+  IconLayoutBoard,
+  IconListTree,
+  IconMarkdown,
+  IconPhoto,
+  IconUpload,
+} from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DocumentFormat } from '../io/document-files.ts';
+import { IMPORT_ACCEPT, type DocumentFormat } from '../io/document-files.ts';
 import type { ImageFormat } from '../io/export-image.ts';
 
 interface DocumentMenuProps {
@@ -13,7 +22,6 @@ interface DocumentMenuProps {
   busy: boolean;
 }
 
-/** Export PNG/SVG/JSON/Markdown and import JSON/Markdown into the open tree. */
 /** The export and import items of a `<Menu>` (the document menu, the phone toolbar's "more" menu). */
 export function DocumentMenuItems({
   readOnly,
@@ -49,14 +57,25 @@ export function DocumentMenuItems({
       >
         {t('io.markdown')}
       </Menu.Item>
+      <Menu.Item
+        leftSection={<IconListTree size={16} />}
+        onClick={() => onExportDocument('opml')}
+        data-testid="export-opml"
+      >
+        {t('io.opml')}
+      </Menu.Item>
+      <Menu.Item
+        leftSection={<IconLayoutBoard size={16} />}
+        onClick={() => onExportDocument('canvas')}
+        data-testid="export-canvas"
+      >
+        {t('io.canvas')}
+      </Menu.Item>
       {readOnly ? null : (
         <>
           <Menu.Divider />
           <Menu.Label>{t('io.import')}</Menu.Label>
-          <FileButton
-            onChange={(file) => file && onImport(file)}
-            accept=".json,.md,.markdown,.txt,application/json,text/markdown,text/plain"
-          >
+          <FileButton onChange={(file) => file && onImport(file)} accept={IMPORT_ACCEPT}>
             {(props) => (
               <Menu.Item
                 {...props}
@@ -74,6 +93,7 @@ export function DocumentMenuItems({
   );
 }
 
+/** Export PNG/SVG/JSON/Markdown/OPML/JSON Canvas and import any of the document formats into the open tree. */
 export function DocumentMenu({ readOnly, onExportImage, onExportDocument, onImport, busy }: DocumentMenuProps) {
   const { t } = useTranslation('trees');
   // Controlled so a chosen import file closes the menu: its preview dialog then stands alone.

@@ -44,7 +44,7 @@ import { patchTree } from '../api/useUpdateTree.ts';
 import { useSaveVersion } from '../api/useVersions.ts';
 import type { TreeWithData } from '../api/types.ts';
 import { useTreesExtensions, type EditorExtensionContext } from '../extensions.ts';
-import { serializeDocument, type DocumentFormat } from '../io/document-files.ts';
+import { DOCUMENT_EXTENSIONS, serializeDocument, type DocumentFormat } from '../io/document-files.ts';
 import { downloadBlob, safeFilename } from '../io/download.ts';
 import type { ImageFormat } from '../io/export-image.ts';
 import { fitLayoutInto, viewportKeeping } from '../layout/fit-view.ts';
@@ -278,10 +278,10 @@ const EditorWorkspace = memo(function EditorWorkspace({
       .finally(() => setBusy(false));
   };
   const onExportDocument = (format: DocumentFormat) => {
-    downloadBlob(
-      serializeDocument(store.getState().doc, format),
-      safeFilename(tree.title, format === 'json' ? 'json' : 'md'),
-    );
+    const { doc } = store.getState();
+    // A canvas keeps the cards where the editor draws them.
+    const positions = format === 'canvas' ? layoutFor(doc).positions : undefined;
+    downloadBlob(serializeDocument(doc, format, positions), safeFilename(tree.title, DOCUMENT_EXTENSIONS[format]));
   };
   const [importFile, setImportFile] = useState<File | null>(null);
   const onImport = (file: File) => setImportFile(file);

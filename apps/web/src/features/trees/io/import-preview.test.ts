@@ -1,4 +1,4 @@
-import { validateTreeDocument, type TreeIssue } from '@arbor/tree-core';
+import { exportJsonCanvas, exportOpml, validateTreeDocument, type TreeIssue } from '@arbor/tree-core';
 import { describe, expect, it } from 'vitest';
 import { formatOfFile, maxImportFileBytes, previewImport, previewImportFile, readIssue } from './import-preview.ts';
 
@@ -12,7 +12,7 @@ function preview(text: string, opts: Parameters<typeof previewImport>[2] = optio
 
 function problem(
   text: string,
-  format: 'json' | 'markdown' = 'json',
+  format: 'json' | 'markdown' | 'opml' | 'canvas' = 'json',
   opts: Parameters<typeof previewImport>[2] = options,
 ) {
   const result = previewImport(text, format, opts);
@@ -167,6 +167,58 @@ describe('previewImportFile', () => {
     expect(formatOfFile('a', ' {"nodes": []}')).toBe('json');
     const result = await previewImportFile(file('outline.txt', '# T\n- a\n'), options);
     expect(result.ok && result.preview.nodeCount).toBe(2);
+  });
+});
+
+describe('previewImport of the open formats', () => {
+  const tree = validateTreeDocument({
+    nodes: [
+      { id: 'root', parent_id: null, title: 'Cooking <& "friends">' },
+      { id: 'knife', parent_id: 'root', title: 'Knife skills', summary: 'Sharp' },
+      { id: 'heat', parent_id: 'root', title: 'Heat' },
+    ],
+    links: [{ source: 'knife', target: 'heat', kind: 'prerequisite' }],
+  });
+  if (!tree.ok) throw new Error('fixture');
+
+  it('previews an OPML export with its titles, nodes and links', () => {
+    const result = previewImport(exportOpml(tree.document), 'opml', options);
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.preview).toMatchObject({
+      format: 'opml',
+      title: 'Cooking <& "friends">',
+      nodeCount: 3,
+      linkCount: 1,
+    });
+    expect(result.preview.document.nodes.find((n) => n.id === 'knife')?.summary).toBe('Sharp');
+  });
+
+  it('previews a JSON Canvas export', () => {
+    const result = previewImport(JSON.stringify(exportJsonCanvas(tree.document)), 'canvas', options);
+    expect(result.ok && result.preview).toMatchObject({ format: 'canvas', nodeCount: 3, linkCount: 1 });
+  });
+
+  it('names what is wrong with a file that is no OPML or canvas', () => {
+    expect(problem('<opml', 'opml')).toEqual({ kind: 'notXml' });
+    expect(problem('<html><body/></html>', 'opml')).toEqual({ kind: 'notOpml' });
+    expect(problem('<opml version="2.0"><body></body></opml>', 'opml')).toEqual({ kind: 'noNodes' });
+    expect(problem('{"nodes": [', 'canvas')).toEqual({ kind: 'notJson' });
+    expect(problem('{"cards": []}', 'canvas')).toEqual({ kind: 'notACanvas' });
+    expect(problem('{"nodes": [], "edges": []}', 'canvas')).toEqual({ kind: 'noNodes' });
+  });
+
+  it('refuses an outline with more nodes than the limit', () => {
+    const limited = { ...options, limits: { maxNodes: 2, maxBytes: 1_000_000 } };
+    expect(problem(exportOpml(tree.document), 'opml', limited)).toEqual({ kind: 'tooManyNodes', count: 3, max: 2 });
+  });
+
+  it('picks the OPML and canvas readers by extension or content', () => {
+    expect(formatOfFile('tree.opml', '')).toBe('opml');
+    expect(formatOfFile('tree.canvas', '{}')).toBe('canvas');
+    expect(formatOfFile('x', '<?xml version="1.0"?><opml/>')).toBe('opml');
+    expect(formatOfFile('x', '{"nodes": [], "edges": []}')).toBe('canvas');
+    expect(formatOfFile('x', '{"nodes": [{"parent_id": null}], "edges": []}')).toBe('json');
   });
 });
 

@@ -1,6 +1,8 @@
 import {
   DEFAULT_TREE_LIMITS,
+  importJsonCanvas,
   importMarkdownOutline,
+  importOpml,
   NodeResource,
   TreeDocument,
   TreeLayout,
@@ -59,6 +61,9 @@ export type ImportProblem =
   | { kind: 'tooLarge'; bytes: number; maxBytes: number }
   | { kind: 'notJson' }
   | { kind: 'notATree' }
+  | { kind: 'notXml' }
+  | { kind: 'notOpml' }
+  | { kind: 'notACanvas' }
   | { kind: 'noNodes' }
   | { kind: 'empty' }
   | { kind: 'tooManyNodes'; count: number; max: number }
@@ -91,8 +96,39 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 /** Picks the reader by file name (or content when the name says nothing). */
 export function formatOfFile(name: string, text: string): DocumentFormat {
   if (/\.json$/i.test(name)) return 'json';
+  if (/\.canvas$/i.test(name)) return 'canvas';
+  if (/\.(opml|xml)$/i.test(name)) return 'opml';
   if (/\.(md|markdown|txt)$/i.test(name)) return 'markdown';
-  return text.trimStart().startsWith('{') ? 'json' : 'markdown';
+  const start = text.trimStart();
+  if (start.startsWith('<')) return 'opml';
+  // A canvas is JSON too: its `edges` list (or text cards without parents) tells it from a tree.
+  if (start.startsWith('{')) return /"edges"\s*:/.test(start) && !/"parent_id"\s*:/.test(start) ? 'canvas' : 'json';
+  return 'markdown';
+}
+
+/** tree-core's refusals of a file that is no OPML or canvas at all, each as the problem the dialog words. */
+const REFUSALS: Record<string, ImportProblem> = {
+  'The file is not readable XML.': { kind: 'notXml' },
+  'Not an OPML file: it has no <opml><body>.': { kind: 'notOpml' },
+  'The outline has no entries.': { kind: 'noNodes' },
+  'The file is not valid JSON.': { kind: 'notJson' },
+  'Not a JSON Canvas: it has no "nodes" list.': { kind: 'notACanvas' },
+  'The canvas has no cards.': { kind: 'noNodes' },
+};
+
+/** The problem of a failed tree-core import: a known refusal, too many nodes, too large, or the issues. */
+function problemOfIssues(issues: TreeIssue[], limits: TreeLimits): ImportProblem {
+  const only = issues.length === 1 ? issues[0]! : undefined;
+  const refusal = only && only.path === 'data' ? REFUSALS[only.message] : undefined;
+  if (refusal) return refusal;
+  const tooMany = only?.path === 'nodes' ? /\(this one has (\d+)\)/.exec(only.message) : null;
+  if (tooMany) return { kind: 'tooManyNodes', count: Number(tooMany[1]), max: limits.maxNodes };
+  const large = issues.find((issue) => issue.code === 'too_large');
+  if (large) {
+    const bytes = Number(/\((\d+)\)\.?$/.exec(large.message)?.[1] ?? 0);
+    return { kind: 'tooLarge', bytes, maxBytes: limits.maxBytes };
+  }
+  return { kind: 'invalid', issues };
 }
 
 function collectUnknownFields(doc: Record<string, unknown>): UnknownField[] {
@@ -176,10 +212,7 @@ function checked(
   const result = validateTreeDocument(input, limits);
   if (result.ok) return { ok: true, document: result.document };
   const large = result.issues.find((issue) => issue.code === 'too_large');
-  if (large) {
-    const bytes = Number(/\((\d+)\)\.?$/.exec(large.message)?.[1] ?? 0);
-    return { ok: false, problem: { kind: 'tooLarge', bytes, maxBytes: limits.maxBytes } };
-  }
+  if (large) return { ok: false, problem: problemOfIssues([large], limits) };
   return { ok: false, problem: { kind: 'invalid', issues: result.issues } };
 }
 
@@ -198,6 +231,15 @@ export function previewImport(
       return { ok: false, problem: { kind: 'tooManyNodes', count: outline.nodes.length, max: limits.maxNodes } };
     const result = checked(outline, limits);
     return result.ok ? previewOf(format, result.document, noChanges) : result;
+  }
+  if (format === 'opml' || format === 'canvas') {
+    // Both readers build the document themselves (fresh ids, links only between nodes they made), so
+    // nothing is dropped on the way that the preview should count.
+    const read = format === 'opml' ? importOpml : importJsonCanvas;
+    const result = read(text, { rootTitle: options.rootTitle, limits });
+    return result.ok
+      ? previewOf(format, result.document, noChanges)
+      : { ok: false, problem: problemOfIssues(result.issues, limits) };
   }
 
   let value: unknown;

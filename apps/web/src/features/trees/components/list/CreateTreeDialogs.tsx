@@ -8,6 +8,9 @@ import { useNavigate } from 'react-router';
 import { ApiError } from '../../../../lib/api-client.ts';
 import { useCreateTree } from '../../api/useCreateTree.ts';
 import { DocumentImportError, parseDocument, rootTitleOf } from '../../io/document-files.ts';
+
+/** The file import on My trees reads Arbor's JSON and the open formats (OPML, JSON Canvas) alike. */
+const FILE_IMPORT_ACCEPT = '.json,.opml,.canvas,application/json,text/x-opml,application/xml,text/xml';
 import type { TreeDocument } from '../../model/tree-document.ts';
 import { ImportPreviewPanel, useImportPreview } from '../ImportPreview.tsx';
 
@@ -139,7 +142,7 @@ export function CreateTreeDialog({ mode, onClose }: { mode: CreateMode | null; o
             <Text size="sm" c="dimmed">
               {t('create.jsonHint')}
             </Text>
-            <FileButton onChange={onFile} resetRef={resetFile} accept=".json,application/json">
+            <FileButton onChange={onFile} resetRef={resetFile} accept={FILE_IMPORT_ACCEPT}>
               {(props) => (
                 <Button
                   {...props}
