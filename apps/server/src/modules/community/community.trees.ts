@@ -13,6 +13,7 @@ import {
   getTreeForViewer,
   lockTreeIn,
   presentTree,
+  type TreeUpstreamOrigin,
 } from '../trees/index.ts';
 
 /** The caller as the trees module's policy sees them (only the id counts for a tree's owner). */
@@ -52,11 +53,14 @@ export async function lockSourceTree(trx: Trx, treeId: number): Promise<void> {
   if (!(await lockTreeIn(trx, treeId))) throw notFound();
 }
 
-/** A new private tree of `userId` holding the snapshot as version 1. */
+/**
+ * A new private tree of `userId` holding the snapshot as version 1, recording in the same write the
+ * template revision it came from (`upstream`).
+ */
 export async function forkTreeFromSnapshot(
   deps: Deps,
   userId: number,
-  input: { title: string; description: string; tags: string[]; data: unknown },
+  input: { title: string; description: string; tags: string[]; data: unknown; upstream: TreeUpstreamOrigin },
 ): Promise<Tree> {
   const limits = { maxNodes: deps.config.limits.treeMaxNodes, maxBytes: deps.config.limits.treeMaxBytes };
   const id = await createTreeFromDocument(deps, userId, {
