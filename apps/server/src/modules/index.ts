@@ -15,6 +15,7 @@ import {
   subscribeAuthors,
   subscribeCommunity,
   subscribeReviews,
+  upstreamRoutes,
 } from './community/index.ts';
 import { learningPublicRoutes, learningRoutes, subscribeLearning } from './learning/index.ts';
 import { notificationsRoutes, subscribeNotifications } from './notifications/index.ts';
@@ -29,6 +30,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(communityRoutes, { prefix: '/api' });
   await app.register(reviewsRoutes, { prefix: '/api' });
   await app.register(revisionsRoutes, { prefix: '/api' });
+  await app.register(upstreamRoutes, { prefix: '/api' });
   await app.register(commentsRoutes, { prefix: '/api' });
   await app.register(moderationRoutes, { prefix: '/api' });
   await app.register(authorsRoutes, { prefix: '/api' });

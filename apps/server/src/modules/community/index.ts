@@ -11,3 +11,4 @@ export { moderationRoutes } from './moderation.routes.ts';
 export { reviewsRoutes } from './reviews.routes.ts';
 export { revisionsRoutes } from './revisions.routes.ts';
 export { subscribeReviews } from './reviews.service.ts';
+export { upstreamRoutes } from './upstream.routes.ts';

@@ -60,6 +60,19 @@ export async function recordShareRevision(
   return diff;
 }
 
+/**
+ * The document of revision `revision` of a share, rebuilt from its chain (forks merging with their
+ * template read their base revision so); undefined when the share has no such revision.
+ */
+export async function readRevisionDocument(
+  db: Executor,
+  shareId: number,
+  revision: number,
+): Promise<TreeDocument | undefined> {
+  const row = await repo.findRevision(db, shareId, revision);
+  return row && readChainDocument(db, revisionChains, row);
+}
+
 /** The share behind a history call, as every community read: hidden ones are 404 for others. */
 async function requireShareId(deps: Deps, viewer: AuthUser | null, idOrUuid: string): Promise<number> {
   const share = await findShareRef(deps.db, idOrUuid);

@@ -12,8 +12,12 @@ export {
   lockTreeIn,
   readDocumentForViewer,
   readTreeForViewer,
+  type TreeUpstreamOrigin,
   type ViewableDocument,
   type ViewableTree,
 } from './trees.service.ts';
+export { getForkOrigin, syncWorkingCopy, type ForkState, type UpstreamMerge } from './upstream-sync.service.ts';
+export { expectedRevision, revisionEtag } from './revision.ts';
+export { presentVersion } from './versions.presenter.ts';
 export { presentNodeImage } from './node-images.presenter.ts';
 export { createNodeImage, imageUrlsOfDocument } from './node-images.service.ts';
