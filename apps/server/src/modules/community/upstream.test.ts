@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nowIso } from '../../lib/clock.ts';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../../testing/test-app.ts';
@@ -334,5 +335,70 @@ describe('forks and their template', () => {
     });
     expect(await updates(alice)).toEqual([]);
     expect(await updates(dan)).toEqual([]);
+  });
+
+  it('notifies a template with 1,200 forks in batches, one notification per owner', async () => {
+    const tpl = await template(BASE, 'Popular');
+    const now = nowIso();
+    const owners: number[] = [];
+    for (let i = 0; i < 1200; i += 200) {
+      const rows = await t.app.db
+        .insertInto('users')
+        .values(
+          Array.from({ length: 200 }, (_, j) => ({
+            username: `forker_${tpl.shareId}_${i + j}`,
+            username_lower: `forker_${tpl.shareId}_${i + j}`,
+            email: null,
+            phone: null,
+            password_hash: null,
+            role: 'user' as const,
+            is_active: 1,
+            date_joined: now,
+            updated_at: now,
+          })),
+        )
+        .returning('id')
+        .execute();
+      owners.push(...rows.map((r) => r.id));
+    }
+    const data = JSON.stringify(doc(BASE));
+    for (let i = 0; i < owners.length; i += 200) {
+      await t.app.db
+        .insertInto('trees')
+        .values(
+          owners.slice(i, i + 200).map((ownerId) => ({
+            uuid: randomUUID(),
+            owner_id: ownerId,
+            title: 'Popular',
+            description: '',
+            tags: '[]',
+            tag_key: '||',
+            search_text: 'popular',
+            visibility: 'private' as const,
+            data,
+            node_count: 4,
+            revision: 1,
+            latest_version: null,
+            created_at: now,
+            updated_at: now,
+            upstream_share_id: tpl.shareId,
+            upstream_share_uuid: tpl.shareUuid,
+            upstream_title: 'Popular',
+            upstream_base_revision: 1,
+          })),
+        )
+        .execute();
+    }
+
+    await revise(tpl, { ...BASE, d: 'D' });
+
+    const written = await t.app.db
+      .selectFrom('notifications')
+      .select(['recipient_id'])
+      .where('kind', '=', 'share_updated')
+      .where('recipient_id', 'in', owners)
+      .execute();
+    expect(written).toHaveLength(1200);
+    expect(new Set(written.map((r) => r.recipient_id)).size).toBe(1200);
   });
 });
