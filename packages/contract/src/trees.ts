@@ -44,7 +44,10 @@ export const TreeUpstream = z
   .object({
     share: z.string().describe("the template's uuid"),
     title: z.string().describe("the template's title (as last seen when it is gone)"),
-    base_revision: z.number().int().describe('the revision of the template this tree was forked from or last synced to'),
+    base_revision: z
+      .number()
+      .int()
+      .describe('the revision of the template this tree was forked from or last synced to'),
     latest_revision: z.number().int().describe("the template's current revision (the base when it is gone)"),
     behind: z.boolean().describe('the template has a newer revision than the base (false when it is not available)'),
     available: z.boolean().describe('false when the template was withdrawn or hidden by a moderator'),

@@ -1,10 +1,5 @@
 import type { Deps } from '../../deps.ts';
-import {
-  findShareIdOf,
-  findShareTarget,
-  findTemplateFollowers,
-  findUserTarget,
-} from './notifications.repository.ts';
+import { findShareIdOf, findShareTarget, findTemplateFollowers, findUserTarget } from './notifications.repository.ts';
 import { runtimeOf } from './notifications.runtime.ts';
 import { notify, type NotificationDraft } from './notifications.service.ts';
 
@@ -72,24 +67,20 @@ export function subscribeNotificationHandlers(deps: Deps): void {
     const { forks, learners } = await findTemplateFollowers(deps.db, event.shareId);
     const template = { kind: 'share', id: share.id, uuid: share.uuid, title: share.title };
     await send([
-      ...forks.map(
-        (tree): NotificationDraft => ({
-          recipientId: tree.owner_id,
-          kind: 'share_updated',
-          actorId: event.authorId,
-          target: { kind: 'tree', id: tree.id, uuid: tree.uuid, title: tree.title },
-          detail: 'fork',
-        }),
-      ),
-      ...learners.map(
-        (userId): NotificationDraft => ({
-          recipientId: userId,
-          kind: 'share_updated',
-          actorId: event.authorId,
-          target: template,
-          detail: 'learn',
-        }),
-      ),
+      ...forks.map((tree): NotificationDraft => ({
+        recipientId: tree.owner_id,
+        kind: 'share_updated',
+        actorId: event.authorId,
+        target: { kind: 'tree', id: tree.id, uuid: tree.uuid, title: tree.title },
+        detail: 'fork',
+      })),
+      ...learners.map((userId): NotificationDraft => ({
+        recipientId: userId,
+        kind: 'share_updated',
+        actorId: event.authorId,
+        target: template,
+        detail: 'learn',
+      })),
     ]);
   });
 
