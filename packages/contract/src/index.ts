@@ -12,6 +12,7 @@ export * from './authors.ts';
 export * from './ai.ts';
 export * from './accounts.ts';
 export * from './trees.ts';
+export * from './tree-upstream.ts';
 export * from './learning.ts';
 export * from './recall.ts';
 export * from './plans.ts';

@@ -39,6 +39,22 @@ export const TreeAbilities = z
   .describe("what the caller may do with this tree, computed by the server's policy");
 export type TreeAbilities = z.infer<typeof TreeAbilities>;
 
+/** Where a forked tree came from (API.md "Template updates for forks"); null for a tree not made by `use_tree`. */
+export const TreeUpstream = z
+  .object({
+    share: z.string().describe("the template's uuid"),
+    title: z.string().describe("the template's title (as last seen when it is gone)"),
+    base_revision: z
+      .number()
+      .int()
+      .describe('the revision of the template this tree was forked from or last synced to'),
+    latest_revision: z.number().int().describe("the template's current revision (the base when it is gone)"),
+    behind: z.boolean().describe('the template has a newer revision than the base (false when it is not available)'),
+    available: z.boolean().describe('false when the template was withdrawn or hidden by a moderator'),
+  })
+  .meta({ id: 'TreeUpstream' });
+export type TreeUpstream = z.infer<typeof TreeUpstream>;
+
 export const Tree = z
   .object({
     id: z.number().int(),
@@ -56,6 +72,7 @@ export const Tree = z
       .describe('grows by one with every save of data; send it back as If-Match or base_revision'),
     latest_version: z.number().int().nullable().describe('number of the newest version'),
     abilities: TreeAbilities,
+    upstream: TreeUpstream.nullable(),
     created_at: z.string(),
     updated_at: z.string(),
   })

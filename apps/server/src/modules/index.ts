@@ -18,6 +18,7 @@ import {
   subscribeCommunity,
   subscribeReviews,
   suggestionsRoutes,
+  upstreamRoutes,
 } from './community/index.ts';
 import { learningPublicRoutes, learningRoutes, subscribeLearning } from './learning/index.ts';
 import { notificationsRoutes, subscribeNotifications } from './notifications/index.ts';
@@ -35,6 +36,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(reviewsRoutes, { prefix: '/api' });
   await app.register(revisionsRoutes, { prefix: '/api' });
   await app.register(suggestionsRoutes, { prefix: '/api' });
+  await app.register(upstreamRoutes, { prefix: '/api' });
   await app.register(commentsRoutes, { prefix: '/api' });
   await app.register(moderationRoutes, { prefix: '/api' });
   await app.register(authorsRoutes, { prefix: '/api' });

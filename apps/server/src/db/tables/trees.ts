@@ -24,6 +24,13 @@ export interface TreesTable {
   latest_version: number | null;
   created_at: string;
   updated_at: string;
+  /** the template this tree was forked from (`use_tree`); no foreign key: the template may be withdrawn */
+  upstream_share_id: number | null;
+  /** that template's uuid and title as last seen (shown when it is gone) */
+  upstream_share_uuid: string | null;
+  upstream_title: string | null;
+  /** the template's revision this tree's working copy was last merged with (forked from, or synced to) */
+  upstream_base_revision: number | null;
 }
 
 export interface TreeVersionsTable {

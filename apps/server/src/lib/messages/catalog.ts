@@ -881,5 +881,29 @@ export const CATALOG: Record<string, Translations> = {
   '{actor} declined your suggestion for "{title}".': {
     'zh-CN': '{actor} 拒绝了你对「{title}」的修改建议。',
     'ja-JP': '{actor} さんが「{title}」へのあなたの提案を却下しました。',
+  '{actor} updated the template of your tree "{title}".': {
+    'zh-CN': '{actor} 更新了你的树「{title}」所基于的模板。',
+    'ja-JP': '{actor} さんがあなたのツリー「{title}」の元になったテンプレートを更新しました。',
+  },
+  '{actor} updated the template "{title}" you are learning.': {
+    'zh-CN': '{actor} 更新了你正在学习的模板「{title}」。',
+    'ja-JP': '{actor} さんがあなたの学習中のテンプレート「{title}」を更新しました。',
+  },
+  // community upstream.*: forks syncing with their template
+  'This tree was not made from a community template.': {
+    'zh-CN': '这棵树不是由社区模板创建的。',
+    'ja-JP': 'このツリーはコミュニティのテンプレートから作成されたものではありません。',
+  },
+  'The template this tree was made from is no longer available.': {
+    'zh-CN': '这棵树所基于的模板已不可用。',
+    'ja-JP': 'このツリーの元になったテンプレートは利用できなくなりました。',
+  },
+  'The tree was synced with its template meanwhile; try again.': {
+    'zh-CN': '这棵树刚刚已与模板同步，请重试。',
+    'ja-JP': 'このツリーはその間にテンプレートと同期されました。もう一度お試しください。',
+  },
+  'Some nodes were changed both here and in the template: choose a side for each.': {
+    'zh-CN': '部分节点在此处和模板中都被修改了：请为每个节点选择保留哪一方。',
+    'ja-JP': '一部のノードがこちらとテンプレートの両方で変更されています。ノードごとにどちらを残すか選んでください。',
   },
 };

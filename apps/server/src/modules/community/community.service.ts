@@ -466,6 +466,7 @@ export async function useShare(deps: Deps, user: AuthUser, idOrUuid: string, tit
     description: share.description,
     tags: JSON.parse(share.tags) as string[],
     data: JSON.parse(share.data) as unknown,
+    upstream: { shareId: share.id, shareUuid: share.uuid, title: share.title, revision: share.revision },
   });
   await deps.events.transaction(deps.db, async (trx, publish) => {
     await changeCountersIn(trx, deps.dialect, share.id, async (_trx, current) => ({

@@ -17,6 +17,7 @@ import {
   lockWorkingCopyIn,
   presentTree,
   saveVersionIn,
+  type TreeUpstreamOrigin,
 } from '../trees/index.ts';
 
 /** The caller as the trees module's policy sees them (only the id counts for a tree's owner). */
@@ -88,11 +89,14 @@ export function saveSourceVersion(
   return saveVersionIn(deps, trx, publish, treeId, document, fields);
 }
 
-/** A new private tree of `userId` holding the snapshot as version 1. */
+/**
+ * A new private tree of `userId` holding the snapshot as version 1, recording in the same write the
+ * template revision it came from (`upstream`).
+ */
 export async function forkTreeFromSnapshot(
   deps: Deps,
   userId: number,
-  input: { title: string; description: string; tags: string[]; data: unknown },
+  input: { title: string; description: string; tags: string[]; data: unknown; upstream: TreeUpstreamOrigin },
 ): Promise<Tree> {
   const limits = { maxNodes: deps.config.limits.treeMaxNodes, maxBytes: deps.config.limits.treeMaxBytes };
   const id = await createTreeFromDocument(deps, userId, {

@@ -13,3 +13,4 @@ export { reviewsRoutes } from './reviews.routes.ts';
 export { revisionsRoutes } from './revisions.routes.ts';
 export { subscribeReviews } from './reviews.service.ts';
 export { suggestionsRoutes } from './suggestions.routes.ts';
+export { upstreamRoutes } from './upstream.routes.ts';

@@ -60,7 +60,10 @@ export async function recordShareRevision(
   return diff;
 }
 
-/** The document of revision `revision` of a share (undefined when there is no such revision). */
+/**
+ * The document of revision `revision` of a share, rebuilt from its chain (forks merging with their
+ * template read their base revision so); undefined when the share has no such revision.
+ */
 export async function readRevisionDocument(
   db: Executor,
   shareId: number,

@@ -1,5 +1,5 @@
 import type { Deps } from '../../deps.ts';
-import { findShareIdOf, findShareTarget, findUserTarget } from './notifications.repository.ts';
+import { findShareIdOf, findShareTarget, findTemplateFollowers, findUserTarget } from './notifications.repository.ts';
 import { runtimeOf } from './notifications.runtime.ts';
 import { notify, type NotificationDraft } from './notifications.service.ts';
 
@@ -77,6 +77,31 @@ export function subscribeNotificationHandlers(deps: Deps): void {
     }
     await send([
       { recipientId: event.reporterId, kind: 'report_resolved', actorId: null, target, detail: event.action },
+    ]);
+  });
+
+  // A new revision of a template you forked (about your newest tree made from it, which can sync
+  // with it) or learn. Its author is the actor, so they are never told of their own revision.
+  deps.events.on('share.revised', async (event) => {
+    const share = await findShareTarget(deps.db, event.shareId);
+    if (!share || share.hidden !== 0) return;
+    const { forks, learners } = await findTemplateFollowers(deps.db, event.shareId);
+    const template = { kind: 'share', id: share.id, uuid: share.uuid, title: share.title };
+    await send([
+      ...forks.map((tree): NotificationDraft => ({
+        recipientId: tree.owner_id,
+        kind: 'share_updated',
+        actorId: event.authorId,
+        target: { kind: 'tree', id: tree.id, uuid: tree.uuid, title: tree.title },
+        detail: 'fork',
+      })),
+      ...learners.map((userId): NotificationDraft => ({
+        recipientId: userId,
+        kind: 'share_updated',
+        actorId: event.authorId,
+        target: template,
+        detail: 'learn',
+      })),
     ]);
   });
 

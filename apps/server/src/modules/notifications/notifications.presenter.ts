@@ -17,6 +17,9 @@ export const NOTIFICATION_TEXTS: Readonly<Record<string, string>> = {
   suggestion: '{actor} suggested changes to your template "{title}".',
   'suggestion_decided:accepted': '{actor} accepted your suggestion for "{title}".',
   'suggestion_decided:rejected': '{actor} declined your suggestion for "{title}".',
+  // A template's new revision: for a forker, the title is their tree's; for a learner, the template's.
+  'share_updated:fork': '{actor} updated the template of your tree "{title}".',
+  'share_updated:learn': '{actor} updated the template "{title}" you are learning.',
   // A moderator stays anonymous, and a removed item's title is not repeated.
   'report_resolved:dismiss': 'A moderator reviewed your report and took no action.',
   'report_resolved:hide': 'Thanks for your report: a moderator hid the content.',

@@ -6,6 +6,8 @@ import { safeError } from '../../lib/safe-error.ts';
 
 /** The PostgreSQL channel every process LISTENs on; a payload is `{"id", "recipient"}`. */
 export const NOTIFY_CHANNEL = 'arbor_notifications';
+/** Notifications announced by one `pg_notify` statement. */
+const NOTIFY_BATCH = 1000;
 
 /** How the LISTEN connection names itself in `pg_stat_activity`. */
 export const LISTEN_APPLICATION_NAME = 'arbor-notifications-listen';
@@ -127,9 +129,12 @@ export function postgresRelay(
 
   return {
     async announceIn(trx, written) {
-      for (const w of written) {
-        const payload = JSON.stringify({ id: w.id, recipient: w.recipient_id });
-        await sql`select pg_notify(${NOTIFY_CHANNEL}, ${payload})`.execute(trx);
+      // One statement per batch, not per row: a template's new revision notifies thousands at once.
+      for (let i = 0; i < written.length; i += NOTIFY_BATCH) {
+        const payloads = written
+          .slice(i, i + NOTIFY_BATCH)
+          .map((w) => JSON.stringify({ id: w.id, recipient: w.recipient_id }));
+        await sql`select pg_notify(${NOTIFY_CHANNEL}, p) from unnest(${payloads}::text[]) as p`.execute(trx);
       }
     },
     announced: async () => {},

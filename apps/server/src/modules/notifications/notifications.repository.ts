@@ -20,13 +20,20 @@ const COLUMNS = [
   'created_at',
 ] as const;
 
-/** Inserts the rows and answers their ids with their recipients, in the order given. */
+/** Rows per INSERT: 10 columns each stay far below either database's limit on bound parameters. */
+const INSERT_BATCH = 500;
+
+/** Inserts the rows (in batches) and answers their ids with their recipients, in the order given. */
 export async function insertNotifications(
   db: Executor,
   rows: NewNotification[],
 ): Promise<Array<{ id: number; recipient_id: number }>> {
-  if (rows.length === 0) return [];
-  return db.insertInto('notifications').values(rows).returning(['id', 'recipient_id']).execute();
+  const written: Array<{ id: number; recipient_id: number }> = [];
+  for (let i = 0; i < rows.length; i += INSERT_BATCH) {
+    const batch = rows.slice(i, i + INSERT_BATCH);
+    written.push(...(await db.insertInto('notifications').values(batch).returning(['id', 'recipient_id']).execute()));
+  }
+  return written;
 }
 
 /** One page of a recipient's notifications, newest first. */
@@ -129,10 +136,10 @@ export async function actorsOf(
 export async function findShareTarget(
   db: DB,
   shareId: number,
-): Promise<{ id: number; uuid: string; title: string; author_id: number } | undefined> {
+): Promise<{ id: number; uuid: string; title: string; author_id: number; hidden: number } | undefined> {
   return db
     .selectFrom('shares')
-    .select(['id', 'uuid', 'title', 'author_id'])
+    .select(['id', 'uuid', 'title', 'author_id', 'hidden'])
     .where('id', '=', shareId)
     .executeTakeFirst();
 }
@@ -162,4 +169,37 @@ export async function activeSessions(db: DB, userIds: number[]): Promise<Map<num
     .where('is_active', '=', 1)
     .execute();
   return new Map(rows.map((r) => [r.id, r.session_version]));
+}
+
+/**
+ * Who hears of a template's new revision: the owners of trees forked from it (each once, with their
+ * newest such tree) and the users learning the template itself. Read from the trees' and learning's
+ * tables by the template's id, as every handler here reads what it reports.
+ */
+export async function findTemplateFollowers(
+  db: DB,
+  shareId: number,
+): Promise<{
+  forks: Array<{ owner_id: number; id: number; uuid: string; title: string }>;
+  learners: number[];
+}> {
+  const [forks, learners] = await Promise.all([
+    db
+      .selectFrom('trees')
+      .select(['owner_id', 'id', 'uuid', 'title'])
+      .where('upstream_share_id', '=', shareId)
+      .orderBy('id', 'desc')
+      .execute(),
+    db
+      .selectFrom('learning_subjects')
+      .select('user_id')
+      .where('subject_kind', '=', 'share')
+      .where('subject_id', '=', shareId)
+      .execute(),
+  ]);
+  const seen = new Set<number>();
+  return {
+    forks: forks.filter((tree) => !seen.has(tree.owner_id) && seen.add(tree.owner_id)),
+    learners: learners.map((row) => row.user_id),
+  };
 }

@@ -13,10 +13,14 @@ export {
   lockWorkingCopyIn,
   readDocumentForViewer,
   readTreeForViewer,
+  type TreeUpstreamOrigin,
   type ViewableDocument,
   type ViewableTree,
 } from './trees.service.ts';
 export { saveVersionIn } from './versions.service.ts';
 export { checkTreeDocument } from './tree-document.ts';
+export { getForkOrigin, syncWorkingCopy, type ForkState, type UpstreamMerge } from './upstream-sync.service.ts';
+export { expectedRevision, revisionEtag } from './revision.ts';
+export { presentVersion } from './versions.presenter.ts';
 export { presentNodeImage } from './node-images.presenter.ts';
 export { createNodeImage, imageUrlsOfDocument } from './node-images.service.ts';

@@ -1,9 +1,28 @@
-import type { Tree, TreeWithData } from '@arbor/contract';
+import type { Tree, TreeUpstream, TreeWithData } from '@arbor/contract';
 import { avatarUrlOf } from '../../lib/avatars/avatars.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { parseStoredDocument } from './tree-document.ts';
 import { treeAbilities } from './trees.policy.ts';
 import type { TreeListRow, TreeRow } from './trees.repository.ts';
+
+/**
+ * Where the tree came from: its template as it is now, or, once the template was withdrawn or hidden
+ * by a moderator, as it was last seen (not available, never behind).
+ */
+export function presentUpstream(row: TreeListRow): TreeUpstream | null {
+  if (row.upstream_share_uuid === null || row.upstream_base_revision === null) return null;
+  const base = row.upstream_base_revision;
+  const available = row.upstream_uuid !== null && row.upstream_hidden === 0;
+  const latest = available ? (row.upstream_latest_revision ?? base) : base;
+  return {
+    share: row.upstream_share_uuid,
+    title: (available ? row.upstream_current_title : null) ?? row.upstream_title ?? '',
+    base_revision: base,
+    latest_revision: latest,
+    behind: available && latest > base,
+    available,
+  };
+}
 
 /** Row → the contract's `Tree` (no document), with what `viewer` may do with it. */
 export function presentTree(row: TreeListRow, baseUrl: string, viewer: AuthUser | null): Tree {
@@ -20,6 +39,7 @@ export function presentTree(row: TreeListRow, baseUrl: string, viewer: AuthUser 
     revision: row.revision,
     latest_version: row.latest_version,
     abilities: treeAbilities(viewer, row),
+    upstream: presentUpstream(row),
     created_at: row.created_at,
     updated_at: row.updated_at,
   };

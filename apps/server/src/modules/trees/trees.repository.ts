@@ -2,7 +2,22 @@ import { sql, type Selectable } from 'kysely';
 import type { DB, Dialect, Executor } from '../../db/connection.ts';
 import type { TreesTable } from '../../db/tables/trees.ts';
 
-export type TreeRow = Selectable<TreesTable> & { owner_username: string; owner_avatar_key: string | null };
+/**
+ * What a tree's template is now (null when the tree has none or the template was withdrawn): read
+ * with the tree by a join on `shares`, so that every tree answer (a list of 100 included) costs no
+ * further query.
+ */
+export interface UpstreamColumns {
+  upstream_uuid: string | null;
+  upstream_current_title: string | null;
+  upstream_latest_revision: number | null;
+  upstream_hidden: number | null;
+}
+
+export type TreeRow = Selectable<TreesTable> & {
+  owner_username: string;
+  owner_avatar_key: string | null;
+} & UpstreamColumns;
 /** A tree without its (possibly large) document. */
 export type TreeListRow = Omit<TreeRow, 'data' | 'search_text' | 'tag_key'>;
 
@@ -19,8 +34,20 @@ const LIST_COLUMNS = [
   'trees.latest_version',
   'trees.created_at',
   'trees.updated_at',
+  'trees.upstream_share_id',
+  'trees.upstream_share_uuid',
+  'trees.upstream_title',
+  'trees.upstream_base_revision',
   'users.username as owner_username',
   'profiles.avatar_key as owner_avatar_key',
+] as const;
+
+/** The template's columns joined as `upstream` (see `UpstreamColumns`). */
+const UPSTREAM_COLUMNS = [
+  'upstream.uuid as upstream_uuid',
+  'upstream.title as upstream_current_title',
+  'upstream.revision as upstream_latest_revision',
+  'upstream.hidden as upstream_hidden',
 ] as const;
 
 const TREE_ORDER = {
@@ -50,18 +77,23 @@ export async function insertTree(db: Executor, values: Omit<TreesTable, 'id'>): 
   return row.id;
 }
 
-/** Trees with their owner's name and avatar (a profile may not exist yet). */
+/**
+ * Trees with their owner's name and avatar (a profile may not exist yet) and their template as it
+ * is now. The template is read by id from the community's table without going through that module
+ * (which depends on this one): `shares.id` never changes, and a withdrawn one simply does not join.
+ */
 function fromTreesWithOwner(db: Executor) {
   return db
     .selectFrom('trees')
     .innerJoin('users', 'users.id', 'trees.owner_id')
-    .leftJoin('profiles', 'profiles.user_id', 'trees.owner_id');
+    .leftJoin('profiles', 'profiles.user_id', 'trees.owner_id')
+    .leftJoin('shares as upstream', 'upstream.id', 'trees.upstream_share_id');
 }
 
 function selectTree(db: Executor) {
   return fromTreesWithOwner(db)
     .selectAll('trees')
-    .select(['users.username as owner_username', 'profiles.avatar_key as owner_avatar_key']);
+    .select(['users.username as owner_username', 'profiles.avatar_key as owner_avatar_key', ...UPSTREAM_COLUMNS]);
 }
 
 export async function findTreeById(db: Executor, id: number): Promise<TreeRow | undefined> {
@@ -73,7 +105,7 @@ export async function findTreeByUuid(db: Executor, uuid: string): Promise<TreeRo
 }
 
 function selectTreeMeta(db: Executor) {
-  return fromTreesWithOwner(db).select(LIST_COLUMNS);
+  return fromTreesWithOwner(db).select([...LIST_COLUMNS, ...UPSTREAM_COLUMNS]);
 }
 
 /** A tree without its document: for permission checks and answers that do not carry `data`. */
@@ -134,7 +166,8 @@ export async function listTrees(
     base
       .innerJoin('users', 'users.id', 'trees.owner_id')
       .leftJoin('profiles', 'profiles.user_id', 'trees.owner_id')
-      .select(LIST_COLUMNS)
+      .leftJoin('shares as upstream', 'upstream.id', 'trees.upstream_share_id')
+      .select([...LIST_COLUMNS, ...UPSTREAM_COLUMNS])
       .orderBy(`trees.${column}`, direction)
       .orderBy('trees.id', direction)
       .limit(page.limit)
@@ -193,6 +226,19 @@ export async function lockTree(db: Executor, treeId: number): Promise<boolean> {
     .where('id', '=', treeId)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/** Records the template revision a tree's working copy was last merged with (and the template's title then). */
+export async function setUpstreamBase(
+  db: Executor,
+  id: number,
+  fields: { revision: number; title: string },
+): Promise<void> {
+  await db
+    .updateTable('trees')
+    .set({ upstream_base_revision: fields.revision, upstream_title: fields.title })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function deleteTreeRow(db: Executor, id: number): Promise<void> {

@@ -72,6 +72,16 @@ export interface NewTree {
   /** message of version 1 */
   message?: string;
   limits?: TreeLimits;
+  /** the template (and its revision) the document was copied from: `use_tree` */
+  upstream?: TreeUpstreamOrigin;
+}
+
+/** A template revision a tree's document was copied from. */
+export interface TreeUpstreamOrigin {
+  shareId: number;
+  shareUuid: string;
+  title: string;
+  revision: number;
 }
 
 /** Creates a tree owned by `ownerId` (document checked against the limits) and records it as version 1; returns the tree id. */
@@ -93,6 +103,10 @@ export async function createTreeFromDocument(deps: Deps, ownerId: number, input:
       latest_version: null,
       created_at: now,
       updated_at: now,
+      upstream_share_id: input.upstream?.shareId ?? null,
+      upstream_share_uuid: input.upstream?.shareUuid ?? null,
+      upstream_title: input.upstream?.title ?? null,
+      upstream_base_revision: input.upstream?.revision ?? null,
     });
     await recordVersion(trx, id, checked.document, { message: input.message ?? '', createdBy: ownerId });
     return id;
@@ -126,7 +140,7 @@ export async function getTreeForEditor(deps: Deps, viewer: AuthUser, id: number)
 }
 
 /** Announces the nodes a new working copy dropped (nothing when it dropped none). */
-async function publishRemovedNodes(
+export async function publishRemovedNodes(
   publish: Publish,
   treeId: number,
   storedBefore: string,
