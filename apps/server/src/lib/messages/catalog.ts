@@ -881,6 +881,7 @@ export const CATALOG: Record<string, Translations> = {
   '{actor} declined your suggestion for "{title}".': {
     'zh-CN': '{actor} 拒绝了你对「{title}」的修改建议。',
     'ja-JP': '{actor} さんが「{title}」へのあなたの提案を却下しました。',
+  },
   '{actor} updated the template of your tree "{title}".': {
     'zh-CN': '{actor} 更新了你的树「{title}」所基于的模板。',
     'ja-JP': '{actor} さんがあなたのツリー「{title}」の元になったテンプレートを更新しました。',
