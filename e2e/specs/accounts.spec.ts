@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -9,6 +8,7 @@ import authZh from '../../apps/web/src/i18n/auth/zh-CN.json' with { type: 'json'
 import profileEn from '../../apps/web/src/i18n/profile/en-US.json' with { type: 'json' };
 import profileZh from '../../apps/web/src/i18n/profile/zh-CN.json' with { type: 'json' };
 import { dataDir, launchBrowser, newPage } from '../support/browser.ts';
+import { runAxe } from '../support/a11y.ts';
 
 /**
  * One account's life through the real UI, in order: email signup (code read from the outbox), logout,
@@ -205,7 +205,7 @@ describe('accounts in the browser', () => {
           if (authPage) await expect.poll(widgetState, { timeout: 20_000 }).toBe('verified');
           await page.waitForTimeout(400);
           // Only our page: overlays the shell keeps mounted (command palette) are the shell's to check.
-          const { violations } = await new AxeBuilder({ page }).include('main').analyze();
+          const { violations } = await runAxe(page, { include: 'main' });
           const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
           expect(
             serious.map((v) => `${scheme} ${target} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
