@@ -2,83 +2,23 @@
 // on each side (edited fields, added nodes, moves; some on the same nodes), target p95 ≤ 100 ms.
 // In-process and single-threaded: the merge is pure tree-core code, as the API's sync will call it.
 import os from 'node:os';
-import {
-  addChild,
-  createNode,
-  mergeDocuments,
-  moveNode,
-  updateNode,
-  validateTreeDocument,
-  type TreeDocument,
-} from '@arbor/tree-core';
+import { mergeDocuments, validateTreeDocument, type TreeDocument } from '@arbor/tree-core';
+import { CHANGES_PER_SIDE as CHANGES, editedDocument, templateDocument } from './support/merge-documents.ts';
 import { writeReadmeSection } from './support/readme.ts';
 import { recordResults } from './support/record.ts';
 import { stats, timed } from './support/timing.ts';
 
 const NODES = 5000;
-const CHANGES = 500;
 const RUNS = Number(process.env.BENCH_MERGE_RUNS ?? 30);
 const TARGET_P95_MS = 100;
 
-/** A deterministic pseudo-random sequence (mulberry32), so every run merges the same documents. */
-function random(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-function template(): TreeDocument {
-  const nodes = [createNode({ id: 'n0', parent_id: null, title: 'Root' })];
-  for (let i = 1; i < NODES; i++) {
-    nodes.push(
-      createNode({
-        id: `n${i}`,
-        parent_id: `n${Math.floor((i - 1) / 8)}`,
-        title: `Skill ${i}`,
-        summary: `What skill ${i} is about`,
-        content: `## Skill ${i}\n\nWhy it matters, how to practise it and where to read more. `.repeat(3),
-        estimate_minutes: 30 + (i % 90),
-      }),
-    );
-  }
-  return { format: 1, layout: { direction: 'TB' }, nodes, links: [], unlock: 'links' };
-}
-
-/** 500 edits by one side: mostly field edits, some additions and moves among the leaves' parents. */
-function edited(base: TreeDocument, seed: number, shared: readonly string[]): TreeDocument {
-  const next = random(seed);
-  const pick = () => base.nodes[1 + Math.floor(next() * (NODES - 1))]!.id;
-  let doc = base;
-  for (let i = 0; i < CHANGES; i++) {
-    const roll = next();
-    // A tenth of the edits touch nodes both sides edit, with the same value (no conflict).
-    if (i < shared.length) doc = updateNode(doc, shared[i]!, { summary: 'Edited on both sides' });
-    else if (roll < 0.7) doc = updateNode(doc, pick(), { title: `Edited ${seed}-${i}`, content: `New text ${i}` });
-    else if (roll < 0.9) doc = addChild(doc, pick(), { title: `Added ${seed}-${i}` }).document;
-    else {
-      const node = `n${NODES - 1 - Math.floor(next() * 3000)}`;
-      const parent = `n${1 + Math.floor(next() * 200)}`;
-      try {
-        doc = moveNode(doc, node, parent);
-      } catch {
-        doc = updateNode(doc, pick(), { estimate_minutes: 15 });
-      }
-    }
-  }
-  return doc;
-}
-
 /** As the API reads documents: parsed from storage, sharing no objects between the three. */
 const stored = (doc: TreeDocument): TreeDocument => JSON.parse(JSON.stringify(doc)) as TreeDocument;
-const original = template();
+const original = templateDocument(NODES);
 const shared = Array.from({ length: CHANGES / 10 }, (_, i) => `n${100 + i * 7}`);
 const base = stored(original);
-const mine = stored(edited(original, 1, shared));
-const theirs = stored(edited(original, 2, shared));
+const mine = stored(editedDocument(original, 1, shared));
+const theirs = stored(editedDocument(original, 2, shared));
 const probe = mergeDocuments(base, mine, theirs);
 const settled = mergeDocuments(
   base,

@@ -8,60 +8,19 @@
 // Between runs the fork is put back (its working copy and its base revision), so every run does the
 // same sync.
 import os from 'node:os';
-import { addChild, createNode, mergeDocuments, moveNode, updateNode, type TreeDocument } from '@arbor/tree-core';
+import { mergeDocuments, type TreeDocument } from '@arbor/tree-core';
+import { CHANGES_PER_SIDE as CHANGES, editedDocument, templateDocument } from './support/merge-documents.ts';
 import { createUser } from '../apps/server/src/testing/test-app.ts';
 import { openInProcessApp } from './support/in-process-app.ts';
 import { machineLine, writeReadmeSection } from './support/readme.ts';
-import { seededRandom } from './support/random.ts';
 import { recordResults } from './support/record.ts';
 import { stats, timed, timingCell } from './support/timing.ts';
 
 /** Both sides add about 90 nodes: the merge then stays within the 5,000-node limit of a tree. */
 const NODES = 4800;
-const CHANGES = 500;
 const RUNS = Number(process.env.BENCH_SYNC_RUNS ?? 30);
 const WARMUPS = 3;
 const TARGET_P95_MS = 300;
-
-function templateDocument(): TreeDocument {
-  const nodes = [createNode({ id: 'n0', parent_id: null, title: 'Root' })];
-  for (let i = 1; i < NODES; i++) {
-    nodes.push(
-      createNode({
-        id: `n${i}`,
-        parent_id: `n${Math.floor((i - 1) / 8)}`,
-        title: `Skill ${i}`,
-        summary: `What skill ${i} is about`,
-        content: `## Skill ${i}\n\nWhy it matters, how to practise it and where to read more. `.repeat(3),
-        estimate_minutes: 30 + (i % 90),
-      }),
-    );
-  }
-  return { format: 1, layout: { direction: 'TB' }, nodes, links: [], unlock: 'links' };
-}
-
-/** 500 edits by one side, as in `merge.bench.ts`: mostly field edits, some additions and moves. */
-function edited(base: TreeDocument, seed: number, shared: readonly string[]): TreeDocument {
-  const next = seededRandom(seed);
-  const pick = () => base.nodes[1 + Math.floor(next() * (NODES - 1))]!.id;
-  let doc = base;
-  for (let i = 0; i < CHANGES; i++) {
-    const roll = next();
-    if (i < shared.length) doc = updateNode(doc, shared[i]!, { summary: 'Edited on both sides' });
-    else if (roll < 0.7) doc = updateNode(doc, pick(), { title: `Edited ${seed}-${i}`, content: `New text ${i}` });
-    else if (roll < 0.9) doc = addChild(doc, pick(), { title: `Added ${seed}-${i}` }).document;
-    else {
-      const node = `n${NODES - 1 - Math.floor(next() * 3000)}`;
-      const parent = `n${1 + Math.floor(next() * 200)}`;
-      try {
-        doc = moveNode(doc, node, parent);
-      } catch {
-        doc = updateNode(doc, pick(), { estimate_minutes: 15 });
-      }
-    }
-  }
-  return doc;
-}
 
 async function benchDatabase(kind: 'sqlite' | 'postgres') {
   const opened = await openInProcessApp(kind, 'arbor_bench_sync');
@@ -78,15 +37,15 @@ async function benchDatabase(kind: 'sqlite' | 'postgres') {
       if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body.slice(0, 300)}`);
       return res;
     };
-    const original = templateDocument();
+    const original = templateDocument(NODES);
     const shared = Array.from({ length: CHANGES / 10 }, (_, i) => `n${100 + i * 7}`);
     const source = (await call('POST', '/api/tree/skills_tree/', { title: 'Sync bench', data: original })).json();
     const share = (await call('POST', '/api/community/trees-shared/share_tree/', { tree: source.id })).json();
     const fork = (await asForker('POST', `/api/community/trees-shared/${share.id}/use_tree/`, {})).json().tree;
     // The template's revision 2 and the fork's own edits, 500 changes each.
-    await call('PUT', `/api/tree/skills_tree/${source.id}/`, { data: edited(original, 2, shared) });
+    await call('PUT', `/api/tree/skills_tree/${source.id}/`, { data: editedDocument(original, 2, shared) });
     await call('POST', '/api/community/trees-shared/share_tree/', { tree: source.id, message: 'Revision 2' });
-    const mine = edited(original, 1, shared);
+    const mine = editedDocument(original, 1, shared);
 
     /** The fork as it was before the sync: its own edits, merged with revision 1. */
     const reset = async () => {
@@ -118,7 +77,7 @@ async function benchDatabase(kind: 'sqlite' | 'postgres') {
     const sync = stats(times);
     // The floor any sync pays, measured in the same run (the machine is shared): parsing the three
     // documents as stored and merging them.
-    const stored = [original, mine, edited(original, 2, shared)].map((doc) => JSON.stringify(doc));
+    const stored = [original, mine, editedDocument(original, 2, shared)].map((doc) => JSON.stringify(doc));
     const floorTimes: number[] = [];
     for (let run = 0; run < RUNS + WARMUPS; run++) {
       const ms = await timed(() => {
