@@ -40,6 +40,7 @@ import { useNodeCommentCounts } from '../api/comments.ts';
 import { useShare } from '../api/get-share.ts';
 import { useCountView, useDeleteShare } from '../api/share-actions.ts';
 import { NodeDiscussionContext, type NodeDiscussion } from './discussion/node-discussion-context.ts';
+import { Contributors } from './history/Contributors.tsx';
 import { ReportButton } from './report/ReportButton.tsx';
 import { ShareEditModal } from './ShareEditModal.tsx';
 import { useTemplateTabs, type TemplateTab } from './template-tabs.ts';
@@ -55,6 +56,8 @@ const TemplateNodeDrawer = lazy(() =>
 // The Reviews and Discussion tabs load when first opened.
 const ReviewsTab = lazy(() => import('./reviews/ReviewsTab.tsx').then((m) => ({ default: m.ReviewsTab })));
 const DiscussionTab = lazy(() => import('./discussion/DiscussionTab.tsx').then((m) => ({ default: m.DiscussionTab })));
+// So do History (with the comparison canvas) and Suggestions.
+const HistoryTab = lazy(() => import('./history/HistoryTab.tsx').then((m) => ({ default: m.HistoryTab })));
 /** The node drawer's width over the canvas (wide screens); the canvas fits the tree beside it. */
 const NODE_DRAWER_WIDTH = 340;
 
@@ -258,6 +261,7 @@ export function TemplateDetail({ uuid, headerExtra, canvasExtra, actionsExtra }:
               <Tabs.Tab value="tree">{tr('tabs.tree')}</Tabs.Tab>
               <Tabs.Tab value="reviews">{tr('tabs.reviews')}</Tabs.Tab>
               <Tabs.Tab value="discussion">{tr('tabs.discussion')}</Tabs.Tab>
+              <Tabs.Tab value="history">{tr('tabs.history')}</Tabs.Tab>
             </Tabs.List>
             <Tabs.Panel value="tree">
               <NodeDiscussionContext.Provider value={discussion}>
@@ -331,6 +335,11 @@ export function TemplateDetail({ uuid, headerExtra, canvasExtra, actionsExtra }:
                 />
               </Suspense>
             </Tabs.Panel>
+            <Tabs.Panel value="history">
+              <Suspense fallback={<Skeleton h={240} radius="md" />}>
+                <HistoryTab id={uuid} />
+              </Suspense>
+            </Tabs.Panel>
           </Tabs>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }} order={{ base: 1, md: 2 }}>
@@ -349,6 +358,7 @@ export function TemplateDetail({ uuid, headerExtra, canvasExtra, actionsExtra }:
               <Stat icon={<IconGitFork size={18} aria-hidden />} label={t('stats.uses')} value={share.uses_count} />
               <Stat icon={<IconSitemap size={18} aria-hidden />} label={t('stats.nodes')} value={share.node_count} />
             </SimpleGrid>
+            <Contributors users={share.contributors} />
             {(share.abilities.update || share.abilities.delete) && <OwnerTools share={share} />}
           </Stack>
         </Grid.Col>

@@ -6,7 +6,7 @@ const place = (search: string) => templatePlace(new URLSearchParams(search));
 describe('the template page place in its URL', () => {
   it('opens the Tree tab by default and on an unknown tab', () => {
     expect(place('')).toEqual({ tab: 'tree', node: null, focus: null });
-    expect(place('tab=history')).toEqual({ tab: 'tree', node: null, focus: null });
+    expect(place('tab=changes')).toEqual({ tab: 'tree', node: null, focus: null });
   });
 
   it('reads the Discussion node filter and the Tree focus only on their own tab', () => {

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 
-export const TEMPLATE_TABS = ['tree', 'reviews', 'discussion'] as const;
+export const TEMPLATE_TABS = ['tree', 'reviews', 'discussion', 'history'] as const;
 export type TemplateTab = (typeof TEMPLATE_TABS)[number];
 
 /** The template page's place, read from its URL: `?tab=`, the Discussion's `?node=` filter, the Tree's `?focus=` node. */
