@@ -225,7 +225,7 @@ export function SuggestionView({ share, id, suggestionId, onBack }: SuggestionVi
               {t(`suggestions.statuses.${suggestion.status}`)}
             </Badge>
           </Group>
-          <Group gap={6}>
+          <Group gap={6} wrap="nowrap" align="flex-start">
             <Avatar src={suggestion.author.avatar_url} size={20} radius="xl" alt="" />
             <Text size="sm" c="dimmed">
               {t('suggestions.by', { author: suggestion.author.username })} · {format(suggestion.created_at)} ·{' '}
