@@ -1,5 +1,5 @@
 import type { TreeDocument } from '@arbor/tree-core';
-import { Badge, Paper, Stack, Text, Title } from '@mantine/core';
+import { Badge, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buildDiffView, DiffSummary, TreeViewer, type DiffMark } from '../../../trees/index.ts';
@@ -70,6 +70,15 @@ export function DiffCanvas({ from, to, viewKey }: DiffCanvasProps) {
   const view = useMemo(() => (from ? buildDiffView(from, to) : null), [from, to]);
   const [selected, setSelected] = useState<{ key: string; id: string } | null>(null);
   const selectedId = selected?.key === viewKey ? selected.id : null;
+  // the changed nodes, also pickable without the canvas (keyboard, small screens)
+  const changedNodes = useMemo(() => {
+    if (!view) return [];
+    const titleOf = (id: string) => view.doc.nodes.find((n) => n.id === id)?.title ?? id;
+    return [...view.marks.entries()].map(([id, mark]) => ({
+      value: id,
+      label: `${titleOf(id)} · ${t(`compare.${mark}`)}`,
+    }));
+  }, [view, t]);
   const changes = useMemo(
     () => (view && from && selectedId ? nodeChanges(selectedId, view.diff, from, to, view.marks) : null),
     [view, from, to, selectedId],
@@ -87,8 +96,23 @@ export function DiffCanvas({ from, to, viewKey }: DiffCanvasProps) {
           />
         </div>
         {view ? (
-          <section className={classes.panel} aria-label={t('compare.panelTitle')} aria-live="polite">
-            <NodePanel changes={changes} />
+          <section className={classes.panel} aria-label={t('compare.panelTitle')}>
+            <Stack gap="sm">
+              {changedNodes.length > 0 ? (
+                <Select
+                  label={t('compare.node')}
+                  data={changedNodes}
+                  value={selectedId}
+                  onChange={(id) => setSelected(id ? { key: viewKey, id } : null)}
+                  searchable
+                  clearable
+                  data-testid="diff-node-picker"
+                />
+              ) : null}
+              <div aria-live="polite">
+                <NodePanel changes={changes} />
+              </div>
+            </Stack>
           </section>
         ) : null}
       </div>
