@@ -5,6 +5,9 @@ export { TreeListPage } from './components/list/TreeListPage.tsx';
 export { TreeViewer } from './components/TreeViewer.tsx';
 export { MarkdownPreview } from './components/MarkdownPreview.tsx';
 export type { DiffMark } from './layout/flow-elements.ts';
+// Comparing two documents: the canvas marks and the list beside it (versions, template history, suggestions).
+export { buildDiffView, type DiffView } from './diff/diff-view.ts';
+export { DiffSummary } from './diff/DiffSummary.tsx';
 // Pure layout, for pictures of a tree drawn outside the canvas (share covers).
 export { layoutTree, NODE_HEIGHT, NODE_WIDTH } from './layout/tidy-layout.ts';
 export { registerTreesExtension } from './extensions.ts';
@@ -19,5 +22,6 @@ export type {
 export type { EditorCommands } from './state/commands.ts';
 export { fetchTreeByUuid, useTreeByUuid, prefetchTreeByUuid } from './api/useTreeByUuid.ts';
 export { useVersions, useVersion, useRollback } from './api/useVersions.ts';
+export { useTreeList } from './api/useTreeList.ts';
 export { useRememberNodeImage } from './api/useNodeImages.ts';
 export type { Tree, TreeWithData, TreeVersion } from './api/types.ts';

@@ -17,6 +17,8 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import {
+  buildDiffView,
+  DiffSummary,
   TreeViewer,
   useRollback,
   useVersion,
@@ -24,8 +26,6 @@ import {
   type TreeVersion,
   type TreeWithData,
 } from '../trees/index.ts';
-import { buildDiffView } from './diff-view.ts';
-import { DiffSummary } from './DiffSummary.tsx';
 import { VersionList } from './VersionList.tsx';
 import classes from './Versions.module.css';
 

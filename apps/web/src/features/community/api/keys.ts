@@ -11,4 +11,10 @@ export const communityKeys = {
   reviews: (share: string) => [...communityKeys.all, 'reviews', share] as const,
   /** everything about one template's discussion (threads, replies, node counts) */
   comments: (share: string) => [...communityKeys.all, 'comments', share] as const,
+  /** one template's revisions (list and documents) */
+  history: (share: string) => [...communityKeys.all, 'history', share] as const,
+  /** one template's suggestions (lists by status) */
+  suggestions: (share: string) => [...communityKeys.all, 'suggestions', share] as const,
+  /** one suggestion with its document */
+  suggestion: (id: number) => [...communityKeys.all, 'suggestion', id] as const,
 };

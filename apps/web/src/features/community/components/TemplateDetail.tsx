@@ -26,6 +26,7 @@ import {
   IconEdit,
   IconEye,
   IconGitFork,
+  IconGitPullRequest,
   IconHeart,
   IconLayoutSidebarRight,
   IconSitemap,
@@ -40,6 +41,7 @@ import { useNodeCommentCounts } from '../api/comments.ts';
 import { useShare } from '../api/get-share.ts';
 import { useCountView, useDeleteShare } from '../api/share-actions.ts';
 import { NodeDiscussionContext, type NodeDiscussion } from './discussion/node-discussion-context.ts';
+import { Contributors } from './history/Contributors.tsx';
 import { EmbedButton } from './EmbedButton.tsx';
 import { ReportButton } from './report/ReportButton.tsx';
 import { ShareEditModal } from './ShareEditModal.tsx';
@@ -56,6 +58,12 @@ const TemplateNodeDrawer = lazy(() =>
 // The Reviews and Discussion tabs load when first opened.
 const ReviewsTab = lazy(() => import('./reviews/ReviewsTab.tsx').then((m) => ({ default: m.ReviewsTab })));
 const DiscussionTab = lazy(() => import('./discussion/DiscussionTab.tsx').then((m) => ({ default: m.DiscussionTab })));
+// So do History (with the comparison canvas) and Suggestions.
+const HistoryTab = lazy(() => import('./history/HistoryTab.tsx').then((m) => ({ default: m.HistoryTab })));
+const SuggestionsTab = lazy(() =>
+  import('./suggestions/SuggestionsTab.tsx').then((m) => ({ default: m.SuggestionsTab })),
+);
+const SuggestDialog = lazy(() => import('./suggestions/SuggestDialog.tsx').then((m) => ({ default: m.SuggestDialog })));
 /** The node drawer's width over the canvas (wide screens); the canvas fits the tree beside it. */
 const NODE_DRAWER_WIDTH = 340;
 
@@ -171,6 +179,8 @@ export function TemplateDetail({ uuid, headerExtra, canvasExtra, actionsExtra }:
   const { t: tr } = useTranslation('reviews');
   const counts = useNodeCommentCounts(uuid).data;
   const { showDiscussion } = tabs;
+  const [suggestingOpened, suggestingHandlers] = useDisclosure(false);
+  const suggesting = { opened: suggestingOpened, ...suggestingHandlers };
   const discussion = useMemo<NodeDiscussion | null>(
     () => (counts ? { counts, open: (id) => showDiscussion(id) } : null),
     [counts, showDiscussion],
@@ -262,6 +272,8 @@ export function TemplateDetail({ uuid, headerExtra, canvasExtra, actionsExtra }:
               <Tabs.Tab value="tree">{tr('tabs.tree')}</Tabs.Tab>
               <Tabs.Tab value="reviews">{tr('tabs.reviews')}</Tabs.Tab>
               <Tabs.Tab value="discussion">{tr('tabs.discussion')}</Tabs.Tab>
+              <Tabs.Tab value="suggestions">{tr('tabs.suggestions')}</Tabs.Tab>
+              <Tabs.Tab value="history">{tr('tabs.history')}</Tabs.Tab>
             </Tabs.List>
             <Tabs.Panel value="tree">
               <NodeDiscussionContext.Provider value={discussion}>
@@ -335,13 +347,47 @@ export function TemplateDetail({ uuid, headerExtra, canvasExtra, actionsExtra }:
                 />
               </Suspense>
             </Tabs.Panel>
+            <Tabs.Panel value="suggestions">
+              <Suspense fallback={<Skeleton h={240} radius="md" />}>
+                <SuggestionsTab share={share} id={uuid} open={tabs.suggestion} onOpen={tabs.showSuggestion} />
+              </Suspense>
+            </Tabs.Panel>
+            <Tabs.Panel value="history">
+              <Suspense fallback={<Skeleton h={240} radius="md" />}>
+                <HistoryTab id={uuid} />
+              </Suspense>
+            </Tabs.Panel>
           </Tabs>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }} order={{ base: 1, md: 2 }}>
           <Stack gap="md" pos="sticky" top={90}>
             <Card withBorder padding="md" radius="md">
               <TemplateActions share={share} extra={actionsExtra} />
+              {share.abilities.suggest ? (
+                <Button
+                  variant="light"
+                  fullWidth
+                  mt="sm"
+                  leftSection={<IconGitPullRequest size={16} aria-hidden />}
+                  onClick={suggesting.open}
+                  data-testid="suggest-edit"
+                >
+                  {tr('suggestions.suggest.button')}
+                </Button>
+              ) : null}
             </Card>
+            {suggesting.opened ? (
+              <Suspense fallback={null}>
+                <SuggestDialog
+                  share={share}
+                  onClose={suggesting.close}
+                  onCreated={(id) => {
+                    suggesting.close();
+                    tabs.showSuggestion(id);
+                  }}
+                />
+              </Suspense>
+            ) : null}
             <SimpleGrid cols={2} spacing="sm">
               <Stat
                 icon={<IconStar size={18} aria-hidden />}
@@ -353,6 +399,7 @@ export function TemplateDetail({ uuid, headerExtra, canvasExtra, actionsExtra }:
               <Stat icon={<IconGitFork size={18} aria-hidden />} label={t('stats.uses')} value={share.uses_count} />
               <Stat icon={<IconSitemap size={18} aria-hidden />} label={t('stats.nodes')} value={share.node_count} />
             </SimpleGrid>
+            <Contributors users={share.contributors} />
             {(share.abilities.update || share.abilities.delete) && <OwnerTools share={share} />}
           </Stack>
         </Grid.Col>

@@ -5,14 +5,31 @@ const place = (search: string) => templatePlace(new URLSearchParams(search));
 
 describe('the template page place in its URL', () => {
   it('opens the Tree tab by default and on an unknown tab', () => {
-    expect(place('')).toEqual({ tab: 'tree', node: null, focus: null });
-    expect(place('tab=history')).toEqual({ tab: 'tree', node: null, focus: null });
+    expect(place('')).toEqual({ tab: 'tree', node: null, focus: null, suggestion: null });
+    expect(place('tab=changes')).toEqual({ tab: 'tree', node: null, focus: null, suggestion: null });
   });
 
   it('reads the Discussion node filter and the Tree focus only on their own tab', () => {
-    expect(place('tab=discussion&node=n1')).toEqual({ tab: 'discussion', node: 'n1', focus: null });
-    expect(place('tab=reviews&node=n1&focus=n2')).toEqual({ tab: 'reviews', node: null, focus: null });
-    expect(place('focus=n2')).toEqual({ tab: 'tree', node: null, focus: 'n2' });
+    expect(place('tab=discussion&node=n1')).toEqual({ tab: 'discussion', node: 'n1', focus: null, suggestion: null });
+    expect(place('tab=reviews&node=n1&focus=n2')).toEqual({
+      tab: 'reviews',
+      node: null,
+      focus: null,
+      suggestion: null,
+    });
+    expect(place('focus=n2')).toEqual({ tab: 'tree', node: null, focus: 'n2', suggestion: null });
+  });
+
+  it('reads an open suggestion on the Suggestions tab only, when it is a positive whole number', () => {
+    expect(place('tab=suggestions&suggestion=12')).toEqual({
+      tab: 'suggestions',
+      node: null,
+      focus: null,
+      suggestion: 12,
+    });
+    expect(place('tab=suggestions&suggestion=0').suggestion).toBeNull();
+    expect(place('tab=suggestions&suggestion=1e3').suggestion).toBeNull();
+    expect(place('tab=history&suggestion=12')).toEqual({ tab: 'history', node: null, focus: null, suggestion: null });
   });
 
   it('writes only what the tab uses, without tab= for the Tree', () => {
@@ -21,5 +38,7 @@ describe('the template page place in its URL', () => {
     expect(placeSearch('discussion', { node: 'n1', focus: 'x' }).toString()).toBe('tab=discussion&node=n1');
     expect(placeSearch('reviews', { node: 'n1' }).toString()).toBe('tab=reviews');
     expect(placeSearch('discussion', { node: null }).toString()).toBe('tab=discussion');
+    expect(placeSearch('suggestions', { suggestion: 7 }).toString()).toBe('tab=suggestions&suggestion=7');
+    expect(placeSearch('history', { suggestion: 7 }).toString()).toBe('tab=history');
   });
 });

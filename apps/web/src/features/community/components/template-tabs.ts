@@ -1,14 +1,25 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 
-export const TEMPLATE_TABS = ['tree', 'reviews', 'discussion'] as const;
+export const TEMPLATE_TABS = ['tree', 'reviews', 'discussion', 'suggestions', 'history'] as const;
 export type TemplateTab = (typeof TEMPLATE_TABS)[number];
 
-/** The template page's place, read from its URL: `?tab=`, the Discussion's `?node=` filter, the Tree's `?focus=` node. */
+/** A suggestion id of the URL (`?suggestion=`), or null when absent or not a positive whole number. */
+function suggestionId(raw: string | null): number | null {
+  if (!raw || !/^\d{1,9}$/.test(raw)) return null;
+  const id = Number(raw);
+  return id >= 1 ? id : null;
+}
+
+/**
+ * The template page's place, read from its URL: `?tab=`, the Discussion's `?node=` filter, the Tree's
+ * `?focus=` node, the Suggestions tab's open `?suggestion=`.
+ */
 export function templatePlace(params: URLSearchParams): {
   tab: TemplateTab;
   node: string | null;
   focus: string | null;
+  suggestion: number | null;
 } {
   const raw = params.get('tab');
   const tab = (TEMPLATE_TABS as readonly string[]).includes(raw ?? '') ? (raw as TemplateTab) : 'tree';
@@ -16,18 +27,20 @@ export function templatePlace(params: URLSearchParams): {
     tab,
     node: tab === 'discussion' ? params.get('node') || null : null,
     focus: tab === 'tree' ? params.get('focus') || null : null,
+    suggestion: tab === 'suggestions' ? suggestionId(params.get('suggestion')) : null,
   };
 }
 
 /** The search of a place: only what the tab uses, and no `tab` for the default Tree tab. */
 export function placeSearch(
   tab: TemplateTab,
-  extra: { node?: string | null; focus?: string | null } = {},
+  extra: { node?: string | null; focus?: string | null; suggestion?: number | null } = {},
 ): URLSearchParams {
   const params = new URLSearchParams();
   if (tab !== 'tree') params.set('tab', tab);
   if (tab === 'discussion' && extra.node) params.set('node', extra.node);
   if (tab === 'tree' && extra.focus) params.set('focus', extra.focus);
+  if (tab === 'suggestions' && extra.suggestion) params.set('suggestion', String(extra.suggestion));
   return params;
 }
 
@@ -43,5 +56,10 @@ export function useTemplateTabs() {
   );
   /** the Tree tab with one node selected and centred */
   const showNode = useCallback((focus: string) => setParams(placeSearch('tree', { focus })), [setParams]);
-  return { ...place, setTab, showDiscussion, showNode };
+  /** the Suggestions tab on one suggestion (or its list with null) */
+  const showSuggestion = useCallback(
+    (suggestion: number | null) => setParams(placeSearch('suggestions', { suggestion })),
+    [setParams],
+  );
+  return { ...place, setTab, showDiscussion, showNode, showSuggestion };
 }

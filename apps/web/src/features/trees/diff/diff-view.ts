@@ -1,7 +1,7 @@
 import { diffDocuments, type TreeDiff, type TreeDocument } from '@arbor/tree-core';
-import type { DiffMark } from '../trees/index.ts';
+import type { DiffMark } from '../layout/flow-elements.ts';
 
-interface DiffView {
+export interface DiffView {
   diff: TreeDiff;
   /** the newer document plus the removed nodes put back where they were, so removals can be drawn */
   doc: TreeDocument;
