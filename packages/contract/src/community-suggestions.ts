@@ -71,8 +71,5 @@ export const SuggestionRejectBody = z.object({
 });
 export type SuggestionRejectBody = z.infer<typeof SuggestionRejectBody>;
 
-/** A node the three-way merge could not settle, and which of its fields conflict (the 409 of accept). */
-export const SuggestionConflict = z
-  .object({ node_id: z.string(), fields: z.array(z.string()) })
-  .meta({ id: 'SuggestionConflict' });
-export type SuggestionConflict = z.infer<typeof SuggestionConflict>;
+/** A node the three-way merge could not settle (the 409 of accept): the same shape as a sync's. */
+export { MergeConflictNode as SuggestionConflict } from './tree-upstream.ts';

@@ -1,17 +1,10 @@
-import type {
-  Suggestion,
-  SuggestionConflict,
-  SuggestionCreateBody,
-  SuggestionStatus,
-  SuggestionWithData,
-} from '@arbor/contract';
+import type { Suggestion, SuggestionCreateBody, SuggestionStatus, SuggestionWithData } from '@arbor/contract';
 import {
   applyDiff,
   countChanges,
   diffDocuments,
   isEmptyDiff,
   mergeDocuments,
-  type MergeConflict,
   type MergeResolution,
   type TreeDiff,
   type TreeDocument,
@@ -32,6 +25,7 @@ import {
   readTreeSnapshot,
   saveSourceVersion,
 } from './community.trees.ts';
+import { conflictNodes } from './merge-conflicts.ts';
 import { isVisible } from './moderation.policy.ts';
 import { findShareRef } from './reviews.repository.ts';
 import { readRevisionDocument } from './revisions.service.ts';
@@ -187,17 +181,6 @@ export async function createSuggestion(
   }
 }
 
-/** The merge's conflicts by node, each with the fields in conflict (the `conflicts` of a 409). */
-export function conflictsByNode(conflicts: readonly MergeConflict[]): SuggestionConflict[] {
-  const byNode = new Map<string, string[]>();
-  for (const c of conflicts) {
-    const fields = byNode.get(c.node_id) ?? [];
-    if (!fields.includes(c.field)) fields.push(c.field);
-    byNode.set(c.node_id, fields);
-  }
-  return [...byNode].map(([node_id, fields]) => ({ node_id, fields }));
-}
-
 /**
  * Accepts an open suggestion (the template's author only): merges it three-way into the source
  * tree's working copy (base: the revision it was made against; mine: the working copy; theirs: the
@@ -234,7 +217,7 @@ export async function acceptSuggestion(
         'conflict',
         'The suggestion conflicts with changes made since: pick a side for each conflicting node.',
         undefined,
-        { conflicts: conflictsByNode(merged.conflicts) },
+        { conflicts: conflictNodes(merged.conflicts) },
       );
     }
     const saved = await saveSourceVersion(deps, trx, publish, treeId, merged.document, {

@@ -1,9 +1,8 @@
-import type { MergeConflictNode, UpstreamPreview } from '@arbor/contract';
+import type { UpstreamPreview } from '@arbor/contract';
 import {
   countChanges,
   diffDocuments,
   mergeDocuments,
-  type MergeConflict,
   type MergeResolution,
   type TreeDocument,
   type TreeLimits,
@@ -13,6 +12,7 @@ import { AppError, conflict, notFound } from '../../lib/http-errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { getForkOrigin, getTreeDocumentForOwner, syncWorkingCopy, type UpstreamMerge } from '../trees/index.ts';
 import { findShare } from './community.repository.ts';
+import { conflictNodes } from './merge-conflicts.ts';
 import { readRevisionDocument } from './revisions.service.ts';
 
 /*
@@ -55,17 +55,6 @@ async function loadTemplateSides(
     base,
     theirs,
   };
-}
-
-/** Merge conflicts as the API lists them: one entry per node, with the fields both sides changed. */
-export function conflictNodes(conflicts: readonly MergeConflict[]): MergeConflictNode[] {
-  const byNode = new Map<string, string[]>();
-  for (const c of conflicts) {
-    const fields = byNode.get(c.node_id) ?? [];
-    if (!fields.includes(c.field)) fields.push(c.field);
-    byNode.set(c.node_id, fields);
-  }
-  return [...byNode].map(([node_id, fields]) => ({ node_id, fields }));
 }
 
 /** `GET …/{id}/upstream/`: what a sync would bring in, what the owner changed, and where they collide. */
