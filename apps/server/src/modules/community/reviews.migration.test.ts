@@ -4,6 +4,7 @@ import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { down, up } from '../../db/migrations/20261126_1001_reviews.ts';
 import * as moderation from '../../db/migrations/20261126_1101_moderation.ts';
+import * as visibleOrderings from '../../db/migrations/20261126_1901_visible_share_orderings.ts';
 import { createTestApp, createUser, type TestApp } from '../../testing/test-app.ts';
 import { insertBareTemplate } from './templates.testing.ts';
 
@@ -23,7 +24,9 @@ describe('the reviews migration', () => {
       createdAt: '2026-01-01T00:00:00.000Z',
     });
     const db = t.app.db as unknown as Kysely<unknown>;
-    // The later moderation migration adds a column to the rebuilt table: it is undone first and redone after.
+    // The later moderation migration adds a column to the rebuilt table, and a later one indexes it: both
+    // are undone first and redone after.
+    await visibleOrderings.down(db);
     await moderation.down(db);
     await down(db);
     for (const [i, rater] of raters.entries()) {
@@ -33,6 +36,7 @@ describe('the reviews migration', () => {
     }
     await up(db);
     await moderation.up(db);
+    await visibleOrderings.up(db);
 
     const rows = await t.app.db
       .selectFrom('share_ratings')
