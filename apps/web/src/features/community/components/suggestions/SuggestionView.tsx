@@ -1,19 +1,6 @@
 import type { ShareWithData, SuggestionConflict, SuggestionWithData } from '@arbor/contract';
 import type { TreeDocument } from '@arbor/tree-core';
-import {
-  Alert,
-  Avatar,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Modal,
-  Skeleton,
-  Stack,
-  Text,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { Alert, Avatar, Button, Card, Group, Modal, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconCheck, IconX } from '@tabler/icons-react';
@@ -33,7 +20,7 @@ import { problemText } from '../../lib/problem.ts';
 import { DiffCanvas } from '../compare/DiffCanvas.tsx';
 import { ChangeBadges } from '../history/ChangeBadges.tsx';
 import { ConflictForm } from './ConflictForm.tsx';
-import { STATUS_COLORS } from './status-colors.ts';
+import { StatusBadge } from './StatusBadge.tsx';
 
 const REASON_MAX = 1000;
 
@@ -221,9 +208,7 @@ export function SuggestionView({ share, id, suggestionId, onBack }: SuggestionVi
             <Title order={2} fz="h4" style={{ overflowWrap: 'anywhere' }}>
               {suggestion.title}
             </Title>
-            <Badge color={STATUS_COLORS[suggestion.status]} variant="light" style={{ flexShrink: 0 }}>
-              {t(`suggestions.statuses.${suggestion.status}`)}
-            </Badge>
+            <StatusBadge status={suggestion.status} />
           </Group>
           <Group gap={6} wrap="nowrap" align="flex-start">
             <Avatar src={suggestion.author.avatar_url} size={20} radius="xl" alt="" />

@@ -1,11 +1,11 @@
 import type { ShareWithData, Suggestion, SuggestionStatus } from '@arbor/contract';
-import { Anchor, Avatar, Badge, Card, Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Anchor, Avatar, Card, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSuggestionList } from '../../api/suggestions.ts';
 import { ChangeBadges } from '../history/ChangeBadges.tsx';
 import { PagedList } from '../PagedList.tsx';
-import { STATUS_COLORS } from './status-colors.ts';
+import { StatusBadge } from './StatusBadge.tsx';
 import { SuggestionView } from './SuggestionView.tsx';
 
 const STATUSES: readonly SuggestionStatus[] = ['open', 'accepted', 'rejected', 'withdrawn'];
@@ -27,9 +27,7 @@ function SuggestionRow({ suggestion, onOpen }: { suggestion: Suggestion; onOpen:
           >
             {suggestion.title}
           </Anchor>
-          <Badge color={STATUS_COLORS[suggestion.status]} variant="light" style={{ flexShrink: 0 }}>
-            {t(`suggestions.statuses.${suggestion.status}`)}
-          </Badge>
+          <StatusBadge status={suggestion.status} />
         </Group>
         <Group gap={6} wrap="nowrap" align="flex-start">
           <Avatar src={suggestion.author.avatar_url} size={20} radius="xl" alt="" />
