@@ -132,14 +132,22 @@ export async function listShares(
   knownCount?: number,
 ): Promise<{ count: number; rows: ShareListRow[] }> {
   const column = ORDER_COLUMNS[filter.ordering];
+  // The page's ids come from the ordering index alone; only those rows are then read whole, so a
+  // deep page does not fetch every row it skips.
+  const pageIds = filteredShares(db, dialect, filter)
+    .select('shares.id')
+    .orderBy(`shares.${column}`, 'desc')
+    .orderBy('shares.id', 'desc')
+    .offset(page.offset)
+    .limit(page.limit);
   const [count, rows] = await Promise.all([
     knownCount ?? countShares(db, dialect, filter),
-    filteredShares(db, dialect, filter)
+    db
+      .selectFrom('shares')
       .select(LIST_COLUMNS)
+      .where('shares.id', 'in', pageIds)
       .orderBy(`shares.${column}`, 'desc')
       .orderBy('shares.id', 'desc')
-      .offset(page.offset)
-      .limit(page.limit)
       .execute(),
   ]);
   return { count, rows: rows as ShareListRow[] };
