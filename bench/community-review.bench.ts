@@ -6,13 +6,11 @@
 // - reviews, newest first and most helpful first, anonymous and signed in;
 // - comments (the threads), and the replies of the busiest thread.
 // Reviews and comments are inserted straight into the tables, as years of use would have left them.
-import os from 'node:os';
 import { sql } from 'kysely';
 import type { TreeDocument, TreeNode } from '@arbor/tree-core';
 import { openInProcessApp, type InProcessApp } from './support/in-process-app.ts';
-import { writeReadmeSection } from './support/readme.ts';
-import { recordResults } from './support/record.ts';
 import { p95, stats, timed, timingCell } from './support/timing.ts';
+import { benchBothDatabases, resultsLine, type BothDatabasesRun } from './support/both-databases.ts';
 
 const RUNS = Number(process.env.BENCH_REVIEW_RUNS ?? 50);
 const WARMUPS = 5;
@@ -206,31 +204,18 @@ async function benchDatabase(kind: 'sqlite' | 'postgres') {
 
 type Measured = Awaited<ReturnType<typeof benchDatabase>>;
 type Figure = keyof Measured;
-interface Recorded {
-  date: string;
-  load_average_1m_at_start: number;
-  load_average_1m_at_end: number;
-  sqlite: Measured;
-  postgres: Measured;
-}
+type Recorded = BothDatabasesRun<Measured>;
 
-const results: Record<string, unknown> = {
-  date: new Date().toISOString(),
-  node: process.version,
-  cpus: os.cpus().length,
-  load_average_1m_at_start: os.loadavg()[0],
-  reviews: REVIEWS,
-  comments: THREADS + REPLIES,
-  runs: RUNS,
-};
-for (const kind of ['sqlite', 'postgres'] as const) {
-  console.log(`  ${kind}…`);
-  results[kind] = await benchDatabase(kind);
-  console.log(JSON.stringify(results[kind], null, 2));
-}
-results.load_average_1m_at_end = os.loadavg()[0];
-await recordResults('community-review', results);
-writeReadmeSection('community-review', readmeSection(results as unknown as Recorded));
+await benchBothDatabases(
+  'community-review',
+  {
+    reviews: REVIEWS,
+    comments: THREADS + REPLIES,
+    runs: RUNS,
+  },
+  benchDatabase,
+  readmeSection,
+);
 
 function readmeSection(r: Recorded): string {
   const row = (label: string, key: Figure) => {
@@ -245,7 +230,7 @@ ${REPLIES.toLocaleString('en')} replies, a tenth of them in one thread; one in a
 tables; each figure is the first page (20) through the real app in-process (\`buildApp\` + \`app.inject\`), ${r.sqlite.threads_anonymous.runs}
 runs after ${WARMUPS} warm-ups, on SQLite and PostgreSQL. Target: p95 ≤ ${TARGET_P95_MS} ms.
 
-Results of ${r.date.slice(0, 16).replace('T', ' ')} UTC (Node ${process.versions.node}, ${os.cpus().length} cores, load average ${r.load_average_1m_at_start.toFixed(1)} → ${r.load_average_1m_at_end.toFixed(1)}):
+${resultsLine(r)}:
 
 | first page, median (p95) | listed | SQLite | PostgreSQL | target |
 |---|---|---|---|---|

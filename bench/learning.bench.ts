@@ -6,7 +6,6 @@
 // - the pure locking of `paths.ts` (buildWaitsForGraph + lockedNodes) for that tree and those
 //   statuses, target ≤ 5 ms (judged on the p95 of 200 runs).
 // `JSON.parse` of the stored document is measured in the same runs as a reference: the machine is shared.
-import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import {
   buildWaitsForGraph,
@@ -18,9 +17,8 @@ import {
   type TreeNode,
 } from '@arbor/tree-core';
 import { openInProcessApp } from './support/in-process-app.ts';
-import { recordResults } from './support/record.ts';
-import { writeReadmeSection } from './support/readme.ts';
 import { p95, stats, timed } from './support/timing.ts';
+import { benchBothDatabases, resultsLine, type BothDatabasesRun } from './support/both-databases.ts';
 
 const RUNS = Number(process.env.BENCH_LEARNING_RUNS ?? 50);
 const WARMUPS = 5;
@@ -197,36 +195,25 @@ function benchLocking() {
   };
 }
 
-// The load average says how busy the machine was: these 2-core machines are often shared.
-const results: Record<string, unknown> = {
-  date: new Date().toISOString(),
-  node: process.version,
-  cpus: os.cpus().length,
-  load_average_1m_at_start: os.loadavg()[0],
-  nodes: NODES,
-  prerequisite_links: LINKS,
-  statuses: STATUSES,
-  runs: RUNS,
-};
 console.log('  locking (paths.ts)…');
-results.locking = benchLocking();
-console.log(JSON.stringify(results.locking, null, 2));
-for (const kind of ['sqlite', 'postgres'] as const) {
-  console.log(`  ${kind}…`);
-  results[kind] = await benchDatabase(kind);
-  console.log(JSON.stringify(results[kind], null, 2));
-}
-results.load_average_1m_at_end = os.loadavg()[0];
-await recordResults('learning', results);
-writeReadmeSection('learning', readmeSection(results as unknown as Recorded));
+const locking = benchLocking();
+console.log(JSON.stringify(locking, null, 2));
+await benchBothDatabases(
+  'learning',
+  {
+    locking,
+    nodes: NODES,
+    prerequisite_links: LINKS,
+    statuses: STATUSES,
+    runs: RUNS,
+  },
+  benchDatabase,
+  readmeSection,
+);
 
-interface Recorded {
-  date: string;
-  load_average_1m_at_start: number;
-  load_average_1m_at_end: number;
+type Measured = Awaited<ReturnType<typeof benchDatabase>>;
+interface Recorded extends BothDatabasesRun<Measured> {
   locking: ReturnType<typeof benchLocking>;
-  sqlite: Awaited<ReturnType<typeof benchDatabase>>;
-  postgres: Awaited<ReturnType<typeof benchDatabase>>;
 }
 
 /** The section of bench/README.md, from this run's figures. */
@@ -245,7 +232,7 @@ status of a node others wait for (done ↔ learning), so every run writes and th
 Locking is \`buildWaitsForGraph\` + \`lockedNodes\` alone, ${l.locking.runs} runs, with \`JSON.parse\` of the
 stored document timed in the same loop as a reference.
 
-Results of ${r.date.slice(0, 16).replace('T', ' ')} UTC (Node ${process.versions.node}, ${os.cpus().length} cores, load average ${r.load_average_1m_at_start.toFixed(1)} → ${r.load_average_1m_at_end.toFixed(1)}):
+${resultsLine(r)}:
 
 | median (p95) | SQLite | PostgreSQL | target |
 |---|---|---|---|

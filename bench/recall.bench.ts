@@ -8,13 +8,11 @@
 // Cards and logs are inserted straight into the tables (as a year of use would have left them): the
 // benchmark is about reading them, not about the API that wrote them.
 import { randomUUID } from 'node:crypto';
-import os from 'node:os';
 import { sql } from 'kysely';
 import type { TreeDocument, TreeNode } from '@arbor/tree-core';
-import { writeReadmeSection } from './support/readme.ts';
 import { openInProcessApp, type InProcessApp } from './support/in-process-app.ts';
-import { recordResults } from './support/record.ts';
 import { p95, stats, timed, timingCell } from './support/timing.ts';
+import { benchBothDatabases, resultsLine, type BothDatabasesRun } from './support/both-databases.ts';
 
 const RUNS = Number(process.env.BENCH_RECALL_RUNS ?? 50);
 const WARMUPS = 5;
@@ -205,34 +203,21 @@ async function benchDatabase(kind: 'sqlite' | 'postgres') {
   }
 }
 
-const results: Record<string, unknown> = {
-  date: new Date().toISOString(),
-  node: process.version,
-  cpus: os.cpus().length,
-  load_average_1m_at_start: os.loadavg()[0],
-  cards: CARDS,
-  review_logs: LOGS,
-  trees: TREES,
-  nodes_per_tree: NODES_PER_TREE,
-  runs: RUNS,
-};
-for (const kind of ['sqlite', 'postgres'] as const) {
-  console.log(`  ${kind}…`);
-  results[kind] = await benchDatabase(kind);
-  console.log(JSON.stringify(results[kind], null, 2));
-}
-results.load_average_1m_at_end = os.loadavg()[0];
-await recordResults('recall', results);
-writeReadmeSection('recall', readmeSection(results as unknown as Recorded));
+await benchBothDatabases(
+  'recall',
+  {
+    cards: CARDS,
+    review_logs: LOGS,
+    trees: TREES,
+    nodes_per_tree: NODES_PER_TREE,
+    runs: RUNS,
+  },
+  benchDatabase,
+  readmeSection,
+);
 
 type Measured = Awaited<ReturnType<typeof benchDatabase>>;
-interface Recorded {
-  date: string;
-  load_average_1m_at_start: number;
-  load_average_1m_at_end: number;
-  sqlite: Measured;
-  postgres: Measured;
-}
+type Recorded = BothDatabasesRun<Measured>;
 
 function readmeSection(r: Recorded): string {
   const met = (ok: boolean) => (ok ? 'met' : '**not met**');
@@ -247,7 +232,7 @@ everything measured goes through the real app in-process (\`buildApp\` + \`app.i
 PostgreSQL, ${r.sqlite.review.runs} runs after ${WARMUPS} warm-ups, each call in a loop of its own: the queue, a grade of
 another due card per run (a real FSRS step and write), the stats, and the public feed (${r.sqlite.feed_events} events, ${Math.round(r.sqlite.feed_bytes / 1024)} KB).
 
-Results of ${r.date.slice(0, 16).replace('T', ' ')} UTC (Node ${process.versions.node}, ${os.cpus().length} cores, load average ${r.load_average_1m_at_start.toFixed(1)} → ${r.load_average_1m_at_end.toFixed(1)}):
+${resultsLine(r)}:
 
 | median (p95) | SQLite | PostgreSQL | target | |
 |---|---|---|---|---|

@@ -5,14 +5,12 @@
 // - `GET /api/community/trees-shared/{id}/history/{revision}/` of the oldest and the newest revision;
 // - `GET …/compare/?from=1&to=100` and the template page (`GET …/{id}/`, read from the current
 //   snapshot, not from the chains) for comparison.
-import os from 'node:os';
 import type { TreeDocument, TreeNode } from '@arbor/tree-core';
 import { storedRevisionBytes } from '../apps/server/src/modules/community/testing.ts';
 import { openInProcessApp } from './support/in-process-app.ts';
-import { machineLine, writeReadmeSection } from './support/readme.ts';
 import { seededRandom } from './support/random.ts';
-import { recordResults } from './support/record.ts';
 import { stats, timed, timingCell } from './support/timing.ts';
+import { benchBothDatabases, resultsLine, type BothDatabasesRun } from './support/both-databases.ts';
 
 const NODES = 1000;
 const REVISIONS = 100;
@@ -118,30 +116,19 @@ async function benchDatabase(kind: 'sqlite' | 'postgres') {
   }
 }
 
-const results: Record<string, unknown> = {
-  date: new Date().toISOString(),
-  node: process.version,
-  cpus: os.cpus().length,
-  load_average_1m_at_start: os.loadavg()[0],
-  nodes: NODES,
-  revisions: REVISIONS,
-  runs: RUNS,
-};
-for (const kind of ['sqlite', 'postgres'] as const) {
-  console.log(`  ${kind}…`);
-  results[kind] = await benchDatabase(kind);
-  console.log(JSON.stringify(results[kind], null, 2));
-}
-results.load_average_1m_at_end = os.loadavg()[0];
-await recordResults('share-revisions', results);
-writeReadmeSection('share-revisions', readmeSection(results as unknown as Recorded));
+await benchBothDatabases(
+  'share-revisions',
+  {
+    nodes: NODES,
+    revisions: REVISIONS,
+    runs: RUNS,
+  },
+  benchDatabase,
+  readmeSection,
+);
 
 type Measured = Awaited<ReturnType<typeof benchDatabase>>;
-interface Recorded {
-  date: string;
-  sqlite: Measured;
-  postgres: Measured;
-}
+type Recorded = BothDatabasesRun<Measured>;
 
 function readmeSection(r: Recorded): string {
   const kb = (bytes: number) => `${Math.round(bytes / 1024).toLocaleString('en')} KB`;
@@ -160,7 +147,7 @@ median ${r.sqlite.nodes_changed_per_revision_median} nodes counted as changed pe
 (\`lib/delta-chain.ts\`, shared with tree versions). Through the real app in-process, on SQLite and
 PostgreSQL, ${r.sqlite.read_oldest.runs} runs after ${WARMUPS} warm-ups.
 
-Results of ${r.date.slice(0, 16).replace('T', ' ')} UTC (${machineLine()}):
+${resultsLine(r)}:
 
 | | SQLite | PostgreSQL |
 |---|---|---|

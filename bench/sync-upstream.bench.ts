@@ -7,14 +7,12 @@
 // and latest revisions, the three-way merge, validation, the save with its version. Target p95 ≤ 300 ms.
 // Between runs the fork is put back (its working copy and its base revision), so every run does the
 // same sync.
-import os from 'node:os';
 import { mergeDocuments, type TreeDocument } from '@arbor/tree-core';
 import { CHANGES_PER_SIDE as CHANGES, editedDocument, templateDocument } from './support/merge-documents.ts';
 import { createUser } from '../apps/server/src/testing/test-app.ts';
 import { openInProcessApp } from './support/in-process-app.ts';
-import { machineLine, writeReadmeSection } from './support/readme.ts';
-import { recordResults } from './support/record.ts';
 import { stats, timed, timingCell } from './support/timing.ts';
+import { benchBothDatabases, resultsLine, type BothDatabasesRun } from './support/both-databases.ts';
 
 /** Both sides add about 90 nodes: the merge then stays within the 5,000-node limit of a tree. */
 const NODES = 4800;
@@ -101,32 +99,19 @@ async function benchDatabase(kind: 'sqlite' | 'postgres') {
   }
 }
 
-const results: Record<string, unknown> = {
-  date: new Date().toISOString(),
-  node: process.version,
-  cpus: os.cpus().length,
-  load_average_1m_at_start: os.loadavg()[0],
-  nodes: NODES,
-  changes_per_side: CHANGES,
-  runs: RUNS,
-};
-for (const kind of ['sqlite', 'postgres'] as const) {
-  console.log(`  ${kind}…`);
-  results[kind] = await benchDatabase(kind);
-  console.log(JSON.stringify(results[kind], null, 2));
-}
-results.load_average_1m_at_end = os.loadavg()[0];
-await recordResults('sync-upstream', results);
-writeReadmeSection('sync-upstream', readmeSection(results as unknown as Recorded));
+await benchBothDatabases(
+  'sync-upstream',
+  {
+    nodes: NODES,
+    changes_per_side: CHANGES,
+    runs: RUNS,
+  },
+  benchDatabase,
+  readmeSection,
+);
 
 type Measured = Awaited<ReturnType<typeof benchDatabase>>;
-interface Recorded {
-  date: string;
-  load_average_1m_at_start: number;
-  load_average_1m_at_end: number;
-  sqlite: Measured;
-  postgres: Measured;
-}
+type Recorded = BothDatabasesRun<Measured>;
 
 function readmeSection(r: Recorded): string {
   const counts = (c: Record<string, number>) =>
@@ -141,7 +126,7 @@ real app in-process (reading both template revisions, the three-way merge, valid
 the fork is put back between runs, ${r.sqlite.sync.runs} runs after ${WARMUPS} warm-ups. Each sync applies ${counts(r.sqlite.applied)}
 (${r.sqlite.merged_nodes.toLocaleString('en')} nodes after it).
 
-Results of ${r.date.slice(0, 16).replace('T', ' ')} UTC (${machineLine()}):
+${resultsLine(r)}:
 
 | | SQLite | PostgreSQL | target |
 |---|---|---|---|
@@ -149,8 +134,7 @@ Results of ${r.date.slice(0, 16).replace('T', ' ')} UTC (${machineLine()}):
 | · floor: parse the three documents and merge them, median (p95) | ${timingCell(r.sqlite.floor_parse_and_merge)} | ${timingCell(r.postgres.floor_parse_and_merge)} | |
 | · sync ÷ floor (medians) | ${r.sqlite.ratio_to_floor}× | ${r.postgres.ratio_to_floor}× | |
 
-Load average ${r.load_average_1m_at_start.toFixed(1)} at the start, ${r.load_average_1m_at_end.toFixed(1)} at the end (2 cores shared with other work: absolute
-figures swell with the load, the ratio to the floor much less). Besides the floor, a sync reads the fork's working copy and
+The 2 cores are shared with other work: absolute figures swell with the load, the ratio to the floor much less. Besides the floor, a sync reads the fork's working copy and
 the template's two revisions, diffs the working copy and the merge (what \`applied\` counts, and whether a version is due),
 validates the merge like any save, writes it, and encodes its version against the previous one.
 Where one SQLite sync's ~200 ms went when timed step by step at load average 4 (2026-11-26): reading the fork and the

@@ -3,13 +3,11 @@
 //   parsing, validation, storage; target ≤ 50 ms), with the validation share broken out;
 // - 100 versions of a 1,000-node tree, each a few node edits apart: stored bytes against one full
 //   snapshot (target ≤ 3×), and how long any version takes to read back (target ≤ 50 ms).
-import os from 'node:os';
 import { updateNode, validateTreeDocument, type TreeDocument, type TreeNode } from '@arbor/tree-core';
 import { storedVersionBytes } from '../apps/server/src/modules/trees/testing.ts';
 import { openInProcessApp } from './support/in-process-app.ts';
-import { recordResults } from './support/record.ts';
-import { writeReadmeSection } from './support/readme.ts';
 import { median, p95, round, timed } from './support/timing.ts';
+import { benchBothDatabases, resultsLine, type BothDatabasesRun } from './support/both-databases.ts';
 
 const SAVE_RUNS = Number(process.env.BENCH_SAVE_RUNS ?? 30);
 const TARGETS = { saveMs: 50, storageRatio: 3, readMs: 50 };
@@ -135,30 +133,17 @@ async function benchDatabase(kind: 'sqlite' | 'postgres') {
   }
 }
 
-// The load average says how busy the machine was: these 2-core machines are often shared.
-const results: Record<string, unknown> = {
-  date: new Date().toISOString(),
-  node: process.version,
-  cpus: os.cpus().length,
-  load_average_1m_at_start: os.loadavg()[0],
-  save_runs: SAVE_RUNS,
-};
-for (const kind of ['sqlite', 'postgres'] as const) {
-  console.log(`  ${kind}…`);
-  results[kind] = await benchDatabase(kind);
-  console.log(JSON.stringify(results[kind], null, 2));
-}
-results.load_average_1m_at_end = os.loadavg()[0];
-await recordResults('tree-save', results);
-writeReadmeSection('tree-save', readmeSection(results as unknown as Recorded));
+await benchBothDatabases(
+  'tree-save',
+  {
+    save_runs: SAVE_RUNS,
+  },
+  benchDatabase,
+  readmeSection,
+);
 
-interface Recorded {
-  date: string;
-  load_average_1m_at_start: number;
-  load_average_1m_at_end: number;
-  sqlite: Awaited<ReturnType<typeof benchDatabase>>;
-  postgres: Awaited<ReturnType<typeof benchDatabase>>;
-}
+type Measured = Awaited<ReturnType<typeof benchDatabase>>;
+type Recorded = BothDatabasesRun<Measured>;
 
 /** The results table of bench/README.md, from this run's figures. */
 function readmeSection(r: Recorded): string {
@@ -167,7 +152,7 @@ function readmeSection(r: Recorded): string {
   const reads = (x: Recorded['sqlite']) => Object.values(x.versions_1000_nodes.read_back_median_ms).join(' / ') + ' ms';
   const kb = (bytes: number) => `${Math.round(bytes / 1024)} KB`;
   const v = (x: Recorded['sqlite']) => x.versions_1000_nodes;
-  return `Results of ${r.date.slice(0, 16).replace('T', ' ')} UTC (Node ${process.versions.node}, ${os.cpus().length} cores, load average ${r.load_average_1m_at_start.toFixed(1)} → ${r.load_average_1m_at_end.toFixed(1)}):
+  return `${resultsLine(r)}:
 
 | | SQLite | PostgreSQL | target |
 |---|---|---|---|
