@@ -5,13 +5,12 @@ import {
   CommentNodeCounts,
   CommentUpdateBody,
   IdParam,
-  paginated,
 } from '@arbor/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { paginate, pageWindow } from '../../lib/pagination.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import * as service from './comments.service.ts';
 import { ShareParams } from './community.routes.ts';
+import { registerShareList } from './share-list.route.ts';
 
 const tags = ['community'];
 
@@ -23,29 +22,12 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const base = '/community/trees-shared/:id/comments';
   const auth = { onRequest: app.requireAuth };
 
-  app.get(
-    `${base}/`,
-    {
-      schema: {
-        tags,
-        security: [],
-        params: ShareParams,
-        querystring: CommentListQuery,
-        response: { 200: paginated(Comment) },
-      },
-    },
-    async (request) => {
-      const window = pageWindow(request.query);
-      const { count, results } = await service.listComments(
-        app.deps,
-        request.user,
-        request.params.id,
-        request.query,
-        window,
-      );
-      return paginate(request, app.config.publicBaseUrl, window, count, results);
-    },
-  );
+  registerShareList(app, {
+    url: `${base}/`,
+    querystring: CommentListQuery,
+    item: Comment,
+    load: (viewer, shareId, query, window) => service.listComments(app.deps, viewer, shareId, query, window),
+  });
 
   app.get(
     `${base}/node_counts/`,

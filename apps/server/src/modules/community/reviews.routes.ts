@@ -8,12 +8,11 @@ import {
   ReviewListQuery,
   ReviewReplyBody,
   ReviewUpdateBody,
-  paginated,
 } from '@arbor/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { paginate, pageWindow } from '../../lib/pagination.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { ShareParams } from './community.routes.ts';
+import { registerShareList } from './share-list.route.ts';
 import * as service from './reviews.service.ts';
 
 const tags = ['community'];
@@ -27,29 +26,12 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
   const list = '/community/trees-shared/:id/reviews/';
   const one = '/community/reviews/:id/';
 
-  app.get(
-    list,
-    {
-      schema: {
-        tags,
-        security: [],
-        params: ShareParams,
-        querystring: ReviewListQuery.extend(PageQuery.shape),
-        response: { 200: paginated(Review) },
-      },
-    },
-    async (request) => {
-      const window = pageWindow(request.query);
-      const { count, results } = await service.listReviews(
-        app.deps,
-        request.user,
-        request.params.id,
-        request.query,
-        window,
-      );
-      return paginate(request, app.config.publicBaseUrl, window, count, results);
-    },
-  );
+  registerShareList(app, {
+    url: list,
+    querystring: ReviewListQuery.extend(PageQuery.shape),
+    item: Review,
+    load: (viewer, shareId, query, window) => service.listReviews(app.deps, viewer, shareId, query, window),
+  });
 
   app.post(
     list,

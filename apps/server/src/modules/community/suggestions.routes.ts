@@ -7,12 +7,11 @@ import {
   SuggestionListQuery,
   SuggestionRejectBody,
   SuggestionWithData,
-  paginated,
 } from '@arbor/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { paginate, pageWindow } from '../../lib/pagination.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { ShareParams } from './community.routes.ts';
+import { registerShareList } from './share-list.route.ts';
 import * as service from './suggestions.service.ts';
 
 const tags = ['community'];
@@ -27,29 +26,12 @@ export const suggestionsRoutes: FastifyPluginAsyncZod = async (app) => {
   const list = '/community/trees-shared/:id/suggestions/';
   const one = '/community/suggestions/:id/';
 
-  app.get(
-    list,
-    {
-      schema: {
-        tags,
-        security: [],
-        params: ShareParams,
-        querystring: SuggestionListQuery.extend(PageQuery.shape),
-        response: { 200: paginated(Suggestion) },
-      },
-    },
-    async (request) => {
-      const window = pageWindow(request.query);
-      const { count, results } = await service.listSuggestions(
-        app.deps,
-        request.user,
-        request.params.id,
-        request.query.status,
-        window,
-      );
-      return paginate(request, app.config.publicBaseUrl, window, count, results);
-    },
-  );
+  registerShareList(app, {
+    url: list,
+    querystring: SuggestionListQuery.extend(PageQuery.shape),
+    item: Suggestion,
+    load: (viewer, shareId, query, window) => service.listSuggestions(app.deps, viewer, shareId, query.status, window),
+  });
 
   app.post(
     list,
