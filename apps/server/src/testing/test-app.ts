@@ -65,6 +65,8 @@ export async function createUser(
     email?: string | null;
     phone?: string | null;
     passwordHash?: string | null;
+    /** the profile's UI language (notifications are written in it); no profile row when absent */
+    locale?: string;
   } = {},
 ): Promise<TestUser> {
   userSeq += 1;
@@ -86,6 +88,12 @@ export async function createUser(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  if (fields.locale) {
+    await app.db
+      .insertInto('profiles')
+      .values({ user_id: row.id, locale: fields.locale, avatar_key: null, created_at: now, updated_at: now })
+      .execute();
+  }
   const { token } = await signToken(app.config.jwtSecret, 'access', row.id, app.config.accessTokenTtlS);
   return { id: row.id, username, role, token, headers: { authorization: `Bearer ${token}` } };
 }

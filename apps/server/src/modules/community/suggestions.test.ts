@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { nowIso } from '../../lib/clock.ts';
+import { titledDocument, type Titles } from './templates.testing.ts';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../../testing/test-app.ts';
 
 let t: TestApp;
@@ -7,21 +7,11 @@ let alice: TestUser; // the templates' author, reads Japanese
 let bob: TestUser; // suggests, reads English
 let carol: TestUser; // someone else
 
-async function setLocale(user: TestUser, locale: string) {
-  const now = nowIso();
-  await t.app.db
-    .insertInto('profiles')
-    .values({ user_id: user.id, locale, avatar_key: null, created_at: now, updated_at: now })
-    .execute();
-}
-
 beforeAll(async () => {
   t = await createTestApp();
-  alice = await createUser(t.app);
-  bob = await createUser(t.app);
+  alice = await createUser(t.app, { locale: 'ja-JP' });
+  bob = await createUser(t.app, { locale: 'en-US' });
   carol = await createUser(t.app);
-  await setLocale(alice, 'ja-JP');
-  await setLocale(bob, 'en-US');
 });
 afterAll(async () => t?.close());
 // Each case starts with a fresh daily allowance of suggestions (the limit has a case of its own).
@@ -29,27 +19,21 @@ beforeEach(async () => {
   await t.app.db.deleteFrom('throttle_events').execute();
 });
 
-type Titles = Record<string, string>;
-/** A root with one child per entry: node id → title. */
-const treeDoc = (titles: Titles) => ({
-  nodes: [
-    { id: 'root', parent_id: null, title: 'Root' },
-    ...Object.entries(titles).map(([id, title]) => ({ id, parent_id: 'root', title })),
-  ],
-});
-
 const inject = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, user?: TestUser | null, payload?: object) =>
   t.app.inject({ method, url, headers: user?.headers, ...(payload === undefined ? {} : { payload }) });
 
 async function createTree(owner: TestUser, titles: Titles): Promise<number> {
-  const res = await inject('POST', '/api/tree/skills_tree/', owner, { title: 'Template', data: treeDoc(titles) });
+  const res = await inject('POST', '/api/tree/skills_tree/', owner, {
+    title: 'Template',
+    data: titledDocument(titles),
+  });
   expect(res.statusCode).toBe(201);
   return res.json().id as number;
 }
 
 /** Saves the working copy of a tree (as the editor does). */
 async function saveTree(owner: TestUser, tree: number, titles: Titles) {
-  const res = await inject('PUT', `/api/tree/skills_tree/${tree}/`, owner, { data: treeDoc(titles) });
+  const res = await inject('PUT', `/api/tree/skills_tree/${tree}/`, owner, { data: titledDocument(titles) });
   expect(res.statusCode).toBe(200);
 }
 
@@ -65,7 +49,7 @@ const suggest = (user: TestUser | null, share: number, body: Record<string, unkn
   inject('POST', `/api/community/trees-shared/${share}/suggestions/`, user, body);
 
 async function suggested(user: TestUser, share: number, titles: Titles, title = 'Better titles'): Promise<number> {
-  const res = await suggest(user, share, { title, data: treeDoc(titles) });
+  const res = await suggest(user, share, { title, data: titledDocument(titles) });
   expect(res.statusCode).toBe(201);
   return res.json().id as number;
 }
@@ -99,7 +83,7 @@ describe('suggesting edits', () => {
     const res = await suggest(bob, share, {
       title: 'Fix the spelling',
       message: 'Beta is *beta*.',
-      data: treeDoc({ a: 'Alpha', b: 'Beta fixed', c: 'Gamma' }),
+      data: titledDocument({ a: 'Alpha', b: 'Beta fixed', c: 'Gamma' }),
     });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({
@@ -149,7 +133,7 @@ describe('suggesting edits', () => {
 
   it('refuses a proposal equal to the snapshot, with or without defaults written out', async () => {
     const { share } = await template(alice, { a: 'Alpha' });
-    const res = await suggest(bob, share, { title: 'Same', data: treeDoc({ a: 'Alpha' }) });
+    const res = await suggest(bob, share, { title: 'Same', data: titledDocument({ a: 'Alpha' }) });
     expect(res.statusCode).toBe(400);
     expect(res.json().detail).toBe('The suggestion changes nothing in the template.');
     const snapshot = (await inject('GET', `/api/community/trees-shared/${share}/`)).json().data;
@@ -158,7 +142,7 @@ describe('suggesting edits', () => {
 
   it("does not let the template's author suggest to it", async () => {
     const { share } = await template(alice, { a: 'Alpha' });
-    const res = await suggest(alice, share, { title: 'Mine', data: treeDoc({ a: 'Alpha 2' }) });
+    const res = await suggest(alice, share, { title: 'Mine', data: titledDocument({ a: 'Alpha 2' }) });
     expect(res.statusCode).toBe(400);
     expect(res.json().detail).toBe('You cannot suggest edits to your own template.');
   });
@@ -167,7 +151,7 @@ describe('suggesting edits', () => {
     const { share } = await template(alice, { a: 'Alpha' });
     const broken = await suggest(bob, share, {
       title: 'Broken',
-      data: { nodes: [...treeDoc({ a: 'Alpha' }).nodes, { id: 'x', parent_id: 'nowhere', title: 'X' }] },
+      data: { nodes: [...titledDocument({ a: 'Alpha' }).nodes, { id: 'x', parent_id: 'nowhere', title: 'X' }] },
     });
     expect(broken.statusCode).toBe(400);
     expect(Object.keys(broken.json().fields)).toEqual([expect.stringMatching(/^data\.nodes\.x/)]);
@@ -177,17 +161,17 @@ describe('suggesting edits', () => {
       data: ['Send the proposed document as data, or the id of one of your trees as tree.'],
     });
     const bobs = await createTree(bob, { a: 'Alpha', b: 'B' });
-    expect((await suggest(bob, share, { title: 'Both', tree: bobs, data: treeDoc({}) })).statusCode).toBe(400);
-    const untitled = await suggest(bob, share, { title: '  ', data: treeDoc({ a: 'A' }) });
+    expect((await suggest(bob, share, { title: 'Both', tree: bobs, data: titledDocument({}) })).statusCode).toBe(400);
+    const untitled = await suggest(bob, share, { title: '  ', data: titledDocument({ a: 'A' }) });
     expect(untitled.json().fields).toEqual({ title: ['A suggestion title is 1 to 200 characters.'] });
-    const long = await suggest(bob, share, { title: 'x', message: 'm'.repeat(5001), data: treeDoc({ a: 'A' }) });
+    const long = await suggest(bob, share, { title: 'x', message: 'm'.repeat(5001), data: titledDocument({ a: 'A' }) });
     expect(long.json().fields).toEqual({ message: ['A suggestion message is at most 5,000 characters.'] });
   });
 
   it('asks for a login (401) to suggest, decide or withdraw', async () => {
     const { share } = await template(alice, { a: 'Alpha' });
     const id = await suggested(bob, share, { a: 'Alpha 2' });
-    expect((await suggest(null, share, { title: 'Anon', data: treeDoc({ a: 'A' }) })).statusCode).toBe(401);
+    expect((await suggest(null, share, { title: 'Anon', data: titledDocument({ a: 'A' }) })).statusCode).toBe(401);
     for (const action of ['accept', 'reject', 'withdraw'] as const) {
       expect((await decide(null, id, action, { reason: 'No' })).statusCode).toBe(401);
     }
@@ -197,12 +181,12 @@ describe('suggesting edits', () => {
     const { share } = await template(alice, { a: 'Alpha' });
     const dave = await createUser(t.app);
     for (let i = 0; i < 10; i++) await suggested(dave, share, { a: `Alpha ${i}` });
-    const res = await suggest(dave, share, { title: 'One more', data: treeDoc({ a: 'Alpha 11' }) });
+    const res = await suggest(dave, share, { title: 'One more', data: titledDocument({ a: 'Alpha 11' }) });
     expect(res.statusCode).toBe(429);
     expect(res.json().code).toBe('throttled');
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
     // The limit is per user: another one still may.
-    expect((await suggest(carol, share, { title: 'Mine', data: treeDoc({ a: 'Carol' }) })).statusCode).toBe(201);
+    expect((await suggest(carol, share, { title: 'Mine', data: titledDocument({ a: 'Carol' }) })).statusCode).toBe(201);
   });
 });
 
@@ -259,7 +243,7 @@ describe('reading suggestions', () => {
       expect((await inject('GET', url, who)).statusCode).toBe(404);
       expect((await detail(id, who)).statusCode).toBe(404);
     }
-    expect((await suggest(carol, share, { title: 'Hidden', data: treeDoc({ a: 'C' }) })).statusCode).toBe(404);
+    expect((await suggest(carol, share, { title: 'Hidden', data: titledDocument({ a: 'C' }) })).statusCode).toBe(404);
     expect((await decide(bob, id, 'withdraw')).statusCode).toBe(404);
     expect((await inject('GET', url, alice)).json().count).toBe(1);
     expect((await detail(id, admin)).statusCode).toBe(200);

@@ -9,6 +9,17 @@ import { searchTextOf } from './community.search.ts';
 import { forgetListCounts } from './community.service.ts';
 import { recordShareRevision } from './revisions.service.ts';
 
+/** Node id → title. */
+export type Titles = Record<string, string>;
+
+/** A tree body of a root with one child per entry (id → title), in the order given. */
+export const titledDocument = (titles: Titles) => ({
+  nodes: [
+    { id: 'root', parent_id: null, title: 'Root' },
+    ...Object.entries(titles).map(([id, title]) => ({ id, parent_id: 'root', title })),
+  ],
+});
+
 /**
  * Inserts an empty template by `authorId`, created at `createdAt` and scored as a new one unless
  * `hotScore` says otherwise; the list's cached counts are dropped so it shows at once.

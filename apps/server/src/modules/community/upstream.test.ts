@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nowIso } from '../../lib/clock.ts';
+import { titledDocument, type Titles } from './templates.testing.ts';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../../testing/test-app.ts';
 
 let t: TestApp;
@@ -13,27 +14,12 @@ beforeAll(async () => {
   t = await createTestApp();
   [alice, bob, carol, dan] = await Promise.all([
     createUser(t.app),
-    createUser(t.app),
+    createUser(t.app, { locale: 'en-US' }),
     createUser(t.app),
     createUser(t.app),
   ]);
-  const now = nowIso();
-  await t.app.db
-    .insertInto('profiles')
-    .values({ user_id: bob.id, locale: 'en-US', avatar_key: null, created_at: now, updated_at: now })
-    .execute();
 });
 afterAll(async () => t?.close());
-
-type Titles = Record<string, string>;
-
-/** A root with one child per entry (id → title), in the order given. */
-const doc = (titles: Titles) => ({
-  nodes: [
-    { id: 'root', parent_id: null, title: 'Root' },
-    ...Object.entries(titles).map(([id, title]) => ({ id, parent_id: 'root', title })),
-  ],
-});
 
 const BASE: Titles = { a: 'A', b: 'B', c: 'C' };
 
@@ -55,7 +41,7 @@ interface Template {
 
 /** Alice's tree with `titles`, shared as a template (revision 1). */
 async function template(titles: Titles = BASE, title = 'Upstream template'): Promise<Template> {
-  const created = await inject('POST', '/api/tree/skills_tree/', alice, { title, data: doc(titles) });
+  const created = await inject('POST', '/api/tree/skills_tree/', alice, { title, data: titledDocument(titles) });
   expect(created.statusCode).toBe(201);
   const shared = await inject('POST', '/api/community/trees-shared/share_tree/', alice, { tree: created.json().id });
   expect(shared.statusCode).toBe(201);
@@ -64,7 +50,7 @@ async function template(titles: Titles = BASE, title = 'Upstream template'): Pro
 
 /** Alice's next revision of the template: her tree becomes `titles` and is shared again. */
 async function revise(tpl: Template, titles: Titles, message = 'update') {
-  const saved = await inject('PUT', treeUrl(tpl.sourceTree), alice, { data: doc(titles) });
+  const saved = await inject('PUT', treeUrl(tpl.sourceTree), alice, { data: titledDocument(titles) });
   expect(saved.statusCode).toBe(200);
   const shared = await inject('POST', '/api/community/trees-shared/share_tree/', alice, {
     tree: tpl.sourceTree,
@@ -83,7 +69,7 @@ async function fork(tpl: Template, user: TestUser = bob) {
 
 /** The fork's working copy becomes `titles`; answers the new revision. */
 async function edit(treeId: number, titles: Titles, user: TestUser = bob): Promise<number> {
-  const res = await inject('PUT', treeUrl(treeId), user, { data: doc(titles) });
+  const res = await inject('PUT', treeUrl(treeId), user, { data: titledDocument(titles) });
   expect(res.statusCode).toBe(200);
   return res.json().revision as number;
 }
@@ -361,7 +347,7 @@ describe('forks and their template', () => {
         .execute();
       owners.push(...rows.map((r) => r.id));
     }
-    const data = JSON.stringify(doc(BASE));
+    const data = JSON.stringify(titledDocument(BASE));
     for (let i = 0; i < owners.length; i += 200) {
       await t.app.db
         .insertInto('trees')

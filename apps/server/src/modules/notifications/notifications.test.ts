@@ -1,6 +1,5 @@
 import type { Notification } from '@arbor/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nowIso } from '../../lib/clock.ts';
 import { formatMessage } from '../../lib/messages/index.ts';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../../testing/test-app.ts';
 import { NOTIFICATION_TEXTS } from './notifications.presenter.ts';
@@ -12,14 +11,6 @@ let baseUrl: string;
 let ann: TestUser; // the template's author, reads Japanese
 let bob: TestUser; // writes reviews and comments, reads English
 let cat: TestUser; // has no profile: Chinese by default
-
-async function setLocale(user: TestUser, locale: string) {
-  const now = nowIso();
-  await t.app.db
-    .insertInto('profiles')
-    .values({ user_id: user.id, locale, avatar_key: null, created_at: now, updated_at: now })
-    .execute();
-}
 
 /** A tree of `by`, shared as a template through the API; answers the template's id. */
 async function template(by: TestUser, title: string): Promise<number> {
@@ -86,11 +77,9 @@ beforeAll(async () => {
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const address = t.app.server.address() as { port: number };
   baseUrl = `http://127.0.0.1:${address.port}`;
-  ann = await createUser(t.app);
-  bob = await createUser(t.app);
+  ann = await createUser(t.app, { locale: 'ja-JP' });
+  bob = await createUser(t.app, { locale: 'en-US' });
   cat = await createUser(t.app);
-  await setLocale(ann, 'ja-JP');
-  await setLocale(bob, 'en-US');
 });
 afterAll(async () => t?.close());
 
