@@ -11,6 +11,12 @@ describe('where a notification leads', () => {
     expect(targetPath(of('comment_reply', { kind: 'share', uuid: 'u-1' }))).toBe('/community/u-1?tab=discussion');
     expect(targetPath(of('share_updated', { kind: 'share', uuid: 'u-1' }))).toBe('/community/u-1');
     expect(targetPath(of('report_resolved', { kind: 'share', uuid: 'u-1' }))).toBe('/community/u-1');
+    expect(targetPath(of('suggestion', { kind: 'share', uuid: 'u-1' }))).toBe('/community/u-1?tab=suggestions');
+    expect(targetPath(of('suggestion_decided', { kind: 'share', uuid: 'u-1' }))).toBe('/community/u-1?tab=suggestions');
+  });
+
+  it("opens the reader's fork of an updated template in the editor, where the update waits", () => {
+    expect(targetPath(of('share_updated', { kind: 'tree', uuid: 't-9' }))).toBe('/trees/t-9');
   });
 
   it("opens an author's page by username", () => {
