@@ -11,10 +11,12 @@ import { signUpByEmail } from '../support/accounts.ts';
 import { api, treeByUuid } from '../support/api.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { canvasNode, nodeTitled, selectNode, typeTitle, waitSaveStatus } from '../support/editor.ts';
-import { messagesIn } from '../support/i18n.ts';
+import { englishLeftovers, messagesIn } from '../support/i18n.ts';
 import { signedInPage, type ApiTokens } from '../support/session.ts';
 
 const t = messagesIn('en-US');
+// the phone is a Chinese one: the product's first language
+const zh = messagesIn('zh-CN');
 const stamp = Date.now().toString(36);
 const TITLE = `Linear algebra ${stamp}`;
 
@@ -31,7 +33,7 @@ const contexts: BrowserContext[] = [];
 async function open(
   tokens: ApiTokens,
   path: string,
-  opts: { width?: number; height?: number } = {},
+  opts: { width?: number; height?: number; locale?: string } = {},
 ): Promise<{ page: Page; errors: string[] }> {
   const { page, context, errors } = await signedInPage(browser, tokens, opts);
   contexts.push(context);
@@ -185,7 +187,7 @@ describe('template updates for forks', () => {
     forkPath = `/trees/${forkUuid}`;
   });
 
-  it('on a phone: the banner fits the screen, the dialog fills it, and "Not now" lasts the session', async () => {
+  it('on a phone in Chinese: the banner fits the screen, the dialog fills it, and "Not now" lasts the session', async () => {
     // A third revision (the author's re-share is the first test's; here it only prepares the news).
     const current = await treeByUuid(source.uuid, author.access);
     await api('PUT', `/api/tree/skills_tree/${source.id}/`, author.access, {
@@ -196,23 +198,24 @@ describe('template updates for forks', () => {
     });
     await api('POST', '/api/community/trees-shared/share_tree/', author.access, { tree: source.id, message: 'Rank' });
 
-    const phone = await open(learner, forkPath, { width: 390, height: 844 });
+    const phone = await open(learner, forkPath, { width: 390, height: 844, locale: 'zh-CN' });
     const page = phone.page;
-    const banner = page.getByRole('region', { name: t('reviews', 'upstream.bannerLabel') });
-    await banner.getByText(t('reviews', 'upstream.banner_one', { count: 1, title: TITLE })).waitFor();
-    const review = banner.getByRole('button', { name: t('reviews', 'upstream.review') });
-    const dismiss = banner.getByRole('button', { name: t('reviews', 'upstream.dismiss') });
+    const banner = page.getByRole('region', { name: zh('reviews', 'upstream.bannerLabel') });
+    await banner.getByText(zh('reviews', 'upstream.banner_one', { count: 1, title: TITLE })).waitFor();
+    const review = banner.getByRole('button', { name: zh('reviews', 'upstream.review') });
+    const dismiss = banner.getByRole('button', { name: zh('reviews', 'upstream.dismiss') });
     for (const control of [review, dismiss]) {
       const box = (await control.boundingBox())!;
       expect(box.x + box.width).toBeLessThanOrEqual(390);
     }
 
     await review.click();
-    const dialog = page.getByRole('dialog', { name: t('reviews', 'upstream.dialogTitle') });
-    await dialog.getByText(t('reviews', 'upstream.noConflicts')).waitFor();
+    const dialog = page.getByRole('dialog', { name: zh('reviews', 'upstream.dialogTitle') });
+    await dialog.getByText(zh('reviews', 'upstream.noConflicts')).waitFor();
     const box = (await dialog.boundingBox())!;
     expect([box.x, box.width]).toEqual([0, 390]);
     expect(await seriousViolations(page)).toEqual([]);
+    expect(await englishLeftovers(page, 'zh-CN')).toEqual([]);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
 
