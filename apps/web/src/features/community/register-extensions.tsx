@@ -14,6 +14,10 @@ const ShareEditorMenuItem = lazy(() =>
 const CommentBadge = lazy(() =>
   import('./components/discussion/CommentBadge.tsx').then((m) => ({ default: m.CommentBadge })),
 );
+// Only forks whose template moved on load it (with its messages); other trees never do.
+const UpstreamBanner = lazy(() =>
+  import('./components/upstream/UpstreamBanner.tsx').then((m) => ({ default: m.UpstreamBanner })),
+);
 const ShareMenuItem = lazy(() => import('./components/ShareMenuItem.tsx').then((m) => ({ default: m.ShareMenuItem })));
 
 /** "Share" in the editor's toolbar: saves pending edits first, then shares the snapshot with a cover drawn from it. */
@@ -64,11 +68,26 @@ function CommentBadgeSlot({ node }: NodeBadgeContext) {
   );
 }
 
+/** "The template has N updates" on the owner's editor of a fork whose template has a newer revision. */
+function UpstreamBannerSlot({ ctx }: { ctx: EditorExtensionContext }) {
+  const upstream = ctx.tree.upstream;
+  if (ctx.readOnly || !upstream?.behind || !upstream.available) return null;
+  return (
+    <Suspense fallback={null}>
+      <UpstreamBanner key={`${upstream.share}:${upstream.latest_revision}`} ctx={ctx} upstream={upstream} />
+    </Suspense>
+  );
+}
+
 /**
- * Registers "Share" in the editor's toolbar and in the trees list's card menu, and the comment
- * badges of template canvases; app/ calls it once.
+ * Registers "Share" in the editor's toolbar and in the trees list's card menu, the comment badges of
+ * template canvases, and the template-update banner of forks; app/ calls it once.
  */
 export function registerCommunityExtensions(): () => void {
+  const removeUpstream = registerTreesExtension({
+    id: 'community-upstream',
+    editorBanner: (ctx) => <UpstreamBannerSlot ctx={ctx} />,
+  });
   const removeBadges = registerTreesExtension({
     id: 'community-comments',
     order: 30,
@@ -91,6 +110,7 @@ export function registerCommunityExtensions(): () => void {
       ) : null,
   });
   return () => {
+    removeUpstream();
     removeShare();
     removeBadges();
   };

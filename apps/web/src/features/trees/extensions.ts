@@ -23,6 +23,21 @@ export interface EditorExtensionContext {
   exportPng: () => Promise<Blob>;
   /** waits until the working copy is on the server (before sharing a snapshot) */
   flushSave: () => Promise<boolean>;
+  /**
+   * Lets the server change the working copy (a template update merged in): pending edits are saved
+   * first (rejects with `UnsavedEditsError`, sending nothing, when they cannot be), `change` gets the
+   * revision to send as `If-Match`, and once it resolves the editor takes the server's copy in as a
+   * reload, not as an edit: nothing is saved back and undo starts afresh. Resolves to `change`'s answer.
+   */
+  applyServerChange: <T>(change: (revision: number) => Promise<T>) => Promise<T>;
+}
+
+/** `applyServerChange` could not save the edits made before it, so it did not ask the server for anything. */
+export class UnsavedEditsError extends Error {
+  constructor() {
+    super('The latest edits are not saved yet.');
+    this.name = 'UnsavedEditsError';
+  }
 }
 
 export interface NodePanelExtensionContext extends EditorExtensionContext {
@@ -59,6 +74,11 @@ export interface TreesExtension {
   id: string;
   /** lower first; built-in items come before extensions */
   order?: number;
+  /**
+   * a strip above the canvas, under the toolbar (e.g. "The template has updates" on a fork): keep
+   * it to one line on a phone, and render nothing (null) when it has nothing to say
+   */
+  editorBanner?: (ctx: EditorExtensionContext) => ReactNode;
   /** buttons in the editor's toolbar (e.g. "Share") */
   editorToolbar?: (ctx: EditorExtensionContext) => ReactNode;
   /**

@@ -10,7 +10,7 @@ export { buildDiffView, type DiffView } from './diff/diff-view.ts';
 export { DiffSummary } from './diff/DiffSummary.tsx';
 // Pure layout, for pictures of a tree drawn outside the canvas (share covers).
 export { layoutTree, NODE_HEIGHT, NODE_WIDTH } from './layout/tidy-layout.ts';
-export { registerTreesExtension } from './extensions.ts';
+export { registerTreesExtension, UnsavedEditsError } from './extensions.ts';
 export type {
   OverviewRing,
   EditorExtensionContext,

@@ -17,4 +17,7 @@ export const communityKeys = {
   suggestions: (share: string) => [...communityKeys.all, 'suggestions', share] as const,
   /** one suggestion with its document */
   suggestion: (id: number) => [...communityKeys.all, 'suggestion', id] as const,
+  /** what a template update would bring to one of my forks */
+  upstream: (treeId: number, latestRevision: number) =>
+    [...communityKeys.all, 'upstream', treeId, latestRevision] as const,
 };

@@ -23,6 +23,7 @@ import {
   IconLayoutSidebarRight,
   IconLock,
 } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { ReactFlowProvider, useReactFlow } from '@xyflow/react';
 import {
   Fragment,
@@ -42,8 +43,8 @@ import { fetchTreeByUuid } from '../api/useTreeByUuid.ts';
 import { useNodeImages } from '../api/useNodeImages.ts';
 import { patchTree } from '../api/useUpdateTree.ts';
 import { useSaveVersion } from '../api/useVersions.ts';
-import type { TreeWithData } from '../api/types.ts';
-import { useTreesExtensions, type EditorExtensionContext } from '../extensions.ts';
+import { treeKeys, type TreeWithData } from '../api/types.ts';
+import { UnsavedEditsError, useTreesExtensions, type EditorExtensionContext } from '../extensions.ts';
 import { DOCUMENT_EXTENSIONS, serializeDocument, type DocumentFormat } from '../io/document-files.ts';
 import { downloadBlob, safeFilename } from '../io/download.ts';
 import type { ImageFormat } from '../io/export-image.ts';
@@ -301,6 +302,7 @@ const EditorWorkspace = memo(function EditorWorkspace({
     }
   };
 
+  const applyServerChange = useServerChange(autosave, tree.uuid);
   const extensionContext: EditorExtensionContext = useMemo(
     () => ({
       tree,
@@ -309,8 +311,9 @@ const EditorWorkspace = memo(function EditorWorkspace({
       commands,
       exportPng: () => exportImage('png'),
       flushSave: () => autosave?.flush() ?? Promise.resolve(true),
+      applyServerChange,
     }),
-    [tree, doc, readOnly, commands, exportImage, autosave],
+    [tree, doc, readOnly, commands, exportImage, autosave, applyServerChange],
   );
   const selectedNode = selectedId ? indexTree(doc).byId.get(selectedId) : undefined;
   const showPanel = Boolean(selectedNode) && panelOpen;
@@ -483,6 +486,9 @@ const EditorWorkspace = memo(function EditorWorkspace({
           ) : null}
         </Group>
       </div>
+      {extensions.map((ext) =>
+        ext.editorBanner ? <Fragment key={ext.id}>{ext.editorBanner(extensionContext)}</Fragment> : null,
+      )}
       <div className={classes.main}>
         <div className={classes.canvas}>
           <TreeCanvas
@@ -528,6 +534,27 @@ const EditorWorkspace = memo(function EditorWorkspace({
     </div>
   );
 });
+
+/**
+ * `EditorExtensionContext.applyServerChange`: the working copy saved, the server's change made against
+ * its revision, then the server's copy reloaded the way the conflict dialog's "reload" does. The page's
+ * cached tree is replaced too, so what the tree says beside its document (its template's revision, its
+ * latest version) is the server's, and the editor continues from there.
+ */
+function useServerChange(autosave: Autosave | null, uuid: string) {
+  const client = useQueryClient();
+  return useCallback(
+    async <T,>(change: (revision: number) => Promise<T>): Promise<T> => {
+      if (!autosave || !(await autosave.flush())) throw new UnsavedEditsError();
+      const answer = await change(autosave.getRevision());
+      const fresh = await fetchTreeByUuid(uuid);
+      autosave.adopt(fresh.data, fresh.revision);
+      client.setQueryData(treeKeys.byUuid(uuid), fresh);
+      return answer;
+    },
+    [autosave, uuid, client],
+  );
+}
 
 /**
  * An edit that moves the selected node (AI adds children under it and the layout re-centres it, a

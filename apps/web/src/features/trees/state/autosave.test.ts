@@ -82,4 +82,23 @@ describe('autosave', () => {
     await expect(autosave.flush()).resolves.toBe(true);
     expect(save).toHaveBeenCalledTimes(1);
   });
+  it('adopts a copy the server changed as a reload: not saved back, nothing to undo, the next save against its revision', async () => {
+    const save = vi.fn(async (_doc: TreeDocument, ifMatch: number | undefined) => (ifMatch ?? 0) + 1);
+    const { store, autosave, edit } = setup(save);
+    edit('Mine');
+    await vi.advanceTimersByTimeAsync(150);
+    expect(save).toHaveBeenCalledTimes(1);
+
+    autosave.adopt(createTreeDocument('Merged on the server'), 7);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(save).toHaveBeenCalledTimes(1);
+    expect(autosave.dirty).toBe(false);
+    expect(autosave.getStatus()).toBe('saved');
+    expect(store.getState().doc.nodes[0]!.title).toBe('Merged on the server');
+    expect(store.getState().past).toEqual([]);
+
+    edit('After the merge');
+    await vi.advanceTimersByTimeAsync(150);
+    expect(save.mock.calls[1]![1]).toBe(7);
+  });
 });

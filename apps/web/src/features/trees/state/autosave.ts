@@ -157,9 +157,23 @@ export class Autosave {
   /** Conflict: drop local edits and continue from the server's copy (undo history is cleared). */
   async reload(): Promise<void> {
     const { doc, revision } = await this.deps.load();
+    this.adopt(doc, revision);
+  }
+
+  /**
+   * Continues from a copy the server holds at `revision` (reloaded after a conflict, or changed by
+   * the server itself, as a template update): not an edit, so nothing is saved back, and undo starts
+   * afresh, as undoing into the older copy would be saved over the newer one.
+   */
+  adopt(doc: TreeDocument, revision: number): void {
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = null;
+    }
     this.revision = revision;
     this.deps.store.reset(doc);
     this.savedChange = this.deps.store.getState().changeCount;
+    this.failure = null;
     this.clearDraft();
     this.setStatus('saved');
   }

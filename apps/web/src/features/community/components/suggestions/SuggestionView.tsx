@@ -19,7 +19,7 @@ import {
 import { problemText } from '../../lib/problem.ts';
 import { DiffCanvas } from '../compare/DiffCanvas.tsx';
 import { ChangeBadges } from '../history/ChangeBadges.tsx';
-import { ConflictForm } from './ConflictForm.tsx';
+import { ConflictForm } from '../merge/ConflictForm.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 
 const REASON_MAX = 1000;
@@ -71,7 +71,6 @@ function RejectDialog({ share, suggestion, onClose }: { share: string; suggestio
 
 function Decisions({ share, suggestion }: { share: ShareWithData; suggestion: SuggestionWithData }) {
   const { t } = useTranslation('reviews');
-  const { t: tt } = useTranslation('trees');
   const me = useSession().user;
   const accept = useAcceptSuggestion(share.uuid, suggestion.id);
   const withdraw = useWithdrawSuggestion(share.uuid, suggestion.id);
@@ -82,10 +81,6 @@ function Decisions({ share, suggestion }: { share: ShareWithData; suggestion: Su
   const isSuggester = me.id === suggestion.author.id;
   if (!isAuthor && !isSuggester) return null;
 
-  const proposal = suggestion.data as TreeDocument;
-  const titleOf = (nodeId: string) => proposal.nodes.find((n) => n.id === nodeId)?.title ?? nodeId;
-  const fieldName = (field: string) =>
-    field === 'parent' ? t('compare.parent') : tt(`diff.fields.${field}`, { defaultValue: field });
   const doAccept = (resolve?: Record<string, 'mine' | 'theirs'>) =>
     accept.mutate(resolve, {
       onSuccess: () => {
@@ -149,8 +144,16 @@ function Decisions({ share, suggestion }: { share: ShareWithData; suggestion: Su
         <ConflictForm
           key={conflicts.map((c) => c.node_id).join()}
           conflicts={conflicts}
-          titleOf={titleOf}
-          fieldName={fieldName}
+          labels={{
+            title: t('suggestions.conflicts.title'),
+            intro: t('suggestions.conflicts.intro'),
+            mine: t('suggestions.conflicts.mine'),
+            theirs: t('suggestions.conflicts.theirs'),
+            submit: t('suggestions.conflicts.submit'),
+          }}
+          // the template as it is now against the proposal (the snapshots are untyped in the contract)
+          mine={share.data as TreeDocument}
+          theirs={suggestion.data as TreeDocument}
           pending={accept.isPending}
           onSubmit={doAccept}
         />
