@@ -268,7 +268,7 @@ export function TemplateDetail({ uuid, headerExtra, canvasExtra, actionsExtra }:
             keepMounted={false}
             variant="outline"
           >
-            <Tabs.List mb="md" aria-label={tr('tabs.label')}>
+            <Tabs.List mb="md" aria-label={tr('tabs.label')} className={classes.tabList}>
               <Tabs.Tab value="tree">{tr('tabs.tree')}</Tabs.Tab>
               <Tabs.Tab value="reviews">{tr('tabs.reviews')}</Tabs.Tab>
               <Tabs.Tab value="discussion">{tr('tabs.discussion')}</Tabs.Tab>
