@@ -9,6 +9,8 @@ describe('where a notification leads', () => {
   it('opens a template on the tab the notification is about', () => {
     expect(targetPath(of('review', { kind: 'share', uuid: 'u-1' }))).toBe('/community/u-1?tab=reviews');
     expect(targetPath(of('comment_reply', { kind: 'share', uuid: 'u-1' }))).toBe('/community/u-1?tab=discussion');
+    expect(targetPath(of('suggestion', { kind: 'share', uuid: 'u-1' }))).toBe('/community/u-1?tab=suggestions');
+    expect(targetPath(of('suggestion_decided', { kind: 'share', uuid: 'u-1' }))).toBe('/community/u-1?tab=suggestions');
     expect(targetPath(of('share_updated', { kind: 'share', uuid: 'u-1' }))).toBe('/community/u-1');
     expect(targetPath(of('report_resolved', { kind: 'share', uuid: 'u-1' }))).toBe('/community/u-1');
   });

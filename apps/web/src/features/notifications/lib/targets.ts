@@ -2,8 +2,8 @@ import type { Notification } from '@arbor/contract';
 
 /**
  * Where a notification leads, or null when there is nothing to open (a report whose item is gone):
- * a template (on its Reviews or Discussion tab when it is about a review or a comment), an author
- * page, or the template of a suggestion.
+ * a template (on its Reviews, Discussion or Suggestions tab when it is about a review, a comment or
+ * a suggestion), or an author page.
  */
 export function targetPath(notification: Pick<Notification, 'kind' | 'target'>): string | null {
   const { kind, target } = notification;
@@ -13,6 +13,7 @@ export function targetPath(notification: Pick<Notification, 'kind' | 'target'>):
   if (target.kind === 'share' || target.kind === 'review' || target.kind === 'comment') {
     if (kind === 'review' || kind === 'review_reply') return `${template}?tab=reviews`;
     if (kind === 'comment' || kind === 'comment_reply') return `${template}?tab=discussion`;
+    if (kind === 'suggestion' || kind === 'suggestion_decided') return `${template}?tab=suggestions`;
     return template;
   }
   return null;
