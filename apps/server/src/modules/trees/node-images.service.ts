@@ -159,16 +159,16 @@ export async function withoutForeignImages(
   kept: TreeDocument,
 ): Promise<TreeDocument> {
   const before = new Map(kept.nodes.map((node) => [node.id, node.image_id]));
-  const doubtful = document.nodes.filter((node) => node.image_id !== null && before.get(node.id) !== node.image_id);
-  if (doubtful.length === 0) return document;
-  const owned = new Set(
-    (await findTreeImagesByIds(db, treeId, [...new Set(doubtful.map((node) => node.image_id!))])).map((row) => row.id),
+  const doubtful = document.nodes.filter(
+    (node) => typeof node.image_id === 'number' && (before.get(node.id) ?? null) !== node.image_id,
   );
-  if (doubtful.every((node) => owned.has(node.image_id!))) return document;
+  if (doubtful.length === 0) return document;
+  const ids = [...new Set(doubtful.map((node) => node.image_id!))];
+  const owned = new Set((await findTreeImagesByIds(db, treeId, ids)).map((row) => row.id));
+  const foreign = new Set(doubtful.filter((node) => !owned.has(node.image_id!)).map((node) => node.id));
+  if (foreign.size === 0) return document;
   return {
     ...document,
-    nodes: document.nodes.map((node) =>
-      doubtful.includes(node) && !owned.has(node.image_id!) ? { ...node, image_id: null } : node,
-    ),
+    nodes: document.nodes.map((node) => (foreign.has(node.id) ? { ...node, image_id: null } : node)),
   };
 }
