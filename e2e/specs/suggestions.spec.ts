@@ -216,6 +216,8 @@ describe('suggested edits', () => {
     const latest = authorPage.getByTestId('revision-row').first();
     await latest.getByText(t('reviews', 'history.revision', { revision: 2 })).waitFor();
     await latest.getByText('Shaping: the boule').waitFor();
+    // The reader is credited on the template.
+    await authorPage.getByTestId('contributors').getByRole('link', { name: reader.username }).waitFor();
 
     // The author's tree has the change and a version named after the suggestion.
     await authorPage.goto(`/trees/${authorTree.uuid}`);
@@ -325,7 +327,16 @@ describe('suggested edits', () => {
     expect(tops).toHaveLength(5);
     expect(new Set(tops).size).toBe(1);
     expect(await fits()).toBe(true);
-    for (const name of ['history', 'suggestions'] as const) {
+    // A link to the last tab shows that tab whole: the list scrolls to it.
+    await phone.goto(`${templatePath()}?tab=history`);
+    await phone.getByTestId('revision-row').first().waitFor();
+    await expect
+      .poll(async () => {
+        const box = await tab(phone, 'history').boundingBox();
+        return box !== null && box.x >= 0 && box.x + box.width <= 390;
+      })
+      .toBe(true);
+    for (const name of ['tree', 'suggestions'] as const) {
       await tab(phone, name).click();
       await expect.poll(() => tab(phone, name).getAttribute('aria-selected')).toBe('true');
       expect(await fits()).toBe(true);
