@@ -17,6 +17,7 @@ import {
   lockWorkingCopyIn,
   presentTree,
   saveVersionIn,
+  withoutForeignImages,
   type TreeUpstreamOrigin,
 } from '../trees/index.ts';
 
@@ -72,6 +73,20 @@ export function lockSourceWorkingCopy(
   treeId: number,
 ): Promise<{ revision: number; document: TreeDocument } | undefined> {
   return lockWorkingCopyIn(trx, treeId);
+}
+
+/**
+ * A merge into the source tree's working copy `mine` without image references the tree does not own
+ * (an accepted suggestion's nodes may point at images of the suggester's tree): those nodes lose the
+ * image, and references the working copy already had stay.
+ */
+export function dropForeignImages(
+  trx: Trx,
+  treeId: number,
+  merged: TreeDocument,
+  mine: TreeDocument,
+): Promise<TreeDocument> {
+  return withoutForeignImages(trx, treeId, merged, mine);
 }
 
 /**

@@ -21,6 +21,7 @@ import * as shares from './community.repository.ts';
 import { noteSharesChanged, reviseShareIn } from './community.service.ts';
 import {
   checkProposedDocument,
+  dropForeignImages,
   lockSourceWorkingCopy,
   readTreeSnapshot,
   saveSourceVersion,
@@ -185,7 +186,8 @@ export async function createSuggestion(
  * Accepts an open suggestion (the template's author only): merges it three-way into the source
  * tree's working copy (base: the revision it was made against; mine: the working copy; theirs: the
  * proposal, `resolve` picking a side per conflicting node), saves the result as a new version
- * "Suggestion #id: title", re-shares it as the template's next revision with the suggestion's title
+ * "Suggestion #id: title" (without references to images the source tree does not own, such as the
+ * suggester's), re-shares it as the template's next revision with the suggestion's title
  * as its changelog line, credits the suggester and marks the suggestion accepted, in one
  * transaction. Unresolved conflicts answer 409 with `conflicts`, and nothing is written; so does a
  * deleted source tree.
@@ -220,7 +222,8 @@ export async function acceptSuggestion(
         { conflicts: conflictNodes(merged.conflicts) },
       );
     }
-    const saved = await saveSourceVersion(deps, trx, publish, treeId, merged.document, {
+    const document = await dropForeignImages(trx, treeId, merged.document, mine.document);
+    const saved = await saveSourceVersion(deps, trx, publish, treeId, document, {
       message: `Suggestion #${id}: ${row.title}`,
       createdBy: user.id,
     });

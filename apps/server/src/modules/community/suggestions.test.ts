@@ -37,6 +37,37 @@ async function saveTree(owner: TestUser, tree: number, titles: Titles) {
   expect(res.statusCode).toBe(200);
 }
 
+/** A stored image row of `owner`'s tree on `node` (no file: only its ownership counts here). */
+async function imageOf(owner: TestUser, tree: number, node: string): Promise<number> {
+  const row = await t.app.db
+    .insertInto('node_images')
+    .values({
+      tree_id: tree,
+      owner_id: owner.id,
+      node_id: node,
+      storage_key: `node-images/test-${tree}-${node}.webp`,
+      width: 1,
+      height: 1,
+      bytes: 1,
+      content_type: 'image/webp',
+      created_at: nowIso(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** `treeDoc(titles)` with images on some nodes (node id → image id). */
+const withImages = (titles: Titles, images: Record<string, number>) => ({
+  nodes: treeDoc(titles).nodes.map((node) => ({ ...node, image_id: images[node.id] ?? null })),
+});
+
+/** Saves a whole document as the working copy of a tree. */
+async function saveDoc(owner: TestUser, tree: number, data: object) {
+  const res = await inject('PUT', `/api/tree/skills_tree/${tree}/`, owner, { data });
+  expect(res.statusCode).toBe(200);
+}
+
 /** A tree of `owner` shared as a template; answers both ids. */
 async function template(owner: TestUser, titles: Titles): Promise<{ tree: number; share: number }> {
   const tree = await createTree(owner, titles);
@@ -345,6 +376,35 @@ describe('deciding on a suggestion', () => {
     expect((await inject('GET', `/api/community/trees-shared/${share}/`)).json().revision).toBe(1);
     // It can still be rejected.
     expect((await decide(alice, id, 'reject', { reason: 'The tree is gone.' })).statusCode).toBe(200);
+  });
+
+  it("drops references to images the source tree does not own (the suggester's), keeping the tree's own", async () => {
+    const tree = await createTree(alice, { a: 'Alpha', b: 'Beta' });
+    const own = await imageOf(alice, tree, 'a');
+    await saveDoc(alice, tree, withImages({ a: 'Alpha', b: 'Beta' }, { a: own }));
+    const shared = await inject('POST', '/api/community/trees-shared/share_tree/', alice, { tree });
+    const share = shared.json().id as number;
+    const fork = (await inject('POST', `/api/community/trees-shared/${share}/use_tree/`, bob, {})).json().tree
+      .id as number;
+    const bobs = await imageOf(bob, fork, 'b');
+    await saveDoc(bob, fork, withImages({ a: 'Alpha', b: 'Beta fixed', c: 'Gamma' }, { a: own, b: bobs, c: bobs }));
+    const id = (await suggest(bob, share, { title: 'Pictures', tree: fork })).json().id as number;
+
+    expect((await decide(alice, id, 'accept')).statusCode).toBe(200);
+    const nodes = (await inject('GET', `/api/tree/skills_tree/${tree}/`, alice)).json().data.nodes as Array<{
+      id: string;
+      title: string;
+      image_id: number | null;
+    }>;
+    expect(nodes.map((n) => [n.id, n.title, n.image_id])).toEqual([
+      ['root', 'Root', null],
+      ['a', 'Alpha', own],
+      ['b', 'Beta fixed', null],
+      ['c', 'Gamma', null],
+    ]);
+    const template_ = (await inject('GET', `/api/community/trees-shared/${share}/`)).json();
+    expect(Object.keys(template_.images)).toEqual(['a']);
+    expect(template_.data.nodes.map((n: { image_id: number | null }) => n.image_id)).toEqual([null, own, null, null]);
   });
 
   it('rejects with a reason, and tells the suggester', async () => {

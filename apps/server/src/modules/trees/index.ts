@@ -23,4 +23,4 @@ export { getForkOrigin, syncWorkingCopy, type ForkState, type UpstreamMerge } fr
 export { expectedRevision, revisionEtag } from './revision.ts';
 export { presentVersion } from './versions.presenter.ts';
 export { presentNodeImage } from './node-images.presenter.ts';
-export { createNodeImage, imageUrlsOfDocument } from './node-images.service.ts';
+export { createNodeImage, imageUrlsOfDocument, withoutForeignImages } from './node-images.service.ts';

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { NODE_IMAGE_MAX_BYTES } from '@arbor/contract';
-import { NODE_ID_PATTERN } from '@arbor/tree-core';
+import { NODE_ID_PATTERN, type TreeDocument } from '@arbor/tree-core';
+import type { Executor } from '../../db/connection.ts';
 import type { Deps } from '../../deps.ts';
 import { invalid } from '../../lib/http-errors.ts';
 import { processImage } from '../../lib/images.ts';
@@ -144,4 +145,30 @@ export async function imageUrlsOfDocument(
     for (const nodeId of nodesByImage.get(row.id) ?? []) urls[nodeId] = url;
   }
   return urls;
+}
+
+/**
+ * `document` for tree `treeId` without references to images the tree does not own (another tree's,
+ * say a suggester's, which it could never show): such a node's `image_id` becomes null, unless
+ * `kept` (the tree's document before) already had that image on that node.
+ */
+export async function withoutForeignImages(
+  db: Executor,
+  treeId: number,
+  document: TreeDocument,
+  kept: TreeDocument,
+): Promise<TreeDocument> {
+  const before = new Map(kept.nodes.map((node) => [node.id, node.image_id]));
+  const doubtful = document.nodes.filter(
+    (node) => typeof node.image_id === 'number' && (before.get(node.id) ?? null) !== node.image_id,
+  );
+  if (doubtful.length === 0) return document;
+  const ids = [...new Set(doubtful.map((node) => node.image_id!))];
+  const owned = new Set((await findTreeImagesByIds(db, treeId, ids)).map((row) => row.id));
+  const foreign = new Set(doubtful.filter((node) => !owned.has(node.image_id!)).map((node) => node.id));
+  if (foreign.size === 0) return document;
+  return {
+    ...document,
+    nodes: document.nodes.map((node) => (foreign.has(node.id) ? { ...node, image_id: null } : node)),
+  };
 }

@@ -45,6 +45,7 @@ import { Contributors } from './history/Contributors.tsx';
 import { EmbedButton } from './EmbedButton.tsx';
 import { ReportButton } from './report/ReportButton.tsx';
 import { ShareEditModal } from './ShareEditModal.tsx';
+import { useActiveTabInView } from './active-tab-in-view.ts';
 import { useTemplateTabs, type TemplateTab } from './template-tabs.ts';
 import { TemplateActions } from './TemplateActions.tsx';
 import { authorPath } from '../paths.ts';
@@ -176,6 +177,7 @@ export function TemplateDetail({ uuid, headerExtra, canvasExtra, actionsExtra }:
   const canvas = useNodeDrawer(share?.data as TreeDocument | undefined);
   const { mutate: countView } = view;
   const tabs = useTemplateTabs();
+  const tabList = useActiveTabInView<HTMLDivElement>(tabs.tab, Boolean(share));
   const { t: tr } = useTranslation('reviews');
   const counts = useNodeCommentCounts(uuid).data;
   const { showDiscussion } = tabs;
@@ -268,7 +270,7 @@ export function TemplateDetail({ uuid, headerExtra, canvasExtra, actionsExtra }:
             keepMounted={false}
             variant="outline"
           >
-            <Tabs.List mb="md" aria-label={tr('tabs.label')}>
+            <Tabs.List mb="md" aria-label={tr('tabs.label')} className={classes.tabList} ref={tabList}>
               <Tabs.Tab value="tree">{tr('tabs.tree')}</Tabs.Tab>
               <Tabs.Tab value="reviews">{tr('tabs.reviews')}</Tabs.Tab>
               <Tabs.Tab value="discussion">{tr('tabs.discussion')}</Tabs.Tab>

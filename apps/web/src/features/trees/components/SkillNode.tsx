@@ -100,6 +100,7 @@ function SkillNodeView({ id, data, selected }: NodeProps<SkillFlowNode>) {
         className={`${className} ${classes.simple}`}
         style={{ '--node-accent': accent } as CSSProperties}
         data-node-id={id}
+        data-diff={diff}
       >
         {handleEls}
         {frames}
@@ -116,6 +117,7 @@ function SkillNodeView({ id, data, selected }: NodeProps<SkillFlowNode>) {
       className={className}
       style={{ '--node-accent': accent } as CSSProperties}
       data-node-id={id}
+      data-diff={diff}
       data-testid="skill-node"
     >
       {handleEls}

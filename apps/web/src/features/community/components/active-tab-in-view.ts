@@ -1,0 +1,20 @@
+import { useEffect, useRef } from 'react';
+
+/**
+ * A ref for a tab list that scrolls sideways (a narrow screen): once it is `shown` and whenever
+ * `active` changes, the list scrolls just enough to show the selected tab whole. Only the list
+ * scrolls, never the page.
+ */
+export function useActiveTabInView<T extends HTMLElement>(active: string, shown: boolean) {
+  const ref = useRef<T>(null);
+  useEffect(() => {
+    const list = ref.current;
+    const tab = list?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]');
+    if (!list || !tab) return;
+    const view = list.getBoundingClientRect();
+    const box = tab.getBoundingClientRect();
+    if (box.right > view.right) list.scrollLeft += box.right - view.right;
+    else if (box.left < view.left) list.scrollLeft -= view.left - box.left;
+  }, [active, shown]);
+  return ref;
+}
