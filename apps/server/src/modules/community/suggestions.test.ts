@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { nowIso } from '../../lib/clock.ts';
 import { titledDocument, type Titles } from './templates.testing.ts';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../../testing/test-app.ts';
 
@@ -57,9 +58,9 @@ async function imageOf(owner: TestUser, tree: number, node: string): Promise<num
   return row.id;
 }
 
-/** `treeDoc(titles)` with images on some nodes (node id → image id). */
+/** `titledDocument(titles)` with images on some nodes (node id → image id). */
 const withImages = (titles: Titles, images: Record<string, number>) => ({
-  nodes: treeDoc(titles).nodes.map((node) => ({ ...node, image_id: images[node.id] ?? null })),
+  nodes: titledDocument(titles).nodes.map((node) => ({ ...node, image_id: images[node.id] ?? null })),
 });
 
 /** Saves a whole document as the working copy of a tree. */
