@@ -6,7 +6,7 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpByEmail } from '../support/accounts.ts';
-import { api } from '../support/api.ts';
+import { sharedTemplate } from '../support/api.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { messagesIn } from '../support/i18n.ts';
 import { apiLogin, signedInPage, type ApiTokens } from '../support/session.ts';
@@ -58,23 +58,15 @@ beforeAll(async () => {
   commenter = await signUpByEmail(`crc${stamp}`);
   reporter = await signUpByEmail(`crd${stamp}`);
   admin = await apiLogin();
-  const tree = await api<{ id: number }>('POST', '/api/tree/skills_tree/', author.access, {
+  ({ share } = await sharedTemplate(author.access, {
     title: TITLE,
-    data: {
-      format: 1,
-      layout: { direction: 'TB' },
-      nodes: [
-        { id: 'root', parent_id: null, title: TITLE },
-        { id: 'starter', parent_id: 'root', title: 'Sourdough starter' },
-        { id: 'shaping', parent_id: 'root', title: 'Shaping' },
-      ],
-      links: [],
-    },
-  });
-  share = await api('POST', '/api/community/trees-shared/share_tree/', author.access, {
-    tree: tree.id,
     description: 'From starter to loaf.',
-  });
+    nodes: [
+      { id: 'root', parent_id: null, title: TITLE },
+      { id: 'starter', parent_id: 'root', title: 'Sourdough starter' },
+      { id: 'shaping', parent_id: 'root', title: 'Shaping' },
+    ],
+  }));
 });
 afterAll(async () => {
   for (const context of contexts) await context.close().catch(() => undefined);

@@ -9,7 +9,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpByEmail } from '../support/accounts.ts';
 import { seriousViolations } from '../support/a11y.ts';
-import { api, treeByUuid } from '../support/api.ts';
+import { api, sharedTemplate, treeByUuid } from '../support/api.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { canvasNode, selectNode } from '../support/editor.ts';
 import { messagesIn } from '../support/i18n.ts';
@@ -138,24 +138,16 @@ beforeAll(async () => {
   browser = await launchBrowser();
   author = await signUpByEmail(`sga${stamp}`);
   reader = await signUpByEmail(`sgb${stamp}`);
-  authorTree = await api<{ id: number; uuid: string }>('POST', '/api/tree/skills_tree/', author.access, {
+  ({ tree: authorTree, share } = await sharedTemplate(author.access, {
     title: TITLE,
-    data: {
-      format: 1,
-      layout: { direction: 'TB' },
-      nodes: [
-        { id: 'root', parent_id: null, title: TITLE },
-        { id: 'starter', parent_id: 'root', title: 'Starter', content: 'Feed it daily.' },
-        { id: 'shaping', parent_id: 'root', title: 'Shaping', content: SHAPING_BEFORE },
-        { id: 'baking', parent_id: 'root', title: 'Oven', content: BAKING_BEFORE },
-      ],
-      links: [],
-    },
-  });
-  share = await api('POST', '/api/community/trees-shared/share_tree/', author.access, {
-    tree: authorTree.id,
     description: 'From starter to loaf.',
-  });
+    nodes: [
+      { id: 'root', parent_id: null, title: TITLE },
+      { id: 'starter', parent_id: 'root', title: 'Starter', content: 'Feed it daily.' },
+      { id: 'shaping', parent_id: 'root', title: 'Shaping', content: SHAPING_BEFORE },
+      { id: 'baking', parent_id: 'root', title: 'Oven', content: BAKING_BEFORE },
+    ],
+  }));
 });
 afterAll(async () => {
   for (const context of contexts) await context.close().catch(() => undefined);

@@ -8,7 +8,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COLOUR_RULES, seriousViolations } from '../support/a11y.ts';
 import { signUpByEmail } from '../support/accounts.ts';
-import { api, treeByUuid } from '../support/api.ts';
+import { api, sharedTemplate, treeByUuid } from '../support/api.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { canvasNode, nodeTitled, selectNode, typeTitle, waitSaveStatus } from '../support/editor.ts';
 import { englishLeftovers, messagesIn } from '../support/i18n.ts';
@@ -56,26 +56,17 @@ beforeAll(async () => {
   browser = await launchBrowser();
   author = await signUpByEmail(`tua${stamp}`);
   learner = await signUpByEmail(`tul${stamp}`);
-  source = await api('POST', '/api/tree/skills_tree/', author.access, {
+  ({ tree: source, share } = await sharedTemplate(author.access, {
     title: TITLE,
     tags: ['math'],
-    data: {
-      format: 1,
-      layout: { direction: 'TB' },
-      nodes: [
-        { id: 'root', parent_id: null, title: TITLE },
-        { id: 'vectors', parent_id: 'root', title: 'Vectors' },
-        { id: 'matrices', parent_id: 'root', title: 'Matrices' },
-        { id: 'det', parent_id: 'matrices', title: 'Determinants' },
-      ],
-      links: [],
-    },
-  });
-  share = await api('POST', '/api/community/trees-shared/share_tree/', author.access, {
-    tree: source.id,
     description: 'From arrows to eigenvalues.',
-    tags: ['math'],
-  });
+    nodes: [
+      { id: 'root', parent_id: null, title: TITLE },
+      { id: 'vectors', parent_id: 'root', title: 'Vectors' },
+      { id: 'matrices', parent_id: 'root', title: 'Matrices' },
+      { id: 'det', parent_id: 'matrices', title: 'Determinants' },
+    ],
+  }));
 });
 afterAll(async () => {
   for (const context of contexts) await context.close().catch(() => undefined);

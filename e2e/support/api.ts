@@ -57,3 +57,32 @@ export interface SavedTree {
 export function treeByUuid(uuid: string, token: string): Promise<SavedTree> {
   return api<SavedTree>('GET', `/api/tree/skills_tree/get_data_by_uuid/?uuid=${encodeURIComponent(uuid)}`, token);
 }
+
+/** A node as a spec prepares it (any other node field may be given). */
+export interface PreparedNode {
+  id: string;
+  parent_id: string | null;
+  title: string;
+  [field: string]: unknown;
+}
+
+/**
+ * A new top-down tree of `token`'s user shared as a template, for specs in which making and sharing
+ * it is not the step under test (share.spec.ts drives the Share dialog).
+ */
+export async function sharedTemplate(
+  token: string,
+  template: { title: string; nodes: PreparedNode[]; description: string; tags?: string[] },
+): Promise<{ tree: { id: number; uuid: string }; share: { id: number; uuid: string } }> {
+  const tree = await api<{ id: number; uuid: string }>('POST', '/api/tree/skills_tree/', token, {
+    title: template.title,
+    ...(template.tags ? { tags: template.tags } : {}),
+    data: { format: 1, layout: { direction: 'TB' }, nodes: template.nodes, links: [] },
+  });
+  const share = await api<{ id: number; uuid: string }>('POST', '/api/community/trees-shared/share_tree/', token, {
+    tree: tree.id,
+    description: template.description,
+    ...(template.tags ? { tags: template.tags } : {}),
+  });
+  return { tree, share };
+}
