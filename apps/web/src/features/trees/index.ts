@@ -3,6 +3,7 @@ export { TreeEditor } from './components/TreeEditor.tsx';
 export { EditorSkeleton } from './components/EditorSkeleton.tsx';
 export { TreeListPage } from './components/list/TreeListPage.tsx';
 export { TreeViewer } from './components/TreeViewer.tsx';
+export { LazyTreeViewer } from './components/LazyTreeViewer.tsx';
 export { MarkdownPreview } from './components/MarkdownPreview.tsx';
 export type { DiffMark } from './layout/flow-elements.ts';
 // Comparing two documents: the canvas marks and the list beside it (versions, template history, suggestions).

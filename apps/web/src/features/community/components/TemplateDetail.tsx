@@ -36,7 +36,7 @@ import {
 import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { TreeViewer } from '../../trees/index.ts';
+import { LazyTreeViewer } from '../../trees/index.ts';
 import { useNodeCommentCounts } from '../api/comments.ts';
 import { useShare } from '../api/get-share.ts';
 import { useCountView, useDeleteShare } from '../api/share-actions.ts';
@@ -292,14 +292,18 @@ export function TemplateDetail({ uuid, headerExtra, canvasExtra, actionsExtra }:
                     </Group>
                     <Tabs.Panel value="canvas">
                       <Box h={{ base: 420, md: 560 }} className={`${classes.canvas} ${classes.canvasFrame}`}>
-                        <TreeViewer
-                          key={`${share.updated_at}:${tabs.focus ?? ''}`}
-                          doc={share.data as TreeDocument}
-                          focusId={tabs.focus}
-                          onNodeOpen={canvas.open}
-                          onSelectionChange={canvas.select}
-                          insetRight={canvas.inset}
-                        />
+                        {/* The canvas (React Flow) loads beside the page, not before it: the title, description and
+                            stats paint as soon as the template's data is in. */}
+                        <Suspense fallback={<Skeleton h="100%" radius="md" />}>
+                          <LazyTreeViewer
+                            key={`${share.updated_at}:${tabs.focus ?? ''}`}
+                            doc={share.data as TreeDocument}
+                            focusId={tabs.focus}
+                            onNodeOpen={canvas.open}
+                            onSelectionChange={canvas.select}
+                            insetRight={canvas.inset}
+                          />
+                        </Suspense>
                         {canvas.selected && canvas.phone && !canvas.opened ? (
                           // On a phone a tap selects (learning mode acts on it); the details are one more tap.
                           <Button

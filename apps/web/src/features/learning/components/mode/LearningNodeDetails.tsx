@@ -1,7 +1,13 @@
-import { Card, Text } from '@mantine/core';
+import { Card, Skeleton, Text } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLearning, useLearningState } from './learning-store.ts';
-import { LearningNodeSection } from './LearningNodeSection.tsx';
+
+// Loaded when learning mode is on and a node is picked: the template page paints without it (its
+// note editor brings Markdown rendering).
+const LearningNodeSection = lazy(() =>
+  import('./LearningNodeSection.tsx').then((m) => ({ default: m.LearningNodeSection })),
+);
 import { NodeCards } from '../recall/register-recall.tsx';
 
 /**
@@ -21,12 +27,14 @@ export function LearningNodeDetails() {
           <Text fw={700} mb="xs" lineClamp={2}>
             {learning.titleOf(selectedId)}
           </Text>
-          <LearningNodeSection
-            key={selectedId}
-            nodeId={selectedId}
-            title={learning.titleOf(selectedId)}
-            isRoot={learning.isRoot(selectedId)}
-          />
+          <Suspense fallback={<Skeleton h={120} radius="md" />}>
+            <LearningNodeSection
+              key={selectedId}
+              nodeId={selectedId}
+              title={learning.titleOf(selectedId)}
+              isRoot={learning.isRoot(selectedId)}
+            />
+          </Suspense>
           <NodeCards nodeId={selectedId} />
         </>
       ) : (
