@@ -236,7 +236,18 @@ content (the LCP element: the template's description, the editor's title and nod
 appears only after ~300 KB (gzipped) of JS is downloaded and evaluated under the 4× CPU slowdown, the signed-in
 user and the data are fetched, and React has rendered. Total blocking time ${Math.min(...byPreset.mobile.map((r) => r.metrics.tbtMs))}–${Math.max(...byPreset.mobile.map((r) => r.metrics.tbtMs))} ms.
 Getting those to 95 on the mobile preset needs server-side rendering of signed-in pages (a session cookie beside the
-JWT) and a lighter shell than Mantine's full stylesheet (~240 KB); that was not done.`;
+JWT) and a lighter shell than Mantine's full stylesheet (~240 KB); that was not done.
+
+**The second wave cost the signed-in pages on mobile** (run of 2026-11-26 against 2026-11-24's 82 / 78 / 66 for
+Community / Template / Editor). Learning mode, community review, suggestions, history, collections and the live
+notification bell added code that these pages load at start: the template page asks for about 75 files again
+(29 after the \`ui\` chunk of 2026-11-24), among them tree-core for learning mode (31 KB gzipped), the bell's
+popover and stream, the collection and report buttons, and the lazy i18n namespaces; on Lighthouse's simulated
+slow 4G over HTTP/1.1 each file costs a round trip on one of six connections, and their evaluation runs under the
+4× CPU slowdown before React renders the page. The template page's canvas and the learning node section now load
+beside the page (\`LazyTreeViewer\`, 2026-11-26), which did not move the simulated LCP measurably. What would:
+grouping the second wave's small chunks as the \`ui\` chunk grouped the first wave's, and loading the bell, the
+command palette and the collection button only once the page's content is on screen.`;
 }
 
 async function main() {
