@@ -1,5 +1,7 @@
 // The benchmark tree: `count` nodes, breadth-first, each node with 2–6 children (seeded, so the
 // editor and the bare React Flow baseline draw exactly the same tree).
+import { mulberry32 } from './support/random.ts';
+
 export interface BenchNode {
   id: string;
   parent_id: string | null;
@@ -11,16 +13,6 @@ export interface BenchDocument {
   layout: { direction: 'TB' };
   nodes: BenchNode[];
   links: [];
-}
-
-function mulberry32(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 export function benchTree(count: number, seed = 42): BenchDocument {

@@ -1,19 +1,9 @@
 // The documents of the merge benchmarks (#17): a template of `nodes` skills and a side's 500 edits of it,
 // the same every run.
 import { addChild, createNode, moveNode, updateNode, type TreeDocument } from '@arbor/tree-core';
+import { mulberry32 } from './random.ts';
 
 export const CHANGES_PER_SIDE = 500;
-
-/** A deterministic pseudo-random sequence (mulberry32), so every run merges the same documents. */
-function mulberry32(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A template of `nodes` skills, eight children per node, each with a summary, content and an estimate. */
 export function templateDocument(nodes: number): TreeDocument {
