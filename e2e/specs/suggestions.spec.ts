@@ -272,6 +272,10 @@ describe('suggested edits', () => {
     await baking
       .getByText(t('reviews', 'suggestions.conflicts.fields', { fields: t('trees', 'diff.fields.content') }))
       .waitFor();
+    // Each side shows its value: mine is the author's tree as it is now, not the template's snapshot.
+    await baking.getByTestId('conflict-mine-values').getByText(AUTHOR_TEXT).waitFor();
+    await baking.getByTestId('conflict-theirs-values').getByText(READER_TEXT).waitFor();
+    expect(await baking.getByText(BAKING_BEFORE).count()).toBe(0);
     await statusIs(authorPage, 'open');
     // Accepting without a side says what is missing.
     await form.getByRole('button', { name: t('reviews', 'suggestions.conflicts.submit') }).click();

@@ -24,5 +24,6 @@ export type { EditorCommands } from './state/commands.ts';
 export { fetchTreeByUuid, useTreeByUuid, prefetchTreeByUuid } from './api/useTreeByUuid.ts';
 export { useVersions, useVersion, useRollback } from './api/useVersions.ts';
 export { useTreeList } from './api/useTreeList.ts';
+export { useWorkingCopy } from './api/useWorkingCopy.ts';
 export { useRememberNodeImage } from './api/useNodeImages.ts';
 export type { Tree, TreeWithData, TreeVersion } from './api/types.ts';

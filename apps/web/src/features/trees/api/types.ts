@@ -19,6 +19,7 @@ export const treeKeys = {
   lists: () => [...treeKeys.all, 'list'] as const,
   list: (params: object) => [...treeKeys.lists(), params] as const,
   byUuid: (uuid: string) => [...treeKeys.all, 'uuid', uuid] as const,
+  workingCopy: (treeId: number) => [...treeKeys.all, 'working-copy', treeId] as const,
   versions: (treeId: number) => [...treeKeys.all, 'versions', treeId] as const,
   version: (versionId: number) => [...treeKeys.all, 'version', versionId] as const,
   images: (treeId: number) => [...treeKeys.all, 'images', treeId] as const,

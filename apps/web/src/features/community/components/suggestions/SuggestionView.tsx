@@ -7,6 +7,7 @@ import { IconArrowLeft, IconCheck, IconX } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DialogActions } from '../../../../lib/DialogActions.tsx';
+import { useWorkingCopy } from '../../../trees/index.ts';
 import { useSession } from '../../../../lib/session.ts';
 import { useRevisionDocument } from '../../api/history.ts';
 import {
@@ -76,8 +77,11 @@ function Decisions({ share, suggestion }: { share: ShareWithData; suggestion: Su
   const withdraw = useWithdrawSuggestion(share.uuid, suggestion.id);
   const [conflicts, setConflicts] = useState<SuggestionConflict[] | null>(null);
   const [rejecting, setRejecting] = useState(false);
+  const isAuthor = me?.id === share.author.id;
+  // "Mine" in a conflict is the source tree as it is now (the accept merges into its working copy),
+  // which may have moved on from the template's snapshot.
+  const source = useWorkingCopy(isAuthor && conflicts ? share.tree : null);
   if (suggestion.status !== 'open' || !me) return null;
-  const isAuthor = me.id === share.author.id;
   const isSuggester = me.id === suggestion.author.id;
   if (!isAuthor && !isSuggester) return null;
 
@@ -151,8 +155,8 @@ function Decisions({ share, suggestion }: { share: ShareWithData; suggestion: Su
             theirs: t('suggestions.conflicts.theirs'),
             submit: t('suggestions.conflicts.submit'),
           }}
-          // the template as it is now against the proposal (the snapshots are untyped in the contract)
-          mine={share.data as TreeDocument}
+          // my source tree as it is now against the proposal (documents are untyped in the contract)
+          mine={source.data?.data as TreeDocument | undefined}
           theirs={suggestion.data as TreeDocument}
           pending={accept.isPending}
           onSubmit={doAccept}
