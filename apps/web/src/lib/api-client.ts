@@ -91,7 +91,8 @@ export async function apiRaw(path: string, options: RequestOptions = {}): Promis
   let res = await send();
   if (res.status === 401 && auth && tokenStore.get().refreshToken) {
     if (await refreshTokens()) res = await send();
-    else {
+    else if (tokenStore.get().refreshToken) {
+      // (tokens already gone: a logout finished while the refresh was out, and nothing else ended)
       tokenStore.clear();
       sessionEndedListeners.forEach((l) => l());
     }

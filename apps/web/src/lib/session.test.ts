@@ -81,6 +81,38 @@ describe('session store', () => {
     expect(localStorage.getItem('__arbor__jwt__')).toBeNull();
   });
 
+  it('does not report an expired session for a request the logout itself made fail', async () => {
+    const { signIn, signOut, onSessionExpired } = await loadSession();
+    const { api } = await import('./api-client.ts');
+    signIn({ access: 'a', refresh: 'r', user: ME as never });
+    const expired = vi.fn();
+    onSessionExpired(expired);
+    let finishLogout: (res: Response) => void = () => {};
+    fetchMock.mockImplementation((url: string) =>
+      url === '/api/auth/logout/'
+        ? new Promise<Response>((resolve) => (finishLogout = resolve))
+        : Promise.resolve(json(401, { detail: 'Token is invalid or expired', code: 'token_not_valid' })),
+    );
+    // The logout is on its way when a request beside it is refused and its refresh too.
+    const out = signOut();
+    await expect(api('/api/notifications/unread_count/')).rejects.toMatchObject({ status: 401 });
+    finishLogout(json(200, {}));
+    await out;
+    expect(expired).not.toHaveBeenCalled();
+  });
+
+  it('reports an expired session when the refresh token is refused while signed in', async () => {
+    const { signIn, onSessionExpired, sessionStore } = await loadSession();
+    const { api } = await import('./api-client.ts');
+    signIn({ access: 'a', refresh: 'r', user: ME as never });
+    const expired = vi.fn();
+    onSessionExpired(expired);
+    fetchMock.mockResolvedValue(json(401, { detail: 'Token is invalid or expired', code: 'token_not_valid' }));
+    await expect(api('/api/notifications/unread_count/')).rejects.toMatchObject({ status: 401 });
+    expect(expired).toHaveBeenCalledTimes(1);
+    expect(sessionStore.get().status).toBe('anonymous');
+  });
+
   it('still logs out locally when the logout request fails', async () => {
     const { sessionStore, signIn, signOut } = await loadSession();
     signIn({ access: 'a', refresh: 'r', user: ME as never });

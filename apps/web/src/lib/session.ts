@@ -80,18 +80,28 @@ export function signIn(answer: LoginAnswer) {
   tokenStore.set({ accessToken: answer.access, refreshToken: answer.refresh });
 }
 
+// A logout ends the access token on the server at once, so a request in flight beside it may be
+// refused, try a refresh with the revoked refresh token and report the session as ended: that is the
+// logout itself, not an expiry to send the user to the login page for.
+let signingOut = false;
+
 /** Revokes the refresh token (best effort: offline still logs out locally) and forgets the session. */
 export async function signOut(): Promise<void> {
   const { refreshToken } = tokenStore.get();
-  if (refreshToken) {
-    try {
-      await api('/api/auth/logout/', { method: 'POST', body: { refresh: refreshToken } });
-    } catch (error) {
-      console.warn('Logout request failed; clearing the local session anyway', error);
+  signingOut = true;
+  try {
+    if (refreshToken) {
+      try {
+        await api('/api/auth/logout/', { method: 'POST', body: { refresh: refreshToken } });
+      } catch (error) {
+        console.warn('Logout request failed; clearing the local session anyway', error);
+      }
     }
+    tokenStore.clear();
+    queryClient.clear();
+  } finally {
+    signingOut = false;
   }
-  tokenStore.clear();
-  queryClient.clear();
 }
 
 /** Called when the session ends on its own (refresh token refused); the shell sends the user to login. */
@@ -119,7 +129,7 @@ tokenStore.subscribe((tokens) => {
 onSessionEnded(() => {
   setSession(ANONYMOUS);
   queryClient.clear();
-  endedListeners.forEach((listener) => listener());
+  if (!signingOut) endedListeners.forEach((listener) => listener());
 });
 
 if (current.status === 'loading') void refreshMe();
