@@ -87,11 +87,12 @@ async function audit(browser: Browser, url: string, token: string | null, preset
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { lhr } = result;
     // BENCH_LHR_DIR=/tmp/x keeps every full report, to read an audit's details.
-    if (process.env.BENCH_LHR_DIR)
-      writeFileSync(
-        path.join(process.env.BENCH_LHR_DIR, `${new URL(url).pathname.replace(/\W+/g, '_')}-${Date.now()}.json`),
-        JSON.stringify(lhr),
-      );
+    if (process.env.BENCH_LHR_DIR) {
+      const file = path.join(process.env.BENCH_LHR_DIR, `${new URL(url).pathname.replace(/\W+/g, '_')}-${Date.now()}`);
+      writeFileSync(`${file}.json`, JSON.stringify(lhr));
+      // The observed (unthrottled) trace, for reading what the main thread did before the paint.
+      writeFileSync(`${file}.trace.json`, JSON.stringify(result.artifacts.Trace));
+    }
     if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const scores = {} as Run['scores'];
     const failing = {} as Run['failing'];
@@ -255,12 +256,17 @@ grouped the first wave's is the next thing to measure, and server-rendered signe
 async function main() {
   const loadBefore = os.loadavg()[0]!;
   // A production build of its own, so a build running in the shared tree cannot change it mid-run.
-  const dist = mkdtempSync(path.join(os.tmpdir(), 'arbor-lighthouse-dist-'));
-  const built = spawnSync('npx', ['vite', 'build', '--outDir', dist, '--emptyOutDir', '--logLevel', 'warn'], {
-    cwd: path.join(ROOT, 'apps/web'),
-    stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
+  // BENCH_DIST=apps/web/dist reuses a build (partial runs while trying a change).
+  const dist = process.env.BENCH_DIST
+    ? path.resolve(process.env.BENCH_DIST)
+    : mkdtempSync(path.join(os.tmpdir(), 'arbor-lighthouse-dist-'));
+  const built = process.env.BENCH_DIST
+    ? { status: 0 }
+    : spawnSync('npx', ['vite', 'build', '--outDir', dist, '--emptyOutDir', '--logLevel', 'warn'], {
+        cwd: path.join(ROOT, 'apps/web'),
+        stdio: 'inherit',
+        env: { ...process.env, NODE_ENV: 'production' },
+      });
   if (built.status !== 0) throw new Error('the web build failed');
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'arbor-lighthouse-'));
   const server = await startProcess(path.join(ROOT, 'apps/server/src/main.ts'), {
@@ -356,7 +362,7 @@ async function main() {
     await browser.close();
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
-    rmSync(dist, { recursive: true, force: true });
+    if (!process.env.BENCH_DIST) rmSync(dist, { recursive: true, force: true });
   }
 }
 

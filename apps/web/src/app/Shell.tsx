@@ -1,4 +1,5 @@
 import { nprogress } from '@mantine/nprogress';
+import { useIsFetching } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { NamespacedKey } from '../lib/i18n.ts';
@@ -6,7 +7,8 @@ import { Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
 import { useSettings } from '../features/settings/index.ts';
 import { NotificationBell } from '../features/notifications/index.ts';
 import { HeaderActions, SkipLink } from '../features/shell/index.ts';
-import { onSessionExpired } from '../lib/session.ts';
+import { markFirstContentShown } from '../lib/first-content.ts';
+import { onSessionExpired, useSession } from '../lib/session.ts';
 import { markLayoutReady } from './splash.ts';
 import { loginPathFor } from '../lib/login-path.ts';
 import { BlankLayout } from './layouts/BlankLayout.tsx';
@@ -50,6 +52,21 @@ function useSessionExpiredRedirect() {
   const here = useRef(location);
   here.current = location;
   useEffect(() => onSessionExpired(() => navigate(loginPathFor(here.current), { replace: true })), [navigate]);
+}
+
+/**
+ * Says when the first page's content is on screen (lib/first-content.ts): its route has loaded, the
+ * session is known and none of its data is still on the way.
+ */
+function FirstContentWatch() {
+  const fetching = useIsFetching();
+  const navigation = useNavigation();
+  const session = useSession();
+  const settled = fetching === 0 && navigation.state === 'idle' && session.status !== 'loading';
+  useEffect(() => {
+    if (settled) markFirstContentShown();
+  }, [settled]);
+  return null;
 }
 
 /** The app frame: picks the layout from the route's meta or the settings and renders the page in it. */
@@ -97,6 +114,7 @@ export function Shell() {
         </HorizontalLayout>
       )}
       <ShellExtras />
+      <FirstContentWatch />
     </>
   );
 }

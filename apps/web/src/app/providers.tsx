@@ -2,15 +2,16 @@ import { DirectionProvider, MantineProvider, localStorageColorSchemeManager, use
 import { Notifications } from '@mantine/notifications';
 import { NavigationProgress } from '@mantine/nprogress';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useMemo, type ReactNode } from 'react';
+import { Suspense, useEffect, useMemo, type ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { useSettings } from '../features/settings/index.ts';
+import { lazyAfterFirstContent } from '../lib/first-content.ts';
 import { i18n } from '../lib/i18n.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { Z_INDEX, buildTheme, cssVariablesResolver } from './theme.ts';
 
-// Loaded right after the first render; see modals-host.tsx.
-const ModalsHost = lazy(() => import('./modals-host.tsx'));
+// Loaded once the first page's content is on screen (or at the first click); see modals-host.tsx.
+const ModalsHost = lazyAfterFirstContent(() => import('./modals-host.tsx'));
 
 const colorSchemeManager = localStorageColorSchemeManager({ key: 'arbor.color-scheme' });
 

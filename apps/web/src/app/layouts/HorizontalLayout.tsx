@@ -1,12 +1,13 @@
 import { AppShell, Burger, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { Logo } from '../../features/shell/index.ts';
+import { lazyAfterFirstContent } from '../../lib/first-content.ts';
 import { HeaderNav } from './MainNav.tsx';
 
-const NavDrawer = lazy(() => import('./NavDrawer.tsx'));
+const NavDrawer = lazyAfterFirstContent(() => import('./NavDrawer.tsx'));
 
 /** Default layout: logo, tabs and actions in a 60px header; on phones the tabs move into a drawer. */
 export function HorizontalLayout({

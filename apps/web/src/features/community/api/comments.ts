@@ -40,8 +40,9 @@ export function useReplies(share: string, parent: number, enabled: boolean) {
 }
 
 /** GET …/comments/node_counts/ → `{"<node id>": count}`, for the badges on the canvas. */
-export function useNodeCommentCounts(share: string) {
+export function useNodeCommentCounts(share: string, enabled = true) {
   return useQuery({
+    enabled,
     queryKey: [...communityKeys.comments(share), 'node-counts'],
     queryFn: ({ signal }) => api<CommentNodeCounts>(listPath(share, 'node_counts/'), { signal }),
     staleTime: 30_000,

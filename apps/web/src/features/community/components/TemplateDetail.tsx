@@ -37,6 +37,7 @@ import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useS
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { LazyTreeViewer } from '../../trees/index.ts';
+import { firstContentShown, useFirstContentShown } from '../../../lib/first-content.ts';
 import { useNodeCommentCounts } from '../api/comments.ts';
 import { useShare } from '../api/get-share.ts';
 import { useCountView, useDeleteShare } from '../api/share-actions.ts';
@@ -179,7 +180,8 @@ export function TemplateDetail({ uuid, headerExtra, canvasExtra, actionsExtra }:
   const tabs = useTemplateTabs();
   const tabList = useActiveTabInView<HTMLDivElement>(tabs.tab, Boolean(share));
   const { t: tr } = useTranslation('reviews');
-  const counts = useNodeCommentCounts(uuid).data;
+  // The canvas's discussion badges come once the page is on screen.
+  const counts = useNodeCommentCounts(uuid, useFirstContentShown()).data;
   const { showDiscussion } = tabs;
   const [suggestingOpened, suggestingHandlers] = useDisclosure(false);
   const suggesting = { opened: suggestingOpened, ...suggestingHandlers };
@@ -191,7 +193,8 @@ export function TemplateDetail({ uuid, headerExtra, canvasExtra, actionsExtra }:
   useEffect(() => {
     if (!share || countedThisSession.has(uuid)) return;
     countedThisSession.add(uuid);
-    countView();
+    // Once the page is on screen: the count is not what the reader waits for.
+    void firstContentShown.then(() => countView());
   }, [share, uuid, countView]);
 
   if (isLoading) {

@@ -1,15 +1,16 @@
 import { ActionIcon } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { firstContentShown, lazyAfterFirstContent } from '../../../lib/first-content.ts';
 import { useSession } from '../../../lib/session.ts';
 import { notificationKeys } from '../api/keys.ts';
 
 // The eager part of notifications is the bell's placeholder and what starts the live stream. The
 // bell with its count and dropdown (and the `notifications` strings) and the stream's reader are
-// chunks of their own, loaded right after the first render.
-const NotificationsPopover = lazy(() => import('./NotificationsPopover.tsx'));
+// chunks of their own, loaded once the first page's content is on screen.
+const NotificationsPopover = lazyAfterFirstContent(() => import('./NotificationsPopover.tsx'));
 
 /** The bell in the header, for a signed-in user: the unread count, and the latest ones on click. */
 export function NotificationBell() {
@@ -49,20 +50,22 @@ export function NotificationsLive() {
     if (userId === undefined) return;
     let close: (() => void) | null = null;
     let closed = false;
-    void import('../lib/stream.ts').then(({ openNotificationStream }) => {
-      if (closed) return;
-      close = openNotificationStream({
-        onOpen: () => void client.invalidateQueries({ queryKey: notificationKeys.all }),
-        onNotification: (notification) => {
-          if (!notification.read) {
-            client.setQueryData<{ count: number }>(notificationKeys.unread(), (old) =>
-              old ? { count: old.count + 1 } : old,
-            );
-          }
-          void client.invalidateQueries({ queryKey: notificationKeys.lists() });
-        },
+    void firstContentShown
+      .then(() => import('../lib/stream.ts'))
+      .then(({ openNotificationStream }) => {
+        if (closed) return;
+        close = openNotificationStream({
+          onOpen: () => void client.invalidateQueries({ queryKey: notificationKeys.all }),
+          onNotification: (notification) => {
+            if (!notification.read) {
+              client.setQueryData<{ count: number }>(notificationKeys.unread(), (old) =>
+                old ? { count: old.count + 1 } : old,
+              );
+            }
+            void client.invalidateQueries({ queryKey: notificationKeys.lists() });
+          },
+        });
       });
-    });
     return () => {
       closed = true;
       close?.();

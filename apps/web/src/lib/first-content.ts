@@ -1,0 +1,67 @@
+// What a page does not need to draw itself (the header's menus and bell, the command palette, the
+// modals manager, the live notification stream, secondary widgets) waits until the first page's content
+// is on screen. On a phone network each of those files takes a round trip and its code runs on a slow
+// CPU; loading them beside the page made the page itself appear later. They load right after instead.
+//
+// "On screen" is said by the app's page frame (app/layouts/PageView.tsx: the page's data has arrived and
+// a frame has painted), and the wait ends when the main thread is next idle. It also ends at the first
+// key press or pointer press (someone wants a menu now) and after FALLBACK_MS in any case.
+import { lazy, useSyncExternalStore, type ComponentType, type LazyExoticComponent } from 'react';
+
+/** The longest the deferred parts wait, should a page never say its content is shown. */
+const FALLBACK_MS = 4000;
+/** How long an idle callback may be put off once the content is shown. */
+const IDLE_TIMEOUT_MS = 1000;
+
+let shown = false;
+const listeners = new Set<() => void>();
+let settle: () => void = () => undefined;
+
+/** Resolves once the first page's content is on screen and the main thread is idle. */
+export const firstContentShown = new Promise<void>((resolve) => {
+  settle = () => {
+    if (shown) return;
+    shown = true;
+    resolve();
+    for (const listener of listeners) listener();
+  };
+});
+
+function whenIdle(run: () => void): void {
+  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(run, { timeout: IDLE_TIMEOUT_MS });
+  else window.setTimeout(run, 50);
+}
+
+/** The page's content has rendered: settle after it has painted, once the main thread is idle. */
+export function markFirstContentShown(): void {
+  if (shown) return;
+  requestAnimationFrame(() => window.setTimeout(() => whenIdle(settle), 0));
+}
+
+if (typeof window === 'undefined') {
+  // Prerendering at build time (vite/prerender-pages.ts) waits for every lazy part: nothing to wait for.
+  settle();
+} else {
+  window.setTimeout(settle, FALLBACK_MS);
+  for (const type of ['keydown', 'pointerdown'] as const)
+    window.addEventListener(type, settle, { once: true, capture: true });
+}
+
+/** Has the first page's content been shown? (re-renders once it has) */
+export function useFirstContentShown(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => shown,
+    () => false,
+  );
+}
+
+/** `React.lazy` whose code starts loading only once the first page's content is shown. */
+export function lazyAfterFirstContent<T extends ComponentType<any>>( // eslint-disable-line @typescript-eslint/no-explicit-any -- as React.lazy
+  load: () => Promise<{ default: T }>,
+): LazyExoticComponent<T> {
+  return lazy(() => firstContentShown.then(load));
+}
