@@ -60,3 +60,20 @@ describe('first content', () => {
     expect(load).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('a page holding the first content', () => {
+  beforeEach(() => vi.useFakeTimers({ toFake: ['setTimeout', 'requestAnimationFrame', 'requestIdleCallback'] }));
+  afterEach(() => vi.useRealTimers());
+
+  it('keeps it back until the page has drawn its content, even once the frame has said so', async () => {
+    const { firstContentShown, markFirstContentShown, useHoldFirstContent } = await freshModule();
+    const { renderHook } = await import('@testing-library/react');
+    const page = renderHook(({ drawn }) => useHoldFirstContent(drawn), { initialProps: { drawn: false } });
+    markFirstContentShown();
+    await vi.advanceTimersByTimeAsync(100);
+    expect(await isSettled(firstContentShown)).toBe(false);
+    page.rerender({ drawn: true });
+    await vi.advanceTimersByTimeAsync(100);
+    expect(await isSettled(firstContentShown)).toBe(true);
+  });
+});

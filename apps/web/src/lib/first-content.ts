@@ -3,10 +3,12 @@
 // is on screen. On a phone network each of those files takes a round trip and its code runs on a slow
 // CPU; loading them beside the page made the page itself appear later. They load right after instead.
 //
-// "On screen" is said by the app's page frame (app/layouts/PageView.tsx: the page's data has arrived and
-// a frame has painted), and the wait ends when the main thread is next idle. It also ends at the first
+// "On screen" is said by the app's frame (app/Shell.tsx: the route has loaded, the session is known and no
+// data is on the way) and, for a page that draws its data in a deferred render, by the page itself once
+// that render is committed (`useHoldFirstContent`). The wait then ends after the next paint, when the main
+// thread is idle. It also ends at the first
 // key press or pointer press (someone wants a menu now) and after FALLBACK_MS in any case.
-import { lazy, useSyncExternalStore, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, useLayoutEffect, useSyncExternalStore, type ComponentType, type LazyExoticComponent } from 'react';
 
 /** The longest the deferred parts wait, should a page never say its content is shown. */
 const FALLBACK_MS = 4000;
@@ -32,10 +34,33 @@ function whenIdle(run: () => void): void {
   else window.setTimeout(run, 50);
 }
 
-/** The page's content has rendered: settle after it has painted, once the main thread is idle. */
-export function markFirstContentShown(): void {
-  if (shown) return;
+/** Pages drawing their content that have not yet committed it. */
+let holds = 0;
+let marked = false;
+
+function settleAfterPaint(): void {
   requestAnimationFrame(() => window.setTimeout(() => whenIdle(settle), 0));
+}
+
+/** The frame's part is done (route, session, data): settle after the next paint, unless a page still holds. */
+export function markFirstContentShown(): void {
+  marked = true;
+  if (!shown && holds === 0) settleAfterPaint();
+}
+
+/**
+ * For a page that draws its data in a deferred render: the first content is not shown until `drawn`
+ * (its content is committed), whatever the frame says.
+ */
+export function useHoldFirstContent(drawn: boolean): void {
+  useLayoutEffect(() => {
+    if (drawn || shown) return;
+    holds += 1;
+    return () => {
+      holds -= 1;
+      if (marked && holds === 0 && !shown) settleAfterPaint();
+    };
+  }, [drawn]);
 }
 
 if (typeof window === 'undefined') {

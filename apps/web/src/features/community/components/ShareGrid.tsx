@@ -1,6 +1,7 @@
 import type { Share } from '@arbor/contract';
 import { Card, SimpleGrid, Skeleton } from '@mantine/core';
 import { useDeferredValue } from 'react';
+import { useHoldFirstContent } from '../../../lib/first-content.ts';
 import { ShareCard } from './ShareCard.tsx';
 
 const COLUMNS = { base: 1, xs: 2, md: 3, lg: 4 };
@@ -18,6 +19,7 @@ export function ShareGrid({
   // Query answers arrive as synchronous updates; deferring them lets React draw the cards in short,
   // interruptible tasks instead of one long one that blocks input.
   const shares = useDeferredValue(latest);
+  useHoldFirstContent(Boolean(shares) || (!loading && !latest));
   if ((loading || latest) && !shares) {
     return (
       <SimpleGrid cols={COLUMNS} spacing="md" aria-busy="true">

@@ -37,7 +37,7 @@ import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useS
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { LazyTreeViewer } from '../../trees/index.ts';
-import { firstContentShown, useFirstContentShown } from '../../../lib/first-content.ts';
+import { firstContentShown, useFirstContentShown, useHoldFirstContent } from '../../../lib/first-content.ts';
 import { useNodeCommentCounts } from '../api/comments.ts';
 import { useShare } from '../api/get-share.ts';
 import { useCountView, useDeleteShare } from '../api/share-actions.ts';
@@ -174,6 +174,7 @@ export function TemplateDetail({ uuid, headerExtra, canvasExtra, actionsExtra }:
   // The answer arrives as a synchronous update; deferred, the tree and its canvas render in short
   // interruptible tasks instead of one long one.
   const { data: share, isLoading, isError, error } = useDeferredValue(useShare(uuid));
+  useHoldFirstContent(!isLoading);
   const view = useCountView(uuid);
   const canvas = useNodeDrawer(share?.data as TreeDocument | undefined);
   const { mutate: countView } = view;
@@ -295,7 +296,7 @@ export function TemplateDetail({ uuid, headerExtra, canvasExtra, actionsExtra }:
                     </Group>
                     <Tabs.Panel value="canvas">
                       <Box h={{ base: 420, md: 560 }} className={`${classes.canvas} ${classes.canvasFrame}`}>
-                        {/* The canvas (React Flow) loads beside the page, not before it: the title, description and
+                        {/* The canvas (React Flow) loads once the page is on screen: the title, description and
                             stats paint as soon as the template's data is in. */}
                         <Suspense fallback={<Skeleton h="100%" radius="md" />}>
                           <LazyTreeViewer
