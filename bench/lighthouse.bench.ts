@@ -250,7 +250,25 @@ beside the page (\`LazyTreeViewer\`, 2026-11-26), which did not move the simulat
 that never loaded the signed-in shell's extras (bell, live stream, command palette, navigation drawer, modals host)
 gave Community 80 and Template 69 (LCP 3.9 and 5.4 s): deferring them is worth a few points, not the target. The
 rest is the page's own code and its data chain; grouping the second wave's small chunks as the \`ui\` chunk
-grouped the first wave's is the next thing to measure, and server-rendered signed-in pages the larger step.`;
+grouped the first wave's is the next thing to measure, and server-rendered signed-in pages the larger step.
+
+**What was done about it (2026-11-26, evening).** What a page does not need to draw itself now waits until its
+content is on screen (\`apps/web/src/lib/first-content.ts\`): the header's menus, tooltips and bell, the command
+palette, the modals manager, the notification stream, "Add to collection", the canvas's discussion badges, the
+view count and the template page's canvas (React Flow, behind a placeholder of its size, so nothing moves). The
+app's frame says when the route, the session and the page's data are in; a page that draws its data in a deferred
+render (the template page, the community cards) holds until that render is committed; the wait then ends after
+the next paint, when the main thread is idle (or at the first key or pointer press, or after 4 s). The template
+page no longer forces a layout for its first tab. About 25 of the template page's 67 requests moved after its
+text. **Measured like for like** (this machine that evening was about half as fast as on 11-24: Lighthouse's
+CPU benchmark index 1,500–2,800 against 3,500–3,900, so absolute scores fell for every build), the 11-24 build
+and this one, three mobile runs each, median: Community 64 against 58–60, Template 61 against 53, Editor 50
+against 50. The editor is at parity; the community list and the template page remain 4–8 points behind the first
+wave, with total blocking time (1.5–2.5 s against 1.0–1.2 s in these runs) the larger part: the second wave's
+page code (learning mode, reviews, discussion, suggestions, history) renders in a few long synchronous tasks. A
+per-feature grouping of the shared chunks (16 instead of 21 files for the template page, 13 KB more) did not
+measurably help and was not kept. The full table above is the 14:02 run; it was not re-recorded on the slower
+machine.`;
 }
 
 async function main() {
