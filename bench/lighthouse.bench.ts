@@ -254,8 +254,8 @@ grouped the first wave's is the next thing to measure, and server-rendered signe
 
 **What was done about it (2026-11-26, evening).** What a page does not need to draw itself now waits until its
 content is on screen (\`apps/web/src/lib/first-content.ts\`): the header's menus, tooltips and bell, the command
-palette, the modals manager, the notification stream, "Add to collection", the canvas's discussion badges, the
-view count and the template page's canvas (React Flow, behind a placeholder of its size, so nothing moves). The
+palette, the modals manager, the notification stream, "Add to collection", the canvas's discussion badges and
+the template page's canvas (React Flow, behind a placeholder of its size, so nothing moves). The
 app's frame says when the route, the session and the page's data are in; a page that draws its data in a deferred
 render (the template page, the community cards) holds until that render is committed; the wait then ends after
 the next paint, when the main thread is idle (or at the first key or pointer press, or after 4 s). The template

@@ -37,7 +37,7 @@ import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useS
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { LazyTreeViewer } from '../../trees/index.ts';
-import { firstContentShown, useFirstContentShown, useHoldFirstContent } from '../../../lib/first-content.ts';
+import { useFirstContentShown, useHoldFirstContent } from '../../../lib/first-content.ts';
 import { useNodeCommentCounts } from '../api/comments.ts';
 import { useShare } from '../api/get-share.ts';
 import { useCountView, useDeleteShare } from '../api/share-actions.ts';
@@ -194,8 +194,7 @@ export function TemplateDetail({ uuid, headerExtra, canvasExtra, actionsExtra }:
   useEffect(() => {
     if (!share || countedThisSession.has(uuid)) return;
     countedThisSession.add(uuid);
-    // Once the page is on screen: the count is not what the reader waits for.
-    void firstContentShown.then(() => countView());
+    countView();
   }, [share, uuid, countView]);
 
   if (isLoading) {
