@@ -81,12 +81,18 @@ describe('session store', () => {
     expect(localStorage.getItem('__arbor__jwt__')).toBeNull();
   });
 
-  it('does not report an expired session for a request the logout itself made fail', async () => {
-    const { signIn, signOut, onSessionExpired } = await loadSession();
+  /** Signed in, with a listener for the session's end: what the two tests below start from. */
+  async function signedInWatchingExpiry() {
+    const session = await loadSession();
     const { api } = await import('./api-client.ts');
-    signIn({ access: 'a', refresh: 'r', user: ME as never });
+    session.signIn({ access: 'a', refresh: 'r', user: ME as never });
     const expired = vi.fn();
-    onSessionExpired(expired);
+    session.onSessionExpired(expired);
+    return { ...session, api, expired };
+  }
+
+  it('does not report an expired session for a request the logout itself made fail', async () => {
+    const { signOut, api, expired } = await signedInWatchingExpiry();
     let finishLogout: (res: Response) => void = () => {};
     fetchMock.mockImplementation((url: string) =>
       url === '/api/auth/logout/'
@@ -102,11 +108,7 @@ describe('session store', () => {
   });
 
   it('reports an expired session when the refresh token is refused while signed in', async () => {
-    const { signIn, onSessionExpired, sessionStore } = await loadSession();
-    const { api } = await import('./api-client.ts');
-    signIn({ access: 'a', refresh: 'r', user: ME as never });
-    const expired = vi.fn();
-    onSessionExpired(expired);
+    const { sessionStore, api, expired } = await signedInWatchingExpiry();
     fetchMock.mockResolvedValue(json(401, { detail: 'Token is invalid or expired', code: 'token_not_valid' }));
     await expect(api('/api/notifications/unread_count/')).rejects.toMatchObject({ status: 401 });
     expect(expired).toHaveBeenCalledTimes(1);
