@@ -10,7 +10,7 @@ import { RouterProvider } from 'react-router';
 import { applyAppStylesheet, applyFontStylesheet } from './app/app-stylesheet.ts';
 import fontStylesheet from './app/fonts.css?url';
 import './app/feature-extensions.ts';
-import { endPrerenderedBoot, routerReady } from './app/prerendered-boot.ts';
+import { holdTransitionForFirstView, routerReady } from './app/prerendered-boot.ts';
 import { AppProviders } from './app/providers.tsx';
 import { createAppRouter } from './app/router.tsx';
 
@@ -23,7 +23,7 @@ const router = createAppRouter();
 // router cannot settle while the first render is under way (its provider would miss that update).
 applyFontStylesheet(fontStylesheet);
 void Promise.all([applyAppStylesheet(), routerReady(router)]).then(() => {
-  endPrerenderedBoot(router);
+  holdTransitionForFirstView(router);
   startTransition(() =>
     createRoot(document.getElementById('root')!).render(
       <StrictMode>

@@ -1,6 +1,6 @@
 import type { DataRouter, RouterState } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { endPrerenderedBoot, routerReady } from './prerendered-boot.ts';
+import { holdTransitionForFirstView, routerReady } from './prerendered-boot.ts';
 
 /** Just enough of a data router: a state and subscribers that `emit` notifies. */
 function fakeRouter(initialized: boolean, pathname = '/') {
@@ -19,7 +19,10 @@ function fakeRouter(initialized: boolean, pathname = '/') {
   return { router: router as unknown as DataRouter, emit, listeners };
 }
 
-afterEach(() => document.documentElement.removeAttribute('data-prerendered'));
+afterEach(() => {
+  document.documentElement.removeAttribute('data-prerendered');
+  document.documentElement.removeAttribute('data-first-view');
+});
 
 describe('prerendered boot', () => {
   it('waits for the router to load the route before the first render', async () => {
@@ -34,13 +37,25 @@ describe('prerendered boot', () => {
     expect(listeners.size).toBe(0);
   });
 
-  it('brings the page transition back on the first navigation', () => {
-    document.documentElement.setAttribute('data-prerendered', '');
+  it('shows the first view without the page transition and brings it back on the first navigation', () => {
+    const root = document.documentElement;
+    root.setAttribute('data-prerendered', '');
     const { router, emit } = fakeRouter(true, '/');
-    endPrerenderedBoot(router);
+    holdTransitionForFirstView(router);
+    expect(root.hasAttribute('data-first-view')).toBe(true);
     emit({ location: { pathname: '/' } as RouterState['location'] });
-    expect(document.documentElement.hasAttribute('data-prerendered')).toBe(true);
+    expect(root.hasAttribute('data-first-view')).toBe(true);
+    expect(root.hasAttribute('data-prerendered')).toBe(true);
     emit({ location: { pathname: '/community' } as RouterState['location'] });
-    expect(document.documentElement.hasAttribute('data-prerendered')).toBe(false);
+    expect(root.hasAttribute('data-first-view')).toBe(false);
+    expect(root.hasAttribute('data-prerendered')).toBe(false);
+  });
+
+  it('holds the transition for a first view the server did not prerender too', () => {
+    const { router, emit } = fakeRouter(true, '/community');
+    holdTransitionForFirstView(router);
+    expect(document.documentElement.hasAttribute('data-first-view')).toBe(true);
+    emit({ location: { pathname: '/trees' } as RouterState['location'] });
+    expect(document.documentElement.hasAttribute('data-first-view')).toBe(false);
   });
 });

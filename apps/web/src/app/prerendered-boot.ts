@@ -13,16 +13,19 @@ export function routerReady(router: DataRouter): Promise<void> {
 }
 
 /**
- * The prerendered page appears without the router's page transition (it is the first view, not a
- * change of page), and so does the live page that replaces it; the first navigation restores it.
+ * The first view of a visit appears without the router's page transition: it is not a change of
+ * page (the splash or the prerendered page was on screen before it), and a page fading in for 0.3 s
+ * only delays its content. So does the live page that replaces a prerendered one. The first
+ * navigation brings the transition back (and ends the prerendered state).
  */
-export function endPrerenderedBoot(router: DataRouter, doc: Document = document): void {
+export function holdTransitionForFirstView(router: DataRouter, doc: Document = document): void {
   const root = doc.documentElement;
-  if (!root.hasAttribute('data-prerendered')) return;
+  root.setAttribute('data-first-view', '');
   const { pathname } = router.state.location;
   const unsubscribe = router.subscribe((state) => {
     if (state.location.pathname === pathname) return;
     unsubscribe();
+    root.removeAttribute('data-first-view');
     root.removeAttribute('data-prerendered');
   });
 }

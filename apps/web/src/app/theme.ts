@@ -71,6 +71,10 @@ export function buildTheme(preset: ColorPreset, closeLabel: string): MantineThem
       Notification: { defaultProps: { closeButtonProps: { 'aria-label': closeLabel } } },
       Modal: { defaultProps: { closeButtonProps: { 'aria-label': closeLabel } } },
       Drawer: { defaultProps: { closeButtonProps: { 'aria-label': closeLabel } } },
+      // Mantine keeps every closed dropdown mounted (hidden), so each Select on a page positions its
+      // dropdown when the page mounts: a forced style recalculation and a synchronous re-render per
+      // Select, in the page's first long task. The options render when the dropdown opens instead.
+      Combobox: { defaultProps: { keepMounted: false } },
     },
     // A slightly cooler dark scheme with brighter text than Mantine's default (#c9c9c9 on #242424).
     colors: {

@@ -51,13 +51,14 @@ import { useTemplateTabs, type TemplateTab } from './template-tabs.ts';
 import { TemplateActions } from './TemplateActions.tsx';
 import { authorPath } from '../paths.ts';
 import classes from './TemplateDetail.module.css';
-import { TemplateOutline } from './TemplateOutline.tsx';
 
 // Markdown rendering loads when a reader first opens a node, not with the page.
 const TemplateNodeDrawer = lazy(() =>
   import('./TemplateNodeDrawer.tsx').then((m) => ({ default: m.TemplateNodeDrawer })),
 );
 // The Reviews and Discussion tabs load when first opened.
+// The outline and its Markdown load when the Outline tab is chosen.
+const TemplateOutline = lazy(() => import('./TemplateOutline.tsx').then((m) => ({ default: m.TemplateOutline })));
 const ReviewsTab = lazy(() => import('./reviews/ReviewsTab.tsx').then((m) => ({ default: m.ReviewsTab })));
 const DiscussionTab = lazy(() => import('./discussion/DiscussionTab.tsx').then((m) => ({ default: m.DiscussionTab })));
 // So do History (with the comparison canvas) and Suggestions.
@@ -334,7 +335,9 @@ export function TemplateDetail({ uuid, headerExtra, canvasExtra, actionsExtra }:
                       {canvasExtra ? <Box mt="md">{canvasExtra}</Box> : null}
                     </Tabs.Panel>
                     <Tabs.Panel value="outline">
-                      <TemplateOutline nodes={nodes} />
+                      <Suspense fallback={<Skeleton h={240} radius="md" />}>
+                        <TemplateOutline nodes={nodes} />
+                      </Suspense>
                     </Tabs.Panel>
                   </Tabs>
                 </Card>

@@ -3,29 +3,10 @@ import { Anchor, Box, Collapse, Group, List, Stack, Text, UnstyledButton } from 
 import { IconChevronRight, IconLink } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import ReactMarkdown from 'react-markdown';
-import rehypeSanitize from 'rehype-sanitize';
+import { MarkdownPreview } from '../../trees/index.ts';
 import classes from './TemplateOutline.module.css';
 
 type OutlineNode = Pick<TreeNode, 'id' | 'parent_id' | 'title' | 'summary' | 'content' | 'resources'>;
-
-/** Markdown as safe HTML: no raw HTML, no scripts or handlers; links open apart and pass no referrer. */
-function SafeMarkdown({ source }: { source: string }) {
-  return (
-    <ReactMarkdown
-      rehypePlugins={[rehypeSanitize]}
-      components={{
-        a: ({ href, children }) => (
-          <a href={href} target="_blank" rel="noopener nofollow noreferrer">
-            {children}
-          </a>
-        ),
-      }}
-    >
-      {source}
-    </ReactMarkdown>
-  );
-}
 
 function OutlineItem({
   node,
@@ -41,6 +22,8 @@ function OutlineItem({
   const [open, setOpen] = useState(depth < 1);
   const hasDetail = Boolean(node.content || node.resources?.length);
   const [detail, setDetail] = useState(false);
+  // A node's Markdown is rendered once its detail is first opened, not for every node up front.
+  const [detailSeen, setDetailSeen] = useState(false);
   return (
     <li className={classes.item}>
       <Group gap={6} wrap="nowrap" align="flex-start">
@@ -60,7 +43,11 @@ function OutlineItem({
         )}
         <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
           <UnstyledButton
-            onClick={() => hasDetail && setDetail((d) => !d)}
+            onClick={() => {
+              if (!hasDetail) return;
+              setDetailSeen(true);
+              setDetail((d) => !d);
+            }}
             aria-expanded={hasDetail ? detail : undefined}
             disabled={!hasDetail}
           >
@@ -80,7 +67,7 @@ function OutlineItem({
           )}
           <Collapse expanded={detail}>
             <Box className={classes.content}>
-              {node.content && <SafeMarkdown source={node.content} />}
+              {detailSeen && node.content ? <MarkdownPreview source={node.content} /> : null}
               {node.resources && node.resources.length > 0 && (
                 <List size="sm" spacing={4} icon={<IconLink size={14} aria-hidden />}>
                   {node.resources.map((r) => (

@@ -1,4 +1,6 @@
-import { indexTree as buildTreeIndex, type TreeDocument, type TreeIndex } from '@arbor/tree-core';
+import type { TreeDocument } from '@arbor/tree-core';
+// The index alone (no schemas): the read-only canvas and learning mode load it without the rest of tree-core.
+import { indexTree as buildTreeIndex, type TreeIndex } from '@arbor/tree-core/tree-index';
 
 const cache = new WeakMap<TreeDocument, TreeIndex>();
 

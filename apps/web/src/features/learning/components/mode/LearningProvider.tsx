@@ -1,4 +1,5 @@
-import { buildWaitsForGraph, transitivePrerequisites, type PathsDocument } from '@arbor/tree-core';
+// The graph functions alone: learning mode on the template page loads none of tree-core's schemas.
+import { buildWaitsForGraph, transitivePrerequisites, type PathsDocument } from '@arbor/tree-core/paths';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
