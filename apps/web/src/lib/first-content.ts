@@ -38,8 +38,9 @@ function whenIdle(run: () => void): void {
 let holds = 0;
 let marked = false;
 
+/** Settles once the frame holding the content is presented (the frame after it has begun) and the thread is idle. */
 function settleAfterPaint(): void {
-  requestAnimationFrame(() => window.setTimeout(() => whenIdle(settle), 0));
+  requestAnimationFrame(() => requestAnimationFrame(() => whenIdle(settle)));
 }
 
 /** The frame's part is done (route, session, data): settle after the next paint, unless a page still holds. */

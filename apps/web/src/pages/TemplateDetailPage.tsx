@@ -1,4 +1,5 @@
 import type { TreeDocument } from '@arbor/tree-core';
+import { useDeferredValue } from 'react';
 import { useParams } from 'react-router';
 import { TemplateDetail, useShare } from '../features/community/index.ts';
 import { LearningModeControls, LearningNodeDetails, LearningProvider } from '../features/learning/index.ts';
@@ -9,8 +10,10 @@ import { useSession } from '../lib/session.ts';
 export default function TemplateDetailPage() {
   const { uuid = '' } = useParams();
   const session = useSession();
-  // The same query TemplateDetail reads (one request): learning names nodes by their titles.
-  const share = useShare(uuid);
+  // The same query TemplateDetail reads (one request): learning names nodes by their titles. Deferred
+  // as TemplateDetail defers it, so the answer's arrival re-renders the page in a transition, not in
+  // one synchronous task.
+  const share = useDeferredValue(useShare(uuid));
   const signedIn = session.status === 'authenticated';
   return (
     <LearningProvider

@@ -24,7 +24,7 @@ import type { EditorCommands } from '../state/commands.ts';
 import { DraftTextField } from './DraftTextField.tsx';
 import { EstimateField } from './EstimateField.tsx';
 import { IconPicker } from './IconPicker.tsx';
-import { MarkdownPreview } from './MarkdownPreview.tsx';
+import { LazyMarkdownPreview } from './LazyMarkdownPreview.tsx';
 import { NODE_COLORS } from './node-icons.ts';
 import { NodeImageField } from './NodeImageField.tsx';
 import { NodeLinks } from './NodeLinks.tsx';
@@ -78,7 +78,7 @@ function ContentField({ node, commands, readOnly }: { node: TreeNode; commands?:
         />
       ) : node.content.trim() ? (
         <Box className={classes.preview}>
-          <MarkdownPreview source={node.content} />
+          <LazyMarkdownPreview source={node.content} />
         </Box>
       ) : (
         <Text size="sm" c="dimmed">
