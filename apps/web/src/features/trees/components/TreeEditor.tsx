@@ -44,7 +44,7 @@ import { useNodeImages } from '../api/useNodeImages.ts';
 import { patchTree } from '../api/useUpdateTree.ts';
 import { useSaveVersion } from '../api/useVersions.ts';
 import { treeKeys, type TreeWithData } from '../api/types.ts';
-import { UnsavedEditsError, useTreesExtensions, type EditorExtensionContext } from '../extensions.ts';
+import { useTreesExtensions, type EditorExtensionContext } from '../extensions.ts';
 import { DOCUMENT_EXTENSIONS, serializeDocument, type DocumentFormat } from '../io/document-files.ts';
 import { downloadBlob, safeFilename } from '../io/download.ts';
 import type { ImageFormat } from '../io/export-image.ts';
@@ -53,6 +53,7 @@ import { layoutFor, NODE_HEIGHT, NODE_WIDTH } from '../layout/tidy-layout.ts';
 import type { LayoutDirection, TreeDocument } from '../model/tree-document.ts';
 import { indexTree } from '../model/tree-index.ts';
 import { Autosave, readDraft, type SaveStatus } from '../state/autosave.ts';
+import { applyServerChange } from '../state/server-change.ts';
 import { EditorCommands } from '../state/commands.ts';
 import { EditorStoreContext, useEditorState, useEditorStore } from '../state/editor-context.ts';
 import { EditorStore } from '../state/editor-store.ts';
@@ -536,23 +537,26 @@ const EditorWorkspace = memo(function EditorWorkspace({
 });
 
 /**
- * `EditorExtensionContext.applyServerChange`: the working copy saved, the server's change made against
- * its revision, then the server's copy reloaded the way the conflict dialog's "reload" does. The page's
- * cached tree is replaced too, so what the tree says beside its document (its template's revision, its
- * latest version) is the server's, and the editor continues from there.
+ * `EditorExtensionContext.applyServerChange` (`state/server-change.ts`). The page's cached tree is
+ * replaced too, so what the tree says beside its document (its template's revision, its latest
+ * version) is the server's, and the editor continues from there.
  */
 function useServerChange(autosave: Autosave | null, uuid: string) {
   const client = useQueryClient();
+  const { t } = useTranslation('trees');
   return useCallback(
-    async <T,>(change: (revision: number) => Promise<T>): Promise<T> => {
-      if (!autosave || !(await autosave.flush())) throw new UnsavedEditsError();
-      const answer = await change(autosave.getRevision());
-      const fresh = await fetchTreeByUuid(uuid);
-      autosave.adopt(fresh.data, fresh.revision);
-      client.setQueryData(treeKeys.byUuid(uuid), fresh);
-      return answer;
-    },
-    [autosave, uuid, client],
+    <T,>(change: (revision: number) => Promise<T>): Promise<T> =>
+      applyServerChange({
+        autosave,
+        change,
+        reload: () => fetchTreeByUuid(uuid),
+        adopted: (fresh) => client.setQueryData(treeKeys.byUuid(uuid), fresh),
+        reloadFailed: () => {
+          void client.invalidateQueries({ queryKey: treeKeys.byUuid(uuid) });
+          notifications.show({ color: 'orange', message: t('errors.reloadAfterChange'), autoClose: false });
+        },
+      }),
+    [autosave, uuid, client, t],
   );
 }
 

@@ -43,7 +43,7 @@ function SideSummary({ title, changes }: { title: string; changes: ChangeCounts 
   );
 }
 
-/** "Updated to revision 3: 1 added, 2 changed", from what the sync applied. */
+/** "Updated to revision 3 as version 5: 1 added, 2 changed", from what the sync applied. */
 function useAppliedMessage() {
   const { t, i18n } = useTranslation('reviews');
   return ({ applied, version, tree }: SyncUpstreamResponse) => {
@@ -53,7 +53,7 @@ function useAppliedMessage() {
     const changes = new Intl.ListFormat(i18n.language, { style: 'short', type: 'unit' }).format(
       kinds.map((kind) => t(`changes.${kind}`, { count: applied[kind] })),
     );
-    return t('upstream.applied', { revision, changes });
+    return t('upstream.applied', { revision, version: version.number, changes });
   };
 }
 
