@@ -69,6 +69,7 @@ export async function createNodeImage(
       node_id: nodeId,
       ...stored,
       created_at: deps.clock.nowIso(),
+      copied_from: null,
     });
   } catch (error) {
     await deleteStoredFiles(deps.storage, [stored.storage_key], deps.log);
