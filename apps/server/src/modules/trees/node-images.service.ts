@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { NODE_IMAGE_MAX_BYTES } from '@arbor/contract';
 import { NODE_ID_PATTERN, type TreeDocument } from '@arbor/tree-core';
 import type { Executor } from '../../db/connection.ts';
@@ -20,7 +19,7 @@ import {
   updateNodeImage,
   type NodeImageRow,
 } from './node-images.repository.ts';
-import { deleteStoredFiles } from './stored-files.ts';
+import { deleteStoredFiles, storeNodeImageFile } from './stored-files.ts';
 
 /** Node images are shown inside the editor's side panel and nodes: 1600 px is plenty, and keeps files small. */
 const NODE_IMAGE_FIT = 1600;
@@ -41,10 +40,8 @@ async function storeImage(storage: Storage, upload: Buffer) {
     { maxBytes: NODE_IMAGE_MAX_BYTES, maxSide: NODE_IMAGE_MAX_SIDE },
     { fit: NODE_IMAGE_FIT },
   );
-  const key = `node-images/${randomBytes(16).toString('hex')}.webp`;
-  await storage.put(key, image.body, image.contentType);
   return {
-    storage_key: key,
+    storage_key: await storeNodeImageFile(storage, image.body, image.contentType),
     width: image.width,
     height: image.height,
     bytes: image.body.length,

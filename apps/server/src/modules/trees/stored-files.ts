@@ -1,6 +1,14 @@
+import { randomBytes } from 'node:crypto';
 import type { Logger } from '../../deps.ts';
 import { safeError } from '../../lib/safe-error.ts';
 import type { Storage } from '../../lib/storage/storage.ts';
+
+/** Stores the file of a node image under a fresh key (`node-images/<random hex>.webp`); returns the key. */
+export async function storeNodeImageFile(storage: Storage, body: Buffer, contentType: string): Promise<string> {
+  const key = `node-images/${randomBytes(16).toString('hex')}.webp`;
+  await storage.put(key, body, contentType);
+  return key;
+}
 
 /**
  * Deletes stored files after their rows are gone. A failure only leaves an unreferenced file
