@@ -106,12 +106,20 @@ export function saveSourceVersion(
 
 /**
  * A new private tree of `userId` holding the snapshot as version 1, recording in the same write the
- * template revision it came from (`upstream`).
+ * template revision it came from (`upstream`) and copying the images of the template's source tree
+ * (`imagesFrom`, null when it was deleted) that the snapshot shows: the new tree gets its own.
  */
 export async function forkTreeFromSnapshot(
   deps: Deps,
   userId: number,
-  input: { title: string; description: string; tags: string[]; data: unknown; upstream: TreeUpstreamOrigin },
+  input: {
+    title: string;
+    description: string;
+    tags: string[];
+    data: unknown;
+    upstream: TreeUpstreamOrigin;
+    imagesFrom: number | null;
+  },
 ): Promise<Tree> {
   const limits = { maxNodes: deps.config.limits.treeMaxNodes, maxBytes: deps.config.limits.treeMaxBytes };
   const id = await createTreeFromDocument(deps, userId, {
