@@ -112,6 +112,11 @@ async function fork(tpl: Template): Promise<number> {
   return res.json().tree.id as number;
 }
 
+const preview = async (treeId: number) => (await inject('GET', `${treeUrl(treeId)}upstream/`, bob)).json();
+const sync = (treeId: number) => inject('POST', `${treeUrl(treeId)}sync_upstream/`, bob, {});
+
+const noChanges = { added: 0, removed: 0, changed: 0, moved: 0 };
+
 describe('images of a tree made from a template', () => {
   it("gives the new tree its own copy of each template image, which outlives the author's", async () => {
     const tpl = await template({ a: 'A', b: 'B' }, { a: blue });
@@ -175,5 +180,99 @@ describe('images of a tree made from a template', () => {
     expect((await inject('GET', '/api/tree/skills_tree/', bob)).json().count).toBe(treesBefore);
     expect((await inject('GET', '/api/tree/node_image/', bob)).json().count).toBe(imagesBefore);
     expect((await inject('GET', `/api/community/trees-shared/${tpl.share}/`, bob)).json().uses_count).toBe(0);
+  });
+});
+
+describe('template updates of a tree with copied images', () => {
+  it('sees no change in the nodes whose template image it copied, and keeps its copies across a sync', async () => {
+    const tpl = await template({ a: 'A', b: 'B', c: 'C' }, { a: blue, b: red });
+    const treeId = await fork(tpl);
+    const copies = await imagesOf(treeId);
+    await revise(tpl, { a: 'A', b: 'B', c: 'C renamed' }, tpl.images);
+
+    expect(await preview(treeId)).toMatchObject({
+      upstream_changes: { ...noChanges, changed: 1 },
+      local_changes: noChanges,
+      conflicts: [],
+    });
+    const res = await sync(treeId);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().applied).toEqual({ ...noChanges, changed: 1 });
+    expect(await imagesOf(treeId)).toEqual(copies);
+    expect(await listedImages(treeId)).toHaveLength(2);
+  });
+
+  it('copies the image of a node the template added, and takes the new image of a node the template changed', async () => {
+    const tpl = await template({ a: 'A', b: 'B' }, { a: blue });
+    const treeId = await fork(tpl);
+    const forked = await imagesOf(treeId);
+    const added = await uploadNodeImage(t.app, alice, tpl.tree, 'd', red);
+    const changed = await uploadNodeImage(t.app, alice, tpl.tree, 'a', red);
+    await revise(tpl, { a: 'A', b: 'B', d: 'D' }, { a: changed.id, d: added.id });
+
+    const before = await preview(treeId);
+    expect(before).toMatchObject({
+      upstream_changes: { ...noChanges, added: 1, changed: 1 },
+      local_changes: noChanges,
+      conflicts: [],
+    });
+    const res = await sync(treeId);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().applied).toEqual({ ...noChanges, added: 1, changed: 1 });
+
+    const images = await imagesOf(treeId);
+    expect(Object.keys(images).sort()).toEqual(['a', 'd']);
+    expect(images.a).not.toBe(forked.a);
+    expect([images.a, images.d]).not.toContain(changed.id);
+    expect(images.d).not.toBe(added.id);
+    expect(await copiedFrom(images.a!)).toBe(changed.id);
+    expect(await copiedFrom(images.d!)).toBe(added.id);
+    const listed = await listedImages(treeId);
+    for (const id of [images.a, images.d]) {
+      const image = listed.find((i) => i.id === id)!;
+      expect(await served(image)).toEqual(await served(id === images.a ? changed : added));
+    }
+    // In sync with the template: nothing to bring in, nothing changed here.
+    expect(await preview(treeId)).toMatchObject({ upstream_changes: noChanges, local_changes: noChanges });
+  });
+
+  it("keeps the owner's own image of a node when the template's is unchanged, and reports it as a change of theirs", async () => {
+    const tpl = await template({ a: 'A', b: 'B' }, { a: blue });
+    const treeId = await fork(tpl);
+    const mine = await uploadNodeImage(t.app, bob, treeId, 'a', red);
+    const saved = await inject('PUT', treeUrl(treeId), bob, { data: withImages({ a: 'A', b: 'B' }, { a: mine.id }) });
+    expect(saved.statusCode).toBe(200);
+    await revise(tpl, { a: 'A', b: 'B2' }, tpl.images);
+
+    expect(await preview(treeId)).toMatchObject({
+      upstream_changes: { ...noChanges, changed: 1 },
+      local_changes: { ...noChanges, changed: 1 },
+      conflicts: [],
+    });
+    expect((await sync(treeId)).statusCode).toBe(200);
+    expect(await imagesOf(treeId)).toEqual({ a: mine.id });
+  });
+
+  it('writes nothing and keeps no copied file when a sync fails', async () => {
+    const tpl = await template({ a: 'A' }, { a: blue });
+    const treeId = await fork(tpl);
+    const before = (await inject('GET', treeUrl(treeId), bob)).json();
+    const added = await uploadNodeImage(t.app, alice, tpl.tree, 'b', red);
+    const other = await uploadNodeImage(t.app, alice, tpl.tree, 'c', red);
+    await revise(tpl, { a: 'A', b: 'B', c: 'C' }, { ...tpl.images, b: added.id, c: other.id });
+    const put = t.app.storage.put.bind(t.app.storage);
+    const stored: string[] = [];
+    vi.spyOn(t.app.storage, 'put').mockImplementation(async (key, body, contentType) => {
+      if (stored.length > 0) throw new Error('disk full');
+      stored.push(key);
+      await put(key, body, contentType);
+    });
+
+    expect((await sync(treeId)).statusCode).toBe(500);
+    expect(stored).toHaveLength(1);
+    expect(await t.app.storage.get(stored[0]!)).toBeNull();
+    const after = (await inject('GET', treeUrl(treeId), bob)).json();
+    expect(after).toMatchObject({ revision: before.revision, data: before.data, upstream: { base_revision: 1 } });
+    expect(await listedImages(treeId)).toHaveLength(1);
   });
 });

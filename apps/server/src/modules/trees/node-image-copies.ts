@@ -2,12 +2,14 @@
  * A tree made from a template (`use_tree`) gets its own copy of every image of the template's source
  * tree its document shows: a new file and a `node_images` row of the new tree and its owner that
  * records the source image in `copied_from`. The editor only shows a tree's own images, and the copy
- * outlives the author's image.
+ * outlives the author's image. A template sync compares the fork with the template in the template's
+ * image ids (`withSourceImages`) and turns the merge's back into the fork's copies (`withForkImages`),
+ * so copies never look like changes of the fork's owner.
  */
 import type { TreeDocument } from '@arbor/tree-core';
-import type { Trx } from '../../db/connection.ts';
+import type { Executor, Trx } from '../../db/connection.ts';
 import type { Deps } from '../../deps.ts';
-import { findTreeImagesByIds, insertNodeImage } from './node-images.repository.ts';
+import { findTreeImagesByIds, findTreeImagesOrCopies, insertNodeImage } from './node-images.repository.ts';
 import { storeNodeImageFile } from './stored-files.ts';
 
 /** Where images are copied: from the template's source tree (null when it was deleted) to a tree of `ownerId`. */
@@ -86,4 +88,45 @@ export async function copyDocumentImages(
 ): Promise<TreeDocument> {
   const copies = await copyImages(deps, trx, target, imageIdsOf(document), stored);
   return withImageIds(document, (id) => copies.get(id) ?? null);
+}
+
+/**
+ * A fork's `document` as its template names its images: the id of each of the tree's copies becomes
+ * the id of the image it was copied from (a fork's copies all come from its template's source tree,
+ * see `copyImages`); other ids stay.
+ */
+export async function withSourceImages(db: Executor, treeId: number, document: TreeDocument): Promise<TreeDocument> {
+  const ids = imageIdsOf(document);
+  const sources = new Map<number, number>();
+  for (const row of await findTreeImagesByIds(db, treeId, ids)) {
+    if (row.copied_from !== null) sources.set(row.id, row.copied_from);
+  }
+  return withImageIds(document, (id) => sources.get(id) ?? id);
+}
+
+/**
+ * The reverse of `withSourceImages` for a merge of a fork (tree `target.to`) with its template: an
+ * id of a source image becomes the fork's copy of it, copied now (inside `trx`, as `copyImages` does)
+ * when the fork has none yet (a node the template added, or whose image it changed); the fork's own
+ * images stay; any other id becomes null.
+ */
+export async function withForkImages(
+  deps: Deps,
+  trx: Trx,
+  target: ImageCopyTarget,
+  merged: TreeDocument,
+  stored: string[],
+): Promise<TreeDocument> {
+  const ids = imageIdsOf(merged);
+  const wanted = new Set(ids);
+  const resolved = new Map<number, number>();
+  for (const row of await findTreeImagesOrCopies(trx, target.to, ids)) {
+    if (wanted.has(row.id)) resolved.set(row.id, row.id);
+    if (row.copied_from !== null && wanted.has(row.copied_from) && !resolved.has(row.copied_from)) {
+      resolved.set(row.copied_from, row.id);
+    }
+  }
+  const missing = ids.filter((id) => !resolved.has(id));
+  const copies = await copyImages(deps, trx, target, missing, stored);
+  return withImageIds(merged, (id) => resolved.get(id) ?? copies.get(id) ?? null);
 }

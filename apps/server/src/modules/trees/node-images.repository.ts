@@ -60,3 +60,15 @@ export async function findTreeImagesByIds(db: Executor, treeId: number, ids: num
   if (ids.length === 0) return [];
   return db.selectFrom('node_images').selectAll().where('tree_id', '=', treeId).where('id', 'in', ids).execute();
 }
+
+/** The images of one tree that are among `ids` or copies of one of them (`copied_from`). */
+export async function findTreeImagesOrCopies(db: Executor, treeId: number, ids: number[]): Promise<NodeImageRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('node_images')
+    .selectAll()
+    .where('tree_id', '=', treeId)
+    .where((eb) => eb.or([eb('id', 'in', ids), eb('copied_from', 'in', ids)]))
+    .orderBy('id')
+    .execute();
+}
