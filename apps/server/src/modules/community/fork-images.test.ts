@@ -275,4 +275,22 @@ describe('template updates of a tree with copied images', () => {
     expect(after).toMatchObject({ revision: before.revision, data: before.data, upstream: { base_revision: 1 } });
     expect(await listedImages(treeId)).toHaveLength(1);
   });
+
+  it("suggests from a tree with copied images without changing the template's images", async () => {
+    const tpl = await template({ a: 'A', b: 'B' }, { a: blue });
+    const treeId = await fork(tpl);
+    const copies = await imagesOf(treeId);
+    const edited = await inject('PUT', treeUrl(treeId), bob, { data: withImages({ a: 'A', b: 'B better' }, copies) });
+    expect(edited.statusCode).toBe(200);
+    const suggested = await inject('POST', `/api/community/trees-shared/${tpl.share}/suggestions/`, bob, {
+      title: 'Better B',
+      tree: treeId,
+    });
+    expect(suggested.statusCode).toBe(201);
+    expect(suggested.json().changes).toEqual({ ...noChanges, changed: 1 });
+
+    const accepted = await inject('POST', `/api/community/suggestions/${suggested.json().id}/accept/`, alice, {});
+    expect(accepted.statusCode).toBe(200);
+    expect(await imagesOf(tpl.tree, alice)).toEqual(tpl.images);
+  });
 });
