@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../../testing/test-app.ts';
-import { uploadNodeImage } from '../trees/testing.ts';
+import { nodeImageForm, uploadNodeImage } from '../trees/testing.ts';
 import { titledDocument, type Titles } from './templates.testing.ts';
 
 let t: TestApp;
@@ -251,6 +251,31 @@ describe('template updates of a tree with copied images', () => {
     });
     expect((await sync(treeId)).statusCode).toBe(200);
     expect(await imagesOf(treeId)).toEqual({ a: mine.id });
+  });
+
+  it("counts a new file for a copied image as the owner's change: it conflicts with the template's", async () => {
+    const tpl = await template({ a: 'A', b: 'B' }, { a: blue });
+    const treeId = await fork(tpl);
+    const copy = (await imagesOf(treeId)).a!;
+    const body = nodeImageForm({}, { bytes: red });
+    const replaced = await t.app.inject({
+      method: 'PUT',
+      url: `/api/tree/node_image/${copy}/`,
+      headers: { ...bob.headers, ...body.headers },
+      payload: body.payload,
+    });
+    expect(replaced.statusCode).toBe(200);
+    expect(await copiedFrom(copy)).toBeNull();
+    const changed = await uploadNodeImage(t.app, alice, tpl.tree, 'a', red);
+    await revise(tpl, { a: 'A', b: 'B' }, { a: changed.id });
+
+    expect(await preview(treeId)).toMatchObject({
+      upstream_changes: { ...noChanges, changed: 1 },
+      local_changes: { ...noChanges, changed: 1 },
+      conflicts: [{ node_id: 'a', fields: ['image_id'] }],
+    });
+    expect((await sync(treeId)).statusCode).toBe(409);
+    expect(await imagesOf(treeId)).toEqual({ a: copy });
   });
 
   it('writes nothing and keeps no copied file when a sync fails', async () => {

@@ -30,7 +30,9 @@ export async function listNodeImages(
 export async function updateNodeImage(
   db: Executor,
   id: number,
-  values: Partial<Pick<NodeImageRow, 'node_id' | 'storage_key' | 'width' | 'height' | 'bytes' | 'content_type'>>,
+  values: Partial<
+    Pick<NodeImageRow, 'node_id' | 'storage_key' | 'width' | 'height' | 'bytes' | 'content_type' | 'copied_from'>
+  >,
 ): Promise<NodeImageRow> {
   return db.updateTable('node_images').set(values).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
 }

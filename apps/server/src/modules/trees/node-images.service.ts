@@ -89,7 +89,10 @@ export async function listOwnNodeImages(
   return listNodeImages(deps.db, { ownerId: viewer.id, ...filter }, { offset: window.offset, limit: window.pageSize });
 }
 
-/** Replaces the file and/or moves the image to another node of the same tree. */
+/**
+ * Replaces the file and/or moves the image to another node of the same tree. A copy of a template's
+ * image given a new file becomes the owner's own (`copied_from` null): a template sync sees the change.
+ */
 export async function updateNodeImageOf(
   deps: Deps,
   viewer: AuthUser,
@@ -103,6 +106,7 @@ export async function updateNodeImageOf(
   try {
     const updated = await updateNodeImage(deps.db, id, {
       ...stored,
+      copied_from: null,
       ...(nodeId === undefined ? {} : { node_id: nodeId }),
     });
     await deleteStoredFiles(deps.storage, [image.storage_key], deps.log);
