@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 export type TreeVisibilityValue = 'private' | 'unlisted' | 'public';
 
@@ -60,6 +60,8 @@ export interface NodeImagesTable {
   bytes: number;
   content_type: string;
   created_at: string;
+  /** the image this one is a copy of (a fork's copy of its template's image; no foreign key), null for an upload */
+  copied_from: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface TreesTables {

@@ -458,7 +458,10 @@ export async function viewShare(deps: Deps, user: AuthUser | null, idOrUuid: str
   }
 }
 
-/** "Use this template": a new private tree of the caller with the snapshot as version 1 (`share.used`). */
+/**
+ * "Use this template": a new private tree of the caller with the snapshot as version 1 and its own
+ * copies of the images the snapshot shows (`share.used`).
+ */
 export async function useShare(deps: Deps, user: AuthUser, idOrUuid: string, title: string | undefined) {
   const share = await requireShare(deps, user, idOrUuid);
   const tree = await forkTreeFromSnapshot(deps, user.id, {
@@ -467,6 +470,7 @@ export async function useShare(deps: Deps, user: AuthUser, idOrUuid: string, tit
     tags: JSON.parse(share.tags) as string[],
     data: JSON.parse(share.data) as unknown,
     upstream: { shareId: share.id, shareUuid: share.uuid, title: share.title, revision: share.revision },
+    imagesFrom: share.tree_id,
   });
   await deps.events.transaction(deps.db, async (trx, publish) => {
     await changeCountersIn(trx, deps.dialect, share.id, async (_trx, current) => ({

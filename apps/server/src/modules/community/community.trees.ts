@@ -18,6 +18,7 @@ import {
   presentTree,
   saveVersionIn,
   withoutForeignImages,
+  withSourceImages,
   type TreeUpstreamOrigin,
 } from '../trees/index.ts';
 
@@ -47,6 +48,16 @@ export async function readTreeSnapshot(
     data: document,
     nodeCount: document.nodes.length,
   };
+}
+
+/**
+ * The working copy of the caller's tree as a proposal to a template (a suggestion made from a fork):
+ * its copies of the template's images named by the images they were copied from, as the template
+ * names them (a copy is no change); 404 when the tree is not the caller's.
+ */
+export async function readTreeProposal(deps: Deps, userId: number, treeId: number): Promise<TreeDocument> {
+  const { data } = await readTreeSnapshot(deps, userId, treeId);
+  return withSourceImages(deps.db, treeId, data);
 }
 
 /**
@@ -106,12 +117,20 @@ export function saveSourceVersion(
 
 /**
  * A new private tree of `userId` holding the snapshot as version 1, recording in the same write the
- * template revision it came from (`upstream`).
+ * template revision it came from (`upstream`) and copying the images of the template's source tree
+ * (`imagesFrom`, null when it was deleted) that the snapshot shows: the new tree gets its own.
  */
 export async function forkTreeFromSnapshot(
   deps: Deps,
   userId: number,
-  input: { title: string; description: string; tags: string[]; data: unknown; upstream: TreeUpstreamOrigin },
+  input: {
+    title: string;
+    description: string;
+    tags: string[];
+    data: unknown;
+    upstream: TreeUpstreamOrigin;
+    imagesFrom: number | null;
+  },
 ): Promise<Tree> {
   const limits = { maxNodes: deps.config.limits.treeMaxNodes, maxBytes: deps.config.limits.treeMaxBytes };
   const id = await createTreeFromDocument(deps, userId, {

@@ -23,7 +23,7 @@ import {
   checkProposedDocument,
   dropForeignImages,
   lockSourceWorkingCopy,
-  readTreeSnapshot,
+  readTreeProposal,
   saveSourceVersion,
 } from './community.trees.ts';
 import { conflictNodes } from './merge-conflicts.ts';
@@ -139,9 +139,7 @@ export async function createSuggestion(
   if (!share || !isVisible(user, share)) throw notFound('No such template.');
   authorizeSuggest(user, share);
   const proposal =
-    body.tree !== undefined
-      ? (await readTreeSnapshot(deps, user.id, body.tree)).data
-      : checkProposedDocument(deps, body.data);
+    body.tree !== undefined ? await readTreeProposal(deps, user.id, body.tree) : checkProposedDocument(deps, body.data);
   const base = await baseDocument(deps.db, share.id, share.revision);
   const diff = diffDocuments(base, proposal);
   if (isEmptyDiff(diff)) throw invalid('The suggestion changes nothing in the template.');

@@ -10,7 +10,13 @@ import {
 import type { Deps } from '../../deps.ts';
 import { AppError, conflict, notFound } from '../../lib/http-errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { getForkOrigin, getTreeDocumentForOwner, syncWorkingCopy, type UpstreamMerge } from '../trees/index.ts';
+import {
+  getForkOrigin,
+  getTreeDocumentForOwner,
+  syncWorkingCopy,
+  withSourceImages,
+  type UpstreamMerge,
+} from '../trees/index.ts';
 import { findShare } from './community.repository.ts';
 import { conflictNodes } from './merge-conflicts.ts';
 import { readRevisionDocument } from './revisions.service.ts';
@@ -20,7 +26,9 @@ import { readRevisionDocument } from './revisions.service.ts';
  * revision it was last merged with (the base); a sync merges the template's latest revision into
  * the working copy with tree-core's three-way merge and saves it through the trees module's save.
  * This lives in the community module because it reads template revisions; the tree side (the lock,
- * the If-Match check, the save and the version) is the trees module's `syncWorkingCopy`.
+ * the If-Match check, the save and the version) is the trees module's `syncWorkingCopy`. A fork has
+ * its own copies of the template's images: both sides are compared in the template's image ids (the
+ * trees module's `withSourceImages`), so the copies are not changes of the fork's owner.
  */
 
 const NO_UPSTREAM = 'This tree was not made from a community template.';
@@ -28,7 +36,8 @@ const UNAVAILABLE = 'The template this tree was made from is no longer available
 
 /** What a fork is merged with: the template now, its document at the fork's base revision and now. */
 interface TemplateSides {
-  share: { id: number; title: string; revision: number };
+  /** `treeId`: the template's source tree, whose images its documents show (null once deleted) */
+  share: { id: number; title: string; revision: number; treeId: number | null };
   baseRevision: number;
   base: TreeDocument;
   theirs: TreeDocument;
@@ -50,7 +59,7 @@ async function loadTemplateSides(
       : await readRevisionDocument(deps.db, share.id, origin.baseRevision);
   if (!base) throw conflict(UNAVAILABLE);
   return {
-    share: { id: share.id, title: share.title, revision: share.revision },
+    share: { id: share.id, title: share.title, revision: share.revision, treeId: share.tree_id },
     baseRevision: origin.baseRevision,
     base,
     theirs,
@@ -59,7 +68,9 @@ async function loadTemplateSides(
 
 /** `GET …/{id}/upstream/`: what a sync would bring in, what the owner changed, and where they collide. */
 export async function previewUpstream(deps: Deps, viewer: AuthUser, treeId: number): Promise<UpstreamPreview> {
-  const { tree, document } = await getTreeDocumentForOwner(deps, viewer, treeId);
+  const { tree, document: mine } = await getTreeDocumentForOwner(deps, viewer, treeId);
+  // In the template's image ids, as base and theirs (a copy of a template image is no change).
+  const document = await withSourceImages(deps.db, treeId, mine);
   const sides = await loadTemplateSides(deps, {
     shareId: tree.upstream_share_id,
     baseRevision: tree.upstream_base_revision,
@@ -91,7 +102,7 @@ export async function syncWithUpstream(
     deps,
     viewer,
     treeId,
-    { expectedRevision: input.expectedRevision, limits: input.limits },
+    { expectedRevision: input.expectedRevision, limits: input.limits, imagesFrom: sides.share.treeId },
     (fork): UpstreamMerge => {
       // Another sync (or nothing else: only syncs move the base) got in first: merging against the
       // base read before it would be wrong.

@@ -24,3 +24,4 @@ export { expectedRevision, revisionEtag } from './revision.ts';
 export { presentVersion } from './versions.presenter.ts';
 export { presentNodeImage } from './node-images.presenter.ts';
 export { createNodeImage, imageUrlsOfDocument, withoutForeignImages } from './node-images.service.ts';
+export { withSourceImages } from './node-image-copies.ts';

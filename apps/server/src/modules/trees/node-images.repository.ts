@@ -30,7 +30,9 @@ export async function listNodeImages(
 export async function updateNodeImage(
   db: Executor,
   id: number,
-  values: Partial<Pick<NodeImageRow, 'node_id' | 'storage_key' | 'width' | 'height' | 'bytes' | 'content_type'>>,
+  values: Partial<
+    Pick<NodeImageRow, 'node_id' | 'storage_key' | 'width' | 'height' | 'bytes' | 'content_type' | 'copied_from'>
+  >,
 ): Promise<NodeImageRow> {
   return db.updateTable('node_images').set(values).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
 }
@@ -59,4 +61,16 @@ export async function imageKeysOfOwner(db: Executor, ownerId: number): Promise<s
 export async function findTreeImagesByIds(db: Executor, treeId: number, ids: number[]): Promise<NodeImageRow[]> {
   if (ids.length === 0) return [];
   return db.selectFrom('node_images').selectAll().where('tree_id', '=', treeId).where('id', 'in', ids).execute();
+}
+
+/** The images of one tree that are among `ids` or copies of one of them (`copied_from`). */
+export async function findTreeImagesOrCopies(db: Executor, treeId: number, ids: number[]): Promise<NodeImageRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('node_images')
+    .selectAll()
+    .where('tree_id', '=', treeId)
+    .where((eb) => eb.or([eb('id', 'in', ids), eb('copied_from', 'in', ids)]))
+    .orderBy('id')
+    .execute();
 }

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { NODE_IMAGE_MAX_BYTES } from '@arbor/contract';
 import { NODE_ID_PATTERN, type TreeDocument } from '@arbor/tree-core';
 import type { Executor } from '../../db/connection.ts';
@@ -20,7 +19,7 @@ import {
   updateNodeImage,
   type NodeImageRow,
 } from './node-images.repository.ts';
-import { deleteStoredFiles } from './stored-files.ts';
+import { deleteStoredFiles, storeNodeImageFile } from './stored-files.ts';
 
 /** Node images are shown inside the editor's side panel and nodes: 1600 px is plenty, and keeps files small. */
 const NODE_IMAGE_FIT = 1600;
@@ -41,10 +40,8 @@ async function storeImage(storage: Storage, upload: Buffer) {
     { maxBytes: NODE_IMAGE_MAX_BYTES, maxSide: NODE_IMAGE_MAX_SIDE },
     { fit: NODE_IMAGE_FIT },
   );
-  const key = `node-images/${randomBytes(16).toString('hex')}.webp`;
-  await storage.put(key, image.body, image.contentType);
   return {
-    storage_key: key,
+    storage_key: await storeNodeImageFile(storage, image.body, image.contentType),
     width: image.width,
     height: image.height,
     bytes: image.body.length,
@@ -69,6 +66,7 @@ export async function createNodeImage(
       node_id: nodeId,
       ...stored,
       created_at: deps.clock.nowIso(),
+      copied_from: null,
     });
   } catch (error) {
     await deleteStoredFiles(deps.storage, [stored.storage_key], deps.log);
@@ -91,7 +89,10 @@ export async function listOwnNodeImages(
   return listNodeImages(deps.db, { ownerId: viewer.id, ...filter }, { offset: window.offset, limit: window.pageSize });
 }
 
-/** Replaces the file and/or moves the image to another node of the same tree. */
+/**
+ * Replaces the file and/or moves the image to another node of the same tree. A copy of a template's
+ * image given a new file becomes the owner's own (`copied_from` null): a template sync sees the change.
+ */
 export async function updateNodeImageOf(
   deps: Deps,
   viewer: AuthUser,
@@ -105,6 +106,7 @@ export async function updateNodeImageOf(
   try {
     const updated = await updateNodeImage(deps.db, id, {
       ...stored,
+      copied_from: null,
       ...(nodeId === undefined ? {} : { node_id: nodeId }),
     });
     await deleteStoredFiles(deps.storage, [image.storage_key], deps.log);

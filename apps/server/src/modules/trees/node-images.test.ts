@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../../testing/test-app.ts';
-import { createTree, sampleDocument } from './trees.testing.ts';
+import { createTree, nodeImageForm, sampleDocument } from './trees.testing.ts';
 
 let t: TestApp;
 let alice: TestUser;
@@ -20,25 +20,6 @@ afterAll(async () => t?.close());
 
 const base = '/api/tree/node_image/';
 
-/** A multipart body with text fields and an optional file part `image`. */
-function form(fields: Record<string, string>, file?: { bytes: Buffer; name?: string; type?: string }) {
-  const boundary = '----arbor-test-boundary';
-  const chunks: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  }
-  if (file) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="${file.name ?? 'a.png'}"\r\nContent-Type: ${file.type ?? 'image/png'}\r\n\r\n`,
-      ),
-    );
-    chunks.push(file.bytes, Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
 async function upload(
   user: TestUser,
   fields: Record<string, string>,
@@ -46,7 +27,7 @@ async function upload(
   method: 'POST' | 'PUT' | 'PATCH' = 'POST',
   url = base,
 ) {
-  const body = form(fields, file);
+  const body = nodeImageForm(fields, file);
   return t.app.inject({ method, url, payload: body.payload, headers: { ...user.headers, ...body.headers } });
 }
 

@@ -9,7 +9,8 @@ import type { PageWindow } from '../../lib/pagination.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { imageKeysOfTree } from './node-images.repository.ts';
 import { staleRevision } from './revision.ts';
-import { deleteStoredFiles } from './stored-files.ts';
+import { copyDocumentImages } from './node-image-copies.ts';
+import { deleteStoredFiles, deletingFilesOnFailure } from './stored-files.ts';
 import {
   checkTreeDocument,
   parseStoredDocument,
@@ -74,6 +75,12 @@ export interface NewTree {
   limits?: TreeLimits;
   /** the template (and its revision) the document was copied from: `use_tree` */
   upstream?: TreeUpstreamOrigin;
+  /**
+   * the tree whose images the document references (a template's source tree; null when it was
+   * deleted): those are copied into the new tree, and references to any other image become null.
+   * Absent: the document's image ids are kept as they are.
+   */
+  imagesFrom?: number | null;
 }
 
 /** A template revision a tree's document was copied from. */
@@ -84,33 +91,47 @@ export interface TreeUpstreamOrigin {
   revision: number;
 }
 
-/** Creates a tree owned by `ownerId` (document checked against the limits) and records it as version 1; returns the tree id. */
+/**
+ * Creates a tree owned by `ownerId` (document checked against the limits) and records it as version
+ * 1, copying the images of `imagesFrom` it shows, all in one transaction (copied files are deleted
+ * when it fails); returns the tree id.
+ */
 export async function createTreeFromDocument(deps: Deps, ownerId: number, input: NewTree): Promise<number> {
   const checked =
     input.data === undefined
       ? storableDocument(createTreeDocument(input.title))
       : checkTreeDocument(input.data, input.limits ?? DEFAULT_TREE_LIMITS);
   const now = deps.clock.nowIso();
-  return deps.db.transaction().execute(async (trx) => {
-    const id = await insertTree(trx, {
-      uuid: randomUUID(),
-      owner_id: ownerId,
-      ...describedFields(input.title, input.description ?? '', uniqueTags(input.tags ?? [])),
-      visibility: input.visibility ?? 'private',
-      data: checked.json,
-      node_count: checked.nodeCount,
-      revision: 1,
-      latest_version: null,
-      created_at: now,
-      updated_at: now,
-      upstream_share_id: input.upstream?.shareId ?? null,
-      upstream_share_uuid: input.upstream?.shareUuid ?? null,
-      upstream_title: input.upstream?.title ?? null,
-      upstream_base_revision: input.upstream?.revision ?? null,
-    });
-    await recordVersion(trx, id, checked.document, { message: input.message ?? '', createdBy: ownerId });
-    return id;
-  });
+  return deletingFilesOnFailure(deps, (stored) =>
+    deps.db.transaction().execute(async (trx) => {
+      const id = await insertTree(trx, {
+        uuid: randomUUID(),
+        owner_id: ownerId,
+        ...describedFields(input.title, input.description ?? '', uniqueTags(input.tags ?? [])),
+        visibility: input.visibility ?? 'private',
+        data: checked.json,
+        node_count: checked.nodeCount,
+        revision: 1,
+        latest_version: null,
+        created_at: now,
+        updated_at: now,
+        upstream_share_id: input.upstream?.shareId ?? null,
+        upstream_share_uuid: input.upstream?.shareUuid ?? null,
+        upstream_title: input.upstream?.title ?? null,
+        upstream_base_revision: input.upstream?.revision ?? null,
+      });
+      // The copies' rows need the tree's id: the working copy is rewritten once they exist.
+      const document =
+        input.imagesFrom === undefined
+          ? checked.document
+          : await copyDocumentImages(deps, trx, { from: input.imagesFrom, to: id, ownerId }, checked.document, stored);
+      if (document !== checked.document) {
+        await updateTree(trx, id, { data: storableDocument(document).json }, { bumpRevision: false });
+      }
+      await recordVersion(trx, id, document, { message: input.message ?? '', createdBy: ownerId });
+      return id;
+    }),
+  );
 }
 
 /** Lists the caller's own trees with search, tags and ordering. */

@@ -13,11 +13,16 @@ import {
   updateTree,
   type TreeListRow,
 } from './trees.repository.ts';
+import { withForkImages, withSourceImages } from './node-image-copies.ts';
+import { deletingFilesOnFailure } from './stored-files.ts';
 import { publishRemovedNodes } from './trees.service.ts';
 import { recordVersion } from './version-storage.ts';
 import { findVersionById, type VersionMetaRow } from './versions.repository.ts';
 
-/** A fork's working copy as a sync finds it under the tree's lock. */
+/**
+ * A fork's working copy as a sync finds it under the tree's lock, its copies of the template's images
+ * named by the template's ids (`withSourceImages`), as in the template's revisions.
+ */
 export interface ForkState {
   document: TreeDocument;
   upstreamShareId: number | null;
@@ -54,47 +59,54 @@ export async function getForkOrigin(
 /**
  * Replaces the owner's working copy with what `merge` makes of it (the caller's three-way merge with
  * the template), in one transaction under the tree's lock: 412 when `expectedRevision` is stale, 404
- * for anyone but the owner. The new working copy is checked and saved like any save (revision bumped,
+ * for anyone but the owner. The merge's image ids are the template's: each becomes the fork's copy of
+ * that image of `imagesFrom` (the template's source tree), copied now when the fork has none yet
+ * (`withForkImages`). The new working copy is checked and saved like any save (revision bumped,
  * removed nodes announced) and recorded as a version, only when it changed; the template revision it
- * was merged with becomes the tree's base either way. `merge` may throw: nothing is written then.
+ * was merged with becomes the tree's base either way. `merge` may throw: nothing is written then (nor
+ * left stored: files copied for a sync that fails are deleted).
  */
 export async function syncWorkingCopy(
   deps: Deps,
   viewer: AuthUser,
   treeId: number,
-  options: { expectedRevision?: number; limits: TreeLimits },
+  options: { expectedRevision?: number; limits: TreeLimits; imagesFrom: number | null },
   merge: (fork: ForkState) => UpstreamMerge,
 ): Promise<UpstreamSyncResult> {
-  return deps.events.transaction(deps.db, async (trx, publish) => {
-    const tree = authorizeOwnTree(viewer, await findTreeMetaForUpdate(trx, deps.dialect, treeId));
-    if (options.expectedRevision !== undefined && tree.revision !== options.expectedRevision) {
-      throw staleRevision(tree.revision);
-    }
-    const stored = (await findTreeData(trx, treeId))!;
-    const mine = parseStoredDocument(stored.data);
-    const merged = merge({
-      document: mine,
-      upstreamShareId: tree.upstream_share_id,
-      baseRevision: tree.upstream_base_revision,
-    });
-    const diff = diffDocuments(mine, merged.document);
-    let version: VersionMetaRow | null = null;
-    if (!isEmptyDiff(diff)) {
-      const checked = checkTreeDocument(merged.document, options.limits);
-      await updateTree(
-        trx,
-        treeId,
-        { data: checked.json, node_count: checked.nodeCount, updated_at: deps.clock.nowIso() },
-        { bumpRevision: true },
-      );
-      await publishRemovedNodes(publish, treeId, stored.data, checked.document);
-      const { id } = await recordVersion(trx, treeId, checked.document, {
-        message: merged.message,
-        createdBy: viewer.id,
+  return deletingFilesOnFailure(deps, (copiedFiles) =>
+    deps.events.transaction(deps.db, async (trx, publish) => {
+      const tree = authorizeOwnTree(viewer, await findTreeMetaForUpdate(trx, deps.dialect, treeId));
+      if (options.expectedRevision !== undefined && tree.revision !== options.expectedRevision) {
+        throw staleRevision(tree.revision);
+      }
+      const stored = (await findTreeData(trx, treeId))!;
+      const mine = parseStoredDocument(stored.data);
+      const merged = merge({
+        document: await withSourceImages(trx, treeId, mine),
+        upstreamShareId: tree.upstream_share_id,
+        baseRevision: tree.upstream_base_revision,
       });
-      version = (await findVersionById(trx, id))!;
-    }
-    await setUpstreamBase(trx, treeId, { revision: merged.baseRevision, title: merged.title });
-    return { tree: (await findTreeMetaById(trx, treeId))!, version, applied: countChanges(diff) };
-  });
+      const images = { from: options.imagesFrom, to: treeId, ownerId: tree.owner_id };
+      const document = await withForkImages(deps, trx, images, merged.document, copiedFiles);
+      const diff = diffDocuments(mine, document);
+      let version: VersionMetaRow | null = null;
+      if (!isEmptyDiff(diff)) {
+        const checked = checkTreeDocument(document, options.limits);
+        await updateTree(
+          trx,
+          treeId,
+          { data: checked.json, node_count: checked.nodeCount, updated_at: deps.clock.nowIso() },
+          { bumpRevision: true },
+        );
+        await publishRemovedNodes(publish, treeId, stored.data, checked.document);
+        const { id } = await recordVersion(trx, treeId, checked.document, {
+          message: merged.message,
+          createdBy: viewer.id,
+        });
+        version = (await findVersionById(trx, id))!;
+      }
+      await setUpstreamBase(trx, treeId, { revision: merged.baseRevision, title: merged.title });
+      return { tree: (await findTreeMetaById(trx, treeId))!, version, applied: countChanges(diff) };
+    }),
+  );
 }
