@@ -65,6 +65,19 @@ interface PageResult extends Run {
 
 const round = (x: number, digits = 0) => Math.round(x * 10 ** digits) / 10 ** digits;
 
+/** The first wave's mobile medians (2026-11-24 19:45 UTC, CPU benchmark index 3,500–3,900). */
+const FIRST_WAVE_MOBILE: Record<string, number> = { Community: 82, Template: 78, Editor: 66 };
+
+/** This run's signed-in mobile medians beside the first wave's, with this machine's benchmark index. */
+function againstFirstWave(mobile: PageResult[]): string {
+  const pages = mobile.filter((r) => r.page in FIRST_WAVE_MOBILE);
+  const indexes = pages.flatMap((r) => r.runs.map((run) => run.benchmarkIndex));
+  const line = pages
+    .map((r) => `${r.page} ${r.scores.performance} (first wave ${FIRST_WAVE_MOBILE[r.page]})`)
+    .join(', ');
+  return `**Against the first wave, in this run** (CPU benchmark index ${Math.min(...indexes)}–${Math.max(...indexes)}): ${line}.`;
+}
+
 /** Lighthouse's two presets: its default (mobile emulation) and its desktop configuration. */
 type Preset = 'mobile' | 'desktop';
 const PRESET_CONFIGS: Record<Preset, Config | undefined> = { mobile: undefined, desktop: desktopConfig };
@@ -267,8 +280,27 @@ against 50. The editor is at parity; the community list and the template page re
 wave, with total blocking time (1.5–2.5 s against 1.0–1.2 s in these runs) the larger part: the second wave's
 page code (learning mode, reviews, discussion, suggestions, history) renders in a few long synchronous tasks. A
 per-feature grouping of the shared chunks (16 instead of 21 files for the template page, 13 KB more) did not
-measurably help and was not kept. The full table above is the 14:02 run; it was not re-recorded on the slower
-machine.`;
+measurably help and was not kept.
+
+**What closed the gap (2026-11-27).** The largest paint's own entries (a \`PerformanceObserver\` on a throttled
+load) showed where the time went, more than the CPU profile had:
+- **The router's page transition held the largest paint back.** The first view faded in over 0.3 s (SPEC's
+  fade-up), and Chromium reports the largest paint once the fade is over, not when the text is drawn; during the
+  fade the deferred parts started, so Lighthouse's simulation counted their files before the paint. The first view
+  of a visit now appears without the transition (the splash has just faded out; \`html[data-first-view]\`,
+  \`apps/web/src/app/prerendered-boot.ts\`), as the prerendered landing page already did; every later page change
+  keeps it. Largest paint, unthrottled: ~300 ms earlier on both pages.
+- **Closed Select dropdowns are no longer mounted** (Mantine's Combobox keeps them by default): each Select
+  positioned its hidden dropdown as the page mounted, a forced style recalculation (170 ms under the 4× slowdown
+  on the community list) and a synchronous re-render inside the page's first long task.
+- **The template page loads neither Markdown nor tree-core's schemas before its content** (about 55 KB gzipped):
+  the outline and its Markdown load when the Outline tab is chosen, and learning mode and the read-only canvas
+  import tree-core's graph and index functions alone (\`@arbor/tree-core/paths\`, \`/tree-index\`). The
+  editor's node panel loads the Markdown preview when it first shows one (36 KB gzipped off its first load).
+- **The deferred parts wait until the content's frame is presented** (two animation frames, then idle), and the
+  template page hands learning mode the template's data in the same deferred render as the rest of the page.
+
+${againstFirstWave(byPreset.mobile)}`;
 }
 
 async function main() {

@@ -196,7 +196,7 @@ describe('the tree canvas', () => {
     await close();
   });
 
-  it("opens a template node's Markdown, resources and time in a read-only drawer beside the canvas", async () => {
+  it("opens a template node's Markdown, resources and time in a read-only drawer beside the canvas, and a fork shows its own copy of the image", async () => {
     const title = `Template ${Date.now().toString(36)}`;
     // 13 nodes left to right: small enough to be read whole in the template's canvas.
     const tree = await createTree(title, 13, 'LR');
@@ -250,6 +250,14 @@ describe('the tree canvas', () => {
 
     await drawer.getByRole('button', { name: communityEn.nodeDrawer.close }).click();
     await drawer.waitFor({ state: 'detached' });
+
+    // Using the template gives the reader's tree its own copy of the image, shown on the node.
+    await page.getByRole('button', { name: communityEn.detail.use }).click();
+    await page.waitForURL(/\/trees\/[0-9a-f-]{36}$/);
+    const thumb = page.locator('.react-flow__node[data-id="n4"] img');
+    await thumb.waitFor();
+    expect(await thumb.getAttribute('src')).not.toBe(image.url);
+    await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
     expect(errors).toEqual([]);
     await close();
   });
