@@ -300,7 +300,12 @@ load) showed where the time went, more than the CPU profile had:
 - **The deferred parts wait until the content's frame is presented** (two animation frames, then idle), and the
   template page hands learning mode the template's data in the same deferred render as the rest of the page.
 
-${againstFirstWave(byPreset.mobile)}`;
+${againstFirstWave(byPreset.mobile)} **Like for like, the same hour** (2026-11-27 00:28–00:38,
+mobile, three runs each, medians, the 11-24 build b570aae against this one): Community 79 against 84, Template 79
+against 75, Editor 64 against 66. The community list and the editor are at or above the first wave; the template
+page is still about 4 points behind, from total blocking time (406–579 ms against 272–334 ms; its largest paint is
+the same, 4.2–4.3 s): the second wave's template page (learning mode, the review, discussion, suggestion and history
+tabs, the canvas's discussion badges) runs more code as it mounts.`;
 }
 
 async function main() {
