@@ -117,6 +117,18 @@ const sync = (treeId: number) => inject('POST', `${treeUrl(treeId)}sync_upstream
 
 const noChanges = { added: 0, removed: 0, changed: 0, moved: 0 };
 
+/** Storage that keeps the first file written and fails the next ("disk full"); returns the keys it stored. */
+function failSecondFilePut(): string[] {
+  const put = t.app.storage.put.bind(t.app.storage);
+  const stored: string[] = [];
+  vi.spyOn(t.app.storage, 'put').mockImplementation(async (key, body, contentType) => {
+    if (stored.length > 0) throw new Error('disk full');
+    stored.push(key);
+    await put(key, body, contentType);
+  });
+  return stored;
+}
+
 describe('images of a tree made from a template', () => {
   it("gives the new tree its own copy of each template image, which outlives the author's", async () => {
     const tpl = await template({ a: 'A', b: 'B' }, { a: blue });
@@ -165,14 +177,7 @@ describe('images of a tree made from a template', () => {
     const tpl = await template({ a: 'A', b: 'B' }, { a: blue, b: red });
     const treesBefore = (await inject('GET', '/api/tree/skills_tree/', bob)).json().count as number;
     const imagesBefore = (await inject('GET', '/api/tree/node_image/', bob)).json().count as number;
-    // The first copy is stored, the second fails.
-    const put = t.app.storage.put.bind(t.app.storage);
-    const stored: string[] = [];
-    vi.spyOn(t.app.storage, 'put').mockImplementation(async (key, body, contentType) => {
-      if (stored.length > 0) throw new Error('disk full');
-      stored.push(key);
-      await put(key, body, contentType);
-    });
+    const stored = failSecondFilePut();
 
     expect((await useTemplate(tpl)).statusCode).toBe(500);
     expect(stored).toHaveLength(1);
@@ -285,13 +290,7 @@ describe('template updates of a tree with copied images', () => {
     const added = await uploadNodeImage(t.app, alice, tpl.tree, 'b', red);
     const other = await uploadNodeImage(t.app, alice, tpl.tree, 'c', red);
     await revise(tpl, { a: 'A', b: 'B', c: 'C' }, { ...tpl.images, b: added.id, c: other.id });
-    const put = t.app.storage.put.bind(t.app.storage);
-    const stored: string[] = [];
-    vi.spyOn(t.app.storage, 'put').mockImplementation(async (key, body, contentType) => {
-      if (stored.length > 0) throw new Error('disk full');
-      stored.push(key);
-      await put(key, body, contentType);
-    });
+    const stored = failSecondFilePut();
 
     expect((await sync(treeId)).statusCode).toBe(500);
     expect(stored).toHaveLength(1);
