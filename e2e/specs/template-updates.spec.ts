@@ -140,7 +140,10 @@ describe('template updates for forks', () => {
     await dialog.getByRole('button', { name: t('reviews', 'upstream.apply') }).click();
 
     // Applied: a toast says what changed, the dialog and the banner are gone, the canvas shows the merge.
-    await toast(page, t('reviews', 'upstream.applied', { revision: 2, version: 2, changes: '1 added, 1 changed' })).waitFor();
+    await toast(
+      page,
+      t('reviews', 'upstream.applied', { revision: 2, version: 2, changes: '1 added, 1 changed' }),
+    ).waitFor();
     await dialog.waitFor({ state: 'detached' });
     await banner.waitFor({ state: 'detached' });
     await nodeTitled(page, 'Vectors and spaces').waitFor();
