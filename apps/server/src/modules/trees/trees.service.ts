@@ -120,13 +120,15 @@ export async function createTreeFromDocument(deps: Deps, ownerId: number, input:
         upstream_title: input.upstream?.title ?? null,
         upstream_base_revision: input.upstream?.revision ?? null,
       });
-      // The copies' rows need the tree's id: the working copy is rewritten once they exist.
+      // The copies' rows need the tree's id: the working copy is rewritten once they exist, and checked
+      // again (the copies' ids may make it longer).
       const document =
         input.imagesFrom === undefined
           ? checked.document
           : await copyDocumentImages(deps, trx, { from: input.imagesFrom, to: id, ownerId }, checked.document, stored);
       if (document !== checked.document) {
-        await updateTree(trx, id, { data: storableDocument(document).json }, { bumpRevision: false });
+        const limits = input.limits ?? DEFAULT_TREE_LIMITS;
+        await updateTree(trx, id, { data: checkTreeDocument(document, limits).json }, { bumpRevision: false });
       }
       await recordVersion(trx, id, document, { message: input.message ?? '', createdBy: ownerId });
       return id;
