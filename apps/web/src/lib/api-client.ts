@@ -28,6 +28,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** send the bearer token and refresh it on 401 (default true) */
   auth?: boolean;
+  /** the browser's fetch priority; long-lived streams ask for `low` */
+  priority?: RequestPriority;
 }
 
 let refreshing: Promise<boolean> | null = null;
@@ -73,7 +75,7 @@ function buildUrl(path: string, query?: RequestOptions['query']): string {
 
 /** Sends a request with the bearer token; a 401 triggers one shared refresh and one retry. Returns the raw Response. */
 export async function apiRaw(path: string, options: RequestOptions = {}): Promise<Response> {
-  const { method = 'GET', body, query, signal, auth = true } = options;
+  const { method = 'GET', body, query, signal, auth = true, priority } = options;
   const send = () => {
     const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
     const token = tokenStore.get().accessToken;
@@ -86,7 +88,7 @@ export async function apiRaw(path: string, options: RequestOptions = {}): Promis
     }
     // API.md "Conventions": the server answers messages (`detail`, `fields`) in this language
     headers['accept-language'] = currentLocale();
-    return fetch(buildUrl(path, query), { method, headers, body: payload, signal });
+    return fetch(buildUrl(path, query), { method, headers, body: payload, signal, ...(priority ? { priority } : {}) });
   };
   let res = await send();
   if (res.status === 401 && auth && tokenStore.get().refreshToken) {

@@ -56,6 +56,8 @@ export function openNotificationStream(handlers: NotificationStreamHandlers, dep
       try {
         const res = await deps.request('/api/notifications/stream/', {
           headers: { accept: 'text/event-stream', ...(lastEventId ? { 'last-event-id': lastEventId } : {}) },
+          // A long-lived stream: it must not compete with the page's own data and code for the network.
+          priority: 'low',
           signal,
         });
         if (res.status === 401 || res.status === 403) return;
