@@ -37,11 +37,10 @@ import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useS
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { LazyTreeViewer } from '../../trees/index.ts';
-import { useFirstContentShown, useHoldFirstContent } from '../../../lib/first-content.ts';
-import { useNodeCommentCounts } from '../api/comments.ts';
+import { useHoldFirstContent } from '../../../lib/first-content.ts';
 import { useShare } from '../api/get-share.ts';
 import { useCountView, useDeleteShare } from '../api/share-actions.ts';
-import { NodeDiscussionContext, type NodeDiscussion } from './discussion/node-discussion-context.ts';
+import { NodeDiscussionProvider } from './discussion/NodeDiscussionProvider.tsx';
 import { Contributors } from './history/Contributors.tsx';
 import { EmbedButton } from './EmbedButton.tsx';
 import { ReportButton } from './report/ReportButton.tsx';
@@ -87,6 +86,20 @@ function Stat({ icon, label, value }: { icon: React.ReactNode; label: string; va
       </Group>
     </Paper>
   );
+}
+
+/**
+ * Counts one view of the template once it is shown. Its own component, so that the request's state
+ * changes re-render nothing else.
+ */
+function ViewCounter({ uuid }: { uuid: string }) {
+  const { mutate: countView } = useCountView(uuid);
+  useEffect(() => {
+    if (countedThisSession.has(uuid)) return;
+    countedThisSession.add(uuid);
+    countView();
+  }, [uuid, countView]);
+  return null;
 }
 
 function OwnerTools({ share }: { share: ShareWithData }) {
@@ -176,27 +189,12 @@ export function TemplateDetail({ uuid, headerExtra, canvasExtra, actionsExtra }:
   // interruptible tasks instead of one long one.
   const { data: share, isLoading, isError, error } = useDeferredValue(useShare(uuid));
   useHoldFirstContent(!isLoading);
-  const view = useCountView(uuid);
   const canvas = useNodeDrawer(share?.data as TreeDocument | undefined);
-  const { mutate: countView } = view;
   const tabs = useTemplateTabs();
   const tabList = useActiveTabInView<HTMLDivElement>(tabs.tab, Boolean(share));
   const { t: tr } = useTranslation('reviews');
-  // The canvas's discussion badges come once the page is on screen.
-  const counts = useNodeCommentCounts(uuid, useFirstContentShown()).data;
-  const { showDiscussion } = tabs;
   const [suggestingOpened, suggestingHandlers] = useDisclosure(false);
   const suggesting = { opened: suggestingOpened, ...suggestingHandlers };
-  const discussion = useMemo<NodeDiscussion | null>(
-    () => (counts ? { counts, open: (id) => showDiscussion(id) } : null),
-    [counts, showDiscussion],
-  );
-
-  useEffect(() => {
-    if (!share || countedThisSession.has(uuid)) return;
-    countedThisSession.add(uuid);
-    countView();
-  }, [share, uuid, countView]);
 
   if (isLoading) {
     return (
@@ -227,6 +225,7 @@ export function TemplateDetail({ uuid, headerExtra, canvasExtra, actionsExtra }:
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(share.updated_at));
   return (
     <Stack gap="lg">
+      <ViewCounter uuid={uuid} />
       <Stack gap={6}>
         <Group justify="space-between" align="flex-start" wrap="nowrap">
           <Title order={1} fz="h2">
@@ -282,7 +281,7 @@ export function TemplateDetail({ uuid, headerExtra, canvasExtra, actionsExtra }:
               <Tabs.Tab value="history">{tr('tabs.history')}</Tabs.Tab>
             </Tabs.List>
             <Tabs.Panel value="tree">
-              <NodeDiscussionContext.Provider value={discussion}>
+              <NodeDiscussionProvider share={uuid} onOpen={tabs.showDiscussion}>
                 <Card withBorder padding="md" radius="md">
                   <Tabs defaultValue="canvas" keepMounted={false}>
                     <Group justify="space-between" mb="sm" wrap="nowrap">
@@ -341,7 +340,7 @@ export function TemplateDetail({ uuid, headerExtra, canvasExtra, actionsExtra }:
                     </Tabs.Panel>
                   </Tabs>
                 </Card>
-              </NodeDiscussionContext.Provider>
+              </NodeDiscussionProvider>
             </Tabs.Panel>
             <Tabs.Panel value="reviews">
               <Suspense fallback={<Skeleton h={240} radius="md" />}>
