@@ -8,7 +8,15 @@
 // that render is committed (`useHoldFirstContent`). The wait then ends after the next paint, when the main
 // thread is idle. It also ends at the first
 // key press or pointer press (someone wants a menu now) and after FALLBACK_MS in any case.
-import { lazy, useLayoutEffect, useSyncExternalStore, type ComponentType, type LazyExoticComponent } from 'react';
+import {
+  lazy,
+  startTransition,
+  useEffect,
+  useLayoutEffect,
+  useState,
+  type ComponentType,
+  type LazyExoticComponent,
+} from 'react';
 
 /** The longest the deferred parts wait, should a page never say its content is shown. */
 const FALLBACK_MS = 4000;
@@ -73,21 +81,30 @@ if (typeof window === 'undefined') {
     window.addEventListener(type, settle, { once: true, capture: true });
 }
 
-/** Has the first page's content been shown? (re-renders once it has) */
+/**
+ * Has the first page's content been shown? Re-renders once it has, in a transition: what appears then is
+ * secondary, and rendering it in interruptible slices keeps the page responsive.
+ */
 export function useFirstContentShown(): boolean {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => shown,
-    () => false,
-  );
+  const [value, setValue] = useState(shown);
+  useEffect(() => {
+    if (value) return;
+    const show = () => startTransition(() => setValue(true));
+    if (shown) return show();
+    listeners.add(show);
+    return () => void listeners.delete(show);
+  }, [value]);
+  return value;
+}
+
+/** Resolves in a task of its own, so that parts started one after another do not add up to one long task. */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => window.setTimeout(resolve, 0));
 }
 
 /** `React.lazy` whose code starts loading only once the first page's content is shown. */
 export function lazyAfterFirstContent<T extends ComponentType<any>>( // eslint-disable-line @typescript-eslint/no-explicit-any -- as React.lazy
   load: () => Promise<{ default: T }>,
 ): LazyExoticComponent<T> {
-  return lazy(() => firstContentShown.then(load));
+  return lazy(() => firstContentShown.then(nextTask).then(load));
 }
