@@ -93,7 +93,14 @@ async function audit(browser: Browser, url: string, token: string | null, preset
       );
     const result = await lighthouse(
       url,
-      { logLevel: 'error', output: 'json', onlyCategories: [...CATEGORIES] },
+      {
+        logLevel: 'error',
+        output: 'json',
+        onlyCategories: [...CATEGORIES],
+        // BENCH_LHR_PROFILE=1 adds V8's sampling profiler to the trace (with BENCH_LHR_DIR), to see which
+        // functions make a long task; it slows the page, so its scores are not comparable.
+        ...(process.env.BENCH_LHR_PROFILE ? { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' } : {}),
+      },
       PRESET_CONFIGS[preset],
       page,
     );
