@@ -41,7 +41,11 @@ export async function prerenderPage(path: string, locale: Locale): Promise<Prere
   // A first pass waits for every lazy part (menus, drawers) to load; the second then renders them in
   // place. Rendered while still loading, React would stream them in with inline scripts, which the
   // page's Content-Security-Policy forbids.
-  await prerender(app);
+  // A part that fails to load or render would otherwise be left out of the page with only a log line:
+  // the build fails instead.
+  const errors: unknown[] = [];
+  await prerender(app, { onError: (error) => void errors.push(error) });
+  if (errors.length) throw new Error(`prerendering ${path} failed: ${String(errors[0])}`, { cause: errors[0] });
   const html = renderToString(app);
   if (/<script/i.test(html)) throw new Error(`prerendering ${path} left a script in the markup`);
   const title = `${i18n.t(matchRoute(path).meta.titleKey)} · ${i18n.t('common:productName')}`;

@@ -99,7 +99,7 @@ export function useFirstContentShown(): boolean {
 
 /** Resolves in a task of its own, so that parts started one after another do not add up to one long task. */
 function nextTask(): Promise<void> {
-  return new Promise((resolve) => window.setTimeout(resolve, 0));
+  return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 /** `React.lazy` whose code starts loading only once the first page's content is shown. */
