@@ -3,21 +3,18 @@ import { Anchor, AspectRatio, Avatar, Badge, Card, Group, Rating, Stack, Text, T
 import { IconEye, IconGitFork, IconHeart, IconSitemap } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { compactNumber } from '../../../lib/compact-number.ts';
 import { CoverArt } from './CoverArt.tsx';
 import { authorPath } from '../paths.ts';
 import classes from './ShareCard.module.css';
 
-// One formatter for every counter: building an Intl.NumberFormat costs about a millisecond, and a grid
-// of cards shows dozens of counters.
-const compactNumber = new Intl.NumberFormat(undefined, { notation: 'compact' });
-
-function Stat({ icon, value, label }: { icon: React.ReactNode; value: number; label: string }) {
+function Stat({ icon, value, label, locale }: { icon: React.ReactNode; value: number; label: string; locale: string }) {
   return (
     <Tooltip label={label} withArrow>
       <Group gap={4} wrap="nowrap" aria-label={`${label}: ${value}`}>
         {icon}
         <Text size="xs" c="dimmed">
-          {compactNumber.format(value)}
+          {compactNumber(value, locale)}
         </Text>
       </Group>
     </Tooltip>
@@ -29,7 +26,8 @@ function Stat({ icon, value, label }: { icon: React.ReactNode; value: number; la
  * author's name links to their page (a link of its own, beside the card's, never inside it).
  */
 export function ShareCard({ share }: { share: Share }) {
-  const { t } = useTranslation('community');
+  const { t, i18n } = useTranslation('community');
+  const locale = i18n.language;
   return (
     <Card withBorder radius="md" padding="sm" className={classes.card}>
       <Link to={`/community/${share.uuid}`} className={classes.main}>
@@ -61,10 +59,30 @@ export function ShareCard({ share }: { share: Share }) {
               </Text>
             </Group>
             <Group gap="xs" wrap="nowrap">
-              <Stat icon={<IconHeart size={14} aria-hidden />} value={share.likes_count} label={t('stats.likes')} />
-              <Stat icon={<IconEye size={14} aria-hidden />} value={share.views_count} label={t('stats.views')} />
-              <Stat icon={<IconGitFork size={14} aria-hidden />} value={share.uses_count} label={t('stats.uses')} />
-              <Stat icon={<IconSitemap size={14} aria-hidden />} value={share.node_count} label={t('stats.nodes')} />
+              <Stat
+                icon={<IconHeart size={14} aria-hidden />}
+                locale={locale}
+                value={share.likes_count}
+                label={t('stats.likes')}
+              />
+              <Stat
+                icon={<IconEye size={14} aria-hidden />}
+                locale={locale}
+                value={share.views_count}
+                label={t('stats.views')}
+              />
+              <Stat
+                icon={<IconGitFork size={14} aria-hidden />}
+                locale={locale}
+                value={share.uses_count}
+                label={t('stats.uses')}
+              />
+              <Stat
+                icon={<IconSitemap size={14} aria-hidden />}
+                locale={locale}
+                value={share.node_count}
+                label={t('stats.nodes')}
+              />
             </Group>
           </Group>
           <Group gap={4} wrap="nowrap" className={classes.tags}>

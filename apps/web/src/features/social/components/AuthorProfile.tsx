@@ -2,6 +2,7 @@ import { Avatar, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '
 import { IconFolders, IconTemplate } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { compactNumber } from '../../../lib/compact-number.ts';
 import { ShareGrid, useShares } from '../../community/index.ts';
 import { ErrorView } from '../../shell/index.ts';
 import { useAuthor } from '../api/authors.ts';
@@ -12,13 +13,12 @@ import { PagePicker } from './PagePicker.tsx';
 import { EmptyState, isNotFound, LoadError } from './states.tsx';
 
 const TEMPLATES_PAGE_SIZE = 12;
-const compactNumber = new Intl.NumberFormat(undefined, { notation: 'compact' });
 
-function Stat({ label, value }: { label: string; value: number }) {
+function Stat({ label, value, locale }: { label: string; value: number; locale: string }) {
   return (
     <Paper withBorder radius="md" p="sm">
       <Text fw={700} fz="lg">
-        {compactNumber.format(value)}
+        {compactNumber(value, locale)}
       </Text>
       <Text size="xs" c="dimmed">
         {label}
@@ -121,10 +121,10 @@ export function AuthorProfile({
           </Group>
         </Group>
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" maw={640}>
-          <Stat label={t('author.stats.templates')} value={author.shares_count} />
-          <Stat label={t('author.stats.followers')} value={author.followers_count} />
-          <Stat label={t('author.stats.following')} value={author.following_count} />
-          <Stat label={t('author.stats.likes')} value={author.likes_received} />
+          <Stat label={t('author.stats.templates')} locale={i18n.language} value={author.shares_count} />
+          <Stat label={t('author.stats.followers')} locale={i18n.language} value={author.followers_count} />
+          <Stat label={t('author.stats.following')} locale={i18n.language} value={author.following_count} />
+          <Stat label={t('author.stats.likes')} locale={i18n.language} value={author.likes_received} />
         </SimpleGrid>
       </Stack>
       <Section id="author-templates" title={t('author.templates')}>
