@@ -130,6 +130,46 @@ function deferAppStartup(): Plugin {
   };
 }
 
+/** Packages kept out of the shared `ui` chunk: big single-purpose libraries and the Markdown pipeline. */
+const NOT_UI_KIT = [
+  '@xyflow',
+  'd3-',
+  'html-to-image',
+  'altcha',
+  'zod',
+  // Markdown: the renderer, its plugins and the helpers only they use
+  'react-markdown',
+  'remark-',
+  'rehype-',
+  'micromark',
+  'mdast-',
+  'hast',
+  'unified',
+  'vfile',
+  'unist-',
+  'property-information',
+  'space-separated-tokens',
+  'comma-separated-tokens',
+  'style-to-',
+  'inline-style-parser',
+  'html-url-attributes',
+  'estree-util-',
+  'decode-named-character-reference',
+  'character-entities',
+  'trim-lines',
+  'devlop',
+  'bail',
+  'trough',
+  'is-plain-obj',
+  'extend',
+  'ccount',
+  'longest-streak',
+  'markdown-table',
+  'zwitch',
+  'escape-string-regexp',
+  '@ungap',
+];
+
 export default defineConfig(({ isSsrBuild }) => ({
   // The server-side build (src/prerender.tsx, run by prerenderPages) needs React only.
   plugins: isSsrBuild
@@ -170,10 +210,12 @@ export default defineConfig(({ isSsrBuild }) => ({
                 // Later routes' share of the UI kit (Mantine's other components, icons, Floating UI) as one
                 // chunk instead of dozens of 1–5 KB ones: on HTTP/1.1 each request costs a round trip on
                 // one of six connections, which on a phone network outweighs the few KB a page may not need.
-                // The big single-purpose libraries keep their own chunks and load only where used.
+                // The big single-purpose libraries keep their own chunks and load only where used, and so do
+                // the Markdown pipeline's small helpers (property-information builds its HTML schemas as it is
+                // evaluated: a page without Markdown should not pay for that).
                 {
                   name: 'ui',
-                  test: /node_modules[\\/](?!@xyflow|d3-|html-to-image|altcha|react-markdown|remark-|rehype-|micromark|mdast-|hast|unified|vfile|unist-|zod)/,
+                  test: new RegExp(`node_modules[\\\\/](?!${NOT_UI_KIT.join('|')})`),
                   priority: 20,
                   minShareCount: 3,
                 },
