@@ -18,6 +18,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { paginate, pageWindow } from '../../lib/pagination.ts';
+import { sendJsonText } from '../../lib/stored-json.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import * as service from './community.service.ts';
 
@@ -81,7 +82,8 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${base}/:id/`,
     { schema: { tags, security: [], params: ShareParams, response: { 200: ShareWithData } } },
-    async (request) => service.getShare(app.deps, request.user, request.params.id),
+    async (request, reply) =>
+      sendJsonText(reply, await service.getShareJson(app.deps, request.user, request.params.id)),
   );
 
   for (const method of ['PUT', 'PATCH'] as const) {

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Paginated, Share, ShareTreeBody, ShareWithData } from '@arbor/contract';
 import type { TreeDocument } from '@arbor/tree-core';
-import { imageUrlsOfDocument } from '../trees/index.ts';
+import { imageUrlsOfDocument, imageUrlsOfStoredDocument } from '../trees/index.ts';
 import type { Dialect, Trx } from '../../db/connection.ts';
 import type { Publish } from '../../lib/events/events.ts';
 import type { CommunityCaches, Deps } from '../../deps.ts';
@@ -12,6 +12,7 @@ import { AppError, invalidField, notFound } from '../../lib/http-errors.ts';
 import { processImage } from '../../lib/images.ts';
 import { clientNetwork } from '../../lib/net/client-network.ts';
 import type { PageWindow } from '../../lib/pagination.ts';
+import { spliceStoredJson } from '../../lib/stored-json.ts';
 import { reserveEvents } from '../../lib/throttle/throttle.ts';
 import { loadUserSummaries } from '../../lib/user-summaries.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
@@ -63,6 +64,20 @@ async function requireShare(deps: Deps, viewer: AuthUser | null, idOrUuid: strin
   const share = await repo.findShare(deps.db, idOrUuid);
   if (!share || !isVisible(viewer, share)) throw notFound('No such template.');
   return share;
+}
+
+/**
+ * `GET /community/shares/{id}/`: one share as the viewer sees it, as the JSON text of `ShareWithData`,
+ * its snapshot spliced in as stored (`lib/stored-json.ts`).
+ */
+export async function getShareJson(deps: Deps, viewer: AuthUser | null, idOrUuid: string): Promise<string> {
+  const share = await requireShare(deps, viewer, idOrUuid);
+  const [context, images] = await Promise.all([
+    presentContext(deps, viewer, [share]),
+    imageUrlsOfStoredDocument(deps, share.tree_id, share.data),
+  ]);
+  const fields: Omit<ShareWithData, 'data'> = { ...presentShare(share, context), images };
+  return spliceStoredJson(fields, 'data', share.data);
 }
 
 /** One share as the viewer sees it, with its snapshot. */

@@ -23,5 +23,10 @@ export { getForkOrigin, syncWorkingCopy, type ForkState, type UpstreamMerge } fr
 export { expectedRevision, revisionEtag } from './revision.ts';
 export { presentVersion } from './versions.presenter.ts';
 export { presentNodeImage } from './node-images.presenter.ts';
-export { createNodeImage, imageUrlsOfDocument, withoutForeignImages } from './node-images.service.ts';
+export {
+  createNodeImage,
+  imageUrlsOfDocument,
+  imageUrlsOfStoredDocument,
+  withoutForeignImages,
+} from './node-images.service.ts';
 export { withSourceImages } from './node-image-copies.ts';

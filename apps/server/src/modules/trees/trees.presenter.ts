@@ -1,7 +1,7 @@
 import type { Tree, TreeUpstream, TreeWithData } from '@arbor/contract';
 import { avatarUrlOf } from '../../lib/avatars/avatars.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { parseStoredDocument } from './tree-document.ts';
+import { spliceStoredJson } from '../../lib/stored-json.ts';
 import { treeAbilities } from './trees.policy.ts';
 import type { TreeListRow, TreeRow } from './trees.repository.ts';
 
@@ -45,7 +45,10 @@ export function presentTree(row: TreeListRow, baseUrl: string, viewer: AuthUser 
   };
 }
 
-/** Row → `Tree` with its working copy. */
-export function presentTreeWithData(row: TreeRow, baseUrl: string, viewer: AuthUser | null): TreeWithData {
-  return { ...presentTree(row, baseUrl, viewer), data: parseStoredDocument(row.data) };
+/**
+ * Row → the JSON text of `TreeWithData`: the tree's fields with its working copy spliced in as stored
+ * (`lib/stored-json.ts`), not parsed and re-serialised.
+ */
+export function treeWithDataJson(row: TreeRow, baseUrl: string, viewer: AuthUser | null): string {
+  return spliceStoredJson(presentTree(row, baseUrl, viewer) satisfies Omit<TreeWithData, 'data'>, 'data', row.data);
 }

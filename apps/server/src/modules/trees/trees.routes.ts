@@ -13,8 +13,8 @@ import { currentUser } from '../../plugins/auth.ts';
 import { paginate, pageWindow } from '../../lib/pagination.ts';
 import { nodeImagesRoutes } from './node-images.routes.ts';
 import { expectedRevision, revisionEtag } from './revision.ts';
-import { presentTree, presentTreeWithData } from './trees.presenter.ts';
-import { serializeTrusted } from './trees.serialize.ts';
+import { sendJsonText } from '../../lib/stored-json.ts';
+import { presentTree, treeWithDataJson } from './trees.presenter.ts';
 import {
   createTreeFromDocument,
   deleteOwnTree,
@@ -65,10 +65,10 @@ const skillTreeRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = currentUser(request);
       const id = await createTreeFromDocument(deps, user.id, { ...request.body, limits });
       const tree = await getTreeForViewer(deps, user, id);
-      return serializeTrusted(reply)
-        .code(201)
-        .header('etag', revisionEtag(tree.revision))
-        .send(presentTreeWithData(tree, baseUrl, request.user));
+      return sendJsonText(
+        reply.code(201).header('etag', revisionEtag(tree.revision)),
+        treeWithDataJson(tree, baseUrl, request.user),
+      );
     },
   );
 
@@ -77,9 +77,10 @@ const skillTreeRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, querystring: TreeUuidQuery, response: { 200: TreeWithData } } },
     async (request, reply) => {
       const tree = await getTreeByUuidForViewer(deps, currentUser(request), request.query.uuid);
-      return serializeTrusted(reply)
-        .header('etag', revisionEtag(tree.revision))
-        .send(presentTreeWithData(tree, baseUrl, request.user));
+      return sendJsonText(
+        reply.header('etag', revisionEtag(tree.revision)),
+        treeWithDataJson(tree, baseUrl, request.user),
+      );
     },
   );
 
@@ -88,9 +89,10 @@ const skillTreeRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, params: IdParam, response: { 200: TreeWithData } } },
     async (request, reply) => {
       const tree = await getTreeForViewer(deps, currentUser(request), request.params.id);
-      return serializeTrusted(reply)
-        .header('etag', revisionEtag(tree.revision))
-        .send(presentTreeWithData(tree, baseUrl, request.user));
+      return sendJsonText(
+        reply.header('etag', revisionEtag(tree.revision)),
+        treeWithDataJson(tree, baseUrl, request.user),
+      );
     },
   );
 
