@@ -46,9 +46,17 @@ function whenIdle(run: () => void): void {
 let holds = 0;
 let marked = false;
 
-/** Settles once the frame holding the content is presented (the frame after it has begun) and the thread is idle. */
+/** Web fonts in flight: their swap repaints the text, which is often the page's largest paint. */
+function fontsLoaded(): Promise<unknown> {
+  return typeof document !== 'undefined' && document.fonts ? document.fonts.ready : Promise.resolve();
+}
+
+/**
+ * Settles once the web fonts in flight are in and the frame holding the content (in its fonts) is
+ * presented (the frame after it has begun), and the thread is idle.
+ */
 function settleAfterPaint(): void {
-  requestAnimationFrame(() => requestAnimationFrame(() => whenIdle(settle)));
+  void fontsLoaded().then(() => requestAnimationFrame(() => requestAnimationFrame(() => whenIdle(settle))));
 }
 
 /** The frame's part is done (route, session, data): settle after the next paint, unless a page still holds. */
