@@ -312,7 +312,30 @@ mobile, three runs each, medians, the 11-24 build b570aae against this one): Com
 against 75, Editor 64 against 66. The community list and the editor are at or above the first wave; the template
 page is still about 4 points behind, from total blocking time (406–579 ms against 272–334 ms; its largest paint is
 the same, 4.2–4.3 s): the second wave's template page (learning mode, the review, discussion, suggestion and history
-tabs, the canvas's discussion badges) runs more code as it mounts.`;
+tabs, the canvas's discussion badges) runs more code as it mounts.
+
+**What closed the rest (2026-11-27, later).** Lighthouse's own trace with V8's sampler (\`BENCH_LHR_PROFILE=1\`)
+showed which updates made the long tasks:
+- **Answers that re-rendered the whole template page synchronously.** The view count's request and the canvas's
+  discussion counts lived in the page component, so each of their state changes (TanStack Query notifies in a
+  timer, and a store update renders synchronously) re-rendered the page in a 25–30 ms task (100–120 ms at 4×).
+  They now live in components of their own (\`ViewCounter\`, \`NodeDiscussionProvider\`).
+- **The deferred parts started in one task.** The first content's signal re-rendered every listener
+  synchronously, and every lazy part began loading in the same task. Listeners now re-render in a transition, and
+  each lazy part starts in a task of its own.
+- **Deferred parts started before the fonts' repaint.** The community list's largest paint is its intro text,
+  repainted when the web fonts arrive; parts started before that repaint counted toward it (simulated LCP
+  3.2–3.9 s, 3.6 s for the 11-24 build). They now also wait for the fonts in flight.
+- **Smaller items:** the share cards built a compact \`Intl.NumberFormat\` as their chunk was evaluated (~10 ms:
+  now only for counts of 1,000 or more, in the UI language); the Markdown pipeline's helpers (property-information
+  builds its schemas as it loads) left the shared \`ui\` chunk; the notification stream asks for \`priority: 'low'\`,
+  so Lighthouse no longer waits out its 45 s load limit on signed-in pages.
+
+**Like for like, the same hour** (2026-11-27 04:00–04:30, mobile, five runs each, medians, the 11-24 build
+b570aae, then this one): Community 82 against **83**, Template 78 against **80**, Editor 63 against **66**; total
+blocking time 350 / 293 / 779 ms against 275 / 318 / 629 ms. The second wave no longer costs these pages their
+mobile figure. The targets (90 / 90 / 80) stay missed for the reason above: the content of a signed-in page waits
+for ~300 KB of JS and the user's data under the 4× slowdown.`;
 }
 
 async function main() {
