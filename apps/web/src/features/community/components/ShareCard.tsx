@@ -8,6 +8,14 @@ import { CoverArt } from './CoverArt.tsx';
 import { authorPath } from '../paths.ts';
 import classes from './ShareCard.module.css';
 
+/** The counters a card shows, in order. */
+const CARD_STATS = [
+  { field: 'likes_count', label: 'stats.likes', Icon: IconHeart },
+  { field: 'views_count', label: 'stats.views', Icon: IconEye },
+  { field: 'uses_count', label: 'stats.uses', Icon: IconGitFork },
+  { field: 'node_count', label: 'stats.nodes', Icon: IconSitemap },
+] as const;
+
 function Stat({ icon, value, label, locale }: { icon: React.ReactNode; value: number; label: string; locale: string }) {
   return (
     <Tooltip label={label} withArrow>
@@ -59,30 +67,15 @@ export function ShareCard({ share }: { share: Share }) {
               </Text>
             </Group>
             <Group gap="xs" wrap="nowrap">
-              <Stat
-                icon={<IconHeart size={14} aria-hidden />}
-                locale={locale}
-                value={share.likes_count}
-                label={t('stats.likes')}
-              />
-              <Stat
-                icon={<IconEye size={14} aria-hidden />}
-                locale={locale}
-                value={share.views_count}
-                label={t('stats.views')}
-              />
-              <Stat
-                icon={<IconGitFork size={14} aria-hidden />}
-                locale={locale}
-                value={share.uses_count}
-                label={t('stats.uses')}
-              />
-              <Stat
-                icon={<IconSitemap size={14} aria-hidden />}
-                locale={locale}
-                value={share.node_count}
-                label={t('stats.nodes')}
-              />
+              {CARD_STATS.map(({ field, label, Icon }) => (
+                <Stat
+                  key={field}
+                  icon={<Icon size={14} aria-hidden />}
+                  locale={locale}
+                  value={share[field]}
+                  label={t(label)}
+                />
+              ))}
             </Group>
           </Group>
           <Group gap={4} wrap="nowrap" className={classes.tags}>
