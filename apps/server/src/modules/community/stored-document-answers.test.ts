@@ -73,12 +73,14 @@ describe('answers carrying a stored document', () => {
     expect(body.id).toBe(tree);
   });
 
-  it('a template detail is a valid ShareWithData with its snapshot and its image URLs', async () => {
+  it('a template detail is a valid ShareWithData with its author, its snapshot and its image URLs', async () => {
     const res = await t.app.inject({ method: 'GET', url: `/api/community/trees-shared/${share}/` });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
     const body = ShareWithData.parse(res.json());
     expect((body.data as { nodes: { title: string }[] }).nodes.map((n) => n.title)).toEqual(nodes.map((n) => n.title));
+    expect(body.author).toMatchObject({ id: alice.id, username: alice.username });
+    expect(body.author.avatar_url).toMatch(/^http/);
     expect(Object.keys(body.images)).toEqual(['kid']);
     expect(body.images.kid).toMatch(/^http/);
   });
