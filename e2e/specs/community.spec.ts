@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitForApp } from '../support/a11y.ts';
 import { signUpByEmail } from '../support/accounts.ts';
 import { baseURL, launchBrowser, newPage } from '../support/browser.ts';
 import { storeTokens, type ApiTokens } from '../support/session.ts';
@@ -118,5 +119,32 @@ describe('sharing and using a template', () => {
     await expect(counters.getByLabel('使用: 1').count()).resolves.toBe(1);
     await expect(counters.getByText('4.0').count()).resolves.toBe(1);
     await page.context().close();
+  });
+
+  it('opens a template clicked while a search is still being typed, and stays on it', async () => {
+    const tree = await api<{ id: number }>('POST', '/api/tree/skills_tree/', alice.access, {
+      title: '拓扑绝缘体',
+      data: { format: 1, nodes: [{ id: 'root', parent_id: null, title: '拓扑绝缘体' }] },
+    });
+    await api('POST', '/api/community/trees-shared/share_tree/', alice.access, { tree: tree.id });
+    const page = await signedInPage(bob);
+    await page.goto('/community?q=%E6%8B%93%E6%89%91');
+    await waitForApp(page);
+    const card = page.getByRole('link', { name: /拓扑绝缘体/ });
+    await card.waitFor();
+    // The template page's code arrives slowly, so its navigation is still under way when the search,
+    // typed just before the click, would apply (350 ms after the last key).
+    await page.route('**/assets/TemplateDetailPage-*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1200));
+      await route.continue();
+    });
+    await page.getByRole('searchbox', { name: '搜索' }).pressSequentially('绝缘');
+    await card.click();
+    await page.getByRole('heading', { name: '拓扑绝缘体', level: 1 }).waitFor();
+    expect(new URL(page.url()).pathname).toMatch(/^\/community\/[0-9a-f-]{36}$/);
+    // Nothing pulls the reader back to the list afterwards.
+    await page.waitForTimeout(600);
+    expect(new URL(page.url()).pathname).toMatch(/^\/community\/[0-9a-f-]{36}$/);
+    await page.close();
   });
 });

@@ -3,7 +3,7 @@ import { useDebouncedCallback } from '@mantine/hooks';
 import { IconAlertTriangle, IconMoodEmpty, IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useNavigation, useSearchParams } from 'react-router';
 import {
   listQueryParams,
   ORDERINGS,
@@ -26,13 +26,13 @@ function useListParams() {
   const state = readListState(params);
   // From the address bar itself: React Router hands a functional update the params of the last
   // render, which a debounced search can run before (a tag picked meanwhile would be lost).
-  const update = (next: Partial<ListState>) =>
-    setParams(
-      () => writeListState({ ...readListState(new URLSearchParams(window.location.search)), page: 1, ...next }),
-      {
-        replace: next.q !== undefined,
-      },
-    );
+  // A change that leaves the address as it is navigates nowhere: a navigation would cancel one in flight.
+  const update = (next: Partial<ListState>) => {
+    const current = new URLSearchParams(window.location.search);
+    const target = writeListState({ ...readListState(current), page: 1, ...next });
+    if (target.toString() === current.toString()) return;
+    setParams(target, { replace: next.q !== undefined });
+  };
   return { ...state, search: state.q, state, update };
 }
 
@@ -45,7 +45,13 @@ export function CommunityBrowser({ heading = true }: { heading?: boolean }) {
   const { search, tags, ordering, page, state, update } = useListParams();
   const [draft, setDraft] = useState(search);
   useEffect(() => setDraft(search), [search]);
-  const commitSearch = useDebouncedCallback((q: string) => update({ q: q.trim() }), 350);
+  const navigation = useNavigation();
+  // The search applies once typing pauses. Should a navigation be under way by then, a page being opened
+  // (a template clicked) wins over the search, and a change of this list's own filters lands first.
+  const commitSearch = useDebouncedCallback((q: string) => {
+    if (navigation.state === 'idle') update({ q: q.trim() });
+    else if (navigation.location.pathname === window.location.pathname) commitSearch(q);
+  }, 350);
   const { data, isLoading, isError, refetch, isFetching } = useShares(listQueryParams(state));
   const pages = data ? Math.max(1, Math.ceil(data.count / PAGE_SIZE)) : 1;
   const filtered = Boolean(search || tags.length);
