@@ -50,7 +50,7 @@ export interface SavedTree {
   title: string;
   revision: number;
   tags: string[];
-  data: { nodes: SavedNode[] };
+  data: { nodes: SavedNode[]; links?: Array<{ source: string; target: string; kind: string }> };
 }
 
 /** The tree with its working copy, read by uuid. */
