@@ -67,6 +67,16 @@ export const ShareWithData = Share.extend({
 }).meta({ id: 'ShareWithData' });
 export type ShareWithData = z.infer<typeof ShareWithData>;
 
+export const ShareTreeAnswer = ShareWithData.extend({
+  unchanged: z
+    .boolean()
+    .optional()
+    .describe(
+      'true on a re-share whose document equals the current revision: no revision was recorded (title, description, tags and cover were still updated)',
+    ),
+}).meta({ id: 'ShareTreeAnswer' });
+export type ShareTreeAnswer = z.infer<typeof ShareTreeAnswer>;
+
 export const ShareListQuery = z.object({
   search: z.string().trim().max(200).optional(),
   tags: z.string().max(400).optional().describe('comma-separated; every tag must match'),

@@ -10,6 +10,7 @@ import {
   ShareListQuery,
   ShareTreeBody,
   ShareUpdateBody,
+  ShareTreeAnswer,
   ShareWithData,
   UseTreeBody,
   ViewResponse,
@@ -71,10 +72,10 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const path of [`${base}/`, `${base}/share_tree/`]) {
     app.post(
       path,
-      { ...auth, schema: { tags, body: ShareTreeBody, response: { 200: ShareWithData, 201: ShareWithData } } },
+      { ...auth, schema: { tags, body: ShareTreeBody, response: { 200: ShareTreeAnswer, 201: ShareTreeAnswer } } },
       async (request, reply) => {
-        const { created, share } = await service.shareTree(app.deps, currentUser(request), request.body);
-        return reply.code(created ? 201 : 200).send(share);
+        const { created, unchanged, share } = await service.shareTree(app.deps, currentUser(request), request.body);
+        return reply.code(created ? 201 : 200).send(unchanged ? { ...share, unchanged } : share);
       },
     );
   }

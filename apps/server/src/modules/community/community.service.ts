@@ -1,4 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
 import type { Paginated, Share, ShareTreeBody, ShareWithData } from '@arbor/contract';
 import type { TreeDocument } from '@arbor/tree-core';
 import { imageUrlsOfDocument, imageUrlsOfStoredDocument } from '../trees/index.ts';
@@ -194,7 +195,9 @@ async function storeCover(deps: Deps, dataUrl: string | undefined): Promise<stri
 /**
  * Shares a tree (its working copy, or one of its versions) as a community template. One share per
  * tree: sharing again replaces the snapshot as the template's next revision (with `message` as its
- * changelog line) and keeps likes, ratings and counters. The existing
+ * changelog line) and keeps likes, ratings and counters. A re-share whose document equals the
+ * current snapshot records no revision (`unchanged`); its title, description, tags and cover are
+ * still updated. The existing
  * share is looked up under the source tree's lock, so concurrent shares of one tree give one 201
  * and 200s, never a unique violation.
  */
@@ -202,7 +205,7 @@ export async function shareTree(
   deps: Deps,
   user: AuthUser,
   body: ShareTreeBody,
-): Promise<{ created: boolean; share: ShareWithData }> {
+): Promise<{ created: boolean; unchanged: boolean; share: ShareWithData }> {
   const snapshot = await readTreeSnapshot(deps, user.id, body.tree, body.version);
   const title = body.title ?? snapshot.title;
   const description = body.description ?? snapshot.description;
@@ -210,7 +213,7 @@ export async function shareTree(
   const coverKey = await storeCover(deps, body.cover);
   const message = body.message ?? '';
   const now = nowIso();
-  const { shareId, existing } = await deps.events.transaction(deps.db, async (trx, publish) => {
+  const { shareId, existing, unchanged } = await deps.events.transaction(deps.db, async (trx, publish) => {
     await lockSourceTree(trx, body.tree);
     const existing = await repo.findShareByTree(trx, body.tree);
     const fields = {
@@ -223,13 +226,12 @@ export async function shareTree(
       updated_at: now,
     };
     if (existing) {
-      await reviseShareIn(trx, publish, existing, snapshot.data, {
-        message,
-        now,
-        fields: { ...fields, ...(coverKey ? { cover_key: coverKey } : {}) },
-      });
+      const updated = { ...fields, ...(coverKey ? { cover_key: coverKey } : {}) };
+      const same = sameDocument(existing.data, snapshot.data);
+      if (same) await repo.updateShareFields(trx, existing.id, updated);
+      else await reviseShareIn(trx, publish, existing, snapshot.data, { message, now, fields: updated });
       await repo.replaceShareTags(trx, existing.id, tags, existing.created_at);
-      return { shareId: existing.id, existing };
+      return { shareId: existing.id, existing, unchanged: same };
     }
     const id = await repo.insertShare(
       trx,
@@ -245,11 +247,16 @@ export async function shareTree(
       message,
     );
     await repo.replaceShareTags(trx, id, tags, now);
-    return { shareId: id, existing: undefined };
+    return { shareId: id, existing: undefined, unchanged: false };
   });
   await noteSharesChanged(deps);
   if (existing?.cover_key && coverKey) await deps.storage.delete(existing.cover_key);
-  return { created: !existing, share: await getShare(deps, user, String(shareId)) };
+  return { created: !existing, unchanged, share: await getShare(deps, user, String(shareId)) };
+}
+
+/** Whether a template's stored snapshot (JSON text) is the same document as `document`. */
+function sameDocument(stored: string, document: TreeDocument): boolean {
+  return isDeepStrictEqual(JSON.parse(stored), JSON.parse(JSON.stringify(document)));
 }
 
 /**

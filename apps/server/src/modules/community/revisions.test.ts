@@ -119,8 +119,29 @@ describe('template revisions', () => {
       code: 'invalid',
       fields: { message: ['A revision message is at most 500 characters.'] },
     });
+    await saveTree(alice, tree, ['A', 'B']);
     expect((await share(alice, tree, { message: 'x'.repeat(500) })).statusCode).toBe(200);
     expect((await get(`${id}/history/`)).json().count).toBe(2);
+  });
+
+  it('records no empty revision for a re-share that changes nothing, says so, and still updates the listing', async () => {
+    const tree = await createTree(alice, ['A']);
+    const first = await share(alice, tree, { message: 'First cut' });
+    expect(first.json()).not.toHaveProperty('unchanged');
+    const id = first.json().id as number;
+    const again = await share(alice, tree, { message: 'Nothing new', title: 'History, retitled' });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ id, revision: 1, unchanged: true, title: 'History, retitled' });
+    const history = (await get(`${id}/history/`)).json();
+    expect(history.results.map((r: { revision: number; message: string }) => [r.revision, r.message])).toEqual([
+      [1, 'First cut'],
+    ]);
+    expect((await get(`${id}/`)).json()).toMatchObject({ revision: 1, title: 'History, retitled' });
+    // a change after it is the next revision, with its line
+    await saveTree(alice, tree, ['A', 'B']);
+    const changed = await share(alice, tree, { message: 'Adds B' });
+    expect(changed.json()).toMatchObject({ revision: 2 });
+    expect(changed.json()).not.toHaveProperty('unchanged');
   });
 
   it('pages the history newest first', async () => {

@@ -1,4 +1,4 @@
-import type { ShareWithData } from '@arbor/contract';
+import type { ShareTreeAnswer, ShareWithData } from '@arbor/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { communityKeys } from './keys.ts';
@@ -100,7 +100,9 @@ export function useShareTree() {
       description?: string;
       tags?: string[];
       cover?: string;
-    }) => api<ShareWithData>('/api/community/trees-shared/share_tree/', { method: 'POST', body }),
+      /** the changelog line of the revision this share records */
+      message?: string;
+    }) => api<ShareTreeAnswer>('/api/community/trees-shared/share_tree/', { method: 'POST', body }),
     onSuccess: () => void client.invalidateQueries({ queryKey: communityKeys.all }),
   });
 }

@@ -1,6 +1,6 @@
 import type { Share } from '@arbor/contract';
 import type { TreeDocument } from '@arbor/tree-core';
-import { Alert, Anchor, Image, Modal, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Image, Modal, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,9 @@ import { useShareTree } from '../api/share-actions.ts';
 import { renderTreeCover } from '../cover/render-cover.ts';
 import { cleanTags, validateShareForm, type ShareFormValues } from '../model/share-form.ts';
 import { ShareFields } from './ShareFields.tsx';
+
+/** The contract's limit of a revision's changelog line. */
+const MESSAGE_LIMIT = 500;
 
 interface ShareDialogProps {
   opened: boolean;
@@ -70,6 +73,7 @@ function ShareForm({ tree, existing, onClose, coverSource }: ShareFormProps) {
     tags: (existing?.tags ?? tree.tags).slice(0, 10),
   }));
   const { title, description, tags } = values;
+  const [message, setMessage] = useState('');
   const [showProblems, setShowProblems] = useState(false);
   const [preparing, setPreparing] = useState(false);
   const cover = useCover(coverSource, title);
@@ -85,27 +89,44 @@ function ShareForm({ tree, existing, onClose, coverSource }: ShareFormProps) {
     setPreparing(true);
     const coverUrl = await cover.forTitle(finalTitle);
     setPreparing(false);
+    const changelog = message.trim();
     share.mutate(
-      { tree: tree.id, title: finalTitle, description, tags: cleanTags(tags), cover: coverUrl },
+      {
+        tree: tree.id,
+        title: finalTitle,
+        description,
+        tags: cleanTags(tags),
+        cover: coverUrl,
+        ...(changelog ? { message: changelog } : {}),
+      },
       {
         onSuccess: (result) => {
           const id = `share-${result.uuid}`;
           notifications.show({
             id,
-            color: 'teal',
+            // A re-share of a tree unchanged since the last revision records none: the toast says so.
+            color: result.unchanged ? 'yellow' : 'teal',
             title: t('share.done'),
+            autoClose: result.unchanged ? 10_000 : undefined,
             message: (
-              <Anchor
-                component="button"
-                type="button"
-                size="sm"
-                onClick={() => {
-                  notifications.hide(id);
-                  void navigate(`/community/${result.uuid}`);
-                }}
-              >
-                {t('share.open')}
-              </Anchor>
+              <Stack gap={4} align="flex-start">
+                {result.unchanged ? (
+                  <Text size="sm" data-testid="share-unchanged">
+                    {t('share.unchanged')}
+                  </Text>
+                ) : null}
+                <Anchor
+                  component="button"
+                  type="button"
+                  size="sm"
+                  onClick={() => {
+                    notifications.hide(id);
+                    void navigate(`/community/${result.uuid}`);
+                  }}
+                >
+                  {t('share.open')}
+                </Anchor>
+              </Stack>
             ),
           });
           onClose();
@@ -139,6 +160,15 @@ function ShareForm({ tree, existing, onClose, coverSource }: ShareFormProps) {
           suggestions={(hot ?? []).map((h) => h.tag)}
           tagsHint={t('share.tagsHint')}
           autoFocus
+        />
+        <TextInput
+          label={t('share.message')}
+          description={t('share.messageHint')}
+          value={message}
+          onChange={(e) => setMessage(e.currentTarget.value)}
+          maxLength={MESSAGE_LIMIT}
+          error={share.error instanceof ApiError ? share.error.fields.message?.[0] : undefined}
+          data-testid="share-message"
         />
         <Stack gap={4}>
           <Text size="sm" fw={500}>
