@@ -512,6 +512,15 @@ describe('sharing a tree and using a template', () => {
       });
     const first = (await share()).json();
     expect(seen).toEqual([]);
+    // (a re-share that changes nothing records no revision: the tree changes first)
+    const changed = { ...treeDoc, nodes: [...treeDoc.nodes, { id: 'async', parent_id: 'root', title: 'Async' }] };
+    const patched = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/tree/skills_tree/${tree.id}/`,
+      headers: alice.headers,
+      payload: { data: changed },
+    });
+    expect(patched.statusCode).toBe(200);
     expect((await share()).statusCode).toBe(200);
     const event = { shareId: first.id, shareUuid: first.uuid, authorId: alice.id };
     const revised = { ...event, revision: 2, message: '' };
