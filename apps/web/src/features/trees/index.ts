@@ -25,5 +25,5 @@ export { fetchTreeByUuid, useTreeByUuid, prefetchTreeByUuid } from './api/useTre
 export { useVersions, useVersion, useRollback } from './api/useVersions.ts';
 export { useTreeList } from './api/useTreeList.ts';
 export { useWorkingCopy } from './api/useWorkingCopy.ts';
-export { useRememberNodeImage } from './api/useNodeImages.ts';
+export { useNodeImages, useRememberNodeImage } from './api/useNodeImages.ts';
 export type { Tree, TreeWithData, TreeVersion } from './api/types.ts';

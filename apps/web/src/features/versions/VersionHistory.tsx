@@ -20,6 +20,7 @@ import {
   buildDiffView,
   DiffSummary,
   TreeViewer,
+  useNodeImages,
   useRollback,
   useVersion,
   useVersions,
@@ -45,6 +46,8 @@ export function VersionHistory({ tree }: { tree: TreeWithData }) {
   const navigate = useNavigate();
   const versions = useVersions(tree.id);
   const rollback = useRollback(tree.id);
+  // The tree's images, for the nodes of any version that show one.
+  const imageUrls = useNodeImages(tree.id).data;
   const [mode, setMode] = useState<'view' | 'compare'>('view');
   const [viewId, setViewId] = useState<number | null>(null);
   const [fromChoice, setFromChoice] = useState<string | null>(null);
@@ -93,7 +96,14 @@ export function VersionHistory({ tree }: { tree: TreeWithData }) {
             {t('versions.pickTwo')}
           </Text>
         );
-      return <TreeViewer key={`${effectiveFrom}:${toChoice}`} doc={comparison.doc} diff={comparison.marks} />;
+      return (
+        <TreeViewer
+          key={`${effectiveFrom}:${toChoice}`}
+          doc={comparison.doc}
+          diff={comparison.marks}
+          imageUrls={imageUrls}
+        />
+      );
     }
     if (shown.isPending) return <Skeleton h="100%" />;
     if (!shown.data)
@@ -102,7 +112,7 @@ export function VersionHistory({ tree }: { tree: TreeWithData }) {
           {t('versions.none')}
         </Text>
       );
-    return <TreeViewer key={shown.data.id} doc={shown.data.data} />;
+    return <TreeViewer key={shown.data.id} doc={shown.data.data} imageUrls={imageUrls} />;
   })();
 
   return (

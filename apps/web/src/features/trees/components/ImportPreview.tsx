@@ -98,7 +98,15 @@ function issueText(issue: IssueReading, t: TFunction<'trees'>): string {
 function changeLines(preview: ImportPreview, t: TFunction<'trees'>): Array<{ key: string; text: string }> {
   const { changes } = preview;
   const lines: Array<{ key: string; text: string }> = [];
-  const counted = ['images', 'danglingLinks', 'selfLinks', 'duplicateLinks'] as const;
+  const counted = [
+    'lostImages',
+    'lostFields',
+    'lostLinks',
+    'images',
+    'danglingLinks',
+    'selfLinks',
+    'duplicateLinks',
+  ] as const;
   for (const key of counted)
     if (changes[key] > 0) lines.push({ key, text: t(`importPreview.${key}`, { count: changes[key] }) });
   if (changes.unknownFields.length > 0) {
@@ -233,20 +241,23 @@ export function ImportReplaceDialog({
   file,
   rootTitle,
   keepImageIds,
+  replacing,
   onReplace,
   onClose,
 }: {
   file: File | null;
   rootTitle: string;
   keepImageIds: ReadonlySet<number>;
+  /** the tree's document now: nodes of the file that have its ids keep their images */
+  replacing: TreeDocument;
   onReplace: (doc: TreeDocument) => void;
   onClose: () => void;
 }) {
   const { t } = useTranslation('trees');
   const { t: tc } = useTranslation('common');
   const { state, choose, reset } = useImportPreview();
-  const options = useRef({ rootTitle, keepImageIds });
-  options.current = { rootTitle, keepImageIds };
+  const options = useRef({ rootTitle, keepImageIds, replacing });
+  options.current = { rootTitle, keepImageIds, replacing };
   useEffect(() => {
     if (file) choose(file, options.current);
     else reset();

@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { activateLocale, loadNamespaces } from '../../../lib/i18n.ts';
+import { activateLocale } from '../../../lib/i18n.ts';
 import type { TreeDocument } from '../model/tree-document.ts';
 import type { EditorCommands } from '../state/commands.ts';
 import { NodeLinks } from './NodeLinks.tsx';
@@ -17,7 +17,6 @@ beforeAll(async () => {
     disconnect() {}
   } as unknown as typeof ResizeObserver;
   Element.prototype.scrollIntoView ??= () => undefined;
-  await loadNamespaces(['trees']);
   await activateLocale('en-US');
 });
 afterEach(cleanup);

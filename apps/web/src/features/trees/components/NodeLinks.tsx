@@ -59,7 +59,7 @@ export function NodeLinks({
           <Badge size="xs" variant="light" color={KIND_COLOR[l.kind]}>
             {t(`links.${l.kind}`)}
           </Badge>
-          <Text size="sm" truncate style={{ flex: 1 }} data-testid="link-line">
+          <Text size="sm" style={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }} data-testid="link-line">
             {describeLink(t, l, title)}
           </Text>
           {readOnly || !commands ? null : (

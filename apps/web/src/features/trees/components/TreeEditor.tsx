@@ -264,13 +264,18 @@ const EditorWorkspace = memo(function EditorWorkspace({
     async (format: ImageFormat): Promise<Blob> => {
       // Drawn from the document (every node, not only those on screen), in the light scheme's colours.
       const { exportTreeImage } = await import('../io/export-image.ts');
-      return exportTreeImage(store.getState().doc, format, {
-        accent: theme.colors[theme.primaryColor]![7],
-        prerequisite: theme.colors.orange![6],
-        related: theme.colors.grape![5],
-      });
+      return exportTreeImage(
+        store.getState().doc,
+        format,
+        {
+          accent: theme.colors[theme.primaryColor]![7],
+          prerequisite: theme.colors.orange![6],
+          related: theme.colors.grape![5],
+        },
+        imageUrls,
+      );
     },
-    [store, theme],
+    [store, theme, imageUrls],
   );
   const onExportImage = (format: ImageFormat) => {
     setBusy(true);
@@ -518,6 +523,7 @@ const EditorWorkspace = memo(function EditorWorkspace({
         file={importFile}
         rootTitle={tree.title}
         keepImageIds={imageIds}
+        replacing={doc}
         onReplace={(next) => {
           commands.replaceDocument(next);
           fitTree(250);

@@ -53,17 +53,50 @@ function iconMarkups(doc: TreeDocument): Map<string, string> {
   return markups;
 }
 
-/** The whole tree as an SVG or PNG file, in the light scheme. */
+/** A fetched file as a data URL, or null when it cannot be read. */
+async function dataUrlOf(url: string): Promise<string | null> {
+  try {
+    const response = await fetch(url);
+    if (!response.ok) return null;
+    const blob = await response.blob();
+    if (!blob.type.startsWith('image/')) return null;
+    return await new Promise<string | null>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(typeof reader.result === 'string' ? reader.result : null);
+      reader.onerror = () => resolve(null);
+      reader.readAsDataURL(blob);
+    });
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The document's node images as data URLs, keyed by image id: a picture rasterised from an SVG (or
+ * an SVG opened on its own) loads nothing from outside, so the images go inside the file.
+ */
+async function embeddedImages(doc: TreeDocument, imageUrls: ReadonlyMap<number, string>) {
+  const ids = [
+    ...new Set(doc.nodes.flatMap((n) => (n.image_id != null && imageUrls.has(n.image_id) ? [n.image_id] : []))),
+  ];
+  const hrefs = await Promise.all(ids.map((id) => dataUrlOf(imageUrls.get(id)!)));
+  return new Map(ids.map((id, i) => [id, hrefs[i] ?? null]));
+}
+
+/** The whole tree as an SVG or PNG file, in the light scheme, with the nodes' images. */
 export async function exportTreeImage(
   doc: TreeDocument,
   format: ImageFormat,
   palette?: Partial<TreeSvgPalette>,
+  imageUrls: ReadonlyMap<number, string> = new Map(),
 ): Promise<Blob> {
   const icons = iconMarkups(doc);
+  const images = await embeddedImages(doc, imageUrls);
   const svg = buildTreeSvg(doc, {
     palette,
     measureChar: canvasMeasure(SVG_FONT_FAMILY),
     iconMarkup: (name) => icons.get(name) ?? null,
+    imageHref: (id) => images.get(id) ?? null,
   });
   if (format === 'svg') return new Blob([svg.markup()], { type: 'image/svg+xml' });
   const scale = Math.min(

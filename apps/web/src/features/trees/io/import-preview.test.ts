@@ -1,4 +1,10 @@
-import { exportJsonCanvas, exportOpml, validateTreeDocument, type TreeIssue } from '@arbor/tree-core';
+import {
+  exportJsonCanvas,
+  exportMarkdownOutline,
+  exportOpml,
+  validateTreeDocument,
+  type TreeIssue,
+} from '@arbor/tree-core';
 import { describe, expect, it } from 'vitest';
 import { formatOfFile, maxImportFileBytes, previewImport, previewImportFile, readIssue } from './import-preview.ts';
 
@@ -82,7 +88,16 @@ describe('previewImport of a JSON document', () => {
   it('reports nothing for a clean document', () => {
     const p = preview(JSON.stringify({ nodes: [{ id: 'a', parent_id: null, title: 'A' }] }));
     expect(p).toMatchObject({ title: 'A', nodeCount: 1, linkCount: 0 });
-    expect(p.changes).toEqual({ images: 0, danglingLinks: 0, selfLinks: 0, duplicateLinks: 0, unknownFields: [] });
+    expect(p.changes).toEqual({
+      images: 0,
+      danglingLinks: 0,
+      selfLinks: 0,
+      duplicateLinks: 0,
+      unknownFields: [],
+      lostImages: 0,
+      lostFields: 0,
+      lostLinks: 0,
+    });
   });
 
   it('reads an exported tree object that carries the document in data, without reporting its wrapper', () => {
@@ -192,6 +207,67 @@ describe('previewImport of the open formats', () => {
       linkCount: 1,
     });
     expect(result.preview.document.nodes.find((n) => n.id === 'knife')?.summary).toBe('Sharp');
+  });
+
+  describe('replacing a tree whose nodes have images', () => {
+    const withImages = {
+      ...tree.document,
+      nodes: tree.document.nodes.map((n) => (n.id === 'root' ? n : { ...n, image_id: n.id === 'knife' ? 11 : 12 })),
+    };
+    const replacing = { ...options, keepImageIds: new Set([11, 12]), replacing: withImages };
+    const imageIds = (doc: { nodes: Array<{ id: string; image_id?: number | null }> }) =>
+      Object.fromEntries(doc.nodes.map((n) => [n.id, n.image_id ?? null]));
+
+    it('keeps the images of the nodes an OPML or canvas export brings back by id, and loses none', () => {
+      for (const [text, format] of [
+        [exportOpml(tree.document), 'opml'],
+        [JSON.stringify(exportJsonCanvas(tree.document)), 'canvas'],
+      ] as const) {
+        const result = previewImport(text, format, replacing);
+        if (!result.ok) throw new Error(format);
+        expect(imageIds(result.preview.document)).toEqual({ root: null, knife: 11, heat: 12 });
+        expect(result.preview.changes.lostImages).toBe(0);
+      }
+    });
+
+    it('counts the images whose nodes the file does not have', () => {
+      const result = previewImport('# Cooking\n- Knife skills\n', 'markdown', replacing);
+      if (!result.ok) throw new Error('markdown');
+      expect(result.preview.changes.lostImages).toBe(2);
+      const opml = exportOpml({
+        ...tree.document,
+        nodes: tree.document.nodes.filter((n) => n.id !== 'heat'),
+        links: [],
+      });
+      const partial = previewImport(opml, 'opml', replacing);
+      expect(partial.ok && partial.preview.changes.lostImages).toBe(1);
+    });
+
+    it('counts the nodes whose fields and the links between kept nodes a Markdown outline cannot carry', () => {
+      const decorated = {
+        ...withImages,
+        nodes: withImages.nodes.map((n) =>
+          n.id === 'heat' ? { ...n, icon: 'tabler:flame', estimate_minutes: 20 } : n,
+        ),
+      };
+      const result = previewImport(exportMarkdownOutline(decorated), 'markdown', {
+        ...replacing,
+        replacing: decorated,
+      });
+      if (!result.ok) throw new Error('markdown');
+      // the summary of "knife" comes back; the icon and estimate of "heat", and the link, do not
+      expect(result.preview.changes).toMatchObject({ lostImages: 0, lostFields: 1, lostLinks: 1 });
+      const opml = previewImport(exportOpml(decorated), 'opml', { ...replacing, replacing: decorated });
+      expect(opml.ok && opml.preview.changes).toMatchObject({ lostImages: 0, lostFields: 0, lostLinks: 0 });
+    });
+
+    it('takes a JSON file at its word: an image it removes is counted as lost, not put back', () => {
+      const json = JSON.stringify({ ...withImages, nodes: withImages.nodes.map((n) => ({ ...n, image_id: null })) });
+      const p = preview(json, replacing);
+      expect(imageIds(p.document)).toEqual({ root: null, knife: null, heat: null });
+      expect(p.changes.lostImages).toBe(2);
+      expect(preview(JSON.stringify(withImages), replacing).changes.lostImages).toBe(0);
+    });
   });
 
   it('previews a JSON Canvas export', () => {

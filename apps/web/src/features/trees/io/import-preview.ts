@@ -42,7 +42,20 @@ export interface ImportChanges {
   duplicateLinks: number;
   /** fields Arbor does not know, ignored */
   unknownFields: UnknownField[];
+  /** images of the tree being replaced that the imported document does not keep (their node is gone) */
+  lostImages: number;
+  /**
+   * nodes of the tree being replaced, kept by id, that lose a summary, content, resources, icon, colour
+   * or estimate the file does not have (a Markdown outline has no icons, colours or estimates)
+   */
+  lostFields: number;
+  /** links of the tree being replaced between nodes the file keeps, which the file does not have */
+  lostLinks: number;
 }
+
+/** What a replace can lose beyond the file's own changes: counted against the tree it replaces. */
+type ReplaceLosses = Pick<ImportChanges, 'lostImages' | 'lostFields' | 'lostLinks'>;
+const NO_LOSSES: ReplaceLosses = { lostImages: 0, lostFields: 0, lostLinks: 0 };
 
 export interface ImportPreview {
   format: DocumentFormat;
@@ -76,6 +89,12 @@ export interface ImportPreviewOptions {
   rootTitle: string;
   /** image ids that stay valid (the images of the tree being replaced); none for a new tree */
   keepImageIds?: ReadonlySet<number>;
+  /**
+   * The document being replaced, when the import replaces a tree: a node of the file with the id of
+   * one of its nodes keeps that node's image (OPML, JSON Canvas and Markdown carry no images, but
+   * Arbor's exports carry node ids), and the images that still go are counted as `lostImages`.
+   */
+  replacing?: TreeDocument;
   limits?: TreeLimits;
 }
 
@@ -157,7 +176,7 @@ function collectUnknownFields(doc: Record<string, unknown>): UnknownField[] {
 function cleanDocument(
   doc: Record<string, unknown> & { nodes: unknown[] },
   keepImageIds: ReadonlySet<number>,
-): { doc: Record<string, unknown>; changes: Omit<ImportChanges, 'unknownFields'> } {
+): { doc: Record<string, unknown>; changes: Omit<ImportChanges, 'unknownFields' | keyof ReplaceLosses> } {
   let images = 0;
   const nodes = doc.nodes.map((node) => {
     if (!isObject(node) || node.image_id === undefined || node.image_id === null) return node;
@@ -187,11 +206,67 @@ function cleanDocument(
   };
 }
 
+/**
+ * Gives the nodes of an imported `document` the images of the same nodes (by id) in the tree it
+ * replaces, unless the file says an image of its own (only Arbor's JSON can), and counts the images
+ * of that tree the result no longer shows.
+ */
+export function carryImages(
+  replacing: TreeDocument,
+  document: TreeDocument,
+  format: DocumentFormat,
+): { document: TreeDocument; lostImages: number } {
+  const imageOf = new Map(replacing.nodes.flatMap((n) => (n.image_id == null ? [] : [[n.id, n.image_id] as const])));
+  if (imageOf.size === 0) return { document, lostImages: 0 };
+  const nodes =
+    format === 'json'
+      ? document.nodes
+      : document.nodes.map((n) =>
+          n.image_id == null && imageOf.has(n.id) ? { ...n, image_id: imageOf.get(n.id)! } : n,
+        );
+  const kept = new Set(nodes.flatMap((n) => (n.image_id != null && imageOf.get(n.id) === n.image_id ? [n.id] : [])));
+  return { document: { ...document, nodes }, lostImages: imageOf.size - kept.size };
+}
+
+/** The node fields a replace can empty, each with its test of "has a value". */
+const KEPT_FIELDS: ReadonlyArray<(node: TreeNode) => boolean> = [
+  (n) => Boolean(n.summary),
+  (n) => Boolean(n.content),
+  (n) => n.resources.length > 0,
+  (n) => n.icon !== null,
+  (n) => n.color !== null,
+  (n) => n.estimate_minutes !== null,
+];
+
+/**
+ * Nodes of the replaced tree (kept by id) whose fields the imported `document` empties, and links
+ * between kept nodes that it does not have.
+ */
+function otherLosses(replacing: TreeDocument, document: TreeDocument): Omit<ReplaceLosses, 'lostImages'> {
+  const imported = new Map(document.nodes.map((n) => [n.id, n]));
+  let lostFields = 0;
+  for (const node of replacing.nodes) {
+    const next = imported.get(node.id);
+    if (next && KEPT_FIELDS.some((has) => has(node) && !has(next))) lostFields++;
+  }
+  const links = new Set(document.links.map((l) => `${l.source}\u0000${l.target}\u0000${l.kind}`));
+  const lostLinks = replacing.links.filter(
+    (l) =>
+      imported.has(l.source) && imported.has(l.target) && !links.has(`${l.source}\u0000${l.target}\u0000${l.kind}`),
+  ).length;
+  return { lostFields, lostLinks };
+}
+
 function previewOf(
   format: DocumentFormat,
-  document: TreeDocument,
-  changes: ImportChanges,
+  imported: TreeDocument,
+  changes: Omit<ImportChanges, keyof ReplaceLosses>,
+  replacing: TreeDocument | undefined,
 ): { ok: true; preview: ImportPreview } {
+  const { document, lostImages } = replacing
+    ? carryImages(replacing, imported, format)
+    : { document: imported, lostImages: 0 };
+  const losses = replacing ? { ...otherLosses(replacing, document), lostImages } : NO_LOSSES;
   return {
     ok: true,
     preview: {
@@ -200,7 +275,7 @@ function previewOf(
       title: document.nodes.find((n) => n.parent_id === null)?.title ?? '',
       nodeCount: document.nodes.length,
       linkCount: document.links.length,
-      changes,
+      changes: { ...changes, ...losses },
     },
   };
 }
@@ -223,14 +298,20 @@ export function previewImport(
   options: ImportPreviewOptions,
 ): ImportPreviewResult {
   const limits = options.limits ?? DEFAULT_TREE_LIMITS;
-  const noChanges: ImportChanges = { images: 0, danglingLinks: 0, selfLinks: 0, duplicateLinks: 0, unknownFields: [] };
+  const noChanges: Omit<ImportChanges, keyof ReplaceLosses> = {
+    images: 0,
+    danglingLinks: 0,
+    selfLinks: 0,
+    duplicateLinks: 0,
+    unknownFields: [],
+  };
   if (format === 'markdown') {
     if (!text.trim()) return { ok: false, problem: { kind: 'empty' } };
     const outline = importMarkdownOutline(text, { rootTitle: options.rootTitle });
     if (outline.nodes.length > limits.maxNodes)
       return { ok: false, problem: { kind: 'tooManyNodes', count: outline.nodes.length, max: limits.maxNodes } };
     const result = checked(outline, limits);
-    return result.ok ? previewOf(format, result.document, noChanges) : result;
+    return result.ok ? previewOf(format, result.document, noChanges, options.replacing) : result;
   }
   if (format === 'opml' || format === 'canvas') {
     // Both readers build the document themselves (fresh ids, links only between nodes they made), so
@@ -238,7 +319,7 @@ export function previewImport(
     const read = format === 'opml' ? importOpml : importJsonCanvas;
     const result = read(text, { rootTitle: options.rootTitle, limits });
     return result.ok
-      ? previewOf(format, result.document, noChanges)
+      ? previewOf(format, result.document, noChanges, options.replacing)
       : { ok: false, problem: problemOfIssues(result.issues, limits) };
   }
 
@@ -259,7 +340,9 @@ export function previewImport(
   const unknownFields = collectUnknownFields(wrapped);
   const cleaned = cleanDocument({ ...wrapped, nodes }, options.keepImageIds ?? new Set());
   const result = checked(cleaned.doc, limits);
-  return result.ok ? previewOf(format, result.document, { ...cleaned.changes, unknownFields }) : result;
+  return result.ok
+    ? previewOf(format, result.document, { ...cleaned.changes, unknownFields }, options.replacing)
+    : result;
 }
 
 /** Reads a chosen file (refusing one too large unread) and previews its import. */

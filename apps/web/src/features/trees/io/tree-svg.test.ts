@@ -155,6 +155,24 @@ describe('buildTreeSvg', () => {
     expect([...xml.querySelectorAll('text.monogram')].map((t) => t.textContent)).toEqual(['R']);
   });
 
+  it("draws a node's image in its badge, clipped to it and carried in the file", () => {
+    let doc = createTreeDocument('Root');
+    doc = addChild(doc, 'root', { id: 'x', title: 'Python', image_id: 5 }).document;
+    doc = addChild(doc, 'root', { id: 'y', title: 'Django', image_id: 6 }).document;
+    const png = 'data:image/png;base64,iVBORw0KGgo=';
+    const markup = buildTreeSvg(doc, { imageHref: (id) => (id === 5 ? png : null) }).markup();
+    const xml = parse(markup);
+    const images = [...xml.querySelectorAll('g.node image.image')];
+    expect(images).toHaveLength(1);
+    expect(images[0]!.getAttribute('href')).toBe(png);
+    const clip = /url\(#(.+)\)/.exec(images[0]!.getAttribute('clip-path')!)![1]!;
+    expect(xml.querySelector(`defs > clipPath[id="${clip}"] > rect`)).not.toBeNull();
+    // the node without a drawable image keeps its monogram; nothing points outside the file
+    expect([...xml.querySelectorAll('text.monogram')].map((t) => t.textContent)).toEqual(['R', 'D']);
+    expect(markup).not.toMatch(/href="(?!#|data:image\/)/);
+    expect(buildTreeSvg(doc).markup()).not.toContain('<image');
+  });
+
   it('draws an empty picture for a document without nodes', () => {
     const doc = { ...createTreeDocument('Root'), nodes: [] } as TreeDocument;
     const svg = buildTreeSvg(doc);

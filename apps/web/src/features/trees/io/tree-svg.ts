@@ -43,6 +43,11 @@ export interface TreeSvgOptions {
    * then shows the title's first letter, as the canvas does for nodes without an icon.
    */
   iconMarkup?: (name: string) => string | null;
+  /**
+   * Where a node's image is (a data URL for a picture that must stand alone), or null: a node with
+   * one shows it in its badge, as the canvas does.
+   */
+  imageHref?: (imageId: number) => string | null;
 }
 
 export interface TreeSvg {
@@ -63,6 +68,8 @@ export const SVG_FONT_FAMILY =
 // a 36px badge 10px from the left, text from 56px to 12px before the right edge.
 const CARD_RADIUS = 14;
 const BADGE = { x: 10, size: 36, radius: 10 } as const;
+/** The badge's rounded square, shared by every card's image (each card's group places it). */
+const BADGE_CLIP = 'arbor-badge-clip';
 const TEXT_X = BADGE.x + BADGE.size + 10;
 const TEXT_WIDTH = NODE_WIDTH - TEXT_X - 12;
 const TITLE = { size: 14, weight: 600, lineHeight: 17.5 } as const;
@@ -215,6 +222,7 @@ function nodeCard(
   measure: CharMeasure,
   iconId: string | null,
   hasHiddenChildren: boolean,
+  imageHref: string | null,
 ): string {
   const accent = node.color ?? palette.accent;
   const root = node.parent_id === null;
@@ -231,9 +239,11 @@ function nodeCard(
       : `<rect class="card" width="${NODE_WIDTH}" height="${NODE_HEIGHT}" rx="${CARD_RADIUS}" fill="${LIGHT.card}" stroke="${LIGHT.border}"/>`,
     `<rect class="stripe" y="10" width="3" height="${NODE_HEIGHT - 20}" rx="1.5" fill="${accent}"/>`,
     `<rect class="badge" x="${BADGE.x}" y="${(NODE_HEIGHT - BADGE.size) / 2}" width="${BADGE.size}" height="${BADGE.size}" rx="${BADGE.radius}" fill="${accent}" fill-opacity="0.14"/>`,
-    iconId
-      ? `<use class="icon" xlink:href="#${iconId}" x="${BADGE.x + (BADGE.size - 20) / 2}" y="${(NODE_HEIGHT - 20) / 2}" width="20" height="20" color="${accent}" stroke="${accent}"/>`
-      : `<text class="monogram" x="${BADGE.x + BADGE.size / 2}" y="${NODE_HEIGHT / 2 + 5.6}" text-anchor="middle" font-size="16" font-weight="700" fill="${accent}">${escapeXml(monogram(node.title))}</text>`,
+    imageHref
+      ? `<image class="image" href="${escapeXml(imageHref)}" x="${BADGE.x}" y="${(NODE_HEIGHT - BADGE.size) / 2}" width="${BADGE.size}" height="${BADGE.size}" preserveAspectRatio="xMidYMid slice" clip-path="url(#${BADGE_CLIP})"/>`
+      : iconId
+        ? `<use class="icon" xlink:href="#${iconId}" x="${BADGE.x + (BADGE.size - 20) / 2}" y="${(NODE_HEIGHT - 20) / 2}" width="20" height="20" color="${accent}" stroke="${accent}"/>`
+        : `<text class="monogram" x="${BADGE.x + BADGE.size / 2}" y="${NODE_HEIGHT / 2 + 5.6}" text-anchor="middle" font-size="16" font-weight="700" fill="${accent}">${escapeXml(monogram(node.title))}</text>`,
   );
   const summary = node.summary.trim();
   const titleLines = wrapText(node.title, TEXT_WIDTH, summary ? 1 : 2, (c) => measure(c, title.size, title.weight));
@@ -294,6 +304,12 @@ export function buildTreeSvg(doc: TreeDocument, options: TreeSvgOptions = {}): T
     }
     return iconIds.get(name)!;
   };
+  let drawsImages = false;
+  const imageOf = (node: TreeNode) => {
+    const href = node.image_id != null && options.imageHref ? options.imageHref(node.image_id) : null;
+    if (href) drawsImages = true;
+    return href;
+  };
   const layout = layoutTree(doc);
   // (a document without a root has nothing to index, and nothing visible)
   const index = layout.visible.length ? indexTree(doc) : null;
@@ -309,7 +325,7 @@ export function buildTreeSvg(doc: TreeDocument, options: TreeSvgOptions = {}): T
     const hidden = node.collapsed && (index!.children.get(id)?.length ?? 0) > 0;
     if (hidden) grow(bounds, at.x + NODE_WIDTH + 5, at.y + NODE_HEIGHT + 5);
     cards.push(
-      `<g class="node" transform="translate(${num(at.x)},${num(at.y)})">${nodeCard(node, palette, measure, iconOf(node.icon), hidden)}</g>`,
+      `<g class="node" transform="translate(${num(at.x)},${num(at.y)})">${nodeCard(node, palette, measure, iconOf(node.icon), hidden, imageOf(node))}</g>`,
     );
     if (node.parent_id && layout.positions.has(node.parent_id))
       edges.push(
@@ -345,6 +361,10 @@ export function buildTreeSvg(doc: TreeDocument, options: TreeSvgOptions = {}): T
   if (kinds.has('prerequisite'))
     symbols.push(
       `<marker id="arbor-arrow" viewBox="-10 -10 20 20" refX="0" refY="0" markerWidth="18" markerHeight="18" markerUnits="strokeWidth" orient="auto"><polyline points="-5,-4 0,0 -5,4 -5,-4" fill="${arrow}" stroke="${arrow}" stroke-width="1" stroke-linecap="round" stroke-linejoin="round"/></marker>`,
+    );
+  if (drawsImages)
+    symbols.push(
+      `<clipPath id="${BADGE_CLIP}"><rect x="${BADGE.x}" y="${(NODE_HEIGHT - BADGE.size) / 2}" width="${BADGE.size}" height="${BADGE.size}" rx="${BADGE.radius}"/></clipPath>`,
     );
   const defs = symbols.length ? `<defs>${symbols.join('')}</defs>` : '';
   const body = [
