@@ -280,6 +280,20 @@ export async function findNew(db: Executor, userId: number, limit: number): Prom
   return rows.map(asCard);
 }
 
+/** The subjects of the first `limit` new cards of a learner, in the order the review queue takes them. */
+export async function findNewSubjects(db: Executor, userId: number, limit: number) {
+  if (limit <= 0) return [];
+  return db
+    .selectFrom('learning_cards')
+    .select(['subject_kind', 'subject_id'])
+    .where('user_id', '=', userId)
+    .where('state', '=', 'new')
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
 /** How many of a learner's cards in `states` are due at or before `until`. */
 export async function countDue(db: Executor, userId: number, states: CardState[], until: string): Promise<number> {
   const row = await db

@@ -183,13 +183,17 @@ describe('automatic cards', () => {
 });
 
 describe('subjects and their cards', () => {
-  it('counts due cards per subject, and forgetting a subject forgets its cards', async () => {
+  it('counts the cards to review per subject, new ones today admits included, and forgetting a subject forgets its cards', async () => {
     const user = await createUser(t.app);
     const tree = await recallTree(t.app, user);
     await call(user, 'PUT', '/api/learn/progress/', { tree: tree.uuid, node_id: 'basics', status: 'done' });
     const [card] = await cardsOf('tree', tree.id);
     let list = (await call(user, 'GET', '/api/learn/subjects/')).json();
-    expect(list.results[0].due_cards).toBe(0); // new cards are not due cards
+    // The new card is among those today's new_per_day admits (today-counts.ts): one to review.
+    expect(list.results[0].due_cards).toBe(1);
+    await call(user, 'PATCH', '/api/learn/settings/', { new_per_day: 0 });
+    list = (await call(user, 'GET', '/api/learn/subjects/')).json();
+    expect(list.results[0].due_cards).toBe(0);
     await t.app.db
       .updateTable('learning_cards')
       .set({ state: 'review', due: new Date(Date.now() - 60_000).toISOString() })
