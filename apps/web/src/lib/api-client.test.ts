@@ -45,6 +45,14 @@ describe('api client', () => {
     expect(fetchMock.mock.calls.map(languageOf)).toEqual(['ja-JP', 'ja-JP', 'ja-JP']);
   });
 
+  it("sends the browser's time zone, which a learner's first use of learning starts in", async () => {
+    fetchMock.mockResolvedValueOnce(json(200, {}));
+    await api('/api/learn/settings/');
+    const zone = new Headers((fetchMock.mock.calls[0]![1] as RequestInit).headers).get('x-timezone');
+    expect(zone).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+    expect(zone).toBeTruthy();
+  });
+
   it('refreshes an expired access token before sending, so that a public endpoint answers the signed-in user', async () => {
     const now = Math.floor(Date.now() / 1000);
     tokenStore.set({ accessToken: jwt({ iat: now - 900, exp: now - 1 }), refreshToken: 'refresh' });

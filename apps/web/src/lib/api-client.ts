@@ -94,6 +94,15 @@ function refreshTokens(): Promise<boolean> {
   return refreshing;
 }
 
+/** The browser's IANA time zone (`Asia/Shanghai`), or '' where the runtime does not say. */
+export function browserTimezone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone ?? '';
+  } catch {
+    return '';
+  }
+}
+
 function buildUrl(path: string, query?: RequestOptions['query']): string {
   const url = new URL(path, window.location.origin);
   for (const [key, value] of Object.entries(query ?? {})) {
@@ -117,6 +126,9 @@ export async function apiRaw(path: string, options: RequestOptions = {}): Promis
     }
     // API.md "Conventions": the server answers messages (`detail`, `fields`) in this language
     headers['accept-language'] = currentLocale();
+    // The learner's days start in the browser's time zone on their first use of learning (issue 28).
+    const zone = browserTimezone();
+    if (zone) headers['x-timezone'] = zone;
     return fetch(buildUrl(path, query), { method, headers, body: payload, signal, ...(priority ? { priority } : {}) });
   };
   // A returning visitor's token has expired: refresh it first, so that no endpoint, public ones
