@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api, ApiError } from './api-client.ts';
+import { accessTokenExpiring, api, ApiError, onSessionRecovered } from './api-client.ts';
 import { activateLocale } from './i18n.ts';
 import { tokenStore } from './token-store.ts';
 
@@ -44,4 +44,68 @@ describe('api client', () => {
     ]);
     expect(fetchMock.mock.calls.map(languageOf)).toEqual(['ja-JP', 'ja-JP', 'ja-JP']);
   });
+
+  it("sends the browser's time zone, which a learner's first use of learning starts in", async () => {
+    fetchMock.mockResolvedValueOnce(json(200, {}));
+    await api('/api/learn/settings/');
+    const zone = new Headers((fetchMock.mock.calls[0]![1] as RequestInit).headers).get('x-timezone');
+    expect(zone).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+    expect(zone).toBeTruthy();
+  });
+
+  it('refreshes an expired access token before sending, so that a public endpoint answers the signed-in user', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    tokenStore.set({ accessToken: jwt({ iat: now - 900, exp: now - 1 }), refreshToken: 'refresh' });
+    const fresh = jwt({ iat: now, exp: now + 900 });
+    fetchMock
+      .mockResolvedValueOnce(json(200, { access: fresh, refresh: 'refresh-2' }))
+      .mockResolvedValueOnce(json(200, { my_rating: 4 }));
+    await api('/api/community/trees-shared/x/');
+    expect(fetchMock.mock.calls.map((call) => call[0])).toEqual([
+      '/api/token/refresh/',
+      '/api/community/trees-shared/x/',
+    ]);
+    expect(new Headers((fetchMock.mock.calls[1]![1] as RequestInit).headers).get('authorization')).toBe(
+      `Bearer ${fresh}`,
+    );
+    expect(tokenStore.get()).toEqual({ accessToken: fresh, refreshToken: 'refresh-2' });
+  });
+
+  it('sends a token that is still good without refreshing it', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    tokenStore.set({ accessToken: jwt({ iat: now, exp: now + 900 }), refreshToken: 'refresh' });
+    fetchMock.mockResolvedValueOnce(json(200, {}));
+    await api('/api/community/trees-shared/x/');
+    expect(fetchMock.mock.calls.map((call) => call[0])).toEqual(['/api/community/trees-shared/x/']);
+  });
+
+  it('tells the app to read its queries again after a refused token was refreshed', async () => {
+    const recovered = vi.fn();
+    const stop = onSessionRecovered(recovered);
+    tokenStore.set({ accessToken: 'not-a-jwt', refreshToken: 'refresh' });
+    fetchMock
+      .mockResolvedValueOnce(json(401, { detail: 'expired', code: 'token_not_valid' }))
+      .mockResolvedValueOnce(json(200, { access: 'new', refresh: 'refresh-2' }))
+      .mockResolvedValueOnce(json(200, {}));
+    await api('/api/profile/users/me/');
+    stop();
+    expect(recovered).toHaveBeenCalledTimes(1);
+  });
+
+  it('reads expiry from the token with a margin of a tenth of its lifetime, at most 30 s', () => {
+    const at = (iat: number, exp: number) => jwt({ iat, exp });
+    expect(accessTokenExpiring(at(0, 900), 869_000)).toBe(false);
+    expect(accessTokenExpiring(at(0, 900), 870_000)).toBe(true);
+    expect(accessTokenExpiring(at(0, 10), 8_000)).toBe(false);
+    expect(accessTokenExpiring(at(0, 10), 9_000)).toBe(true);
+    expect(accessTokenExpiring('garbage', 0)).toBe(false);
+    expect(accessTokenExpiring(jwt({ sub: '1' }), Date.now())).toBe(false);
+  });
 });
+
+/** An unsigned JWT-shaped token with `claims` (the client only reads them). */
+function jwt(claims: Record<string, unknown>): string {
+  const part = (value: unknown) =>
+    btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return `${part({ alg: 'HS256', typ: 'JWT' })}.${part(claims)}.signature`;
+}

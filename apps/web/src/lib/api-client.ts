@@ -34,6 +34,7 @@ export interface RequestOptions {
 
 let refreshing: Promise<boolean> | null = null;
 const sessionEndedListeners = new Set<() => void>();
+const recoveredListeners = new Set<() => void>();
 
 /** Called when the refresh token is no longer accepted: the session is over. */
 export function onSessionEnded(listener: () => void): () => void {
@@ -41,7 +42,35 @@ export function onSessionEnded(listener: () => void): () => void {
   return () => sessionEndedListeners.delete(listener);
 }
 
-/** One shared refresh for every request that hit a 401 at the same time. */
+/**
+ * Called after a request was refused for its access token and the tokens were refreshed: answers
+ * read meanwhile from public endpoints, which take a rejected token for a visitor, are a visitor's
+ * (no abilities, no rating of one's own), so whatever was read signed in must be read again.
+ */
+export function onSessionRecovered(listener: () => void): () => void {
+  recoveredListeners.add(listener);
+  return () => recoveredListeners.delete(listener);
+}
+
+/**
+ * Whether an access token is expired or about to be, by its own `exp` (read, not verified: the
+ * server verifies). A margin of a tenth of its lifetime, at most 30 s, covers the trip to the server
+ * and a client clock slightly behind. A token without `exp` or not readable is left to the server.
+ */
+export function accessTokenExpiring(token: string, now: number): boolean {
+  try {
+    const part = token.split('.')[1] ?? '';
+    const claims = JSON.parse(atob(part.replace(/-/g, '+').replace(/_/g, '/'))) as { exp?: unknown; iat?: unknown };
+    if (typeof claims.exp !== 'number') return false;
+    const lifetime = typeof claims.iat === 'number' ? claims.exp - claims.iat : 300;
+    const margin = Math.min(30, Math.max(0, lifetime) / 10);
+    return (claims.exp - margin) * 1000 <= now;
+  } catch {
+    return false;
+  }
+}
+
+/** One shared refresh for every request that hit a 401 (or found its token expiring) at the same time. */
 function refreshTokens(): Promise<boolean> {
   refreshing ??= (async () => {
     const { refreshToken } = tokenStore.get();
@@ -63,6 +92,15 @@ function refreshTokens(): Promise<boolean> {
     refreshing = null;
   });
   return refreshing;
+}
+
+/** The browser's IANA time zone (`Asia/Shanghai`), or '' where the runtime does not say. */
+export function browserTimezone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone ?? '';
+  } catch {
+    return '';
+  }
 }
 
 function buildUrl(path: string, query?: RequestOptions['query']): string {
@@ -88,12 +126,21 @@ export async function apiRaw(path: string, options: RequestOptions = {}): Promis
     }
     // API.md "Conventions": the server answers messages (`detail`, `fields`) in this language
     headers['accept-language'] = currentLocale();
+    // The learner's days start in the browser's time zone on their first use of learning (issue 28).
+    const zone = browserTimezone();
+    if (zone) headers['x-timezone'] = zone;
     return fetch(buildUrl(path, query), { method, headers, body: payload, signal, ...(priority ? { priority } : {}) });
   };
+  // A returning visitor's token has expired: refresh it first, so that no endpoint, public ones
+  // included, answers this signed-in user as a visitor (issue 28: the template page looked logged out).
+  const { accessToken, refreshToken } = tokenStore.get();
+  if (auth && accessToken && refreshToken && accessTokenExpiring(accessToken, Date.now())) await refreshTokens();
   let res = await send();
   if (res.status === 401 && auth && tokenStore.get().refreshToken) {
-    if (await refreshTokens()) res = await send();
-    else if (tokenStore.get().refreshToken) {
+    if (await refreshTokens()) {
+      res = await send();
+      recoveredListeners.forEach((l) => l());
+    } else if (tokenStore.get().refreshToken) {
       // (tokens already gone: a logout finished while the refresh was out, and nothing else ended)
       tokenStore.clear();
       sessionEndedListeners.forEach((l) => l());

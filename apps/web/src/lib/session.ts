@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { api, ApiError, onSessionEnded } from './api-client.ts';
+import { api, ApiError, onSessionEnded, onSessionRecovered } from './api-client.ts';
 import type { LoginAnswer, Me } from './me.ts';
 import { queryClient } from './query-client.ts';
 import { tokenStore } from './token-store.ts';
@@ -130,6 +130,12 @@ onSessionEnded(() => {
   setSession(ANONYMOUS);
   queryClient.clear();
   if (!signingOut) endedListeners.forEach((listener) => listener());
+});
+
+// A refresh after a refused token: every query read meanwhile may hold a visitor's answer (a public
+// endpoint ignores a rejected token), so every query is read again, with the signed-in user.
+onSessionRecovered(() => {
+  void queryClient.invalidateQueries();
 });
 
 if (current.status === 'loading') void refreshMe();

@@ -392,6 +392,10 @@ export const CATALOG: Record<string, Translations> = {
     'zh-CN': '不能评价自己的模板。',
     'ja-JP': '自分のテンプレートはレビューできません。',
   },
+  'You cannot rate your own template.': {
+    'zh-CN': '不能给自己的模板打分。',
+    'ja-JP': '自分のテンプレートは評価できません。',
+  },
   'Only the author of this review may change it.': {
     'zh-CN': '只有该评价的作者可以修改它。',
     'ja-JP': 'このレビューを変更できるのは投稿者だけです。',

@@ -1,10 +1,15 @@
 import type { ShareAbilities } from '@arbor/contract';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { permissionDenied } from '../../lib/http-errors.ts';
+import { invalid, permissionDenied } from '../../lib/http-errors.ts';
 
 /** Shares are public to read; only their author or an admin may edit or remove them. */
 export function authorizeShareChange(user: AuthUser, share: { author_id: number }): void {
   if (!canChangeShare(user, share)) throw permissionDenied('Only the author of this template may change it.');
+}
+
+/** A template's stars are other people's judgement of it: its author does not rate it (API.md: as reviews, `400`). */
+export function authorizeRating(user: AuthUser, share: { author_id: number }): void {
+  if (share.author_id === user.id) throw invalid('You cannot rate your own template.');
 }
 
 /** Only the source tree's author sees which tree a share was made from. */
@@ -23,7 +28,7 @@ export function shareAbilities(viewer: AuthUser | null, share: { author_id: numb
     update: changes,
     delete: changes,
     like: member,
-    rate: member,
+    rate: other,
     use: member,
     review: other,
     comment: member,

@@ -19,7 +19,7 @@ import { loadUserSummaries } from '../../lib/user-summaries.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { subscribeComments } from './comments.service.ts';
 import { hotScore, newTemplateHotScore, ratingAverage } from './community.hot.ts';
-import { authorizeShareChange } from './community.policy.ts';
+import { authorizeRating, authorizeShareChange } from './community.policy.ts';
 import { presentShare, presentShareWithData, type PresentContext } from './community.presenter.ts';
 import * as repo from './community.repository.ts';
 import * as revisionsRepo from './revisions.repository.ts';
@@ -381,9 +381,10 @@ export async function likeShare(deps: Deps, user: AuthUser, idOrUuid: string, li
   });
 }
 
-/** Rates 1–5; a second rating by the same user replaces the first. */
+/** Rates 1–5; a second rating by the same user replaces the first. Not the template's author. */
 export async function rateShare(deps: Deps, user: AuthUser, idOrUuid: string, score: number) {
   const share = await requireShare(deps, user, idOrUuid);
+  authorizeRating(user, share);
   return changeCounters(deps, share.id, async (trx, current) => {
     const previous = await repo.findRating(trx, share.id, user.id);
     await repo.upsertRating(trx, share.id, user.id, score, nowIso());

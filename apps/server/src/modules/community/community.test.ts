@@ -10,6 +10,7 @@ import { forgetListCounts } from './community.service.ts';
 let t: TestApp;
 let alice: TestUser;
 let bob: TestUser;
+let carol: TestUser;
 
 const doc = (title: string) => ({
   format: 1,
@@ -61,6 +62,7 @@ beforeAll(async () => {
   t = await createTestApp();
   alice = await createUser(t.app, { username: 'alice' });
   bob = await createUser(t.app, { username: 'bob' });
+  carol = await createUser(t.app, { username: 'carol' });
   ml = await insertShare(
     alice,
     '机器学习入门',
@@ -230,9 +232,25 @@ describe('likes, ratings and views', () => {
     );
   });
 
+  it("refuses the author's own rating with 400 and leaves the counters as they were", async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/community/trees-shared/${ml}/rate/`,
+      headers: { ...alice.headers, 'accept-language': 'en-US' },
+      payload: { score: 5 },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ code: 'invalid', detail: 'You cannot rate your own template.' });
+    const share = (
+      await t.app.inject({ method: 'GET', url: `/api/community/trees-shared/${ml}/`, headers: alice.headers })
+    ).json();
+    expect(share).toMatchObject({ my_rating: null, rating_count: 0, rating_avg: 0 });
+    expect(share.abilities.rate).toBe(false);
+  });
+
   it('rates 1–5, replaces a second rating and keeps the average exact', async () => {
     const url = `/api/community/trees-shared/${ml}/rate/`;
-    expect((await t.app.inject({ method: 'POST', url, headers: alice.headers, payload: { score: 5 } })).json()).toEqual(
+    expect((await t.app.inject({ method: 'POST', url, headers: carol.headers, payload: { score: 5 } })).json()).toEqual(
       { my_rating: 5, rating_avg: 5, rating_count: 1 },
     );
     expect((await t.app.inject({ method: 'POST', url, headers: bob.headers, payload: { score: 4 } })).json()).toEqual({
@@ -255,13 +273,13 @@ describe('likes, ratings and views', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: `/api/community/trees-shared/${ml}/rate/`,
-      headers: alice.headers,
+      headers: carol.headers,
       payload: { score },
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().fields.score).toBeDefined();
     const share = (
-      await t.app.inject({ method: 'GET', url: `/api/community/trees-shared/${ml}/`, headers: alice.headers })
+      await t.app.inject({ method: 'GET', url: `/api/community/trees-shared/${ml}/`, headers: carol.headers })
     ).json();
     expect(share).toMatchObject({ my_rating: 5, rating_count: 2, rating_avg: 3.5 });
   });
@@ -377,7 +395,7 @@ describe('abilities sent with a share', () => {
   it('lets the author and an admin update and delete', async () => {
     const admin = await createUser(t.app, { role: 'admin' });
     const all = { update: true, delete: true, like: true, rate: true, use: true, comment: true };
-    expect(await abilitiesOf(jp, bob)).toEqual({ ...all, review: false, report: false, suggest: false });
+    expect(await abilitiesOf(jp, bob)).toEqual({ ...all, rate: false, review: false, report: false, suggest: false });
     expect(await abilitiesOf(jp, admin)).toEqual({ ...all, review: true, report: true, suggest: true });
   });
 
@@ -782,7 +800,7 @@ describe('deleting an account', () => {
     await t.app.inject({
       method: 'POST',
       url: `/api/community/trees-shared/${stays}/rate/`,
-      headers: bob.headers,
+      headers: carol.headers,
       payload: { score: 5 },
     });
     expect((await t.app.inject({ method: 'GET', url: `/api/community/trees-shared/${stays}/` })).json()).toMatchObject({

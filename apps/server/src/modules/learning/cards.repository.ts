@@ -1,5 +1,4 @@
 import { CARD_STATES, type CardState, type SubjectKind } from '@arbor/contract';
-import { sql } from 'kysely';
 import type { Dialect, Executor } from '../../db/connection.ts';
 import type { SubjectKey } from './learning.repository.ts';
 
@@ -281,6 +280,20 @@ export async function findNew(db: Executor, userId: number, limit: number): Prom
   return rows.map(asCard);
 }
 
+/** The subjects of the first `limit` new cards of a learner, in the order the review queue takes them. */
+export async function findNewSubjects(db: Executor, userId: number, limit: number) {
+  if (limit <= 0) return [];
+  return db
+    .selectFrom('learning_cards')
+    .select(['subject_kind', 'subject_id'])
+    .where('user_id', '=', userId)
+    .where('state', '=', 'new')
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
 /** How many of a learner's cards in `states` are due at or before `until`. */
 export async function countDue(db: Executor, userId: number, states: CardState[], until: string): Promise<number> {
   const row = await db
@@ -389,58 +402,4 @@ export async function countDueInSubject(db: Executor, key: SubjectKey, now: stri
     .where('due', '<=', now)
     .executeTakeFirstOrThrow();
   return Number(row.count);
-}
-
-// ── subject life ─────────────────────────────────────────────────────────────
-
-/** Copies a learner's cards with their schedule (not their logs) and plan to another subject. */
-export async function copyCardsAndPlan(db: Executor, from: SubjectKey, to: SubjectKey, now: string): Promise<number> {
-  const copied = await db
-    .insertInto('learning_cards')
-    .columns([
-      'user_id',
-      'subject_kind',
-      'subject_id',
-      'node_id',
-      'front',
-      'back',
-      ...SCHEDULE_COLUMNS,
-      'created_at',
-      'updated_at',
-    ])
-    .expression((eb) =>
-      eb
-        .selectFrom('learning_cards')
-        .select([
-          sql<number>`cast(${to.userId} as integer)`.as('user_id'),
-          sql<string>`cast(${to.kind} as varchar(8))`.as('subject_kind'),
-          sql<number>`cast(${to.subjectId} as integer)`.as('subject_id'),
-          'node_id',
-          'front',
-          'back',
-          ...SCHEDULE_COLUMNS,
-          'created_at',
-          sql<string>`cast(${now} as varchar(32))`.as('updated_at'),
-        ])
-        .where('user_id', '=', from.userId)
-        .where('subject_kind', '=', from.kind)
-        .where('subject_id', '=', from.subjectId)
-        .orderBy('id'),
-    )
-    .executeTakeFirst();
-  const plan = await db
-    .selectFrom('learning_plans')
-    .select(['target', 'start_date', 'active', 'created_at'])
-    .where('user_id', '=', from.userId)
-    .where('subject_kind', '=', from.kind)
-    .where('subject_id', '=', from.subjectId)
-    .executeTakeFirst();
-  if (plan) {
-    await db
-      .insertInto('learning_plans')
-      .values({ user_id: to.userId, subject_kind: to.kind, subject_id: to.subjectId, ...plan, updated_at: now })
-      .onConflict((oc) => oc.columns(['user_id', 'subject_kind', 'subject_id']).doNothing())
-      .execute();
-  }
-  return Number(copied.numInsertedOrUpdatedRows ?? 0) + (plan ? 1 : 0);
 }

@@ -183,13 +183,17 @@ describe('automatic cards', () => {
 });
 
 describe('subjects and their cards', () => {
-  it('counts due cards per subject, and forgetting a subject forgets its cards', async () => {
+  it('counts the cards to review per subject, new ones today admits included, and forgetting a subject forgets its cards', async () => {
     const user = await createUser(t.app);
     const tree = await recallTree(t.app, user);
     await call(user, 'PUT', '/api/learn/progress/', { tree: tree.uuid, node_id: 'basics', status: 'done' });
     const [card] = await cardsOf('tree', tree.id);
     let list = (await call(user, 'GET', '/api/learn/subjects/')).json();
-    expect(list.results[0].due_cards).toBe(0); // new cards are not due cards
+    // The new card is among those today's new_per_day admits (today-counts.ts): one to review.
+    expect(list.results[0].due_cards).toBe(1);
+    await call(user, 'PATCH', '/api/learn/settings/', { new_per_day: 0 });
+    list = (await call(user, 'GET', '/api/learn/subjects/')).json();
+    expect(list.results[0].due_cards).toBe(0);
     await t.app.db
       .updateTable('learning_cards')
       .set({ state: 'review', due: new Date(Date.now() - 60_000).toISOString() })
@@ -201,7 +205,7 @@ describe('subjects and their cards', () => {
     expect(await cardsOf('tree', tree.id)).toEqual([]);
   });
 
-  it('carries cards with their schedule (and the plan) to the fork of a template', async () => {
+  it('moves cards with their schedule and history (and the plan) to the fork of a template', async () => {
     const author = await createUser(t.app);
     const source = await recallTree(t.app, author, 'public');
     const shared = await call(author, 'POST', '/api/community/trees-shared/share_tree/', { tree: source.id });
@@ -230,8 +234,8 @@ describe('subjects and their cards', () => {
     const used = await call(learner, 'POST', `/api/community/trees-shared/${share.id}/use_tree/`, {});
     expect(used.statusCode).toBe(201);
     const fork = used.json().tree as { id: number; uuid: string };
-    const copied = (await call(learner, 'GET', `/api/learn/cards/?tree=${fork.uuid}`)).json().results as Card[];
-    expect(copied).toHaveLength(1);
+    const moved = (await call(learner, 'GET', `/api/learn/cards/?tree=${fork.uuid}`)).json().results as Card[];
+    expect(moved).toHaveLength(1);
     const original = reviewed.json().card as Card;
     const schedule = (c: Card) => ({
       node_id: c.node_id,
@@ -246,9 +250,9 @@ describe('subjects and their cards', () => {
       scheduled_days: c.scheduled_days,
       learning_steps: c.learning_steps,
     });
-    expect(schedule(copied[0]!)).toEqual(schedule(original));
-    expect(copied[0]!.id).not.toBe(original.id);
-    expect(copied[0]!.subject).toEqual({ kind: 'tree', uuid: fork.uuid, title: expect.any(String) });
+    expect(schedule(moved[0]!)).toEqual(schedule(original));
+    expect(moved[0]!.id).toBe(original.id);
+    expect(moved[0]!.subject).toEqual({ kind: 'tree', uuid: fork.uuid, title: expect.any(String) });
     const plans = await t.app.db
       .selectFrom('learning_plans')
       .selectAll()
@@ -256,8 +260,23 @@ describe('subjects and their cards', () => {
       .where('subject_id', '=', fork.id)
       .execute();
     expect(plans).toMatchObject([{ user_id: learner.id, target: 'syntax', start_date: '2026-01-05', active: 1 }]);
-    // The template's own card is untouched.
-    expect((await call(learner, 'GET', `/api/learn/cards/${card.id}/`)).json()).toEqual(original);
+    // Nothing stays on the template: one card per question, one subject, one plan.
+    expect((await call(learner, 'GET', `/api/learn/cards/?share=${share.uuid}`)).json().count).toBe(0);
+    expect(await cardsOf('share', share.id)).toEqual([]);
+    const subjects = (await call(learner, 'GET', '/api/learn/subjects/')).json().results as { uuid: string }[];
+    expect(subjects.map((s) => s.uuid)).toContain(fork.uuid);
+    expect(subjects.map((s) => s.uuid)).not.toContain(share.uuid);
+    const plansLeft = await t.app.db
+      .selectFrom('learning_plans')
+      .select('id')
+      .where('subject_kind', '=', 'share')
+      .where('subject_id', '=', share.id)
+      .execute();
+    expect(plansLeft).toEqual([]);
+    // The review history came along: undoing the review made on the template works on the fork.
+    const undone = await call(learner, 'POST', `/api/learn/cards/${card.id}/undo/`);
+    expect(undone.statusCode).toBe(200);
+    expect(undone.json()).toMatchObject({ state: 'new', reps: 0 });
   });
 
   it('removes the cards, their reviews and plans of a deleted tree', async () => {

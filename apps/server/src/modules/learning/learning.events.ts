@@ -1,11 +1,11 @@
 import type { Deps } from '../../deps.ts';
-import { copyCardsAndPlan } from './cards.repository.ts';
-import { copySubjectRows, deleteRowsOfSubject, touchSubject } from './learning.repository.ts';
+import { deleteRowsOfSubject, moveSubjectRows, touchSubject } from './learning.repository.ts';
 
 /**
  * Learning follows the life of what is learnt: a deleted tree or template takes every learner's rows
- * (progress, notes, cards with their logs, quizzes, plans) with it, and a fork of a template carries
- * the forker's progress, notes, cards (with their schedule) and plan over to the new tree.
+ * (progress, notes, cards with their logs, quizzes, plans) with it, and a fork of a template moves
+ * the forker's progress, notes, cards (with their schedule and history) and plan onto the new tree:
+ * the template is no longer one of their subjects (API.md "Learning": nothing lost, nothing doubled).
  * (A deleted account's rows go by ON DELETE CASCADE with the user.)
  */
 export function subscribeLearning(deps: Deps): void {
@@ -18,9 +18,6 @@ export function subscribeLearning(deps: Deps): void {
   deps.events.within('share.used', async (trx, { shareId, treeId, userId }) => {
     const from = { userId, kind: 'share' as const, subjectId: shareId };
     const to = { userId, kind: 'tree' as const, subjectId: treeId };
-    const now = deps.clock.nowIso();
-    const learnt = await copySubjectRows(trx, from, to, now);
-    const recalled = await copyCardsAndPlan(trx, from, to, now);
-    if (learnt || recalled > 0) await touchSubject(trx, to, now);
+    if (await moveSubjectRows(trx, from, to)) await touchSubject(trx, to, deps.clock.nowIso());
   });
 }

@@ -255,46 +255,24 @@ export async function deleteRowsOfSubject(db: Executor, kind: SubjectKind, subje
 }
 
 /**
- * Copies a learner's progress and notes from one subject to another (a fork of a template); answers
- * whether anything was copied. Cards and plan: `copyCardsAndPlan` (cards.repository.ts).
+ * Moves a learner's rows of one subject onto another that has none yet (a fresh fork of a template):
+ * progress, notes, cards (their review logs follow them by card id), quizzes, plan and the subject row
+ * itself, so that nothing is left behind or duplicated. Answers whether anything moved.
  */
-export async function copySubjectRows(db: Executor, from: SubjectKey, to: SubjectKey, now: string): Promise<boolean> {
-  const progress = await findProgress(db, from);
-  if (progress.length) {
-    await db
-      .insertInto('learning_progress')
-      .values(
-        progress.map((row) => ({
-          user_id: to.userId,
-          subject_kind: to.kind,
-          subject_id: to.subjectId,
-          node_id: row.node_id,
-          status: row.status,
-          mastery: row.mastery,
-          updated_at: row.updated_at,
-        })),
-      )
-      .execute();
+export async function moveSubjectRows(db: Executor, from: SubjectKey, to: SubjectKey): Promise<boolean> {
+  const [a, b, c] = ofSubject(from);
+  let moved = 0;
+  for (const table of SUBJECT_TABLES) {
+    const result = await db
+      .updateTable(table)
+      .set({ user_id: to.userId, subject_kind: to.kind, subject_id: to.subjectId })
+      .where(...a)
+      .where(...b)
+      .where(...c)
+      .executeTakeFirst();
+    moved += Number(result.numUpdatedRows);
   }
-  const notes = await findNotes(db, from);
-  if (notes.length) {
-    await db
-      .insertInto('learning_notes')
-      .values(
-        notes.map((note) => ({
-          user_id: to.userId,
-          subject_kind: to.kind,
-          subject_id: to.subjectId,
-          node_id: note.node_id,
-          content: note.content,
-          search_text: note.content.toLowerCase(),
-          created_at: now,
-          updated_at: note.updated_at,
-        })),
-      )
-      .execute();
-  }
-  return progress.length > 0 || notes.length > 0;
+  return moved > 0;
 }
 
 /** Adds to a learner's count of progress changes (or reviews) on a local day. */

@@ -27,7 +27,7 @@ import { planRoutes } from './plans.routes.ts';
 import { getPath, getProgress, updateProgress, updateProgressInBulk } from './progress.service.ts';
 import { recallAiRoutes } from './recall-ai.routes.ts';
 import { recallRoutes } from './recall.routes.ts';
-import { getSettings, updateSettings } from './settings.service.ts';
+import { adoptBrowserTimezone, BROWSER_TIMEZONE_HEADER, getSettings, updateSettings } from './settings.service.ts';
 import { forgetSubject, getActivity, listLearnedSubjects } from './subjects.service.ts';
 
 const tags = ['learning'];
@@ -50,6 +50,10 @@ function sendProgress(reply: FastifyReply, progress: Progress) {
 export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.requireAuth);
   const { deps } = app;
+  // Before any learning call reads the learner's day: a first use takes the browser's time zone.
+  app.addHook('preHandler', async (request) =>
+    adoptBrowserTimezone(deps, currentUser(request), request.headers[BROWSER_TIMEZONE_HEADER]),
+  );
   await app.register(recallRoutes);
 
   app.get(

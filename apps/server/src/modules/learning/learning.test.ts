@@ -276,7 +276,7 @@ describe('notes', () => {
 });
 
 describe('templates, forks and clean-up', () => {
-  it('learns a template, then carries progress and notes to the fork made from it', async () => {
+  it('learns a template, then moves progress and notes to the fork made from it', async () => {
     const share = await shareOf(author);
     await call(learner, 'PUT', '/api/learn/progress/', { share: share.uuid, node_id: 'basics', status: 'done' });
     await call(learner, 'PUT', '/api/learn/notes/', { share: share.uuid, node_id: 'basics', content: 'my note' });
@@ -286,6 +286,13 @@ describe('templates, forks and clean-up', () => {
     const progress = (await call(learner, 'GET', `/api/learn/progress/?tree=${fork.uuid}`)).json();
     expect(progress.nodes.basics.status).toBe('done');
     expect((await call(learner, 'GET', `/api/learn/notes/?tree=${fork.uuid}`)).json()[0].content).toBe('my note');
+    // Moved, not copied: the template is no longer one of the learner's subjects.
+    expect((await call(learner, 'GET', `/api/learn/progress/?share=${share.uuid}`)).json().nodes).toEqual({});
+    expect((await call(learner, 'GET', `/api/learn/notes/?share=${share.uuid}`)).json()).toEqual([]);
+    const subjects = (await call(learner, 'GET', '/api/learn/subjects/')).json().results as { uuid: string }[];
+    expect(subjects.filter((s) => s.uuid === share.uuid || s.uuid === fork.uuid).map((s) => s.uuid)).toEqual([
+      fork.uuid,
+    ]);
     // The author sees nothing of it, on the template or anywhere else.
     expect((await call(author, 'GET', `/api/learn/progress/?share=${share.uuid}`)).json().nodes).toEqual({});
     expect((await call(author, 'GET', `/api/learn/notes/?share=${share.uuid}`)).json()).toEqual([]);
@@ -303,7 +310,8 @@ describe('templates, forks and clean-up', () => {
     expect(list.results[1]).toMatchObject({
       kind: 'tree',
       title: 'TS',
-      due_cards: 0,
+      // the card marking `basics` done made: new, and admitted today
+      due_cards: 1,
       summary: { done: 1, percent: 25 },
     });
     expect((await call(user, 'DELETE', `/api/learn/subjects/?tree=${first.uuid}`)).statusCode).toBe(204);

@@ -14,11 +14,8 @@ import { conflict, invalidField, notFound } from '../../lib/http-errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import {
   countByState,
-  countDue,
   countDueBetween,
-  countNew,
   countRecalls,
-  countReviewsSince,
   deleteLog,
   findDue,
   findLastLog,
@@ -38,6 +35,7 @@ import { presentCards, subjectsOfCards } from './cards.service.ts';
 import { countActivity, touchSubject } from './learning.repository.ts';
 import { addDays, localDay, startOfLocalDay } from './local-days.ts';
 import { readSettings } from './settings.service.ts';
+import { todayCounts } from './today-counts.ts';
 
 /** How far ahead of the server's clock a client's `reviewed_at` may be (clock skew). */
 const FUTURE_SLACK_MS = 60_000;
@@ -210,43 +208,39 @@ export async function getReviewQueue(deps: Deps, viewer: AuthUser, limit: number
   const settings = await readSettings(db, viewer.id);
   const now = deps.clock.now();
   const nowIso = now.toISOString();
-  const todayStart = startOfLocalDay(localDay(now, settings.timezone), settings.timezone).toISOString();
-  const [learning, relearning, review, today, learningCount, reviewCount] = await Promise.all([
+  const [learning, relearning, review, counts] = await Promise.all([
     findDue(db, viewer.id, 'learning', nowIso, limit),
     findDue(db, viewer.id, 'relearning', nowIso, limit),
     findDue(db, viewer.id, 'review', nowIso, limit),
-    countReviewsSince(db, viewer.id, todayStart),
-    countDue(db, viewer.id, ['learning', 'relearning'], nowIso),
-    countDue(db, viewer.id, ['review'], nowIso),
+    todayCounts(db, viewer.id, settings, now),
   ]);
-  const newLeft = Math.max(0, settings.new_per_day - today.introduced);
   const due = [...mergeByDue(learning, relearning), ...review].slice(0, limit);
-  const [fresh, newCount] = await Promise.all([
-    findNew(db, viewer.id, Math.min(newLeft, limit - due.length)),
-    countNew(db, viewer.id, newLeft),
-  ]);
+  const fresh = await findNew(db, viewer.id, Math.min(counts.newLeft, limit - due.length));
   return {
     cards: await presentCards(deps, viewer, [...due, ...fresh]),
-    counts: { new: newCount, learning: learningCount, review: reviewCount },
+    counts: { new: counts.new, learning: counts.learning, review: counts.review },
   };
 }
 
-/** The caller's review statistics in their time zone (API.md "Recall"). */
+/**
+ * The caller's review statistics in their time zone (API.md "Recall"). `due_today` is what is left to
+ * review today as `todayCounts` defines it (the queue's counts add up to it); the forecast counts the
+ * reviews coming due on each day, today's including those due later today.
+ */
 export async function getReviewStats(deps: Deps, viewer: AuthUser): Promise<ReviewStats> {
   const db = deps.db;
   const settings = await readSettings(db, viewer.id);
   const now = deps.clock.now();
   const today = localDay(now, settings.timezone);
-  const todayStart = startOfLocalDay(today, settings.timezone).toISOString();
-  const [reviews, recalls, forecast, cards] = await Promise.all([
-    countReviewsSince(db, viewer.id, todayStart),
+  const [counts, recalls, forecast, cards] = await Promise.all([
+    todayCounts(db, viewer.id, settings, now),
     countRecalls(db, viewer.id, new Date(now.getTime() - 30 * DAY_MS).toISOString()),
     dueForecast(db, viewer.id, settings.timezone, today),
     countByState(db, viewer.id),
   ]);
   return {
-    reviews_today: reviews.reviews,
-    due_today: forecast[0]?.due ?? 0,
+    reviews_today: counts.done,
+    due_today: counts.learning + counts.review + counts.new,
     retention_30d: recalls.total === 0 ? null : recalls.recalled / recalls.total,
     forecast,
     cards,

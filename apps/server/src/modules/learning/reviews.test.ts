@@ -302,3 +302,50 @@ describe('review stats', () => {
     expect((await call(user, 'GET', '/api/learn/review/stats/')).json().retention_30d).toBeNull();
   });
 });
+
+describe('one definition of what is left to review today', () => {
+  /** The three counters /learn shows: the queue's counts, the stats' due_today, and the subjects' due_cards. */
+  async function counters(user: TestUser) {
+    const queue = (await call(user, 'GET', '/api/learn/review/')).json();
+    const stats = (await call(user, 'GET', '/api/learn/review/stats/')).json();
+    const subjects = (await call(user, 'GET', '/api/learn/subjects/')).json();
+    return {
+      queue: queue.counts.new + queue.counts.learning + queue.counts.review,
+      queued: queue.cards.length,
+      stats: stats.due_today,
+      subjects: subjects.results.reduce((sum: number, s: { due_cards: number }) => sum + s.due_cards, 0),
+      done: stats.reviews_today,
+    };
+  }
+  const all = (left: number, done: number) => ({ queue: left, queued: left, stats: left, subjects: left, done });
+
+  it('agrees on due, new and done before and after a session, and across the learner’s midnight', async () => {
+    const user = await createUser(t.app);
+    const tree = await recallTree(t.app, user);
+    await call(user, 'PATCH', '/api/learn/settings/', { timezone: 'Asia/Shanghai', new_per_day: 2 });
+    // 23:50 on 10 March in Beijing (15:50 UTC).
+    clock.set(Date.parse('2026-03-10T15:50:00.000Z'));
+    const cards: CardJson[] = [];
+    for (let i = 0; i < 5; i += 1) cards.push(await newCard(user, tree, 'basics', `card ${i}`));
+    await arrange(cards[0]!.id, { state: 'review', due: '2026-03-09T00:00:00.000Z' }); // overdue
+    await arrange(cards[1]!.id, { state: 'learning', due: '2026-03-10T15:55:00.000Z' }); // 23:55: later today
+    // cards 2–4 are new; today's limit admits two of them.
+    expect(await counters(user)).toEqual(all(3, 0));
+
+    // A session: the overdue card remembered, the two new ones forgotten (due again in a minute or so).
+    const queue = (await call(user, 'GET', '/api/learn/review/')).json() as { cards: CardJson[] };
+    for (const card of queue.cards) {
+      const res = await review(user, card.id, { rating: card.state === 'new' ? 1 : 3 });
+      expect(res.statusCode).toBe(200);
+    }
+    expect(await counters(user)).toEqual(all(0, 3));
+
+    // 23:56: the learning card and the two forgotten ones are due; no new card is left for today.
+    clock.set(Date.parse('2026-03-10T15:56:00.000Z'));
+    expect(await counters(user)).toEqual(all(3, 3));
+
+    // 00:05 on the 11th in Beijing (still the 10th in UTC): a new day admits the last new card.
+    clock.set(Date.parse('2026-03-10T16:05:00.000Z'));
+    expect(await counters(user)).toEqual(all(4, 0));
+  });
+});

@@ -21,6 +21,47 @@ export async function readSettings(db: Executor, userId: number): Promise<Learne
 
 export const getSettings = (deps: Deps, viewer: AuthUser) => readSettings(deps.db, viewer.id);
 
+/** The request header in which the web app sends the browser's IANA time zone on every call. */
+export const BROWSER_TIMEZONE_HEADER = 'x-timezone';
+
+/** `zone` as the runtime names it (`asia/shanghai` → `Asia/Shanghai`), or null when it is not a time zone. */
+function canonicalTimezone(zone: string): string | null {
+  if (zone.length > 64 || !isKnownTimezone(zone)) return null;
+  return new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone;
+}
+
+/**
+ * A learner's first use of learning starts their settings in the time zone their browser sent, not
+ * in UTC (issue 28: a Beijing learner's days, streaks and plans ran on UTC). Once they have settings
+ * (from this, or from a change of their own), the header changes nothing: their choice stands.
+ */
+export async function adoptBrowserTimezone(deps: Deps, viewer: AuthUser, sent: unknown): Promise<void> {
+  if (typeof sent !== 'string' || sent === '') return;
+  const known = await deps.db
+    .selectFrom('learner_settings')
+    .select('user_id')
+    .where('user_id', '=', viewer.id)
+    .executeTakeFirst();
+  if (known) return;
+  const timezone = canonicalTimezone(sent);
+  if (!timezone) return;
+  const defaults = DEFAULT_LEARNER_SETTINGS;
+  await deps.db
+    .insertInto('learner_settings')
+    .values({
+      user_id: viewer.id,
+      timezone,
+      request_retention: defaults.request_retention,
+      new_per_day: defaults.new_per_day,
+      auto_cards: defaults.auto_cards ? 1 : 0,
+      weekly_minutes: defaults.weekly_minutes,
+      study_days: JSON.stringify(defaults.study_days),
+      updated_at: deps.clock.nowIso(),
+    })
+    .onConflict((oc) => oc.column('user_id').doNothing())
+    .execute();
+}
+
 /** Applies a validated patch; an unknown time zone gives `400 fields.timezone`. Study days are kept sorted and unique. */
 export async function updateSettings(
   deps: Deps,

@@ -13,7 +13,9 @@ import {
   listSubjects,
 } from './learning.repository.ts';
 import { presentProgress } from './progress.service.ts';
+import { readSettings } from './settings.service.ts';
 import { resolveSubject, resolveSubjectById, type SubjectRefInput } from './subjects.ts';
+import { admittedNewBySubject, todayCounts } from './today-counts.ts';
 
 /**
  * A page of what the caller learns, newest activity first, each with its progress summary. A subject
@@ -26,7 +28,11 @@ export async function listLearnedSubjects(
 ): Promise<{ count: number; results: LearningSubjectSummary[] }> {
   const { count, rows } = await listSubjects(deps.db, viewer.id, window.offset, window.pageSize);
   const results: LearningSubjectSummary[] = [];
-  const now = deps.clock.nowIso();
+  const now = deps.clock.now();
+  // Each subject's share of what is left to review today (today-counts.ts): its due cards and the
+  // new ones today's limit admits.
+  const today = await todayCounts(deps.db, viewer.id, await readSettings(deps.db, viewer.id), now);
+  const admittedNew = await admittedNewBySubject(deps.db, viewer.id, today.newLeft);
   for (const row of rows) {
     const resolved = await resolveSubjectById(deps, viewer, row.subject_kind, row.subject_id);
     if (!resolved) continue;
@@ -34,7 +40,9 @@ export async function listLearnedSubjects(
     results.push({
       ...resolved.subject,
       summary: progress.summary,
-      due_cards: await countDueInSubject(deps.db, resolved.key, now),
+      due_cards:
+        (await countDueInSubject(deps.db, resolved.key, now.toISOString())) +
+        (admittedNew.get(`${row.subject_kind}:${row.subject_id}`) ?? 0),
       last_activity_at: row.last_activity_at,
     });
   }

@@ -70,7 +70,10 @@ export function TemplateActions({ share, extra }: { share: ShareWithData; extra?
             />
           </Tooltip>
           <Text size="xs" c="dimmed">
-            {share.my_rating ? t('detail.yourRatingIs', { score: share.my_rating }) : t('detail.notRated')}
+            {share.my_rating
+              ? t('detail.yourRatingIs', { score: share.my_rating })
+              : // A signed-in reader who may not rate is the template's author (the server refuses it).
+                t(share.abilities.like && !share.abilities.rate ? 'detail.notRatedOwn' : 'detail.notRated')}
           </Text>
         </Stack>
       </Group>

@@ -19,7 +19,6 @@ export const recallKeys = {
   nodeCards: (s: SubjectRef, nodeId: string) => ['recall', 'cards', 'node', s.kind, s.uuid, nodeId] as const,
   ownCards: (page: number, state: CardState | null) => ['recall', 'cards', 'own', page, state] as const,
   queue: () => ['recall', 'queue'] as const,
-  counts: () => ['recall', 'counts'] as const,
   stats: () => ['recall', 'stats'] as const,
   settings: () => ['recall', 'settings'] as const,
 };

@@ -18,15 +18,6 @@ export function useReviewQueue(enabled = true) {
   });
 }
 
-/** Today's review count (due cards and the new ones today's limit admits), from the queue's counts. */
-export function useReviewCount() {
-  return useQuery({
-    queryKey: recallKeys.counts(),
-    queryFn: ({ signal }) => api<ReviewQueue>('/api/learn/review/', { signal, query: { limit: 1 } }),
-    select: (queue) => queue.counts.new + queue.counts.learning + queue.counts.review,
-  });
-}
-
 /** GET /api/learn/review/stats/ */
 export function useReviewStats() {
   return useQuery({

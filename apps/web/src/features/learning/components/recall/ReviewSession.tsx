@@ -23,6 +23,7 @@ import { Link } from 'react-router';
 import { MarkdownPreview } from '../../../trees/index.ts';
 import { recallKeys } from '../../api/useCards.ts';
 import { postReview, postUndo, useLearnerSettings, useReviewQueue } from '../../api/useReview.ts';
+import { learningHomeKeys } from '../../api/useSubjects.ts';
 import { cardNodePath } from './CardList.tsx';
 import { previewGrades, type Grade } from './fsrs-preview.ts';
 import { intervalParts } from './interval-format.ts';
@@ -94,10 +95,11 @@ export function ReviewSession() {
       setTotal(queueQuery.data.cards.length);
     }
   }, [queue, queueQuery.data, queueQuery.isFetchedAfterMount]);
-  // The next session starts from a fresh queue, and /learn shows fresh figures.
+  // The next session starts from a fresh queue, and /learn shows fresh figures (its subjects' too).
   useEffect(
     () => () => {
       void client.invalidateQueries({ queryKey: recallKeys.all });
+      void client.invalidateQueries({ queryKey: learningHomeKeys.all });
     },
     [client],
   );

@@ -16,20 +16,14 @@ import {
 import { notifications } from '@mantine/notifications';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../../lib/api-client.ts';
+import { ApiError, browserTimezone } from '../../../../lib/api-client.ts';
 import { useLearnerSettings, useUpdateLearnerSettings } from '../../api/useLearnerSettings.ts';
 import { dailyBudget } from '../plans/calendar-grid.ts';
 import { useFormatMinutes } from '../plans/Duration.tsx';
 import { StudyDaysPicker } from './StudyDaysPicker.tsx';
 
 /** The browser's IANA time zone (UTC when it cannot tell). */
-export const browserTimeZone = (): string => {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {
-    return 'UTC';
-  }
-};
+export const browserTimeZone = (): string => browserTimezone() || 'UTC';
 
 /** Every IANA zone the browser knows, with UTC, sorted. */
 export function timeZones(): string[] {
