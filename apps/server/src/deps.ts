@@ -6,6 +6,7 @@ import type { FilterCache } from './lib/cache/filter-cache.ts';
 import type { RevisionCache } from './lib/cache/revision-cache.ts';
 import type { Clock } from './lib/clock.ts';
 import type { DomainEvents } from './lib/events/events.ts';
+import type { Jobs } from './lib/jobs/jobs.ts';
 import type { Storage } from './lib/storage/storage.ts';
 
 /** What a logger offers a service: pino's methods, without the Fastify instance behind them. */
@@ -45,6 +46,8 @@ export interface Deps {
   config: Config;
   log: Logger;
   events: DomainEvents;
+  /** long work handed off by requests (`lib/jobs/jobs.ts`) */
+  jobs: Jobs;
   clock: Clock;
   /** this app's in-memory caches: one set per app, never module state (tests run several apps in one process) */
   caches: { community: CommunityCaches; learning: LearningCaches };
