@@ -21,6 +21,9 @@ const CHAIN = 5_000;
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const KINDS = (process.env.BENCH_DB ?? 'sqlite,postgres').split(',') as Array<'sqlite' | 'postgres'>;
 const TARGET_MS = 1_000;
+/** another checkout's server (run with this folder's node_modules), e.g. the code before issue 29; its figures are printed and recorded under BENCH_LABEL, not written here */
+const SERVER_ROOT = process.env.BENCH_SERVER_ROOT ?? ROOT;
+const LABEL = process.env.BENCH_LABEL;
 
 const chain = {
   unlock: 'parent',
@@ -120,7 +123,7 @@ for (const kind of KINDS) {
   const db = await throwawayDatabase(kind, 'arbor_freeze');
   const secret = randomSecret();
   const [userA, userB] = await seedUsers(db.url, 2, 'freeze', secret);
-  const server = await startProcess(path.join(ROOT, 'apps/server/src/main.ts'), {
+  const server = await startProcess(path.join(SERVER_ROOT, 'apps/server/src/main.ts'), {
     DATA_DIR: db.dir,
     DATABASE_URL: db.url,
     ARBOR_SEED: '0',
@@ -162,7 +165,8 @@ for (const kind of KINDS) {
   }
 }
 results.machineAfter = machineLine();
-await recordResults('learning-freeze', results);
+await recordResults(LABEL ? `learning-freeze-${LABEL}` : 'learning-freeze', results);
+if (LABEL) process.exit(0);
 
 type Scenario = Awaited<ReturnType<typeof scenario>>;
 const cell = (kind: string, pick: (r: { with_prerequisites: Scenario; bulk_500: Scenario }) => string) =>
