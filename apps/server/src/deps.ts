@@ -21,7 +21,7 @@ export interface CommunityCaches {
   /** the first ids a search or tag filter keeps, in list order */
   orderedIds: FilterCache<number[]>;
   /** list pages as every caller shares them, for at most 1 s (API.md "Community"), by hidden scope and URL */
-  pages: FilterCache<CachedSharePage>;
+  pages: FilterCache<Promise<CachedSharePage>>;
   /** the shares' generation, read once for the requests that arrive together */
   generation: GenerationReader;
 }

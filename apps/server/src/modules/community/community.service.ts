@@ -157,9 +157,15 @@ export async function listSharesJson(
   const { pages, generation } = deps.caches.community;
   const key = JSON.stringify([await generation.read(deps.db), hiddenScopeOf(viewer) ?? null, url]);
   const now = deps.clock.now().getTime();
-  const cached = pages.get(key, now);
-  const page = cached ?? (await readSharePage(deps, viewer, query, window, envelope));
-  if (!cached) pages.set(key, page, now);
+  // Kept as the read in flight: the callers that miss together (50 connections as the second
+  // turns) share one read of the page instead of each making their own.
+  const startPageRead = () => {
+    const reading = readSharePage(deps, viewer, query, window, envelope);
+    pages.set(key, reading, now);
+    reading.catch(() => pages.delete(key, reading));
+    return reading;
+  };
+  const page = await (pages.get(key, now) ?? startPageRead());
   if (!viewer) return page.json;
   const { shares, treeIds } = page;
   const flags = await repo.viewerFlags(
@@ -590,7 +596,7 @@ export async function useShare(deps: Deps, user: AuthUser, idOrUuid: string, tit
 export const createCommunityCaches = (): CommunityCaches => ({
   counts: new FilterCache<number>(),
   orderedIds: new FilterCache<number[]>(),
-  pages: new FilterCache<CachedSharePage>(LIST_PAGE_MS, 1_000),
+  pages: new FilterCache<Promise<CachedSharePage>>(LIST_PAGE_MS, 1_000),
   generation: new GenerationReader(SHARES_GENERATION),
 });
 
