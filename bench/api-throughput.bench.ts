@@ -3,7 +3,8 @@
 // against a static 20-item page), a 200-node tree GET and a template detail (both against a static
 // 200-node document). Runs of BENCH_SECONDS each, BENCH_RUNS times, the median recorded; SQLite and
 // PostgreSQL. The community is smaller than community-list.bench.ts's (BENCH_SHARES, default 20,000):
-// this measures the per-request cost, not the queries' scaling.
+// this measures the per-request cost, not the queries' scaling. With BENCH_BEFORE_ROOT, an older
+// checkout's server runs beside this one on the same database, each route measured on both in turn.
 import path from 'node:path';
 import { openDatabase } from '../apps/server/src/db/connection.ts';
 import { throwawayDatabase } from './support/arbor-db.ts';
@@ -18,22 +19,43 @@ const SHARES = Number(process.env.BENCH_SHARES ?? 20_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const KINDS = (process.env.BENCH_DB ?? 'sqlite,postgres').split(',') as Array<'sqlite' | 'postgres'>;
+/**
+ * Another checkout (its `apps/server`, run with this folder's node_modules) measured in the same run,
+ * taking turns with this one: its code is "before", this checkout's "after".
+ */
+const BEFORE_ROOT = process.env.BENCH_BEFORE_ROOT;
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const ratio = (rps: number, ceiling: number) => Math.round((rps / ceiling) * 1000) / 1000;
 
-/** Median req/s of RUNS runs, the route and its ceiling taking turns so both see the same machine. */
-async function sideBySide(url: string, ceilingUrl: string, headers?: Record<string, string>) {
-  const route: number[] = [];
+interface Target {
+  label: string;
+  url: string;
+  headers?: Record<string, string>;
+}
+
+/**
+ * Median req/s of RUNS runs per target, the targets (the same route on each server) and their
+ * ceiling taking turns so that all see the same machine.
+ */
+async function sideBySide(targets: Target[], ceilingUrl: string) {
+  const runs = new Map(targets.map((t) => [t.label, [] as number[]]));
   const ceiling: number[] = [];
   for (let i = 0; i < RUNS; i++) {
-    const r = await throughput(url, { connections: 50, seconds: SECONDS, headers });
-    if (r.non2xx || r.errors) throw new Error(`${url}: ${r.non2xx} non-2xx, ${r.errors} errors`);
-    route.push(r.rps);
+    for (const target of targets) {
+      const r = await throughput(target.url, { connections: 50, seconds: SECONDS, headers: target.headers });
+      if (r.non2xx || r.errors) throw new Error(`${target.url}: ${r.non2xx} non-2xx, ${r.errors} errors`);
+      runs.get(target.label)!.push(r.rps);
+    }
     ceiling.push((await throughput(ceilingUrl, { connections: 50, seconds: SECONDS })).rps);
   }
-  const rps = median(route);
   const ceil = median(ceiling);
-  return { rps, ceiling: ceil, ratio: Math.round((rps / ceil) * 1000) / 1000, runs: route, ceilingRuns: ceiling };
+  return Object.fromEntries(
+    targets.map((t) => {
+      const route = runs.get(t.label)!;
+      return [t.label, { rps: median(route), ceiling: ceil, ratio: ratio(median(route), ceil), runs: route }];
+    }),
+  );
 }
 
 const results: Record<string, unknown> = {
@@ -42,6 +64,7 @@ const results: Record<string, unknown> = {
   shares: SHARES,
   seconds: SECONDS,
   runs: RUNS,
+  ...(BEFORE_ROOT ? { before: BEFORE_ROOT } : {}),
 };
 const hello = await startProcess(path.join(ROOT, 'bench/support/hello-server.ts'), {});
 const running: Array<{ stop(): Promise<void> }> = [hello];
@@ -50,13 +73,10 @@ process.on('uncaughtException', (err) => {
   console.error(err);
   process.exit(1);
 });
-for (const kind of KINDS) {
-  console.log(`\n${kind}:`);
-  const db = await throwawayDatabase(kind, 'arbor_bench');
-  const handle = openDatabase(db.url);
-  await seedCommunity(handle, SHARES, SHARES * 10);
-  await handle.close();
-  const server = await startProcess(path.join(ROOT, 'apps/server/src/main.ts'), {
+
+/** A server of `root` on the database, with the bench user's 200-node tree and its template. */
+async function startServer(root: string, db: { url: string; dir: string }) {
+  const server = await startProcess(path.join(root, 'apps/server/src/main.ts'), {
     DATA_DIR: db.dir,
     DATABASE_URL: db.url,
     ARBOR_SEED: '0',
@@ -67,9 +87,7 @@ for (const kind of KINDS) {
   const treeUuid = await createBenchTree(server.url, session, 'Throughput bench', 200);
   const tree = (await (
     await fetch(`${server.url}/api/tree/skills_tree/get_data_by_uuid/?uuid=${treeUuid}`, { headers: session.headers })
-  ).json()) as {
-    id: number;
-  };
+  ).json()) as { id: number };
   const shared = await fetch(`${server.url}/api/community/trees-shared/`, {
     method: 'POST',
     headers: session.headers,
@@ -77,18 +95,44 @@ for (const kind of KINDS) {
   });
   if (shared.status !== 201) throw new Error(`sharing answered ${shared.status}: ${await shared.text()}`);
   const share = (await shared.json()) as { uuid: string };
-  const auth = { authorization: session.headers.authorization! };
+  return { server, auth: { authorization: session.headers.authorization! }, treeId: tree.id, shareUuid: share.uuid };
+}
+
+for (const kind of KINDS) {
+  console.log(`\n${kind}:`);
+  const db = await throwawayDatabase(kind, 'arbor_bench');
+  const handle = openDatabase(db.url);
+  await seedCommunity(handle, SHARES, SHARES * 10);
+  await handle.close();
+  const servers = [
+    ...(BEFORE_ROOT ? [{ label: 'before', ...(await startServer(BEFORE_ROOT, db)) }] : []),
+    { label: BEFORE_ROOT ? 'after' : 'this', ...(await startServer(ROOT, db)) },
+  ];
   const routes = {
-    list: await sideBySide(`${server.url}/api/community/trees-shared/?ordering=-hot`, `${hello.url}/hello`),
-    tree: await sideBySide(`${server.url}/api/tree/skills_tree/${tree.id}/`, `${hello.url}/doc`, auth),
-    template: await sideBySide(`${server.url}/api/community/trees-shared/${share.uuid}/`, `${hello.url}/doc`),
+    list: await sideBySide(
+      servers.map((s) => ({ label: s.label, url: `${s.server.url}/api/community/trees-shared/?ordering=-hot` })),
+      `${hello.url}/hello`,
+    ),
+    tree: await sideBySide(
+      servers.map((s) => ({
+        label: s.label,
+        url: `${s.server.url}/api/tree/skills_tree/${s.treeId}/`,
+        headers: s.auth,
+      })),
+      `${hello.url}/doc`,
+    ),
+    template: await sideBySide(
+      servers.map((s) => ({ label: s.label, url: `${s.server.url}/api/community/trees-shared/${s.shareUuid}/` })),
+      `${hello.url}/doc`,
+    ),
   };
-  for (const [name, r] of Object.entries(routes))
-    console.log(
-      `  ${name.padEnd(9)} ${r.rps} req/s, ceiling ${r.ceiling} req/s: ${r.ratio}× (runs ${r.runs.join(', ')})`,
-    );
+  for (const [name, byServer] of Object.entries(routes))
+    for (const [label, r] of Object.entries(byServer))
+      console.log(
+        `  ${name.padEnd(9)} ${label.padEnd(6)} ${r.rps} req/s, ceiling ${r.ceiling} req/s: ${r.ratio}× (runs ${r.runs.join(', ')})`,
+      );
   results[kind] = routes;
-  await server.stop();
+  for (const s of servers) await s.server.stop();
   await db.cleanup();
 }
 await hello.stop();

@@ -7,6 +7,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import type { Deps } from './deps.ts';
 import { systemClock } from './lib/clock.ts';
 import { DomainEvents } from './lib/events/events.ts';
+import { InProcessJobs } from './lib/jobs/jobs.ts';
 import { PageHeads } from './lib/page-heads.ts';
 import { createStorage } from './lib/storage/create-storage.ts';
 import type { Storage } from './lib/storage/storage.ts';
@@ -113,12 +114,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     config,
     log: app.log,
     events: new DomainEvents(app.log),
+    jobs: new InProcessJobs(app.log),
     clock: systemClock,
     caches: { community: createCommunityCaches(), learning: createLearningCaches() },
   };
   app.decorate('config', config);
   app.decorate('storage', storage);
   app.decorate('deps', deps);
+  // Queued jobs finish before the database closes.
+  app.addHook('preClose', async () => deps.jobs.close());
   app.decorate('pageHeads', new PageHeads());
   await app.register(errorsPlugin);
   await app.register(compressionPlugin);

@@ -1,11 +1,14 @@
+import type { Share } from '@arbor/contract';
 import type { TreeDocument, WaitsForGraph } from '@arbor/tree-core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { DB, Dialect } from './db/connection.ts';
 import type { FilterCache } from './lib/cache/filter-cache.ts';
+import type { GenerationReader } from './lib/cache/generations.ts';
 import type { RevisionCache } from './lib/cache/revision-cache.ts';
 import type { Clock } from './lib/clock.ts';
 import type { DomainEvents } from './lib/events/events.ts';
+import type { Jobs } from './lib/jobs/jobs.ts';
 import type { Storage } from './lib/storage/storage.ts';
 
 /** What a logger offers a service: pino's methods, without the Fastify instance behind them. */
@@ -17,6 +20,21 @@ export interface CommunityCaches {
   counts: FilterCache<number>;
   /** the first ids a search or tag filter keeps, in list order */
   orderedIds: FilterCache<number[]>;
+  /** list pages as every caller shares them, for at most 1 s (API.md "Community"), by hidden scope and URL */
+  pages: FilterCache<Promise<CachedSharePage>>;
+  /** the shares' generation, read once for the requests that arrive together */
+  generation: GenerationReader;
+}
+
+/** A community list page as an anonymous caller sees it; each caller's own marks are put on top. */
+export interface CachedSharePage {
+  count: number;
+  /** presented without a viewer: `tree` null, `liked` false, `my_rating` null, anonymous abilities */
+  shares: Share[];
+  /** each share's source tree, shown to its author only */
+  treeIds: Array<number | null>;
+  /** the whole answer for anonymous callers */
+  json: string;
 }
 
 /** A tree document as learning reads it: parsed once per revision, with its waits-for graph. */
@@ -45,6 +63,8 @@ export interface Deps {
   config: Config;
   log: Logger;
   events: DomainEvents;
+  /** long work handed off by requests (`lib/jobs/jobs.ts`) */
+  jobs: Jobs;
   clock: Clock;
   /** this app's in-memory caches: one set per app, never module state (tests run several apps in one process) */
   caches: { community: CommunityCaches; learning: LearningCaches };

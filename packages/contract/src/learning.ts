@@ -54,7 +54,13 @@ export const ProgressUpdateBody = z
     ...subjectFields,
     node_id: NodeId,
     status: LearningStatusValue,
-    with_prerequisites: z.boolean().optional().describe('with done: also marks done all the node waits for'),
+    with_prerequisites: z
+      .boolean()
+      .optional()
+      .describe(
+        'with done: also marks done all the node waits for (every status is in the answer); of the automatic ' +
+          'cards this makes, one request writes at most 500 itself and a background job writes the rest moments later',
+      ),
   })
   .refine(exactlyOneSubject, oneSubjectIssue);
 export type ProgressUpdateBody = z.infer<typeof ProgressUpdateBody>;

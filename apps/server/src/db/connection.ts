@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { createHash } from 'node:crypto';
 import SQLite from 'better-sqlite3';
 import {
   Kysely,
@@ -116,7 +117,7 @@ function discardingBrokenClients(pool: pg.Pool): PostgresPool {
         // Nothing more on a connection known dead (e.g. the rollback after a timed-out statement,
         // which would otherwise wait out a second timeout behind the first).
         if (broken) return Promise.reject(broken);
-        const result = (client.query as (...a: unknown[]) => unknown)(...args);
+        const result = (client.query as (...a: unknown[]) => unknown)(...namedStatement(client, args));
         if (result instanceof Promise) {
           return result.catch((error: unknown) => {
             if (isConnectionError(error)) broken = error as Error;
@@ -129,4 +130,28 @@ function discardingBrokenClients(pool: pg.Pool): PostgresPool {
     },
     end: () => pool.end(),
   };
+}
+
+/** How many distinct statements one PostgreSQL connection keeps prepared (the app has a few hundred). */
+const PREPARED_PER_CONNECTION = 1000;
+const preparedBy = new WeakMap<object, Set<string>>();
+
+/**
+ * PostgreSQL parses an unnamed statement again on every execution. Kysely's statements are given a
+ * name made from their SQL text, so that each connection parses one once and then only binds and
+ * runs it (pg sends `Parse` once per connection and name), as `withStatementCache` does for SQLite.
+ * A connection names at most `PREPARED_PER_CONNECTION` statements (bulk inserts and `in` lists of
+ * every length would otherwise grow the server's memory without end); later ones run unnamed.
+ */
+function namedStatement(client: object, args: unknown[]): unknown[] {
+  const [text, values] = args;
+  if (typeof text !== 'string' || args.length > 2) return args;
+  let prepared = preparedBy.get(client);
+  if (!prepared) preparedBy.set(client, (prepared = new Set()));
+  const name = `k${createHash('sha1').update(text).digest('base64url')}`;
+  if (!prepared.has(name)) {
+    if (prepared.size >= PREPARED_PER_CONNECTION) return args;
+    prepared.add(name);
+  }
+  return [{ name, text, values }];
 }

@@ -30,6 +30,11 @@ export class FilterCache<T> {
     this.entries.set(key, { value, expires: now + this.ttlMs });
   }
 
+  /** Forget `key`, if it still holds `value`. */
+  delete(key: string, value: T): void {
+    if (this.entries.get(key)?.value === value) this.entries.delete(key);
+  }
+
   /** Forget everything: shares were added, removed, retitled or retagged. */
   clear(): void {
     this.entries.clear();

@@ -17,3 +17,25 @@ export async function bumpGeneration(db: DB, name: string): Promise<void> {
     .onConflict((oc) => oc.column('name').doUpdateSet((eb) => ({ value: eb('cache_generations.value', '+', 1) })))
     .execute();
 }
+
+/**
+ * Reads of one generation shared by every request that asks before the read starts: the read runs
+ * on the next turn of the event loop, so requests that arrive together (50 connections at once)
+ * make one query, and each request gets a value read after it arrived, never an older one (a
+ * request answered after a change was committed and noted sees that change).
+ */
+export class GenerationReader {
+  private next: Promise<number> | null = null;
+
+  constructor(private readonly name: string) {}
+
+  read(db: DB): Promise<number> {
+    this.next ??= new Promise<number>((resolve, reject) => {
+      setImmediate(() => {
+        this.next = null;
+        readGeneration(db, this.name).then(resolve, reject);
+      });
+    });
+    return this.next;
+  }
+}

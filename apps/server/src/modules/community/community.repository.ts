@@ -88,6 +88,41 @@ export async function findShare(db: Executor, idOrUuid: string): Promise<ShareRo
   return row as ShareRow | undefined;
 }
 
+/** A share with what its page shows beside it: its author's name and avatar, whether anyone is credited. */
+export interface ShareDetailRow extends ShareRow {
+  /** null when the author's account is gone */
+  author_username: string | null;
+  author_avatar_key: string | null;
+  has_contributors: boolean | number;
+}
+
+/**
+ * `findShare` with the author's summary and whether the share credits contributors, in one statement:
+ * the template page's usual case costs one round trip (issue 29).
+ */
+export async function findShareDetail(db: Executor, idOrUuid: string): Promise<ShareDetailRow | undefined> {
+  const numeric = /^\d+$/.test(idOrUuid);
+  if (numeric && Number(idOrUuid) > MAX_ID) return undefined;
+  const query = withSnapshot(db)
+    .leftJoin('users as author', 'author.id', 'shares.author_id')
+    .leftJoin('profiles as author_profile', 'author_profile.user_id', 'shares.author_id')
+    .select(['author.username as author_username', 'author_profile.avatar_key as author_avatar_key'])
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('share_contributors')
+            .select('share_contributors.share_id')
+            .whereRef('share_contributors.share_id', '=', 'shares.id'),
+        )
+        .as('has_contributors'),
+    );
+  const row = numeric
+    ? await query.where('shares.id', '=', Number(idOrUuid)).executeTakeFirst()
+    : await query.where('shares.uuid', '=', idOrUuid).executeTakeFirst();
+  return row as ShareDetailRow | undefined;
+}
+
 export async function findShareByTree(db: Executor, treeId: number): Promise<ShareRow | undefined> {
   return (await withSnapshot(db).where('shares.tree_id', '=', treeId).executeTakeFirst()) as ShareRow | undefined;
 }

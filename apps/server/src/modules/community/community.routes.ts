@@ -46,10 +46,12 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: paginated(Share) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const window = pageWindow(request.query);
-      const { count, results } = await service.listShares(app.deps, request.user, request.query, window);
-      return paginate(request, app.config.publicBaseUrl, window, count, results);
+      const envelope = (count: number, results: Share[]) =>
+        paginate(request, app.config.publicBaseUrl, window, count, results);
+      const json = await service.listSharesJson(app.deps, request.user, request.query, window, request.url, envelope);
+      return sendJsonText(reply, json);
     },
   );
 

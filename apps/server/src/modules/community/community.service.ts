@@ -1,13 +1,14 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
-import type { Paginated, Share, ShareTreeBody, ShareWithData } from '@arbor/contract';
+import type { Paginated, Share, ShareTreeBody, ShareWithData, UserSummary } from '@arbor/contract';
 import type { TreeDocument } from '@arbor/tree-core';
 import { imageUrlsOfDocument, imageUrlsOfStoredDocument } from '../trees/index.ts';
 import type { Dialect, Trx } from '../../db/connection.ts';
 import type { Publish } from '../../lib/events/events.ts';
-import type { CommunityCaches, Deps } from '../../deps.ts';
+import type { CachedSharePage, CommunityCaches, Deps } from '../../deps.ts';
+import { avatarUrlOf } from '../../lib/avatars/avatars.ts';
 import { FilterCache } from '../../lib/cache/filter-cache.ts';
-import { bumpGeneration, readGeneration } from '../../lib/cache/generations.ts';
+import { bumpGeneration, GenerationReader, readGeneration } from '../../lib/cache/generations.ts';
 import { isoIn, nowIso } from '../../lib/clock.ts';
 import { AppError, invalidField, notFound } from '../../lib/http-errors.ts';
 import { processImage } from '../../lib/images.ts';
@@ -19,7 +20,7 @@ import { loadUserSummaries } from '../../lib/user-summaries.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { subscribeComments } from './comments.service.ts';
 import { hotScore, newTemplateHotScore, ratingAverage } from './community.hot.ts';
-import { authorizeRating, authorizeShareChange } from './community.policy.ts';
+import { authorizeRating, authorizeShareChange, canSeeSourceTree, shareAbilities } from './community.policy.ts';
 import { presentShare, presentShareWithData, type PresentContext } from './community.presenter.ts';
 import * as repo from './community.repository.ts';
 import * as revisionsRepo from './revisions.repository.ts';
@@ -35,19 +36,27 @@ const SHARES_GENERATION = 'community-shares';
 const VIEW_WINDOW_MS = 24 * 3600 * 1000;
 const HOT_TAG_RECENT_MS = 30 * 24 * 3600 * 1000;
 
+/** What a caller already read with the rows: their authors, and whether any of them credits contributors. */
+interface KnownContext {
+  authors?: Map<number, UserSummary>;
+  anyContributors?: boolean;
+}
+
 async function presentContext(
   deps: Deps,
   viewer: AuthUser | null,
   rows: Array<{ id: number; author_id: number }>,
+  known: KnownContext = {},
 ): Promise<PresentContext> {
   const ids = rows.map((r) => r.id);
   const [authors, contributorIds, flags] = await Promise.all([
-    loadUserSummaries(
-      deps.db,
-      deps.config.publicBaseUrl,
-      rows.map((r) => r.author_id),
-    ),
-    revisionsRepo.contributorIds(deps.db, ids),
+    known.authors ??
+      loadUserSummaries(
+        deps.db,
+        deps.config.publicBaseUrl,
+        rows.map((r) => r.author_id),
+      ),
+    known.anyContributors === false ? new Map<number, number[]>() : revisionsRepo.contributorIds(deps.db, ids),
     viewer
       ? repo.viewerFlags(deps.db, viewer.id, ids)
       : Promise.resolve({ liked: new Set<number>(), ratings: new Map<number, number>() }),
@@ -72,9 +81,17 @@ async function requireShare(deps: Deps, viewer: AuthUser | null, idOrUuid: strin
  * its snapshot spliced in as stored (`lib/stored-json.ts`).
  */
 export async function getShareJson(deps: Deps, viewer: AuthUser | null, idOrUuid: string): Promise<string> {
-  const share = await requireShare(deps, viewer, idOrUuid);
+  // The share, its author and whether it credits anyone in one statement (issue 29).
+  const share = await repo.findShareDetail(deps.db, idOrUuid);
+  if (!share || !isVisible(viewer, share)) throw notFound('No such template.');
+  const baseUrl = deps.config.publicBaseUrl;
+  const authors = new Map<number, UserSummary>();
+  if (share.author_username !== null) {
+    const avatar_url = avatarUrlOf(baseUrl, share.author_avatar_key);
+    authors.set(share.author_id, { id: share.author_id, username: share.author_username, avatar_url });
+  }
   const [context, images] = await Promise.all([
-    presentContext(deps, viewer, [share]),
+    presentContext(deps, viewer, [share], { authors, anyContributors: Boolean(share.has_contributors) }),
     imageUrlsOfStoredDocument(deps, share.tree_id, share.data),
   ]);
   const fields: Omit<ShareWithData, 'data'> = { ...presentShare(share, context), images };
@@ -105,17 +122,96 @@ export async function readSnapshotForViewer(
   return { id: share.id, uuid: share.uuid, title: share.title, document: JSON.parse(share.data) as TreeDocument };
 }
 
+type ListQuery = { search?: string; tags?: string; author?: string; ordering?: repo.ShareFilter['ordering'] };
+
 /** The community list: search (substring, every term), tags (all must match), author, ordering. */
 export async function listShares(
   deps: Deps,
   viewer: AuthUser | null,
-  query: { search?: string; tags?: string; author?: string; ordering?: repo.ShareFilter['ordering'] },
+  query: ListQuery,
   window: PageWindow,
 ): Promise<{ count: number; results: Share[] }> {
+  const { count, rows } = await findSharePage(deps, viewer, query, window);
+  const present = await presentContext(deps, viewer, rows);
+  return { count, results: rows.map((r) => presentShare(r, present)) };
+}
+
+/** How long a list page is shared by every caller (API.md "Community": at most 1 s). */
+const LIST_PAGE_MS = 1_000;
+
+/**
+ * `GET /community/trees-shared/` as JSON text. A page is read and presented once per shares
+ * generation, hidden scope (anonymous, one user's own hidden templates, admins) and URL, and kept
+ * for `LIST_PAGE_MS`: anonymous callers get its text as it is; a signed-in caller gets it with
+ * their own marks (source tree, liked, my_rating, abilities) put on top, read fresh. Any change of
+ * which shares exist or are hidden empties the cache of its process and bumps the generation
+ * (`noteSharesChanged`), so no caller is served a page from before it.
+ */
+export async function listSharesJson(
+  deps: Deps,
+  viewer: AuthUser | null,
+  query: ListQuery,
+  window: PageWindow,
+  url: string,
+  envelope: (count: number, results: Share[]) => Paginated<Share>,
+): Promise<string> {
+  const { pages, generation } = deps.caches.community;
+  const key = JSON.stringify([await generation.read(deps.db), hiddenScopeOf(viewer) ?? null, url]);
+  const now = deps.clock.now().getTime();
+  // Kept as the read in flight: the callers that miss together (50 connections as the second
+  // turns) share one read of the page instead of each making their own.
+  const startPageRead = () => {
+    const reading = readSharePage(deps, viewer, query, window, envelope);
+    pages.set(key, reading, now);
+    reading.catch(() => pages.delete(key, reading));
+    return reading;
+  };
+  const page = await (pages.get(key, now) ?? startPageRead());
+  if (!viewer) return page.json;
+  const { shares, treeIds } = page;
+  const flags = await repo.viewerFlags(
+    deps.db,
+    viewer.id,
+    shares.map((share) => share.id),
+  );
+  const own = shares.map((share, i): Share => {
+    const row = { author_id: share.author.id };
+    return {
+      ...share,
+      tree: canSeeSourceTree(viewer, row) ? (treeIds[i] ?? null) : null,
+      liked: flags.liked.has(share.id),
+      my_rating: flags.ratings.get(share.id) ?? null,
+      abilities: shareAbilities(viewer, row),
+    };
+  });
+  return JSON.stringify(envelope(page.count, own));
+}
+
+/** A list page as an anonymous caller sees it, from the rows `viewer` may see. */
+async function readSharePage(
+  deps: Deps,
+  viewer: AuthUser | null,
+  query: ListQuery,
+  window: PageWindow,
+  envelope: (count: number, results: Share[]) => Paginated<Share>,
+): Promise<CachedSharePage> {
+  const { count, rows } = await findSharePage(deps, viewer, query, window);
+  const context = await presentContext(deps, null, rows);
+  const shares = rows.map((r) => presentShare(r, context));
+  return { count, shares, treeIds: rows.map((r) => r.tree_id), json: JSON.stringify(envelope(count, shares)) };
+}
+
+/** The rows of a list page that `viewer` may see (hidden templates only for their author and admins). */
+async function findSharePage(
+  deps: Deps,
+  viewer: AuthUser | null,
+  query: ListQuery,
+  window: PageWindow,
+): Promise<{ count: number; rows: repo.ShareListRow[] }> {
   let authorId: number | undefined;
   if (query.author) {
     authorId = await repo.findUserIdByName(deps.db, query.author);
-    if (authorId === undefined) return { count: 0, results: [] };
+    if (authorId === undefined) return { count: 0, rows: [] };
   }
   const tags = (query.tags ?? '')
     .split(',')
@@ -156,8 +252,7 @@ export async function listShares(
     ));
   }
   counts.set(countKey, count);
-  const present = await presentContext(deps, viewer, rows);
-  return { count, results: rows.map((r) => presentShare(r, present)) };
+  return { count, rows };
 }
 
 /**
@@ -509,12 +604,15 @@ export async function useShare(deps: Deps, user: AuthUser, idOrUuid: string, tit
 export const createCommunityCaches = (): CommunityCaches => ({
   counts: new FilterCache<number>(),
   orderedIds: new FilterCache<number[]>(),
+  pages: new FilterCache<Promise<CachedSharePage>>(LIST_PAGE_MS, 1_000),
+  generation: new GenerationReader(SHARES_GENERATION),
 });
 
-/** Forget this app's cached list counts and orders. */
+/** Forget this app's cached list counts, orders and pages. */
 export const forgetListCounts = (deps: Pick<Deps, 'caches'>) => {
   deps.caches.community.counts.clear();
   deps.caches.community.orderedIds.clear();
+  deps.caches.community.pages.clear();
 };
 
 /** After shares were added, removed or changed (here or outside this service, e.g. by the seed): every process recounts. */

@@ -1,4 +1,5 @@
 import { CARD_STATES, type CardState, type SubjectKind } from '@arbor/contract';
+import { inBatches } from '../../db/batches.ts';
 import type { Dialect, Executor } from '../../db/connection.ts';
 import type { SubjectKey } from './learning.repository.ts';
 
@@ -72,6 +73,15 @@ const asCard = (row: unknown) => row as CardRow;
 export async function insertCard(db: Executor, row: Omit<CardRow, 'id'>): Promise<CardRow> {
   const inserted = await db.insertInto('learning_cards').values(row).returning('id').executeTakeFirstOrThrow();
   return { id: inserted.id, ...row };
+}
+
+/** Cards with 20 columns: 200 a statement keeps 4,000 parameters (`db/batches.ts`). */
+const CARDS_PER_STATEMENT = 200;
+
+/** Inserts many cards in multi-row statements. */
+export async function insertCards(db: Executor, rows: readonly Omit<CardRow, 'id'>[]): Promise<void> {
+  for (const batch of inBatches(rows, CARDS_PER_STATEMENT))
+    await db.insertInto('learning_cards').values(batch).execute();
 }
 
 /** One of a learner's own cards, or undefined (another learner's card is as good as absent). */
@@ -156,16 +166,19 @@ export async function deleteCard(db: Executor, id: number): Promise<void> {
 
 /** Which of `nodeIds` already have a card of the learner in the subject. */
 export async function nodesWithCards(db: Executor, key: SubjectKey, nodeIds: string[]): Promise<Set<string>> {
-  if (nodeIds.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('learning_cards')
-    .select('node_id')
-    .where('user_id', '=', key.userId)
-    .where('subject_kind', '=', key.kind)
-    .where('subject_id', '=', key.subjectId)
-    .where('node_id', 'in', nodeIds)
-    .execute();
-  return new Set(rows.map((row) => row.node_id));
+  const found = new Set<string>();
+  for (const batch of inBatches(nodeIds)) {
+    const rows = await db
+      .selectFrom('learning_cards')
+      .select('node_id')
+      .where('user_id', '=', key.userId)
+      .where('subject_kind', '=', key.kind)
+      .where('subject_id', '=', key.subjectId)
+      .where('node_id', 'in', batch)
+      .execute();
+    for (const row of rows) found.add(row.node_id);
+  }
+  return found;
 }
 
 // ── review logs ──────────────────────────────────────────────────────────────

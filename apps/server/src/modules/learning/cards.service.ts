@@ -1,28 +1,13 @@
 import type { Card, CardCreateBody, CardPatchBody, CardsQuery, Subject, SubjectKind } from '@arbor/contract';
-import type { TreeDocument } from '@arbor/tree-core';
 import { createEmptyCard } from 'ts-fsrs';
-import type { Executor } from '../../db/connection.ts';
 import type { Deps } from '../../deps.ts';
 import { invalidField, notFound } from '../../lib/http-errors.ts';
 import type { PageWindow } from '../../lib/pagination.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import {
-  deleteCard,
-  findOwnCard,
-  insertCard,
-  listCards,
-  nodesWithCards,
-  updateCardText,
-  type CardRow,
-} from './cards.repository.ts';
+import { deleteCard, findOwnCard, insertCard, listCards, updateCardText, type CardRow } from './cards.repository.ts';
 import { presentCard } from './cards.presenter.ts';
 import { touchSubject } from './learning.repository.ts';
-import { readSettings } from './settings.service.ts';
 import { readSubjectById, resolveSubject, type ResolvedSubject } from './subjects.ts';
-
-/** How much of a node's content an automatic card's back takes when the node has no summary. */
-const AUTO_BACK_CHARS = 500;
-const AUTO_FRONT_MAX = 2_000;
 
 const subjectKeyOf = (row: { subject_kind: SubjectKind; subject_id: number }) =>
   `${row.subject_kind}:${row.subject_id}`;
@@ -94,7 +79,8 @@ export function newSchedule(now: Date) {
   };
 }
 
-function cardRow(resolved: ResolvedSubject, nodeId: string, front: string, back: string, now: Date) {
+/** A new card's row: state `new`, due `now`. */
+export function cardRow(resolved: ResolvedSubject, nodeId: string, front: string, back: string, now: Date) {
   const at = now.toISOString();
   return {
     user_id: resolved.key.userId,
@@ -150,50 +136,4 @@ export async function patchOwnCard(deps: Deps, viewer: AuthUser, id: number, pat
 export async function deleteOwnCard(deps: Deps, viewer: AuthUser, id: number): Promise<void> {
   await requireOwnCard(deps, viewer, id);
   await deleteCard(deps.db, id);
-}
-
-/** `Root › Parent › Title` of a node, from the document's titles. */
-export function nodePath(document: TreeDocument, index: ReadonlyMap<string, number>, nodeId: string): string {
-  const titles: string[] = [];
-  const seen = new Set<string>();
-  let id: string | null = nodeId;
-  while (id !== null && !seen.has(id)) {
-    seen.add(id);
-    const at = index.get(id);
-    if (at === undefined) break;
-    const node: TreeDocument['nodes'][number] = document.nodes[at]!;
-    titles.unshift(node.title);
-    id = node.parent_id;
-  }
-  return titles.join(' › ');
-}
-
-/**
- * Gives each of `nodeIds` (nodes that just became done) one card when the learner's `auto_cards`
- * setting is on and they have no card on that node of the subject yet: front = the node's path,
- * back = its summary, else the start of its content. Runs in the caller's transaction (the progress
- * write's), so a status and its card are written together. Answers how many cards were added.
- */
-export async function addAutoCards(
-  trx: Executor,
-  resolved: ResolvedSubject,
-  nodeIds: readonly string[],
-  now: Date,
-): Promise<number> {
-  if (nodeIds.length === 0) return 0;
-  const settings = await readSettings(trx, resolved.key.userId);
-  if (!settings.auto_cards) return 0;
-  const wanted = [...new Set(nodeIds)].filter((id) => resolved.graph.indexOf.has(id));
-  const existing = await nodesWithCards(trx, resolved.key, wanted);
-  let added = 0;
-  for (const nodeId of wanted) {
-    if (existing.has(nodeId)) continue;
-    const node = resolved.document.nodes[resolved.graph.indexOf.get(nodeId)!]!;
-    const summary = (node.summary ?? '').trim();
-    const front = nodePath(resolved.document, resolved.graph.indexOf, nodeId).slice(0, AUTO_FRONT_MAX);
-    const back = summary !== '' ? summary : (node.content ?? '').slice(0, AUTO_BACK_CHARS);
-    await insertCard(trx, cardRow(resolved, nodeId, front, back, now));
-    added += 1;
-  }
-  return added;
 }

@@ -1,4 +1,5 @@
 import type { Deps } from '../../deps.ts';
+import { runAutoCardsJob } from './auto-cards.service.ts';
 import { deleteRowsOfSubject, moveSubjectRows, touchSubject } from './learning.repository.ts';
 
 /**
@@ -6,9 +7,11 @@ import { deleteRowsOfSubject, moveSubjectRows, touchSubject } from './learning.r
  * (progress, notes, cards with their logs, quizzes, plans) with it, and a fork of a template moves
  * the forker's progress, notes, cards (with their schedule and history) and plan onto the new tree:
  * the template is no longer one of their subjects (API.md "Learning": nothing lost, nothing doubled).
- * (A deleted account's rows go by ON DELETE CASCADE with the user.)
+ * (A deleted account's rows go by ON DELETE CASCADE with the user.) Also registers learning's jobs.
  */
 export function subscribeLearning(deps: Deps): void {
+  // The automatic cards a progress call leaves owed (`auto-cards.service.ts`).
+  deps.jobs.handle('learning.auto_cards', (job) => runAutoCardsJob(deps, job));
   deps.events.within('tree.deleted', async (trx, { treeId }) => {
     await deleteRowsOfSubject(trx, 'tree', treeId);
   });

@@ -1,5 +1,6 @@
 import type { LearningStatusValue, SubjectKind } from '@arbor/contract';
 import { sql } from 'kysely';
+import { inBatches } from '../../db/batches.ts';
 import type { Executor } from '../../db/connection.ts';
 
 /** A learner's subject: whose rows, which tree or template. */
@@ -35,63 +36,111 @@ export async function findProgress(db: Executor, key: SubjectKey): Promise<Progr
     .execute();
 }
 
-/**
- * Sets a node's status (a `todo` status deletes the row); mastery is kept. Answers whether anything
- * changed. One statement for the usual case: the database decides whether the row changes, so
- * concurrent changes cannot interleave between a read and a write, and a status change makes
- * fewer round trips (each costs milliseconds on a busy PostgreSQL).
- */
-export async function writeStatus(
+/** Which of `nodeIds` have `status` in a learner's subject. */
+export async function nodesWithStatus(
   db: Executor,
   key: SubjectKey,
-  nodeId: string,
+  nodeIds: readonly string[],
   status: LearningStatusValue,
-  now: string,
-): Promise<boolean> {
+): Promise<Set<string>> {
   const [a, b, c] = ofSubject(key);
-  if (status === 'todo') {
-    // A row with mastery keeps what a quiz earned (mastery never goes down); without it, it goes.
-    const deleted = await db
-      .deleteFrom('learning_progress')
+  const found = new Set<string>();
+  for (const batch of inBatches(nodeIds)) {
+    const rows = await db
+      .selectFrom('learning_progress')
+      .select('node_id')
       .where(...a)
       .where(...b)
       .where(...c)
-      .where('node_id', '=', nodeId)
-      .where('mastery', '=', 0)
-      .where('status', '<>', 'todo')
-      .executeTakeFirst();
-    if (Number(deleted.numDeletedRows) > 0) return true;
-    const updated = await db
-      .updateTable('learning_progress')
-      .set({ status, updated_at: now })
-      .where(...a)
-      .where(...b)
-      .where(...c)
-      .where('node_id', '=', nodeId)
-      .where('status', '<>', 'todo')
-      .executeTakeFirst();
-    return Number(updated.numUpdatedRows) > 0;
+      .where('node_id', 'in', batch)
+      .where('status', '=', status)
+      .execute();
+    for (const row of rows) found.add(row.node_id);
   }
-  const written = await db
+  return found;
+}
+
+/** A status change as written: the node and its new status. */
+export type StatusChange = readonly [nodeId: string, status: LearningStatusValue];
+
+/**
+ * Sets nodes' statuses (`todo` deletes a row without mastery); mastery is kept. Answers the changes
+ * that took effect (a node already at its status is not one). A node given twice keeps its last
+ * status. Written in multi-row statements of `ROWS_PER_STATEMENT` (`db/batches.ts`): the database
+ * decides per row whether it changes, so concurrent changes cannot interleave between a read and a
+ * write, and 5,000 nodes cost ten statements, not 5,000 round trips.
+ */
+export async function writeStatuses(
+  db: Executor,
+  key: SubjectKey,
+  changes: readonly StatusChange[],
+  now: string,
+): Promise<StatusChange[]> {
+  const last = new Map<string, LearningStatusValue>();
+  for (const [nodeId, status] of changes) last.set(nodeId, status);
+  const cleared: string[] = [];
+  const set: StatusChange[] = [];
+  for (const [nodeId, status] of last) {
+    if (status === 'todo') cleared.push(nodeId);
+    else set.push([nodeId, status]);
+  }
+  const written: StatusChange[] = [];
+  for (const batch of inBatches(cleared)) {
+    for (const nodeId of await clearStatuses(db, key, batch, now)) written.push([nodeId, 'todo']);
+  }
+  for (const batch of inBatches(set)) written.push(...(await upsertStatuses(db, key, batch, now)));
+  return written;
+}
+
+/** Back to `todo`: a row with mastery keeps what a quiz earned (mastery never goes down), one without goes. */
+async function clearStatuses(db: Executor, key: SubjectKey, nodeIds: string[], now: string): Promise<string[]> {
+  const [a, b, c] = ofSubject(key);
+  const deleted = await db
+    .deleteFrom('learning_progress')
+    .where(...a)
+    .where(...b)
+    .where(...c)
+    .where('node_id', 'in', nodeIds)
+    .where('mastery', '=', 0)
+    .where('status', '<>', 'todo')
+    .returning('node_id')
+    .execute();
+  const updated = await db
+    .updateTable('learning_progress')
+    .set({ status: 'todo', updated_at: now })
+    .where(...a)
+    .where(...b)
+    .where(...c)
+    .where('node_id', 'in', nodeIds)
+    .where('status', '<>', 'todo')
+    .returning('node_id')
+    .execute();
+  return [...deleted, ...updated].map((row) => row.node_id);
+}
+
+async function upsertStatuses(db: Executor, key: SubjectKey, changes: StatusChange[], now: string) {
+  const rows = await db
     .insertInto('learning_progress')
-    .values({
-      user_id: key.userId,
-      subject_kind: key.kind,
-      subject_id: key.subjectId,
-      node_id: nodeId,
-      status,
-      mastery: 0,
-      updated_at: now,
-    })
+    .values(
+      changes.map(([nodeId, status]) => ({
+        user_id: key.userId,
+        subject_kind: key.kind,
+        subject_id: key.subjectId,
+        node_id: nodeId,
+        status,
+        mastery: 0,
+        updated_at: now,
+      })),
+    )
     .onConflict((oc) =>
       oc
         .columns(['user_id', 'subject_kind', 'subject_id', 'node_id'])
         .doUpdateSet((eb) => ({ status: eb.ref('excluded.status'), updated_at: eb.ref('excluded.updated_at') }))
-        .where('learning_progress.status', '<>', status),
+        .where(sql<boolean>`learning_progress.status <> excluded.status`),
     )
-    .returning('id')
-    .executeTakeFirst();
-  return written !== undefined;
+    .returning(['node_id', 'status'])
+    .execute();
+  return rows.map((row): StatusChange => [row.node_id, row.status as LearningStatusValue]);
 }
 
 export interface NoteRow {

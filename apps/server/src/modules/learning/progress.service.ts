@@ -8,7 +8,7 @@ import type {
 import { lockedNodes, pathTo, transitivePrerequisites, type TreeDocument } from '@arbor/tree-core';
 import type { Executor } from '../../db/connection.ts';
 import type { Deps } from '../../deps.ts';
-import { addAutoCards } from './cards.service.ts';
+import { addAutoCards } from './auto-cards.service.ts';
 import { invalidField } from '../../lib/http-errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { localDay } from './local-days.ts';
@@ -17,8 +17,9 @@ import {
   findProgress,
   findTimezone,
   touchSubject,
-  writeStatus,
+  writeStatuses,
   type ProgressRow,
+  type StatusChange,
 } from './learning.repository.ts';
 import { resolveSubject, type ResolvedSubject, type SubjectRefInput } from './subjects.ts';
 
@@ -62,37 +63,47 @@ function requireNode(resolved: ResolvedSubject, nodeId: string, field: string): 
 
 /**
  * Writes statuses in the caller's transaction: counts the changes as today's activity, moves the
- * subject up, and gives every node that became `done` its automatic card (learner's `auto_cards`).
- * Any write path that marks nodes done (progress calls, quiz results) goes through here. Answers the
- * ids of the nodes that became done.
+ * subject up, and gives nodes that became `done` their automatic card (learner's `auto_cards`), at
+ * most `AUTO_CARDS_PER_TRANSACTION` of them. Any write path that marks nodes done (progress calls,
+ * quiz results) goes through here. Answers the nodes still owed a card, for `queueAutoCards` once
+ * the transaction committed.
  */
 export async function writeStatusesIn(
   trx: Executor,
   deps: Deps,
   resolved: ResolvedSubject,
-  changes: readonly (readonly [string, LearningStatusValue])[],
+  changes: readonly StatusChange[],
 ): Promise<string[]> {
   const { key } = resolved;
   const moment = deps.clock.now();
   const now = moment.toISOString();
-  let changed = 0;
-  const done: string[] = [];
-  for (const [nodeId, status] of changes) {
-    if (!(await writeStatus(trx, key, nodeId, status, now))) continue;
-    changed += 1;
-    if (status === 'done') done.push(nodeId);
-  }
-  if (changed === 0) return done;
+  const written = await writeStatuses(trx, key, changes, now);
+  if (written.length === 0) return [];
+  const becameDone = new Set(written.filter(([, status]) => status === 'done').map(([nodeId]) => nodeId));
   const day = localDay(moment, await findTimezone(trx, key.userId));
-  await countActivity(trx, key.userId, day, 'progress', changed);
+  await countActivity(trx, key.userId, day, 'progress', written.length);
   await touchSubject(trx, key, now);
-  await addAutoCards(trx, resolved, done, moment);
-  return done;
+  // In the order the caller gave them (the target first, then what it waits for, nearest first).
+  const done = changes.filter(([nodeId, status]) => status === 'done' && becameDone.delete(nodeId));
+  return addAutoCards(
+    trx,
+    resolved,
+    done.map(([nodeId]) => nodeId),
+    moment,
+  );
 }
 
-/** Writes statuses in one transaction (`writeStatusesIn`). */
-async function writeStatuses(deps: Deps, resolved: ResolvedSubject, changes: [string, LearningStatusValue][]) {
-  await deps.db.transaction().execute((trx) => writeStatusesIn(trx, deps, resolved, changes));
+/** Hands the cards a write left owed to the `learning.auto_cards` job (after its commit). */
+export function queueAutoCards(deps: Deps, viewer: AuthUser, resolved: ResolvedSubject, owed: string[]): void {
+  if (owed.length === 0) return;
+  const { userId, kind, subjectId } = resolved.key;
+  deps.jobs.enqueue('learning.auto_cards', { userId, role: viewer.role, kind, subjectId, nodeIds: owed });
+}
+
+/** Writes statuses in one transaction (`writeStatusesIn`), then queues the cards it left owed. */
+async function writeStatusesAndCards(deps: Deps, viewer: AuthUser, resolved: ResolvedSubject, changes: StatusChange[]) {
+  const owed = await deps.db.transaction().execute((trx) => writeStatusesIn(trx, deps, resolved, changes));
+  queueAutoCards(deps, viewer, resolved, owed);
 }
 
 /** Sets one node's status; with `with_prerequisites` (done only) everything it waits for is done too. */
@@ -102,11 +113,11 @@ export async function updateProgress(deps: Deps, viewer: AuthUser, body: Progres
   if (body.with_prerequisites && body.status !== 'done') {
     throw invalidField('with_prerequisites', 'Prerequisites can only be marked done together with the node.');
   }
-  const changes: [string, LearningStatusValue][] = [[body.node_id, body.status]];
+  const changes: StatusChange[] = [[body.node_id, body.status]];
   if (body.with_prerequisites) {
     for (const id of transitivePrerequisites(resolved.graph, body.node_id)) changes.push([id, 'done']);
   }
-  await writeStatuses(deps, resolved, changes);
+  await writeStatusesAndCards(deps, viewer, resolved, changes);
   return presentProgress(resolved, await findProgress(deps.db, resolved.key));
 }
 
@@ -114,8 +125,9 @@ export async function updateProgress(deps: Deps, viewer: AuthUser, body: Progres
 export async function updateProgressInBulk(deps: Deps, viewer: AuthUser, body: ProgressBulkBody): Promise<Progress> {
   const resolved = await resolveSubject(deps, viewer, body);
   body.items.forEach((item, index) => requireNode(resolved, item.node_id, `items[${index}].node_id`));
-  await writeStatuses(
+  await writeStatusesAndCards(
     deps,
+    viewer,
     resolved,
     body.items.map((item) => [item.node_id, item.status]),
   );
