@@ -1,8 +1,14 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import authZh from '../../apps/web/src/i18n/auth/zh-CN.json' with { type: 'json' };
+import communityZh from '../../apps/web/src/i18n/community/zh-CN.json' with { type: 'json' };
+import errorsZh from '../../apps/web/src/i18n/errors/zh-CN.json' with { type: 'json' };
+import homeZh from '../../apps/web/src/i18n/home/zh-CN.json' with { type: 'json' };
+import profileZh from '../../apps/web/src/i18n/profile/zh-CN.json' with { type: 'json' };
+import treesZh from '../../apps/web/src/i18n/trees/zh-CN.json' with { type: 'json' };
 import { signUpByEmail } from '../support/accounts.ts';
 import { api, sharedTemplate } from '../support/api.ts';
-import { launchBrowser } from '../support/browser.ts';
+import { launchBrowser, newPage } from '../support/browser.ts';
 import { waitSaveStatus } from '../support/editor.ts';
 import { signedInPage, type ApiTokens } from '../support/session.ts';
 
@@ -102,4 +108,111 @@ describe('the versions page', () => {
       await context.close();
     });
   }
+});
+
+describe('a newcomer’s first minutes', () => {
+  it('signs up with the code read on /dev/outbox, lands on a first step and creates a tree from it', async () => {
+    const { page, context, errors } = await newPage(browser, { locale: 'zh-CN' });
+    const email = `first${Date.now().toString(36)}@example.test`;
+    await page.goto('/auth/register');
+    await page.locator('input[name=email]').fill(email);
+    await expect
+      .poll(
+        () =>
+          page
+            .locator('altcha-widget')
+            .first()
+            .evaluate((el) => (el as HTMLElement & { getState(): string }).getState()),
+        { timeout: 20_000 },
+      )
+      .toBe('verified');
+    const sent = page.waitForResponse((res) => res.url().includes('/api/ses/send/signup/'));
+    await page.getByRole('button', { name: authZh.code.send, exact: true }).click();
+    expect((await sent).status()).toBe(200);
+
+    // The local mail viewer, in a second tab, as a newcomer opens it from the start-up terminal's line.
+    const viewer = await context.newPage();
+    await viewer.goto('/dev/outbox');
+    const message = viewer.getByTestId('outbox-message').filter({ hasText: email }).first();
+    const code = await message.getByTestId('outbox-code').innerText();
+    expect(code).toMatch(/^\d{6}$/);
+    await viewer.close();
+
+    await page.locator('input[name=code]').fill(code);
+    await page.locator('input[name=password]').fill('correct-horse-battery-42');
+    await page.getByRole('button', { name: authZh.register.submit, exact: true }).click();
+    const step = page.getByTestId('first-step');
+    await step.waitFor();
+    await shot(page, 'first-step');
+    await step.getByRole('link', { name: homeZh.firstStep.create }).click();
+    await page.getByTestId('create-title').fill('我的第一棵树');
+    await page.getByTestId('create-submit').click();
+    await page.getByTestId('editor-title').filter({ hasText: '我的第一棵树' }).waitFor();
+    expect(new URL(page.url()).pathname).toMatch(/^\/trees\/[\w-]+$/);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('"创建技能树" on the home page opens the create dialog and then the new tree', async () => {
+    const { page, context, errors } = await signedInPage(browser, author, { locale: 'zh-CN' });
+    await page.goto('/');
+    await page.getByRole('link', { name: homeZh.hero.build }).click();
+    await page.getByTestId('create-title').fill('从首页创建');
+    await page.getByTestId('create-submit').click();
+    await page.getByTestId('editor-title').filter({ hasText: '从首页创建' }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('finding your way', () => {
+  it('names the tree or the template in the tab title', async () => {
+    const { page, context, errors } = await signedInPage(browser, author, { locale: 'zh-CN' });
+    await page.goto(`/trees/${template.tree.uuid}`);
+    await expect.poll(() => page.title(), { timeout: 15_000 }).toBe(`${TITLE} · 技能树编辑器 · Arbor`);
+    await page.goto(`/community/${template.share.uuid}`);
+    await expect.poll(() => page.title(), { timeout: 15_000 }).toMatch(new RegExp(`^${TITLE} · .+ · Arbor$`));
+    await page.goto('/trees');
+    await expect.poll(() => page.title(), { timeout: 15_000 }).toBe('我的技能树 · Arbor');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  for (const width of [1440, 390]) {
+    it(`leads from the editor of a shared tree to its template page at ${width}px`, async () => {
+      const { page, context, errors } = await signedInPage(browser, author, { locale: 'zh-CN', width });
+      await page.goto(`/trees/${template.tree.uuid}`);
+      await waitSaveStatus(page, 'saved');
+      if (width < 800) await page.getByRole('button', { name: treesZh.toolbar.more }).click();
+      await page.getByTestId('template-link').click();
+      await page.waitForURL((url) => url.pathname === `/community/${template.share.uuid}`);
+      await page.getByRole('heading', { level: 1, name: TITLE }).waitFor();
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+
+  it('says "not found" for /community/not-a-uuid and for an unknown route, which the server answers with 404', async () => {
+    const { page, context } = await signedInPage(browser, author, { locale: 'zh-CN' });
+    await page.goto('/community/not-a-uuid');
+    await page.getByText(communityZh.detail.notFound).waitFor();
+    expect(await page.getByText(communityZh.error).count()).toBe(0);
+    const unknown = await page.goto('/no-such-page/here');
+    expect(unknown?.status()).toBe(404);
+    await page.getByText(errorsZh.pageNotFound.replace('{{path}}', '/no-such-page/here')).waitFor();
+    const known = await page.goto('/trees');
+    expect(known?.status()).toBe(200);
+    await context.close();
+  });
+
+  it('says on the profile that the account language is the language of mail and notifications', async () => {
+    const { page, context, errors } = await signedInPage(browser, author, { locale: 'zh-CN' });
+    await page.goto('/profile');
+    const field = page.getByRole('combobox', { name: profileZh.language.label });
+    await field.waitFor();
+    expect(profileZh.language.label).toContain('邮件');
+    await page.getByText(profileZh.language.description).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

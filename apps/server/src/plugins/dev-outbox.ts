@@ -48,7 +48,7 @@ function localeOf(request: FastifyRequest): Locale {
     const found = Locale.options.find((l) => l.slice(0, 2) === prefix);
     if (found) return found;
   }
-  return Locale.options[0];
+  return 'zh-CN';
 }
 
 /**
