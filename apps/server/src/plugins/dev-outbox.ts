@@ -84,7 +84,7 @@ async function devOutboxPlugin(app: FastifyInstance) {
   const { config } = app;
   if (!outboxIsLocal(config)) return;
   app.get('/dev/outbox', { schema: { hide: true } }, async (request, reply) => {
-    if (!fromThisMachine(request)) throw notFound(`Not found: /dev/outbox`);
+    if (!fromThisMachine(request)) throw notFound(`Not found: ${request.url.split('?')[0]}`);
     const locale = localeOf(request);
     const text = TEXT[locale];
     const messages = await readOutbox(config.dataDir, SHOWN);
