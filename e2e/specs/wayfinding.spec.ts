@@ -110,6 +110,34 @@ describe('the versions page', () => {
   }
 });
 
+describe('the share cover', () => {
+  /** The cover the share dialog draws for the tree, opened as a person does at this width. */
+  async function coverAt(width: number): Promise<string> {
+    const { page, context, errors } = await signedInPage(browser, author, { locale: 'zh-CN', width });
+    await page.goto(`/trees/${template.tree.uuid}`);
+    await waitSaveStatus(page, 'saved');
+    if (width < 800) {
+      await page.getByRole('button', { name: treesZh.toolbar.more }).click();
+      await page.getByTestId('more-share').click();
+    } else {
+      await page.getByRole('toolbar').getByRole('button', { name: communityZh.share.action, exact: true }).click();
+    }
+    const cover = page.getByRole('dialog').getByRole('img', { name: communityZh.share.coverAlt });
+    await cover.waitFor();
+    const src = (await cover.getAttribute('src')) ?? '';
+    expect(errors).toEqual([]);
+    await context.close();
+    return src;
+  }
+
+  it('is the same picture whether shared from a phone or a desktop', async () => {
+    const desktop = await coverAt(1440);
+    const phone = await coverAt(390);
+    expect(desktop).toMatch(/^data:image\//);
+    expect(phone).toBe(desktop);
+  });
+});
+
 describe('a newcomer’s first minutes', () => {
   it('signs up with the code read on /dev/outbox, lands on a first step and creates a tree from it', async () => {
     const { page, context, errors } = await newPage(browser, { locale: 'zh-CN' });
