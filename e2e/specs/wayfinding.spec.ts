@@ -19,7 +19,9 @@ import { signedInPage, type ApiTokens } from '../support/session.ts';
 /** Screenshots for design review go to /tmp when UX_E2E_SHOTS=1; the run itself never depends on them. */
 const SHOTS = process.env.UX_E2E_SHOTS === '1';
 const shot = async (page: Page, name: string) => {
-  if (SHOTS) await page.screenshot({ path: `/tmp/wayfinding-${name}.png` });
+  if (!SHOTS) return;
+  await page.locator('#splash').waitFor({ state: 'detached' });
+  await page.screenshot({ path: `/tmp/wayfinding-${name}.png` });
 };
 
 let browser: Browser;
@@ -71,13 +73,13 @@ describe('the editor toolbar keeps its save state readable', () => {
       const { page, context, errors } = await signedInPage(browser, author, c);
       await page.goto(`/trees/${template.tree.uuid}`);
       await waitSaveStatus(page, 'saved');
-      await shot(page, `toolbar-${c.locale}-${c.width}`);
       const badge = page.getByTestId('save-status');
       expect(await badge.innerText()).toBe(c.saved);
       expect(await shownInFull(badge)).toBe(true);
       const title = page.getByTestId('editor-title');
       expect(await title.innerText()).toBe(TITLE);
       expect(await shownInFull(title)).toBe(true);
+      await shot(page, `toolbar-${c.locale}-${c.width}`);
       expect(errors).toEqual([]);
       await context.close();
     });
