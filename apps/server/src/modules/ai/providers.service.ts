@@ -59,7 +59,11 @@ export async function createProvider(deps: Pick<Deps, 'db' | 'config'>, body: Ai
 }
 
 /** PUT/PATCH: only the given fields change; an absent `api_key` keeps the stored one. */
-export async function updateProvider(deps: Pick<Deps, 'db' | 'config'>, id: number, body: AiConfigUpdate): Promise<AiConfig> {
+export async function updateProvider(
+  deps: Pick<Deps, 'db' | 'config'>,
+  id: number,
+  body: AiConfigUpdate,
+): Promise<AiConfig> {
   if (body.base_url !== undefined) await assertBaseUrlAllowed(deps.config, body.base_url);
   const now = nowIso();
   const row = await withOneActiveRule(() =>
