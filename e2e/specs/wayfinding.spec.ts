@@ -87,7 +87,9 @@ describe('the editor toolbar keeps its save state readable', () => {
 });
 
 describe('the versions page', () => {
-  const LONG = '整理了线性代数、概率论与统计、最优化方法三个分支的前置关系，并补充了每个节点的学习资源与练习题';
+  const LONG = '整理了线性代数、概率论与统计、最优化方法三个分支的前置关系，并补充了每个节点的学习资源与练习题'.repeat(
+    4,
+  );
   for (const width of [390, 1280]) {
     it(`fits a ${width}px screen, each version's number in full beside a long message`, async () => {
       // Versions with long messages are what the page lists; saving them is not the step under test.
