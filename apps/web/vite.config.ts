@@ -56,6 +56,14 @@ function routePages(source: string): { paths: string[]; page: string }[] {
     });
 }
 
+/** A route path (`/trees/:uuid`) as the regular expression its pathnames match. */
+function routePattern(p: string): string {
+  const escape = (s: string) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
+  if (p === '/') return '^/$';
+  const parts = p.split('/').map((part) => (part.startsWith(':') ? '[^/]+' : escape(part)));
+  return `^${parts.join('/')}/?$`;
+}
+
 /**
  * Writes `route-preloads.json`: for each route, a pattern and the JS its page needs beyond the first
  * bundle. The server puts those in the page as `<link rel="modulepreload">` (plugins/web.ts), so a
@@ -81,25 +89,20 @@ function routePreloads(): Plugin {
         const page = c.isDynamicEntry ? /src\/pages\/(.+)\.tsx$/.exec(c.facadeModuleId ?? '')?.[1] : undefined;
         if (page) pageChunks.set(page, c.fileName);
       }
-      const routes = routePages(readFileSync(new URL('./src/app/routes.tsx', import.meta.url), 'utf8')).flatMap(
-        ({ paths, page }) => {
-          const file = pageChunks.get(page);
-          if (!file) return [];
-          const own = [...closure(file)].filter((f) => !initial.has(f));
-          const js = own;
-          const css = [...new Set(own.flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])]))];
-          const escape = (s: string) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
-          const pattern = (p: string) =>
-            p === '/'
-              ? '^/$'
-              : `^${p
-                  .split('/')
-                  .map((part) => (part.startsWith(':') ? '[^/]+' : escape(part)))
-                  .join('/')}/?$`;
-          return paths.map((p) => ({ pattern: pattern(p), path: p, js, css }));
-        },
-      );
+      const source = readFileSync(new URL('./src/app/routes.tsx', import.meta.url), 'utf8');
+      const routes = routePages(source).flatMap(({ paths, page }) => {
+        const file = pageChunks.get(page);
+        if (!file) return [];
+        const own = [...closure(file)].filter((f) => !initial.has(f));
+        const js = own;
+        const css = [...new Set(own.flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])]))];
+        return paths.map((p) => ({ pattern: routePattern(p), path: p, js, css }));
+      });
       this.emitFile({ type: 'asset', fileName: 'route-preloads.json', source: JSON.stringify(routes) });
+      // Every path the client router answers with a page of its own: anything else is its 404 page,
+      // which the server then sends with the 404 status (apps/server/src/plugins/web.ts).
+      const known = routePages(source).flatMap(({ paths }) => paths.map(routePattern));
+      this.emitFile({ type: 'asset', fileName: 'routes.json', source: JSON.stringify(known) });
     },
   };
 }

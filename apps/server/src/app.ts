@@ -17,6 +17,7 @@ import { registerModules } from './modules/index.ts';
 import authPlugin from './plugins/auth.ts';
 import compressionPlugin from './plugins/compression.ts';
 import dbPlugin from './plugins/db.ts';
+import devOutboxPlugin from './plugins/dev-outbox.ts';
 import earlyErrorsPlugin, { clientErrorHandler, frameworkErrors } from './plugins/early-errors.ts';
 import errorsPlugin from './plugins/errors.ts';
 import openapiPlugin from './plugins/openapi.ts';
@@ -133,6 +134,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(openapiPlugin);
   await registerModules(app);
   if (options.extraRoutes) await options.extraRoutes(app);
+  await app.register(devOutboxPlugin);
   await app.register(webPlugin, { config });
   return app;
 }

@@ -38,6 +38,18 @@ beforeAll(async () => {
     path.join(webDist, 'route-preloads.json'),
     JSON.stringify([{ pattern: '^/trees/[^/]+/?$', js: ['assets/TreeEditorPage-abc.js', 'assets/flow-def.js'] }]),
   );
+  // The client router's paths, as the build lists them (apps/web/vite.config.ts `routes.json`).
+  writeFileSync(
+    path.join(webDist, 'routes.json'),
+    JSON.stringify([
+      '^/$',
+      '^/community/?$',
+      '^/community/[^/]+/?$',
+      '^/settings/?$',
+      '^/trees/?$',
+      '^/trees/[^/]+/?$',
+    ]),
+  );
   t = await createTestApp({ WEB_DIST_DIR: webDist });
 });
 afterAll(async () => t?.close());
@@ -123,6 +135,19 @@ describe('compressed web assets', () => {
     );
     const other = await t.app.inject({ method: 'GET', url: '/trees' });
     expect(other.body).not.toContain('modulepreload');
+  });
+
+  it('answers a path the client router has no page for with the app page (its 404 view) and the 404 status', async () => {
+    for (const url of ['/no-such-page', '/trees/abc/nothing-here?x=1', '/communityx']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toBe(html);
+    }
+    for (const url of ['/community', '/community/not-a-uuid', '/trees/', '/settings?tab=x']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
+      expect(res.statusCode, url).toBe(200);
+    }
   });
 
   it('serves robots.txt from the build, not the app page', async () => {

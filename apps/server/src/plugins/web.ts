@@ -35,6 +35,15 @@ function routePreloads(file: string): (pathname: string) => string | null {
   return (pathname) => read().find((r) => r.pattern.test(pathname))?.links || null;
 }
 
+/**
+ * The build's `routes.json` (apps/web/vite.config.ts): whether the client router has a page of its own
+ * for a path. Without the file (no build, an older build) every path counts as known.
+ */
+function knownRoutes(file: string): (pathname: string) => boolean {
+  const read = buildFileReader<RegExp[] | null>(file, (json) => (json as string[]).map((p) => new RegExp(p)), null);
+  return (pathname) => read()?.some((pattern) => pattern.test(pathname)) ?? true;
+}
+
 const LOCALE_COOKIE = /(?:^|;\s*)arbor_locale=([\w-]+)/;
 
 /**
@@ -53,13 +62,15 @@ function prerenderedPage(root: string, request: FastifyRequest): string | null {
 
 /**
  * Serves the built web app: hashed assets with a year-long cache, everything else falls back to
- * `index.html` so the client router can answer (and show its own 404). Unknown API paths get JSON 404.
+ * `index.html` so the client router can answer (and show its own 404, then with the 404 status).
+ * Unknown API paths get JSON 404.
  */
 async function webPlugin(app: FastifyInstance, opts: { config: Config }) {
   const root = opts.config.webDistDir;
   const indexPath = path.join(root, 'index.html');
   const hasBuild = existsSync(indexPath);
   const preloadsFor = routePreloads(path.join(root, 'route-preloads.json'));
+  const isKnownRoute = knownRoutes(path.join(root, 'routes.json'));
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root,
@@ -85,9 +96,11 @@ async function webPlugin(app: FastifyInstance, opts: { config: Config }) {
         );
     }
     // Re-read so a rebuild is picked up without restart; the file is small. Precompressed when the
-    // build wrote the variants and the browser takes them.
+    // build wrote the variants and the browser takes them. A path the client router has no page for
+    // is answered with its 404 page and the 404 status.
+    const pathname = request.url.split('?')[0] ?? '/';
     void reply
-      .code(200)
+      .code(isKnownRoute(pathname) ? 200 : 404)
       .header('cache-control', 'no-cache')
       .header('vary', 'accept-encoding, cookie')
       .type('text/html; charset=utf-8');
@@ -96,7 +109,6 @@ async function webPlugin(app: FastifyInstance, opts: { config: Config }) {
     // The page's own code is announced with the app's, so it downloads in parallel rather than after
     // the app has run and the router has asked for it (a prerendered page lists its own). The
     // compression plugin compresses this variant.
-    const pathname = request.url.split('?')[0] ?? '/';
     const preloads = prerendered ? null : preloadsFor(pathname);
     // Modules' tags for this page (link previews of a template); a page without any is sent as built.
     const head = prerendered

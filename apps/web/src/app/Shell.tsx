@@ -8,6 +8,7 @@ import { useSettings } from '../features/settings/index.ts';
 import { NotificationBell } from '../features/notifications/index.ts';
 import { HeaderActions, SkipLink } from '../features/shell/index.ts';
 import { markFirstContentShown } from '../lib/first-content.ts';
+import { documentTitle, usePageSubject } from '../lib/page-subject.ts';
 import { onSessionExpired, useSession } from '../lib/session.ts';
 import { markLayoutReady } from './splash.ts';
 import { loginPathFor } from '../lib/login-path.ts';
@@ -18,12 +19,13 @@ import { VerticalLayout } from './layouts/VerticalLayout.tsx';
 import { useRouteMeta } from './route-meta.ts';
 import { ShellExtras, PaletteButton } from './shell-extras.tsx';
 
-/** Localised document title per route. */
+/** Localised document title per route, led by what the page is about (a tree, a template) when it says. */
 function useDocumentTitle(titleKey: NamespacedKey<'shell'>) {
   const { t, i18n } = useTranslation(['common', 'shell']);
+  const subject = usePageSubject();
   useEffect(() => {
-    document.title = `${t(titleKey)} · ${t('productName')}`;
-  }, [t, titleKey, i18n.language]);
+    document.title = documentTitle(t(titleKey), t('productName'), subject);
+  }, [t, titleKey, i18n.language, subject]);
 }
 
 /** Loading bar while a route's chunk loads; smooth scroll to the top after each navigation. */

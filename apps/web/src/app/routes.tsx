@@ -190,7 +190,8 @@ export const ROUTES: readonly AppRoute[] = [
   {
     path: '/auth/register',
     aliases: ['/register'],
-    meta: { name: 'register', titleKey: 'shell:routes.register', ...AUTH_PAGE },
+    // A new account lands on its first step (create a tree or browse templates), not the landing page.
+    meta: { name: 'register', titleKey: 'shell:routes.register', ...AUTH_PAGE, authRedirect: '/?welcome=1' },
     load: () => import('../pages/auth/RegisterPage.tsx'),
   },
   {

@@ -3,6 +3,7 @@ import { IconArrowRight, IconBinaryTree, IconSparkles, IconUsersGroup, type Icon
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CommunityHighlights } from './home/CommunityHighlights.tsx';
+import { CREATE_TREE_PATH, FirstStep } from './home/FirstStep.tsx';
 import { TreeIllustration } from './home/TreeIllustration.tsx';
 
 const FEATURES: { key: 'build' | 'share' | 'ai'; icon: Icon }[] = [
@@ -26,7 +27,12 @@ function Hero() {
           {t('hero.subtitle')}
         </Text>
         <Group gap="sm">
-          <Button component={Link} to="/trees" size="md" rightSection={<IconArrowRight size={18} aria-hidden />}>
+          <Button
+            component={Link}
+            to={CREATE_TREE_PATH}
+            size="md"
+            rightSection={<IconArrowRight size={18} aria-hidden />}
+          >
             {t('hero.build')}
           </Button>
           <Button component={Link} to="/community" size="md" variant="default">
@@ -71,6 +77,7 @@ function Features() {
 export default function HomePage() {
   return (
     <Stack gap={64}>
+      <FirstStep />
       <Hero />
       <Features />
       <CommunityHighlights />

@@ -4,6 +4,7 @@ import { useParams } from 'react-router';
 import { TemplateDetail, useShare } from '../features/community/index.ts';
 import { LearningModeControls, LearningNodeDetails, LearningProvider } from '../features/learning/index.ts';
 import { AddToCollectionButton } from '../features/social/index.ts';
+import { useSetPageSubject } from '../lib/page-subject.ts';
 import { useSession } from '../lib/session.ts';
 
 /** `/community/:uuid`: one template of the community, and learning mode on it for a signed-in user. */
@@ -14,6 +15,7 @@ export default function TemplateDetailPage() {
   // as TemplateDetail defers it, so the answer's arrival re-renders the page in a transition, not in
   // one synchronous task.
   const share = useDeferredValue(useShare(uuid));
+  useSetPageSubject(share.data?.title);
   const signedIn = session.status === 'authenticated';
   return (
     <LearningProvider

@@ -5,6 +5,7 @@ import { LearningProvider } from '../features/learning/index.ts';
 import { ErrorView } from '../features/shell/index.ts';
 import { useTreeByUuid, EditorSkeleton, TreeEditor } from '../features/trees/index.ts';
 import { ApiError } from '../lib/api-client.ts';
+import { useSetPageSubject } from '../lib/page-subject.ts';
 import { useSession } from '../lib/session.ts';
 
 /** /trees/:uuid — whoever may update the tree edits it; anyone else sees a non-private tree read-only. */
@@ -15,6 +16,7 @@ export default function TreeEditorPage() {
   // interruptible tasks instead of one long one.
   const session = useDeferredValue(useSession());
   const tree = useDeferredValue(useTreeByUuid(uuid));
+  useSetPageSubject(tree.data?.title);
   if (tree.isPending || session.status === 'loading') return <EditorSkeleton />;
   if (tree.isError) {
     const status = tree.error instanceof ApiError && tree.error.status ? tree.error.status : 500;

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Config } from '../../config.ts';
-import { outboxLogFields, writeOutbox } from './outbox.ts';
+import { outboxLog, writeOutbox } from './outbox.ts';
 
 export interface MailMessage {
   to: string;
@@ -37,7 +37,8 @@ export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
     return {
       async send({ code, ...message }) {
         const file = await writeOutbox(config.dataDir, { channel: 'email', ...message });
-        log.info(outboxLogFields(config, 'email', message.purpose, file, code), 'mail written to the outbox');
+        const line = outboxLog(config, 'email', message.purpose, file, code);
+        log.info(line.fields, line.message);
       },
     };
   }

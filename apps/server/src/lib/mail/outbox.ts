@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../../config.ts';
 import { nowIso } from '../clock.ts';
@@ -25,18 +25,75 @@ export async function writeOutbox(dataDir: string, message: OutboxMessage): Prom
   return name;
 }
 
+type LocalityConfig = Pick<Config, 'env' | 'host' | 'publicBaseUrl' | 'mail'>;
+
+const isLoopbackHost = (host: string) =>
+  ['localhost', '::1', '[::1]'].includes(host.toLowerCase()) || /^127\.\d+\.\d+\.\d+$/.test(host);
+
 /**
- * What the outbox transports log: where the message went (the file's full path, so a newcomer finds
- * their sign-up code) and, outside production only, the code itself. A production log never holds one.
+ * Whether one-time codes may be shown on this machine (in the log and on `/dev/outbox`): only with the
+ * `file` transport, where no mail leaves the machine and the codes already sit in `DATA_DIR/outbox/`,
+ * and then outside production (`npm run dev`) or on an instance nobody else reaches: `npm start` on a
+ * fresh clone listens on 127.0.0.1 with a loopback PUBLIC_BASE_URL. A real deployment listens on a
+ * public address or names its public URL (and sends real mail), and never shows a code.
  */
-export function outboxLogFields(
-  config: Pick<Config, 'env' | 'dataDir'>,
+export function outboxIsLocal(config: LocalityConfig): boolean {
+  if (config.mail.transport !== 'file') return false;
+  if (config.env !== 'production') return true;
+  return isLoopbackHost(config.host) && isLoopbackHost(new URL(config.publicBaseUrl).hostname);
+}
+
+/**
+ * What the outbox transports log: where the message went (the file's full path) and, when the outbox
+ * is local (`outboxIsLocal`), the code itself and the page that shows the outbox. A deployment's log
+ * never holds one.
+ */
+export function outboxLog(
+  config: LocalityConfig & Pick<Config, 'dataDir'>,
   channel: OutboxMessage['channel'],
   purpose: string,
   file: string,
   code: string | undefined,
-): Record<string, string> {
+): { fields: Record<string, string>; message: string } {
   const fields: Record<string, string> = { channel, purpose, file: path.resolve(config.dataDir, 'outbox', file) };
-  if (code && config.env !== 'production') fields.code = code;
-  return fields;
+  const written = channel === 'email' ? 'mail written to the outbox' : 'sms written to the outbox';
+  if (!code || !outboxIsLocal(config)) return { fields, message: written };
+  fields.code = code;
+  return { fields, message: `${written}: code ${code} (every message: ${config.publicBaseUrl}/dev/outbox)` };
+}
+
+/** One message as `/dev/outbox` lists it. */
+export interface StoredOutboxMessage extends OutboxMessage {
+  created_at: string;
+}
+
+const OUTBOX_FILE = /^\d+-(email|sms)-[0-9a-f]+\.json$/;
+
+/** The newest `limit` messages of `DATA_DIR/outbox/`, newest first (unreadable files are left out). */
+export async function readOutbox(dataDir: string, limit: number): Promise<StoredOutboxMessage[]> {
+  const dir = path.join(dataDir, 'outbox');
+  const names = await readdir(dir).catch(() => [] as string[]);
+  const newest = names
+    .filter((name) => OUTBOX_FILE.test(name))
+    .sort((a, b) => Number.parseInt(b, 10) - Number.parseInt(a, 10) || b.localeCompare(a))
+    .slice(0, limit);
+  const messages = await Promise.all(
+    newest.map(async (name) => {
+      try {
+        const m = JSON.parse(await readFile(path.join(dir, name), 'utf8')) as Partial<StoredOutboxMessage>;
+        const text = (v: unknown) => (typeof v === 'string' ? v : '');
+        return {
+          channel: m.channel === 'sms' ? 'sms' : 'email',
+          to: text(m.to),
+          purpose: text(m.purpose),
+          subject: text(m.subject),
+          text: text(m.text),
+          created_at: text(m.created_at),
+        } satisfies StoredOutboxMessage;
+      } catch {
+        return null;
+      }
+    }),
+  );
+  return messages.filter((m): m is StoredOutboxMessage => m !== null);
 }

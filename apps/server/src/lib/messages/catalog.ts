@@ -174,10 +174,16 @@ export const CATALOG: Record<string, Translations> = {
     'zh-CN': '不允许使用该地址：{reason}',
     'ja-JP': 'このアドレスは使用できません: {reason}',
   },
-  'This address is not allowed: the host resolves to a loopback, private or link-local address.': {
-    'zh-CN': '不允许使用该地址：主机解析到回环、私有或链路本地地址。',
-    'ja-JP':
-      'このアドレスは使用できません。ホストがループバック、プライベート、またはリンクローカルアドレスに解決されます。',
+  'This address is not allowed: it is a loopback, private or link-local address. To use a provider on this machine or your network, start Arbor with AI_ALLOW_PRIVATE_BASE_URL=1.':
+    {
+      'zh-CN':
+        '不允许使用该地址：它是回环、私有或链路本地地址。要使用本机或局域网内的 AI 服务，请以 AI_ALLOW_PRIVATE_BASE_URL=1 启动 Arbor。',
+      'ja-JP':
+        'このアドレスは使用できません。ループバック、プライベート、またはリンクローカルのアドレスです。このマシンやローカルネットワーク上のプロバイダーを使うには、AI_ALLOW_PRIVATE_BASE_URL=1 を付けて Arbor を起動してください。',
+    },
+  'Only http and https URLs are allowed.': {
+    'zh-CN': '只允许 http 和 https 地址。',
+    'ja-JP': 'http と https の URL のみ使用できます。',
   },
   'The stored API key cannot be decrypted (was SECRET_KEY changed?); an administrator must enter it again.': {
     'zh-CN': '无法解密已保存的 API 密钥（SECRET_KEY 是否已更改？），需要管理员重新输入。',

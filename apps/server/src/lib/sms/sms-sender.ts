@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
-import { outboxLogFields, writeOutbox } from '../mail/outbox.ts';
+import { outboxLog, writeOutbox } from '../mail/outbox.ts';
 
 export interface SmsMessage {
   to: string;
@@ -38,7 +38,8 @@ export function createSmsSender(config: Config, log: FastifyBaseLogger): SmsSend
     return {
       async send({ code, ...message }) {
         const file = await writeOutbox(config.dataDir, { channel: 'sms', subject: '', ...message });
-        log.info(outboxLogFields(config, 'sms', message.purpose, file, code), 'sms written to the outbox');
+        const line = outboxLog(config, 'sms', message.purpose, file, code);
+        log.info(line.fields, line.message);
       },
     };
   }

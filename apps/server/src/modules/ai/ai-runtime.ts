@@ -34,19 +34,22 @@ export async function assertBaseUrlAllowed(config: Config, baseUrl: string): Pro
   try {
     assertUrlAllowed(url, policy);
   } catch (error) {
-    if (error instanceof RefusedAddressError)
+    if (!(error instanceof RefusedAddressError)) throw error;
+    if (url.protocol !== 'http:' && url.protocol !== 'https:')
       throw invalidField('base_url', `This address is not allowed: ${error.message}`);
-    throw error;
+    throw invalidField('base_url', PRIVATE_ADDRESS_REFUSED);
   }
   if (policy.allowPrivate) return;
   const addresses = await lookup(url.hostname.replace(/^\[|\]$/g, ''), { all: true }).catch(() => []);
-  if (addresses.some((a) => isNonPublicAddress(a.address))) {
-    throw invalidField(
-      'base_url',
-      'This address is not allowed: the host resolves to a loopback, private or link-local address.',
-    );
-  }
+  if (addresses.some((a) => isNonPublicAddress(a.address))) throw invalidField('base_url', PRIVATE_ADDRESS_REFUSED);
 }
+
+/**
+ * A provider on this machine or the local network, refused: one whole sentence (translated as one in
+ * lib/messages/catalog.ts) naming the setting that allows it, for an admin trying the fake LLM.
+ */
+const PRIVATE_ADDRESS_REFUSED =
+  'This address is not allowed: it is a loopback, private or link-local address. To use a provider on this machine or your network, start Arbor with AI_ALLOW_PRIVATE_BASE_URL=1.';
 
 interface ActiveProvider {
   config: Selectable<AiConfigsTable>;

@@ -32,6 +32,29 @@ describe('base URL refusal in production', () => {
     expect(res.json().fields.base_url[0]).toContain('not allowed');
   });
 
+  it('names AI_ALLOW_PRIVATE_BASE_URL in the refusal of a loopback provider, wholly in the reader’s language', async () => {
+    const refusal = async (locale: string) => {
+      const res = await ai.app.inject({
+        method: 'POST',
+        url: '/api/llm/deepseek-config/',
+        headers: { ...ai.admin.headers, 'accept-language': locale },
+        payload: { name: 'p', base_url: 'http://127.0.0.1:8660/v1', api_key: FAKE_API_KEY },
+      });
+      expect(res.statusCode).toBe(400);
+      return res.json().fields.base_url[0] as string;
+    };
+    const english = await refusal('en-US');
+    expect(english).toContain('AI_ALLOW_PRIVATE_BASE_URL=1');
+    for (const locale of ['zh-CN', 'ja-JP']) {
+      const translated = await refusal(locale);
+      expect(translated).toContain('AI_ALLOW_PRIVATE_BASE_URL=1');
+      // No English left but the setting's name.
+      expect(translated.replace('AI_ALLOW_PRIVATE_BASE_URL=1', '').replace(/Arbor|AI/g, '')).not.toMatch(
+        /[A-Za-z]{3,}/,
+      );
+    }
+  });
+
   it('refuses a host name that resolves to a private address', async () => {
     const name = os.hostname();
     const addresses = await lookup(name, { all: true }).catch(() => []);

@@ -1,5 +1,6 @@
 // The AI module's surface: providers, models, prompts, request logs and generation.
 export { aiRoutes } from './ai.routes.ts';
+export { AI_COMMANDS } from './ai.cli.ts';
 export { seedDefaultPrompts } from './prompts.service.ts';
 export { generateFromPrompt, type StructuredGeneration, type StructuredResult } from './structured-generation.ts';
 export {

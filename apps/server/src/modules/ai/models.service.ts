@@ -37,7 +37,7 @@ export async function getModel(deps: Deps, user: AuthUser, id: number): Promise<
   return presentModel(row);
 }
 
-export async function createModel(deps: Deps, body: AiModelCreate): Promise<AiModel> {
+export async function createModel(deps: Pick<Deps, 'db' | 'config'>, body: AiModelCreate): Promise<AiModel> {
   if (!(await findConfigById(deps.db, body.config))) throw invalidField('config', 'No such provider.');
   const kind = body.kind ?? 'chat';
   const now = nowIso();

@@ -37,7 +37,7 @@ export async function getProvider(deps: Deps, id: number): Promise<AiConfig> {
 }
 
 /** Stores a provider with its key sealed; activating it deactivates the others in the same transaction. */
-export async function createProvider(deps: Deps, body: AiConfigCreate): Promise<AiConfig> {
+export async function createProvider(deps: Pick<Deps, 'db' | 'config'>, body: AiConfigCreate): Promise<AiConfig> {
   await assertBaseUrlAllowed(deps.config, body.base_url);
   const now = nowIso();
   const row = await withOneActiveRule(() =>
@@ -59,7 +59,11 @@ export async function createProvider(deps: Deps, body: AiConfigCreate): Promise<
 }
 
 /** PUT/PATCH: only the given fields change; an absent `api_key` keeps the stored one. */
-export async function updateProvider(deps: Deps, id: number, body: AiConfigUpdate): Promise<AiConfig> {
+export async function updateProvider(
+  deps: Pick<Deps, 'db' | 'config'>,
+  id: number,
+  body: AiConfigUpdate,
+): Promise<AiConfig> {
   if (body.base_url !== undefined) await assertBaseUrlAllowed(deps.config, body.base_url);
   const now = nowIso();
   const row = await withOneActiveRule(() =>

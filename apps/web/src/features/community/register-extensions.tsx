@@ -4,6 +4,7 @@ import { lazy, Suspense, useContext, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { registerTreesExtension, type EditorExtensionContext, type NodeBadgeContext } from '../trees/index.ts';
 import { NodeDiscussionContext } from './components/discussion/node-discussion-context.ts';
+import { TemplateLink } from './components/TemplateLink.tsx';
 
 // Loaded only when someone opens it, so the editor's first paint does not pay for it.
 const ShareDialog = lazy(() => import('./components/ShareDialog.tsx').then((m) => ({ default: m.ShareDialog })));
@@ -28,6 +29,7 @@ function ShareButton({ ctx }: { ctx: EditorExtensionContext }) {
   if (!ctx.tree.abilities.share) return null;
   return (
     <>
+      <TemplateLink treeId={ctx.tree.id} variant="toolbar" />
       <Button
         size="xs"
         variant="light"

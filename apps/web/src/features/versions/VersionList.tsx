@@ -30,7 +30,13 @@ export function VersionList({ versions, selectedId, onView, onRollback }: Versio
         >
           <Group justify="space-between" wrap="nowrap" gap="xs">
             <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
-              <Badge variant={v.id === latest ? 'filled' : 'light'} radius="sm">
+              {/* Never squeezed by a long message: "v12", not "V." (issue 27). */}
+              <Badge
+                variant={v.id === latest ? 'filled' : 'light'}
+                radius="sm"
+                style={{ flexShrink: 0 }}
+                data-testid="version-number"
+              >
                 v{v.number}
               </Badge>
               <Text size="sm" fw={600} truncate>

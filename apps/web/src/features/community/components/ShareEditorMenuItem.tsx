@@ -4,6 +4,7 @@ import { useRef, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EditorExtensionContext } from '../../trees/index.ts';
 import { ShareDialog } from './ShareDialog.tsx';
+import { TemplateLink } from './TemplateLink.tsx';
 
 /**
  * "Share" in the editor's "more" menu on a phone: saves pending edits first, then shares the
@@ -29,6 +30,7 @@ export function ShareEditorMenuItem({ ctx }: { ctx: EditorExtensionContext }) {
   };
   return (
     <>
+      <TemplateLink treeId={ctx.tree.id} variant="menu" />
       <Menu.Item leftSection={<IconShare size={16} aria-hidden />} data-testid="more-share" onClick={onClick}>
         {t('share.action')}
       </Menu.Item>

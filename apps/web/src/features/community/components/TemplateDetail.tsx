@@ -206,7 +206,10 @@ export function TemplateDetail({ uuid, headerExtra, canvasExtra, actionsExtra }:
     );
   }
   if (isError || !share) {
-    const missing = (error as { status?: number } | null)?.status === 404;
+    // An address that names no template (`/community/not-a-uuid` too, which the API refuses as a bad
+    // id) is "not found", not a failure to retry.
+    const status = (error as { status?: number } | null)?.status;
+    const missing = status === 404 || status === 400;
     return (
       <Alert
         color={missing ? 'gray' : 'red'}

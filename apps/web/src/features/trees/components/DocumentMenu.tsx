@@ -13,6 +13,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IMPORT_ACCEPT, type DocumentFormat } from '../io/document-files.ts';
 import type { ImageFormat } from '../io/export-image.ts';
+import classes from './TreeEditor.module.css';
 
 interface DocumentMenuProps {
   readOnly: boolean;
@@ -106,9 +107,12 @@ export function DocumentMenu({ readOnly, onExportImage, onExportDocument, onImpo
           size="sm"
           leftSection={<IconDownload size={16} />}
           loading={busy}
+          className={classes.narrowIcon}
+          aria-label={t('io.menu')}
+          title={t('io.menu')}
           data-testid="document-menu"
         >
-          {t('io.menu')}
+          <span className={classes.wideLabel}>{t('io.menu')}</span>
         </Button>
       </Menu.Target>
       <Menu.Dropdown>

@@ -31,7 +31,7 @@ export const NodeSearch = forwardRef<HTMLInputElement, NodeSearchProps>(function
     <Autocomplete
       ref={ref}
       size="sm"
-      w={{ base: 160, md: 220 }}
+      w={{ base: 160, xl: 220 }}
       placeholder={t('search.placeholder')}
       aria-label={t('search.placeholder')}
       leftSection={<IconSearch size={16} />}

@@ -33,6 +33,9 @@ export function SaveStatusBadge({ autosave }: { autosave: Autosave }) {
       size="lg"
       tt="none"
       fw={500}
+      // Never squeezed by the toolbar: the save state is read in full or not at all.
+      style={{ flexShrink: 0, overflow: 'visible' }}
+      styles={{ label: { overflow: 'visible' } }}
       data-testid="save-status"
       data-status={status}
       aria-live="polite"

@@ -348,7 +348,7 @@ const EditorWorkspace = memo(function EditorWorkspace({
               <IconArrowLeft size={18} />
             </ActionIcon>
           </Tooltip>
-          <Text fw={700} truncate className={classes.treeTitle} data-testid="editor-title">
+          <Text fw={700} truncate className={classes.treeTitle} title={tree.title} data-testid="editor-title">
             {tree.title}
           </Text>
           {readOnly ? (
@@ -452,9 +452,12 @@ const EditorWorkspace = memo(function EditorWorkspace({
                 variant="default"
                 size="sm"
                 leftSection={<IconHistory size={16} />}
+                className={classes.narrowIcon}
+                aria-label={t('toolbar.versions')}
+                title={t('toolbar.versions')}
                 data-testid="open-versions"
               >
-                {t('toolbar.versions')}
+                <span className={classes.wideLabel}>{t('toolbar.versions')}</span>
               </Button>
               <Button
                 size="sm"

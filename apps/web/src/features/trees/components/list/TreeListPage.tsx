@@ -28,6 +28,7 @@ import {
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import type { Tree, TreeOrdering } from '../../api/types.ts';
 import { useDeleteTree } from '../../api/useDeleteTree.ts';
 import { useTreeList } from '../../api/useTreeList.ts';
@@ -51,7 +52,22 @@ export function TreeListPage() {
   const [view, setView] = useState<'grid' | 'list'>(() =>
     localStorage.getItem(VIEW_KEY) === 'list' ? 'list' : 'grid',
   );
-  const [createMode, setCreateMode] = useState<CreateMode | null>(null);
+  // `?new=blank` (the home page's "Create a skill tree") opens the create dialog at once.
+  const [params, setParams] = useSearchParams();
+  const [createMode, setCreateModeState] = useState<CreateMode | null>(() =>
+    params.get('new') === 'blank' ? 'blank' : null,
+  );
+  const setCreateMode = (mode: CreateMode | null) => {
+    setCreateModeState(mode);
+    if (mode === null && params.has('new'))
+      setParams(
+        (current) => {
+          current.delete('new');
+          return current;
+        },
+        { replace: true },
+      );
+  };
   const [renaming, setRenaming] = useState<Tree | null>(null);
   const list = useTreeList({ search: debounced, ordering, page, pageSize: PAGE_SIZE });
   const remove = useDeleteTree();
