@@ -795,6 +795,10 @@ export const CATALOG: Record<string, Translations> = {
     'zh-CN': '感谢你的举报：管理员已删除该内容。',
     'ja-JP': '報告ありがとうございます。モデレーターがそのコンテンツを削除しました。',
   },
+  '{actor} reported "{title}": it waits for moderation.': {
+    'zh-CN': '{actor} 举报了「{title}」，等待管理员处理。',
+    'ja-JP': '{actor} さんが「{title}」を報告しました。モデレーションを待っています。',
+  },
   'Thanks for your report: a moderator suspended the account.': {
     'zh-CN': '感谢你的举报：管理员已停用该账号。',
     'ja-JP': '報告ありがとうございます。モデレーターがそのアカウントを停止しました。',
