@@ -773,6 +773,13 @@ export const CATALOG: Record<string, Translations> = {
     'zh-CN': '该模板不在合集中。',
     'ja-JP': 'このテンプレートはコレクションに入っていません。',
   },
+  // modules/trees and community: the name of a version a rollback, a sync or an accepted suggestion records
+  'Rollback to version {number}': { 'zh-CN': '回滚到版本 {number}', 'ja-JP': 'バージョン {number} にロールバック' },
+  'Synced with template revision {revision}': {
+    'zh-CN': '已与模板第 {revision} 版同步',
+    'ja-JP': 'テンプレートのリビジョン {revision} と同期',
+  },
+  'Suggestion #{id}: {title}': { 'zh-CN': '建议 #{id}：{title}', 'ja-JP': '提案 #{id}：{title}' },
   // modules/notifications: the text of a notification, in the recipient's locale
   Someone: { 'zh-CN': '有人', 'ja-JP': '誰か' },
   '{actor} reviewed your template "{title}".': {

@@ -1,4 +1,5 @@
-import type { UpstreamPreview } from '@arbor/contract';
+import type { Locale, UpstreamPreview } from '@arbor/contract';
+import { formatMessage } from '../../lib/messages/index.ts';
 import {
   countChanges,
   diffDocuments,
@@ -95,7 +96,14 @@ export async function syncWithUpstream(
   deps: Deps,
   viewer: AuthUser,
   treeId: number,
-  input: { resolve?: MergeResolution; message?: string; expectedRevision?: number; limits: TreeLimits },
+  input: {
+    resolve?: MergeResolution;
+    message?: string;
+    /** the caller's language: the recorded version's default name */
+    locale?: Locale;
+    expectedRevision?: number;
+    limits: TreeLimits;
+  },
 ) {
   const sides = await loadTemplateSides(deps, await getForkOrigin(deps, viewer, treeId));
   return syncWorkingCopy(
@@ -123,7 +131,11 @@ export async function syncWithUpstream(
         document: merged.document,
         baseRevision: sides.share.revision,
         title: sides.share.title,
-        message: input.message ?? `Synced with template revision ${sides.share.revision}`,
+        message:
+          input.message ??
+          formatMessage('Synced with template revision {revision}', input.locale ?? 'en-US', {
+            revision: String(sides.share.revision),
+          }),
       };
     },
   );

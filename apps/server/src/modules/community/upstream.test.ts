@@ -198,6 +198,12 @@ describe('forks and their template', () => {
     expect(again.statusCode).toBe(200);
     expect(again.json()).toMatchObject({ version: null, applied: noChanges, tree: { revision: revision + 1 } });
     expect(await versionCount(tree.id)).toBe(versionsBefore + 1);
+
+    // A later sync's version is named in the caller's language.
+    await revise(tpl, { a: 'A3', b: 'B', c: 'C', d: 'D' });
+    const localised = await sync(tree.id, {}, { 'accept-language': 'zh-CN', 'if-match': `"${revision + 1}"` });
+    expect(localised.statusCode, localised.body).toBe(200);
+    expect(localised.json().version).toMatchObject({ message: '已与模板第 3 版同步' });
   });
 
   it('answers 409 with the conflicts and writes nothing; resolve picks a side per node', async () => {
