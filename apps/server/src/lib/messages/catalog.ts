@@ -780,6 +780,19 @@ export const CATALOG: Record<string, Translations> = {
     'ja-JP': 'テンプレートのリビジョン {revision} と同期',
   },
   'Suggestion #{id}: {title}': { 'zh-CN': '建议 #{id}：{title}', 'ja-JP': '提案 #{id}：{title}' },
+  // modules/learning: the calendar feed's text, in the learner's language
+  '{title} ({minutes} min): {link}': {
+    'zh-CN': '{title}（{minutes} 分钟）：{link}',
+    'ja-JP': '{title}（{minutes} 分）：{link}',
+  },
+  'Arbor: {count} card to review': {
+    'zh-CN': 'Arbor：{count} 张卡片待复习',
+    'ja-JP': 'Arbor：復習するカード {count} 枚',
+  },
+  'Arbor: {count} cards to review': {
+    'zh-CN': 'Arbor：{count} 张卡片待复习',
+    'ja-JP': 'Arbor：復習するカード {count} 枚',
+  },
   // modules/notifications: the text of a notification, in the recipient's locale
   Someone: { 'zh-CN': '有人', 'ja-JP': '誰か' },
   '{actor} reviewed your template "{title}".': {

@@ -282,7 +282,35 @@ describe('calendar feed', () => {
       `https://arbor.example/trees/${tree.uuid}?learn=1&node=a`,
     );
     const review = events.find((e) => e.getFirstPropertyValue('uid') === `review-${addDays(day0, 1)}@arbor`)!;
-    expect(review.getFirstPropertyValue('summary')).toContain('2 cards');
+    // A learner who chose no language reads the feed in Chinese, the default.
+    expect(review.getFirstPropertyValue('summary')).toBe('Arbor：2 张卡片待复习');
+    expect(String(first.getFirstPropertyValue('description'))).toContain('Scales（');
+  });
+
+  it("writes the feed's text in the learner's language", async () => {
+    const { user, tree } = await learner();
+    await call(user, 'PUT', '/api/learn/plans/', { tree: tree.uuid });
+    await insertCard(user, tree.id, 'review', new Date(Date.now() + 24 * 3600 * 1000).toISOString());
+    const path = feedPath((await call(user, 'GET', '/api/learn/calendar/')).json().url);
+    const profileId = (await call(user, 'GET', '/api/profile/profiles/')).json().results[0].id;
+    const feedIn = async (locale: string) => {
+      const profile = await call(user, 'PATCH', `/api/profile/profiles/${profileId}/`, { locale });
+      expect(profile.statusCode, profile.body).toBe(200);
+      const res = await call(null, 'GET', path);
+      const events = new ICAL.Component(ICAL.parse(res.body)).getAllSubcomponents('vevent');
+      const review = events.find((e) => String(e.getFirstPropertyValue('uid')).startsWith('review-'))!;
+      const planDay = events.find((e) => !String(e.getFirstPropertyValue('uid')).startsWith('review-'))!;
+      return {
+        summary: review.getFirstPropertyValue('summary'),
+        description: String(planDay.getFirstPropertyValue('description')),
+      };
+    };
+    const ja = await feedIn('ja-JP');
+    expect(ja.summary).toBe('Arbor：復習するカード 1 枚');
+    expect(ja.description).toMatch(/^Scales（\d+ 分）：https:\/\/arbor\.example\/trees\//);
+    const en = await feedIn('en-US');
+    expect(en.summary).toBe('Arbor: 1 card to review');
+    expect(en.description).toMatch(/^Scales \(\d+ min\): https:\/\/arbor\.example\/trees\//);
   });
 
   it('answers 304 to a matching If-None-Match or a recent If-Modified-Since, and 200 when the plan changes', async () => {
