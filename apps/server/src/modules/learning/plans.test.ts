@@ -147,6 +147,37 @@ describe('plans', () => {
     expect((await call(user, 'GET', '/api/learn/plans/')).json()).toHaveLength(1);
   });
 
+  it('leaves 0-minute nodes (a heading, a milestone) out of plans and paths, but not what they wait for', async () => {
+    const { user } = await learner();
+    // root ─ part (0 min) ─ a (30), b (no estimate: 60); goal (0 min) waits for b
+    const tree = (await createTree(t.app, user, {
+      title: 'Headed',
+      data: {
+        nodes: [
+          { id: 'root', parent_id: null, title: 'Headed' },
+          { id: 'part', parent_id: 'root', title: 'Part one', estimate_minutes: 0 },
+          { id: 'a', parent_id: 'part', title: 'Scales', estimate_minutes: 30 },
+          { id: 'b', parent_id: 'part', title: 'Chords' },
+          { id: 'goal', parent_id: 'root', title: 'Recital', estimate_minutes: 0 },
+        ],
+        links: [{ source: 'b', target: 'goal', kind: 'prerequisite' }],
+      },
+    })) as { uuid: string };
+    const plan = (await call(user, 'PUT', '/api/learn/plans/', { tree: tree.uuid })).json();
+    const planned = plan.schedule.flatMap((d: { items: { node_id: string }[] }) => d.items.map((i) => i.node_id));
+    expect([...new Set(planned)]).toEqual(['a', 'b']);
+    expect(plan.remaining_minutes).toBe(90);
+    const toGoal = (await call(user, 'PUT', '/api/learn/plans/', { tree: tree.uuid, target: 'goal' })).json();
+    expect(toGoal.remaining_minutes).toBe(60);
+    const path = await call(user, 'GET', `/api/learn/path/?tree=${tree.uuid}&target=goal`);
+    expect(path.statusCode).toBe(200);
+    expect(path.json()).toEqual({
+      target: 'goal',
+      steps: [{ node_id: 'b', title: 'Chords', status: 'todo', estimate_minutes: null }],
+      total_minutes: 60,
+    });
+  });
+
   it('starts on a later start date, and gives an empty schedule with no weekly minutes', async () => {
     const { user, tree } = await learner();
     const start = addDays(today(), 10);
