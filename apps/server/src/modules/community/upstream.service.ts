@@ -19,7 +19,7 @@ import {
   type UpstreamMerge,
 } from '../trees/index.ts';
 import { findShare } from './community.repository.ts';
-import { conflictNodes } from './merge-conflicts.ts';
+import { changedNodes, conflictNodes } from './merge-conflicts.ts';
 import { readRevisionDocument } from './revisions.service.ts';
 
 /*
@@ -77,11 +77,15 @@ export async function previewUpstream(deps: Deps, viewer: AuthUser, treeId: numb
     baseRevision: tree.upstream_base_revision,
   });
   const { conflicts } = mergeDocuments(sides.base, document, sides.theirs);
+  const upstream = diffDocuments(sides.base, sides.theirs);
+  const local = diffDocuments(sides.base, document);
   return {
     base_revision: sides.baseRevision,
     latest_revision: sides.share.revision,
-    upstream_changes: countChanges(diffDocuments(sides.base, sides.theirs)),
-    local_changes: countChanges(diffDocuments(sides.base, document)),
+    upstream_changes: countChanges(upstream),
+    local_changes: countChanges(local),
+    upstream_nodes: changedNodes(sides.theirs, upstream),
+    local_nodes: changedNodes(document, local),
     conflicts: conflictNodes(conflicts),
   };
 }
