@@ -92,13 +92,21 @@ async function deleteSpam(page: Page, t: ReturnType<typeof messagesIn>, body: st
   const comment = page
     .getByRole('article', { name: t('reviews', 'discussion.commentBy', { author: spammer.username }) })
     .filter({ hasText: body });
-  await comment
-    .getByRole('button', { name: t('reviews', 'discussion.deleteBy', { author: spammer.username }) })
-    .click();
-  await page
-    .getByRole('dialog')
-    .getByRole('button', { name: t('reviews', 'actions.delete'), exact: true })
-    .click();
+  const remove = comment.getByRole('button', {
+    name: t('reviews', 'discussion.deleteBy', { author: spammer.username }),
+  });
+  const confirm = page.getByRole('dialog', { name: t('reviews', 'confirm.commentTitle') });
+  // A click that lands while the list is still being refreshed can be lost: click until it asks.
+  await expect
+    .poll(
+      async () => {
+        if (!(await confirm.isVisible())) await remove.click({ timeout: 2000 }).catch(() => undefined);
+        return confirm.isVisible();
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(true);
+  await confirm.getByRole('button', { name: t('reviews', 'actions.delete'), exact: true }).click();
   await page.getByText(body).waitFor({ state: 'detached' });
 }
 
