@@ -197,5 +197,17 @@ describe('issue 28: reviews, updates and content that explain themselves', () =>
     expect(overflow).toBeLessThanOrEqual(0);
     await checkHistogram(owner, t);
     await searchByNode(owner, t);
+
+    // The follower's feed caption, whole on a phone too; the fork's update dialog names the changed node.
+    const follower = await open(reader, '/community?tab=following', 'ja-JP', 390);
+    const caption = follower.getByTestId('feed-caption').filter({ hasText: `end-${stamp}` });
+    await caption.waitFor();
+    const box = await caption.evaluate((el) => ({ scroll: el.scrollHeight, client: el.clientHeight }));
+    expect(box.scroll).toBeLessThanOrEqual(box.client + 1);
+    await follower.goto(`/trees/${fork.uuid}`);
+    await follower.getByRole('button', { name: t('reviews', 'upstream.review') }).click();
+    const theirs = follower.getByRole('list', { name: t('reviews', 'upstream.theirChanges') });
+    await theirs.getByText(CHANGED).waitFor();
+    expect(await theirs.innerText()).toContain(t('reviews', 'upstream.change.changed'));
   });
 });
