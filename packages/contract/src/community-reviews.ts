@@ -56,6 +56,19 @@ export const ReviewListQuery = z.object({
 });
 export type ReviewListQuery = z.infer<typeof ReviewListQuery>;
 
+/**
+ * How the template's ratings spread over the stars, 5 first: every rating the average counts
+ * (star-only ratings as well as written reviews; none a moderator hid).
+ */
+export const RatingHistogram = z
+  .object({
+    buckets: z.array(z.object({ stars: z.number().int().min(1).max(5), count: z.number().int() })).length(5),
+    rating_count: z.number().int().describe('every counted rating, as `rating_count` on the template'),
+    written_count: z.number().int().describe('those with a written review (the listed ones)'),
+  })
+  .meta({ id: 'RatingHistogram' });
+export type RatingHistogram = z.infer<typeof RatingHistogram>;
+
 /** POST: writes the caller's review of a template, replacing an earlier one. */
 export const ReviewPostBody = z.object({ rating: ReviewScore, body: ReviewText });
 export type ReviewPostBody = z.infer<typeof ReviewPostBody>;

@@ -24,6 +24,7 @@ export const ShareAbilities = z
     use: z.boolean().describe('fork it into a tree of ones own'),
     review: z.boolean().describe('write a review (signed in, not its author)'),
     comment: z.boolean().describe('post in its discussion (signed in)'),
+    delete_comments: z.boolean().describe("delete anyone's comment in its discussion (its author or an admin)"),
     report: z.boolean().describe('report it to the moderators (signed in, not its author)'),
     suggest: z.boolean().describe('suggest edits to it (signed in, not its author)'),
   })

@@ -15,6 +15,7 @@ export const NotificationKind = z.enum([
   'follow',
   'share_updated',
   'report_resolved',
+  'report_new',
 ]);
 export type NotificationKind = z.infer<typeof NotificationKind>;
 

@@ -53,6 +53,13 @@ export interface DomainEventMap {
     targetKind: 'share' | 'review' | 'comment' | 'user';
     targetId: number;
   };
+  /** a user filed a report of a template, review, comment or user (admins hear of it) */
+  'report.filed': {
+    reportId: number;
+    reporterId: number;
+    targetKind: 'share' | 'review' | 'comment' | 'user';
+    targetId: number;
+  };
   /** `followerId` started following `followeeId` (published after the follow is written, not on a repeat) */
   'user.followed': { followerId: number; followeeId: number };
   /** an account is being removed; its rows go with it in the emitting transaction */

@@ -783,6 +783,26 @@ export const CATALOG: Record<string, Translations> = {
     'zh-CN': '该模板不在合集中。',
     'ja-JP': 'このテンプレートはコレクションに入っていません。',
   },
+  // modules/trees and community: the name of a version a rollback, a sync or an accepted suggestion records
+  'Rollback to version {number}': { 'zh-CN': '回滚到版本 {number}', 'ja-JP': 'バージョン {number} にロールバック' },
+  'Synced with template revision {revision}': {
+    'zh-CN': '已与模板第 {revision} 版同步',
+    'ja-JP': 'テンプレートのリビジョン {revision} と同期',
+  },
+  'Suggestion #{id}: {title}': { 'zh-CN': '建议 #{id}：{title}', 'ja-JP': '提案 #{id}：{title}' },
+  // modules/learning: the calendar feed's text, in the learner's language
+  '{title} ({minutes} min): {link}': {
+    'zh-CN': '{title}（{minutes} 分钟）：{link}',
+    'ja-JP': '{title}（{minutes} 分）：{link}',
+  },
+  'Arbor: {count} card to review': {
+    'zh-CN': 'Arbor：{count} 张卡片待复习',
+    'ja-JP': 'Arbor：復習するカード {count} 枚',
+  },
+  'Arbor: {count} cards to review': {
+    'zh-CN': 'Arbor：{count} 张卡片待复习',
+    'ja-JP': 'Arbor：復習するカード {count} 枚',
+  },
   // modules/notifications: the text of a notification, in the recipient's locale
   Someone: { 'zh-CN': '有人', 'ja-JP': '誰か' },
   '{actor} reviewed your template "{title}".': {
@@ -804,6 +824,10 @@ export const CATALOG: Record<string, Translations> = {
   'Thanks for your report: a moderator removed the content.': {
     'zh-CN': '感谢你的举报：管理员已删除该内容。',
     'ja-JP': '報告ありがとうございます。モデレーターがそのコンテンツを削除しました。',
+  },
+  '{actor} reported "{title}": it waits for moderation.': {
+    'zh-CN': '{actor} 举报了「{title}」，等待管理员处理。',
+    'ja-JP': '{actor} さんが「{title}」を報告しました。モデレーションを待っています。',
   },
   'Thanks for your report: a moderator suspended the account.': {
     'zh-CN': '感谢你的举报：管理员已停用该账号。',

@@ -32,6 +32,8 @@ export function shareAbilities(viewer: AuthUser | null, share: { author_id: numb
     use: member,
     review: other,
     comment: member,
+    // as authorizeCommentDelete: a template's author keeps their discussion clean of spam
+    delete_comments: changes,
     report: other,
     // A share presented to the viewer is one they may see (hidden ones only to their author and admins).
     suggest: other,

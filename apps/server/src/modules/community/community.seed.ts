@@ -60,7 +60,7 @@ export async function seedCommunity(deps: Deps): Promise<void> {
         title: template.title,
         description: template.description,
         tags: JSON.stringify(template.tags),
-        search_text: searchTextOf(template.title, template.description, template.tags),
+        search_text: searchTextOf(template.title, template.description, template.tags, data),
         data: JSON.stringify(data),
         node_count: nodeCount,
         cover_key: null,

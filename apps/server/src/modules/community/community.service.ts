@@ -315,7 +315,7 @@ export async function shareTree(
       title,
       description,
       tags: JSON.stringify(tags),
-      search_text: searchTextOf(title, description, tags),
+      search_text: searchTextOf(title, description, tags, snapshot.data),
       data: JSON.stringify(snapshot.data),
       node_count: snapshot.nodeCount,
       updated_at: now,
@@ -411,7 +411,7 @@ export async function updateShare(
       title,
       description,
       tags: JSON.stringify(tags),
-      search_text: searchTextOf(title, description, tags),
+      search_text: searchTextOf(title, description, tags, JSON.parse(share.data)),
       updated_at: nowIso(),
     });
     if (body.tags) await repo.replaceShareTags(trx, share.id, tags, share.created_at);

@@ -396,7 +396,7 @@ describe('abilities sent with a share', () => {
 
   it('lets the author and an admin update and delete', async () => {
     const admin = await createUser(t.app, { role: 'admin' });
-    const all = { update: true, delete: true, like: true, rate: true, use: true, comment: true };
+    const all = { update: true, delete: true, like: true, rate: true, use: true, comment: true, delete_comments: true };
     expect(await abilitiesOf(jp, bob)).toEqual({ ...all, rate: false, review: false, report: false, suggest: false });
     expect(await abilitiesOf(jp, admin)).toEqual({ ...all, review: true, report: true, suggest: true });
   });
@@ -410,6 +410,7 @@ describe('abilities sent with a share', () => {
       use: true,
       review: true,
       comment: true,
+      delete_comments: false,
       report: true,
       suggest: true,
     });
@@ -424,6 +425,7 @@ describe('abilities sent with a share', () => {
       use: false,
       review: false,
       comment: false,
+      delete_comments: false,
       report: false,
       suggest: false,
     });

@@ -13,6 +13,8 @@ export const escapeHtml = (text: string): string =>
 const CARD = { width: 200, height: 56 } as const;
 const GAP = { sibling: 24, level: 72 } as const;
 const ACCENT = '#027a48';
+/** The app's prerequisite colour (Mantine orange 6). */
+const PREREQUISITE = '#fd7e14';
 
 export type EmbedLocale = 'zh-CN' | 'en-US' | 'ja-JP';
 
@@ -123,6 +125,32 @@ function edgePath(from: Placed, to: Placed, leftRight: boolean): string {
   return `M${x1} ${y1}C${x1} ${mid} ${x2} ${mid} ${x2} ${y2}`;
 }
 
+/** Where the line from a card's centre toward `toward` leaves the card. */
+function cardEdgePoint(card: Placed, toward: { x: number; y: number }): { x: number; y: number } {
+  const cx = card.x + CARD.width / 2;
+  const cy = card.y + CARD.height / 2;
+  const [dx, dy] = [toward.x - cx, toward.y - cy];
+  if (dx === 0 && dy === 0) return { x: cx, y: cy };
+  const scale = Math.min(
+    dx === 0 ? Infinity : CARD.width / 2 / Math.abs(dx),
+    dy === 0 ? Infinity : CARD.height / 2 / Math.abs(dy),
+  );
+  return { x: cx + dx * scale, y: cy + dy * scale };
+}
+
+const centre = (card: Placed) => ({ x: card.x + CARD.width / 2, y: card.y + CARD.height / 2 });
+
+/**
+ * A prerequisite link as the app draws it (UI.md: solid, in orange, with an arrow): a straight line
+ * from the edge of the card that is needed first to the edge of the card that waits for it.
+ */
+export function prerequisitePath(source: Placed, target: Placed): string {
+  const from = cardEdgePoint(source, centre(target));
+  const to = cardEdgePoint(target, centre(source));
+  const round = (n: number) => Math.round(n * 10) / 10;
+  return `M${round(from.x)} ${round(from.y)}L${round(to.x)} ${round(to.y)}`;
+}
+
 /** JSON for a `<script type="application/json">`: nothing in it can close the element. */
 const scriptJson = (value: unknown) =>
   JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
@@ -137,6 +165,8 @@ background-image:radial-gradient(#dee2e6 1px,transparent 1px);background-size:20
 #world{position:absolute;left:0;top:0;transform-origin:0 0}
 #world svg{position:absolute;left:0;top:0;overflow:visible}
 #world path{fill:none;stroke:#adb5bd;stroke-width:1.5}
+#world path.prerequisite{stroke:${PREREQUISITE};stroke-width:2}
+#world marker path{fill:${PREREQUISITE};stroke:none}
 .node{position:absolute;width:${CARD.width}px;height:${CARD.height}px;display:flex;align-items:center;
 padding:8px 12px 8px 14px;border-radius:14px;background:#fff;border:1px solid #dee2e6;font:inherit;font-size:14px;
 color:inherit;text-align:left;cursor:pointer;box-shadow:0 1px 2px rgb(0 0 0/6%),0 4px 12px -6px rgb(0 0 0/12%)}
@@ -185,6 +215,19 @@ export function renderEmbedPage(input: {
     const parent = p.node.parent_id === null ? undefined : byId.get(p.node.parent_id);
     return parent ? [`<path d="${edgePath(parent, p, leftRight)}"/>`] : [];
   });
+  // Prerequisite links between cards on the page (both ends shown: none under a collapsed branch).
+  const prerequisites = input.document.links.flatMap((link) => {
+    const [source, target] = [byId.get(link.source), byId.get(link.target)];
+    return link.kind === 'prerequisite' && source && target && source !== target
+      ? [
+          `<path class="prerequisite" data-source="${escapeHtml(link.source)}" data-target="${escapeHtml(link.target)}"` +
+            ` d="${prerequisitePath(source, target)}" marker-end="url(#prerequisite-arrow)"/>`,
+        ]
+      : [];
+  });
+  const arrow =
+    '<defs><marker id="prerequisite-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7"' +
+    ' orient="auto-start-reverse"><path d="M0 0L10 5L0 10z"/></marker></defs>';
   const cards = placed.map(
     ({ node, x, y }) =>
       `<button type="button" class="node${node.parent_id === null ? ' root' : ''}" data-id="${escapeHtml(node.id)}"` +
@@ -197,7 +240,8 @@ export function renderEmbedPage(input: {
   const body =
     `<main id="viewport" aria-label="${escapeHtml(input.title)}"><p class="sr-only">${escapeHtml(words.hint)}</p>` +
     `<div id="world" style="width:${width}px;height:${height}px">` +
-    `<svg width="${width}" height="${height}" aria-hidden="true">${paths.join('')}</svg>${cards.join('')}</div></main>` +
+    `<svg width="${width}" height="${height}" aria-hidden="true">${arrow}${paths.join('')}${prerequisites.join('')}</svg>` +
+    `${cards.join('')}</div></main>` +
     `<div class="controls"><button type="button" id="zoom-in" aria-label="${escapeHtml(words.zoomIn)}" title="${escapeHtml(words.zoomIn)}">+</button>` +
     `<button type="button" id="zoom-out" aria-label="${escapeHtml(words.zoomOut)}" title="${escapeHtml(words.zoomOut)}">−</button>` +
     `<button type="button" id="fit" aria-label="${escapeHtml(words.fit)}" title="${escapeHtml(words.fit)}">⤢</button></div>` +

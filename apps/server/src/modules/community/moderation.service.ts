@@ -46,6 +46,7 @@ async function present(deps: Deps, rows: repo.ReportRow[], forAdmin = false): Pr
  * Files the caller's report of a template, review, comment or user they can see (404 otherwise).
  * Nobody reports their own content or themselves (400); one open report per reporter and target
  * (409, kept by a partial unique index, so concurrent duplicates cannot both pass); 20 a day (429).
+ * Admins hear of it (`report.filed`, after the commit).
  */
 export async function createReport(deps: Deps, user: AuthUser, body: ReportCreateBody): Promise<Report> {
   const target = await repo.findTarget(deps.db, body.target_kind, body.target_id);
@@ -61,13 +62,22 @@ export async function createReport(deps: Deps, user: AuthUser, body: ReportCreat
     'Too many reports: at most 20 a day.',
   );
   try {
-    const row = await repo.insertReport(deps.db, {
-      reporter_id: user.id,
-      target_kind: body.target_kind,
-      target_id: body.target_id,
-      reason: body.reason,
-      details: body.details ?? '',
-      created_at: nowIso(),
+    const row = await deps.events.transaction(deps.db, async (trx, publish) => {
+      const inserted = await repo.insertReport(trx, {
+        reporter_id: user.id,
+        target_kind: body.target_kind,
+        target_id: body.target_id,
+        reason: body.reason,
+        details: body.details ?? '',
+        created_at: deps.clock.nowIso(),
+      });
+      await publish('report.filed', {
+        reportId: inserted.id,
+        reporterId: user.id,
+        targetKind: body.target_kind,
+        targetId: body.target_id,
+      });
+      return inserted;
     });
     const [report] = await present(deps, [row]);
     return report!;

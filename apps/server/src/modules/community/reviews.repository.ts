@@ -120,6 +120,28 @@ export async function listReviews(
   return { count: Number(counted.count), rows: rows as ReviewRow[] };
 }
 
+/**
+ * A template's ratings counted per star, as its counters count them: written or star-only, none a
+ * moderator hid. `written`: how many of them carry a text.
+ */
+export async function countRatingsByStars(
+  db: Executor,
+  shareId: number,
+): Promise<Array<{ score: number; count: number; written: number }>> {
+  const rows = await db
+    .selectFrom('share_ratings')
+    .where('share_id', '=', shareId)
+    .where('hidden', '=', 0)
+    .groupBy('score')
+    .select((eb) => [
+      'score',
+      eb.fn.countAll<number | string>().as('count'),
+      eb.fn.count<number | string>('body').as('written'),
+    ])
+    .execute();
+  return rows.map((r) => ({ score: r.score, count: Number(r.count), written: Number(r.written) }));
+}
+
 /** A listed review by id (hidden ones only within `scope`). */
 export async function findReview(db: Executor, id: number, scope?: HiddenScope): Promise<ReviewRow | undefined> {
   if (id > MAX_ID) return undefined;

@@ -3,6 +3,7 @@ import {
   HelpfulResponse,
   IdParam,
   PageQuery,
+  RatingHistogram,
   Review,
   ReviewPostBody,
   ReviewListQuery,
@@ -32,6 +33,12 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
     item: Review,
     load: (viewer, shareId, query, window) => service.listReviews(app.deps, viewer, shareId, query, window),
   });
+
+  app.get(
+    '/community/trees-shared/:id/ratings/',
+    { schema: { tags, security: [], params: ShareParams, response: { 200: RatingHistogram } } },
+    async (request) => service.ratingHistogram(app.deps, request.user, request.params.id),
+  );
 
   app.post(
     list,

@@ -1,4 +1,4 @@
-import type { Review, ReviewPostBody, ReviewUpdateBody } from '@arbor/contract';
+import type { RatingHistogram, Review, ReviewPostBody, ReviewUpdateBody } from '@arbor/contract';
 import type { Trx } from '../../db/connection.ts';
 import type { Deps } from '../../deps.ts';
 import { nowIso } from '../../lib/clock.ts';
@@ -97,6 +97,21 @@ export async function listReviews(
     hiddenScopeOf(viewer),
   );
   return { count, results: await present(deps, viewer, rows) };
+}
+
+/** How a template's ratings spread over the stars (RatingHistogram), star-only ratings included. */
+export async function ratingHistogram(deps: Deps, viewer: AuthUser | null, idOrUuid: string): Promise<RatingHistogram> {
+  const share = await requireShare(deps, viewer, idOrUuid);
+  const rows = await repo.countRatingsByStars(deps.db, share.id);
+  const buckets = [5, 4, 3, 2, 1].map((stars) => ({
+    stars,
+    count: rows.find((r) => r.score === stars)?.count ?? 0,
+  }));
+  return {
+    buckets,
+    rating_count: rows.reduce((sum, r) => sum + r.count, 0),
+    written_count: rows.reduce((sum, r) => sum + r.written, 0),
+  };
 }
 
 /**

@@ -252,6 +252,24 @@ describe('listing reviews', () => {
   it('answers 404 for an unknown template', async () => {
     expect((await call('GET', 'trees-shared/999999/reviews/')).statusCode).toBe(404);
   });
+
+  it('spreads every rating the average counts over the stars, star-only ratings included', async () => {
+    const res = await call('GET', `trees-shared/${share}/ratings/`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      buckets: [
+        { stars: 5, count: 1 },
+        { stars: 4, count: 1 },
+        { stars: 3, count: 0 },
+        { stars: 2, count: 1 },
+        { stars: 1, count: 1 },
+      ],
+      rating_count: 4,
+      written_count: 3,
+    });
+    expect(await shareOf(share)).toMatchObject({ rating_count: 4 });
+    expect((await call('GET', 'trees-shared/999999/ratings/')).statusCode).toBe(404);
+  });
 });
 
 describe('editing and deleting a review', () => {

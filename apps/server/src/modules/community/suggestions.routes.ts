@@ -13,6 +13,7 @@ import { currentUser } from '../../plugins/auth.ts';
 import { ShareParams } from './community.routes.ts';
 import { registerShareList } from './share-list.route.ts';
 import * as service from './suggestions.service.ts';
+import { messageLocale } from '../../lib/messages/index.ts';
 
 const tags = ['community'];
 
@@ -60,7 +61,13 @@ export const suggestionsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, params: IdParam, body: SuggestionAcceptBody.nullish(), response: { 200: Suggestion } },
     },
     async (request) =>
-      service.acceptSuggestion(app.deps, currentUser(request), request.params.id, request.body?.resolve),
+      service.acceptSuggestion(
+        app.deps,
+        currentUser(request),
+        request.params.id,
+        request.body?.resolve,
+        messageLocale(request.headers['accept-language']),
+      ),
   );
 
   app.post(

@@ -1,4 +1,5 @@
-import type { Suggestion, SuggestionCreateBody, SuggestionStatus, SuggestionWithData } from '@arbor/contract';
+import type { Locale, Suggestion, SuggestionCreateBody, SuggestionStatus, SuggestionWithData } from '@arbor/contract';
+import { formatMessage } from '../../lib/messages/index.ts';
 import {
   applyDiff,
   countChanges,
@@ -184,7 +185,7 @@ export async function createSuggestion(
  * Accepts an open suggestion (the template's author only): merges it three-way into the source
  * tree's working copy (base: the revision it was made against; mine: the working copy; theirs: the
  * proposal, `resolve` picking a side per conflicting node), saves the result as a new version
- * "Suggestion #id: title" (without references to images the source tree does not own, such as the
+ * "Suggestion #id: title" in `locale`, the author's language (without references to images the source tree does not own, such as the
  * suggester's), re-shares it as the template's next revision with the suggestion's title
  * as its changelog line, credits the suggester and marks the suggestion accepted, in one
  * transaction. Unresolved conflicts answer 409 with `conflicts`, and nothing is written; so does a
@@ -195,6 +196,7 @@ export async function acceptSuggestion(
   user: AuthUser,
   id: number,
   resolve: MergeResolution = {},
+  locale: Locale = 'en-US',
 ): Promise<Suggestion> {
   const { row, share } = await requireSuggestion(deps, user, id);
   authorizeDecide(user, share);
@@ -222,7 +224,7 @@ export async function acceptSuggestion(
     }
     const document = await dropForeignImages(trx, treeId, merged.document, mine.document);
     const saved = await saveSourceVersion(deps, trx, publish, treeId, document, {
-      message: `Suggestion #${id}: ${row.title}`,
+      message: formatMessage('Suggestion #{id}: {title}', locale, { id: String(id), title: row.title }),
       createdBy: user.id,
     });
     // The share as it is under the source tree's lock (a concurrent re-share went first).

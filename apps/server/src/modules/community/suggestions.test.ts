@@ -337,6 +337,18 @@ describe('deciding on a suggestion', () => {
     expect((await decide(bob, id, 'withdraw')).statusCode).toBe(409);
   });
 
+  it("names the accepted suggestion's version in the author's language", async () => {
+    const { tree, share } = await template(alice, { a: 'Alpha', b: 'Beta' });
+    const id = await suggested(bob, share, { a: 'Alpha', b: 'ベータ' }, 'ベータ');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/community/suggestions/${id}/accept/`,
+      headers: { ...alice.headers, 'accept-language': 'ja-JP' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await versionsOf(alice, tree))[0]!.message).toBe(`提案 #${id}：ベータ`);
+  });
+
   it('answers 409 with the conflicts and writes nothing, then merges with a side picked', async () => {
     const { tree, share } = await template(alice, { a: 'Alpha', b: 'Beta' });
     const id = await suggested(bob, share, { a: 'Alpha by Bob', b: 'Beta' }, 'Rename Alpha');

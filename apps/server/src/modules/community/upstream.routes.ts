@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/auth.ts';
 import { expectedRevision, presentTree, presentVersion, revisionEtag } from '../trees/index.ts';
 import * as service from './upstream.service.ts';
+import { messageLocale } from '../../lib/messages/index.ts';
 
 const tags = ['trees'];
 
@@ -32,6 +33,7 @@ export const upstreamRoutes: FastifyPluginAsyncZod = async (app) => {
       const result = await service.syncWithUpstream(app.deps, currentUser(request), request.params.id, {
         resolve: request.body?.resolve,
         message: request.body?.message,
+        locale: messageLocale(request.headers['accept-language']),
         expectedRevision: expectedRevision(request.headers['if-match'], undefined),
         limits,
       });

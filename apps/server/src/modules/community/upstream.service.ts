@@ -1,4 +1,5 @@
-import type { UpstreamPreview } from '@arbor/contract';
+import type { Locale, UpstreamPreview } from '@arbor/contract';
+import { formatMessage } from '../../lib/messages/index.ts';
 import {
   countChanges,
   diffDocuments,
@@ -18,7 +19,7 @@ import {
   type UpstreamMerge,
 } from '../trees/index.ts';
 import { findShare } from './community.repository.ts';
-import { conflictNodes } from './merge-conflicts.ts';
+import { changedNodes, conflictNodes } from './merge-conflicts.ts';
 import { readRevisionDocument } from './revisions.service.ts';
 
 /*
@@ -76,11 +77,15 @@ export async function previewUpstream(deps: Deps, viewer: AuthUser, treeId: numb
     baseRevision: tree.upstream_base_revision,
   });
   const { conflicts } = mergeDocuments(sides.base, document, sides.theirs);
+  const upstream = diffDocuments(sides.base, sides.theirs);
+  const local = diffDocuments(sides.base, document);
   return {
     base_revision: sides.baseRevision,
     latest_revision: sides.share.revision,
-    upstream_changes: countChanges(diffDocuments(sides.base, sides.theirs)),
-    local_changes: countChanges(diffDocuments(sides.base, document)),
+    upstream_changes: countChanges(upstream),
+    local_changes: countChanges(local),
+    upstream_nodes: changedNodes(sides.theirs, upstream),
+    local_nodes: changedNodes(document, local),
     conflicts: conflictNodes(conflicts),
   };
 }
@@ -95,7 +100,14 @@ export async function syncWithUpstream(
   deps: Deps,
   viewer: AuthUser,
   treeId: number,
-  input: { resolve?: MergeResolution; message?: string; expectedRevision?: number; limits: TreeLimits },
+  input: {
+    resolve?: MergeResolution;
+    message?: string;
+    /** the caller's language: the recorded version's default name */
+    locale?: Locale;
+    expectedRevision?: number;
+    limits: TreeLimits;
+  },
 ) {
   const sides = await loadTemplateSides(deps, await getForkOrigin(deps, viewer, treeId));
   return syncWorkingCopy(
@@ -123,7 +135,11 @@ export async function syncWithUpstream(
         document: merged.document,
         baseRevision: sides.share.revision,
         title: sides.share.title,
-        message: input.message ?? `Synced with template revision ${sides.share.revision}`,
+        message:
+          input.message ??
+          formatMessage('Synced with template revision {revision}', input.locale ?? 'en-US', {
+            revision: String(sides.share.revision),
+          }),
       };
     },
   );

@@ -156,6 +156,8 @@ describe('forks and their template', () => {
       latest_revision: 1,
       upstream_changes: noChanges,
       local_changes: noChanges,
+      upstream_nodes: [],
+      local_nodes: [],
       conflicts: [],
     });
 
@@ -167,8 +169,25 @@ describe('forks and their template', () => {
       latest_revision: 2,
       upstream_changes: { added: 1, removed: 0, changed: 1, moved: 0 },
       local_changes: { added: 0, removed: 0, changed: 2, moved: 0 },
+      // the changed nodes by name, each side's title
+      upstream_nodes: [
+        { node_id: 'a', title: 'A from the template', changes: ['changed'] },
+        { node_id: 'd', title: 'D', changes: ['added'] },
+      ],
+      local_nodes: [
+        { node_id: 'a', title: 'A of mine', changes: ['changed'] },
+        { node_id: 'b', title: 'B of mine', changes: ['changed'] },
+      ],
       conflicts: [{ node_id: 'a', fields: ['title'] }],
     });
+
+    // A node the template removed is named by its title at the base.
+    await revise(tpl, { a: 'A from the template', b: 'B', d: 'D' });
+    expect((await preview(tree.id)).json().upstream_nodes).toEqual([
+      { node_id: 'a', title: 'A from the template', changes: ['changed'] },
+      { node_id: 'd', title: 'D', changes: ['added'] },
+      { node_id: 'c', title: 'C', changes: ['removed'] },
+    ]);
   });
 
   it('applies the template changes in one version and moves the base to the latest revision', async () => {
@@ -198,6 +217,12 @@ describe('forks and their template', () => {
     expect(again.statusCode).toBe(200);
     expect(again.json()).toMatchObject({ version: null, applied: noChanges, tree: { revision: revision + 1 } });
     expect(await versionCount(tree.id)).toBe(versionsBefore + 1);
+
+    // A later sync's version is named in the caller's language.
+    await revise(tpl, { a: 'A3', b: 'B', c: 'C', d: 'D' });
+    const localised = await sync(tree.id, {}, { 'accept-language': 'zh-CN', 'if-match': `"${revision + 1}"` });
+    expect(localised.statusCode, localised.body).toBe(200);
+    expect(localised.json().version).toMatchObject({ message: '已与模板第 3 版同步' });
   });
 
   it('answers 409 with the conflicts and writes nothing; resolve picks a side per node', async () => {

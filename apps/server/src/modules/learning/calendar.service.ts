@@ -1,14 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { CalendarLink, Plan } from '@arbor/contract';
+import type { CalendarLink, Locale, Plan } from '@arbor/contract';
 import type { Executor } from '../../db/connection.ts';
 import type { Deps } from '../../deps.ts';
 import { notFound } from '../../lib/http-errors.ts';
+import { formatMessage } from '../../lib/messages/index.ts';
 import { assertNotThrottled, recordEvent } from '../../lib/throttle/throttle.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { writeCalendar, type AllDayEvent } from './ics-writer.ts';
 import { addDays, localDay } from './local-days.ts';
 import { readPlans } from './plans.service.ts';
-import { findFeedOwner, findFeedToken, writeFeedToken } from './plans.repository.ts';
+import { findFeedOwner, findFeedToken, findLearnerLocale, writeFeedToken } from './plans.repository.ts';
 import { dueForecast } from './reviews.service.ts';
 import { readSettings } from './settings.service.ts';
 
@@ -46,9 +47,26 @@ function nodeLink(deps: Deps, plan: Plan, nodeId: string): string {
     : `${base}/community/${plan.subject.uuid}?node=${node}`;
 }
 
+const LOCALES: readonly string[] = ['zh-CN', 'en-US', 'ja-JP'];
+
+/** The learner's language for the feed's text: their profile's, zh-CN (the default language) otherwise. */
+async function feedLocale(db: Executor, userId: number): Promise<Locale> {
+  const stored = await findLearnerLocale(db, userId);
+  return stored && LOCALES.includes(stored) ? (stored as Locale) : 'zh-CN';
+}
+
+/** The feed's sentences, in English with placeholders; their translations are in `lib/messages/catalog.ts`. */
+const FEED_TEXT = {
+  item: '{title} ({minutes} min): {link}',
+  reviewOne: 'Arbor: {count} card to review',
+  reviewOther: 'Arbor: {count} cards to review',
+} as const;
+
 /** The latest change among what the feed is made of (the day itself included: "today" moves it). */
 async function lastChange(db: Executor, userId: number, nowMs: number): Promise<Date> {
-  const latest = async (table: 'learning_plans' | 'learning_progress' | 'learning_cards' | 'learner_settings') =>
+  const latest = async (
+    table: 'learning_plans' | 'learning_progress' | 'learning_cards' | 'learner_settings' | 'profiles',
+  ) =>
     (
       await db
         .selectFrom(table)
@@ -61,6 +79,8 @@ async function lastChange(db: Executor, userId: number, nowMs: number): Promise<
     latest('learning_progress'),
     latest('learning_cards'),
     latest('learner_settings'),
+    // the language of the feed's text
+    latest('profiles'),
   ]);
   const startOfDay = nowMs - (nowMs % 86_400_000);
   const times = [startOfDay, ...stamps.filter((s): s is string => Boolean(s)).map((s) => Date.parse(s))];
@@ -76,7 +96,7 @@ export interface CalendarFeed {
 
 /**
  * The learner's public ICS feed by its secret token: an all-day event per day of each active plan and
- * per day of the next week with reviews due. Unknown tokens are 404, and counted per network (429 past
+ * per day of the next week with reviews due, its text in the learner's language. Unknown tokens are 404, and counted per network (429 past
  * the limit) so that guessing cannot pay.
  */
 export async function calendarFeed(deps: Deps, file: string, network: string): Promise<CalendarFeed> {
@@ -89,8 +109,9 @@ export async function calendarFeed(deps: Deps, file: string, network: string): P
     throw notFound();
   }
   const viewer: AuthUser = { id: userId, role: 'user' };
-  const [settings, plans, lastModified] = await Promise.all([
+  const [settings, locale, plans, lastModified] = await Promise.all([
     readSettings(deps.db, userId),
+    feedLocale(deps.db, userId),
     readPlans(deps, viewer, true),
     lastChange(deps.db, userId, deps.clock.now().getTime()),
   ]);
@@ -105,7 +126,13 @@ export async function calendarFeed(deps: Deps, file: string, network: string): P
         endDate: addDays(day.date, 1),
         summary: `${plan.subject.title}: ${day.items.map((item) => item.title).join(', ')}`,
         description: day.items
-          .map((item) => `${item.title} (${item.minutes} min): ${nodeLink(deps, plan, item.node_id)}`)
+          .map((item) =>
+            formatMessage(FEED_TEXT.item, locale, {
+              title: item.title,
+              minutes: String(item.minutes),
+              link: nodeLink(deps, plan, item.node_id),
+            }),
+          )
           .join('\n'),
       });
     }
@@ -116,7 +143,7 @@ export async function calendarFeed(deps: Deps, file: string, network: string): P
       uid: `review-${day}@arbor`,
       date: day,
       endDate: addDays(day, 1),
-      summary: `Arbor: ${due} ${due === 1 ? 'card' : 'cards'} to review`,
+      summary: formatMessage(due === 1 ? FEED_TEXT.reviewOne : FEED_TEXT.reviewOther, locale, { count: String(due) }),
       description: `${deps.config.publicBaseUrl}/learn`,
     });
   }

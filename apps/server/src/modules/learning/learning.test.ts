@@ -242,6 +242,8 @@ describe('notes', () => {
       node_title: 'Generics',
     });
     expect(found.json()[0].snippet).toContain('约束');
+    // the snippet is the note as read, not its Markdown
+    expect(found.json()[0].snippet).toBe('泛型约束很重要：T extends object');
     expect((await call(stranger, 'GET', `/api/learn/notes/search/?q=${encodeURIComponent('约束')}`)).json()).toEqual(
       [],
     );

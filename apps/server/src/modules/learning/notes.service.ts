@@ -4,6 +4,7 @@ import { invalidField } from '../../lib/http-errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { findNotes, searchNotes, touchSubject, writeNote } from './learning.repository.ts';
 import { resolveSubject, resolveSubjectById, type ResolvedSubject, type SubjectRefInput } from './subjects.ts';
+import { markdownToPlainText } from '@arbor/tree-core/plain-text';
 
 const SEARCH_LIMIT = 50;
 const SNIPPET_CHARS = 120;
@@ -29,9 +30,9 @@ export async function saveNote(deps: Deps, viewer: AuthUser, body: NoteBody): Pr
   return body.content === '' ? null : { node_id: body.node_id, content: body.content, updated_at: now };
 }
 
-/** Up to `SNIPPET_CHARS` characters around the first match, on whole lines' worth of text. */
+/** Up to `SNIPPET_CHARS` characters of the note as read (plain text, not its Markdown) around the first match. */
 function snippetOf(content: string, needle: string): string {
-  const flat = content.replace(/\s+/g, ' ').trim();
+  const flat = markdownToPlainText(content);
   const at = Math.max(0, flat.toLowerCase().indexOf(needle));
   const start = Math.max(0, at - Math.floor((SNIPPET_CHARS - needle.length) / 2));
   const end = Math.min(flat.length, start + SNIPPET_CHARS);

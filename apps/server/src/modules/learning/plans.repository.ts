@@ -70,6 +70,10 @@ export async function writeFeedToken(
     .execute();
 }
 
+/** The language a learner chose (their profile's), or undefined without a profile. */
+export const findLearnerLocale = async (db: Executor, userId: number) =>
+  (await db.selectFrom('profiles').select('locale').where('user_id', '=', userId).executeTakeFirst())?.locale;
+
 export const findFeedOwner = async (db: Executor, token: string) =>
   (await db.selectFrom('learning_calendar_feeds').select('user_id').where('token', '=', token).executeTakeFirst())
     ?.user_id;

@@ -7,7 +7,7 @@ import { findProgress } from './learning.repository.ts';
 import { addDays, localDay } from './local-days.ts';
 import { packPlan, type PackItem } from './plan-packing.ts';
 import { deleteOwnPlan, findPlans, upsertPlan, type PlanRow } from './plans.repository.ts';
-import { DEFAULT_ESTIMATE_MINUTES } from './progress.service.ts';
+import { DEFAULT_ESTIMATE_MINUTES, isStudyItem } from './progress.service.ts';
 import { readSettings } from './settings.service.ts';
 import { resolveSubject, resolveSubjectById, type ResolvedSubject } from './subjects.ts';
 
@@ -19,7 +19,7 @@ function isCalendarDate(day: string): boolean {
 
 const cleared = (status: string | undefined) => status === 'done' || status === 'skipped';
 
-/** The nodes a plan still has to cover, in path order, with their minutes. */
+/** The nodes a plan still has to cover, in path order, with their minutes (0-minute nodes are no study items). */
 async function remainingItems(deps: Deps, resolved: ResolvedSubject, target: string | null): Promise<PackItem[]> {
   const rows = await findProgress(deps.db, resolved.key);
   const statusOf = new Map(rows.map((row) => [row.node_id, row.status]));
@@ -34,10 +34,11 @@ async function remainingItems(deps: Deps, resolved: ResolvedSubject, target: str
   }
   return ids
     .filter((id) => id !== root)
-    .map((id) => {
-      const node = document.nodes[graph.indexOf.get(id)!]!;
+    .map((id) => document.nodes[graph.indexOf.get(id)!]!)
+    .filter(isStudyItem)
+    .map((node) => {
       const estimate = (node as { estimate_minutes?: number | null }).estimate_minutes;
-      return { node_id: id, title: node.title, minutes: estimate ?? DEFAULT_ESTIMATE_MINUTES };
+      return { node_id: node.id, title: node.title, minutes: estimate ?? DEFAULT_ESTIMATE_MINUTES };
     });
 }
 

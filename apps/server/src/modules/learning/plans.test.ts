@@ -147,6 +147,37 @@ describe('plans', () => {
     expect((await call(user, 'GET', '/api/learn/plans/')).json()).toHaveLength(1);
   });
 
+  it('leaves 0-minute nodes (a heading, a milestone) out of plans and paths, but not what they wait for', async () => {
+    const { user } = await learner();
+    // root ─ part (0 min) ─ a (30), b (no estimate: 60); goal (0 min) waits for b
+    const tree = (await createTree(t.app, user, {
+      title: 'Headed',
+      data: {
+        nodes: [
+          { id: 'root', parent_id: null, title: 'Headed' },
+          { id: 'part', parent_id: 'root', title: 'Part one', estimate_minutes: 0 },
+          { id: 'a', parent_id: 'part', title: 'Scales', estimate_minutes: 30 },
+          { id: 'b', parent_id: 'part', title: 'Chords' },
+          { id: 'goal', parent_id: 'root', title: 'Recital', estimate_minutes: 0 },
+        ],
+        links: [{ source: 'b', target: 'goal', kind: 'prerequisite' }],
+      },
+    })) as { uuid: string };
+    const plan = (await call(user, 'PUT', '/api/learn/plans/', { tree: tree.uuid })).json();
+    const planned = plan.schedule.flatMap((d: { items: { node_id: string }[] }) => d.items.map((i) => i.node_id));
+    expect([...new Set(planned)]).toEqual(['a', 'b']);
+    expect(plan.remaining_minutes).toBe(90);
+    const toGoal = (await call(user, 'PUT', '/api/learn/plans/', { tree: tree.uuid, target: 'goal' })).json();
+    expect(toGoal.remaining_minutes).toBe(60);
+    const path = await call(user, 'GET', `/api/learn/path/?tree=${tree.uuid}&target=goal`);
+    expect(path.statusCode).toBe(200);
+    expect(path.json()).toEqual({
+      target: 'goal',
+      steps: [{ node_id: 'b', title: 'Chords', status: 'todo', estimate_minutes: null }],
+      total_minutes: 60,
+    });
+  });
+
   it('starts on a later start date, and gives an empty schedule with no weekly minutes', async () => {
     const { user, tree } = await learner();
     const start = addDays(today(), 10);
@@ -282,7 +313,35 @@ describe('calendar feed', () => {
       `https://arbor.example/trees/${tree.uuid}?learn=1&node=a`,
     );
     const review = events.find((e) => e.getFirstPropertyValue('uid') === `review-${addDays(day0, 1)}@arbor`)!;
-    expect(review.getFirstPropertyValue('summary')).toContain('2 cards');
+    // A learner who chose no language reads the feed in Chinese, the default.
+    expect(review.getFirstPropertyValue('summary')).toBe('Arbor：2 张卡片待复习');
+    expect(String(first.getFirstPropertyValue('description'))).toContain('Scales（');
+  });
+
+  it("writes the feed's text in the learner's language", async () => {
+    const { user, tree } = await learner();
+    await call(user, 'PUT', '/api/learn/plans/', { tree: tree.uuid });
+    await insertCard(user, tree.id, 'review', new Date(Date.now() + 24 * 3600 * 1000).toISOString());
+    const path = feedPath((await call(user, 'GET', '/api/learn/calendar/')).json().url);
+    const profileId = (await call(user, 'GET', '/api/profile/profiles/')).json().results[0].id;
+    const feedIn = async (locale: string) => {
+      const profile = await call(user, 'PATCH', `/api/profile/profiles/${profileId}/`, { locale });
+      expect(profile.statusCode, profile.body).toBe(200);
+      const res = await call(null, 'GET', path);
+      const events = new ICAL.Component(ICAL.parse(res.body)).getAllSubcomponents('vevent');
+      const review = events.find((e) => String(e.getFirstPropertyValue('uid')).startsWith('review-'))!;
+      const planDay = events.find((e) => !String(e.getFirstPropertyValue('uid')).startsWith('review-'))!;
+      return {
+        summary: review.getFirstPropertyValue('summary'),
+        description: String(planDay.getFirstPropertyValue('description')),
+      };
+    };
+    const ja = await feedIn('ja-JP');
+    expect(ja.summary).toBe('Arbor：復習するカード 1 枚');
+    expect(ja.description).toMatch(/^Scales（\d+ 分）：https:\/\/arbor\.example\/trees\//);
+    const en = await feedIn('en-US');
+    expect(en.summary).toBe('Arbor: 1 card to review');
+    expect(en.description).toMatch(/^Scales \(\d+ min\): https:\/\/arbor\.example\/trees\//);
   });
 
   it('answers 304 to a matching If-None-Match or a recent If-Modified-Since, and 200 when the plan changes', async () => {

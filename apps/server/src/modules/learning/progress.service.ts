@@ -29,6 +29,12 @@ export const DEFAULT_ESTIMATE_MINUTES = 60;
 const estimateOf = (node: TreeDocument['nodes'][number]): number | null =>
   (node as { estimate_minutes?: number | null }).estimate_minutes ?? null;
 
+/**
+ * Whether a node is something to study: a node estimated at 0 minutes (a heading, a milestone)
+ * is not a step of a path nor an item of a plan, though what it waits for still is.
+ */
+export const isStudyItem = (node: TreeDocument['nodes'][number]): boolean => estimateOf(node) !== 0;
+
 /** Progress of a subject's document for its rows: rows of removed nodes are neither listed nor counted. */
 export function presentProgress(resolved: ResolvedSubject, rows: ProgressRow[]): Progress {
   const { document, graph, root } = resolved;
@@ -145,8 +151,10 @@ export async function getPath(
   const rows = await findProgress(deps.db, resolved.key);
   const statusOf = new Map(rows.map((row) => [row.node_id, row.status]));
   const ids = pathTo(resolved.graph, query.target, (id) => statusOf.get(id));
-  const steps = ids.map((id) => {
-    const node = resolved.document.nodes[resolved.graph.indexOf.get(id)!]!;
+  const nodeOf = (id: string) => resolved.document.nodes[resolved.graph.indexOf.get(id)!]!;
+  const steps = ids.flatMap((id) => {
+    const node = nodeOf(id);
+    if (!isStudyItem(node)) return [];
     return {
       node_id: id,
       title: node.title,

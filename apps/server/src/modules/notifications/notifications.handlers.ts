@@ -1,5 +1,11 @@
 import type { Deps } from '../../deps.ts';
-import { findShareIdOf, findShareTarget, findTemplateFollowers, findUserTarget } from './notifications.repository.ts';
+import {
+  findActiveAdmins,
+  findShareIdOf,
+  findShareTarget,
+  findTemplateFollowers,
+  findUserTarget,
+} from './notifications.repository.ts';
 import { runtimeOf } from './notifications.runtime.ts';
 import { notify, type NotificationDraft } from './notifications.service.ts';
 
@@ -78,6 +84,21 @@ export function subscribeNotificationHandlers(deps: Deps): void {
     await send([
       { recipientId: event.reporterId, kind: 'report_resolved', actorId: null, target, detail: event.action },
     ]);
+  });
+
+  // A new report, to every admin but its reporter: the target is the report (the moderation page
+  // lists it), titled by what it is about (the template of a review or comment, or the user).
+  deps.events.on('report.filed', async (event) => {
+    let title = '';
+    if (event.targetKind === 'user') title = (await findUserTarget(deps.db, event.targetId))?.username ?? '';
+    else {
+      const shareId =
+        event.targetKind === 'share' ? event.targetId : await findShareIdOf(deps.db, event.targetKind, event.targetId);
+      if (shareId !== undefined) title = (await findShareTarget(deps.db, shareId))?.title ?? '';
+    }
+    const target = { kind: 'report', id: event.reportId, title };
+    const admins = await findActiveAdmins(deps.db);
+    await send(admins.map((recipientId) => ({ recipientId, kind: 'report_new', actorId: event.reporterId, target })));
   });
 
   // A new revision of a template you forked (about your newest tree made from it, which can sync

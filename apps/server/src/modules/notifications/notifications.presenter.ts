@@ -25,6 +25,8 @@ export const NOTIFICATION_TEXTS: Readonly<Record<string, string>> = {
   'report_resolved:hide': 'Thanks for your report: a moderator hid the content.',
   'report_resolved:delete': 'Thanks for your report: a moderator removed the content.',
   'report_resolved:suspend': 'Thanks for your report: a moderator suspended the account.',
+  // To admins: the title is the reported template's (of a review or comment too) or the user's name.
+  report_new: '{actor} reported "{title}": it waits for moderation.',
 };
 
 /** Shown for an actor whose account is gone. */

@@ -149,6 +149,18 @@ export async function findUserTarget(db: DB, userId: number): Promise<{ id: numb
   return db.selectFrom('users').select(['id', 'username']).where('id', '=', userId).executeTakeFirst();
 }
 
+/** Every active admin (they hear of new reports). */
+export async function findActiveAdmins(db: DB): Promise<number[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select('id')
+    .where('role', '=', 'admin')
+    .where('is_active', '=', 1)
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
 /** The template a review or comment is on, or undefined when it is gone. */
 export async function findShareIdOf(db: DB, kind: 'review' | 'comment', id: number): Promise<number | undefined> {
   const row =

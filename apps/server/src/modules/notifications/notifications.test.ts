@@ -231,8 +231,57 @@ describe('notifications', () => {
     [latest] = (await list(bob)).results;
     expect(latest).toMatchObject({ target: { kind: 'report', id: onShare, title: '' }, text: text('delete') });
     expect((await list(bob)).count).toBe(before + 3);
-    // Nobody else heard of it.
-    expect((await list(admin)).count).toBe(0);
+    // Nobody else heard of the outcome (the admin heard of the three reports, below).
+    expect((await list(admin)).results.map((n) => n.kind)).toEqual(['report_new', 'report_new', 'report_new']);
+  });
+
+  it('tells every active admin but the reporter of a new report, in their language, naming what it is about', async () => {
+    const admin = await createUser(t.app, { role: 'admin', locale: 'en-US' });
+    const reportingAdmin = await createUser(t.app, { role: 'admin', locale: 'ja-JP' });
+    const suspended = await createUser(t.app, { role: 'admin' });
+    await t.app.db.updateTable('users').set({ is_active: 0 }).where('id', '=', suspended.id).execute();
+    const shareId = await template(ann, 'Spammed');
+    const commentId = await comment(ann, shareId);
+    const report = async (by: TestUser, kind: string, id: number) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/community/reports/',
+        headers: by.headers,
+        payload: { target_kind: kind, target_id: id, reason: 'spam' },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json<{ id: number }>().id;
+    };
+
+    const onComment = await report(bob, 'comment', commentId);
+    const [latest] = (await list(admin)).results;
+    expect(latest).toMatchObject({
+      kind: 'report_new',
+      actor: { id: bob.id, username: bob.username },
+      target: { kind: 'report', id: onComment, title: 'Spammed' },
+      text: `${bob.username} reported "Spammed": it waits for moderation.`,
+      read: false,
+    });
+    expect((await list(reportingAdmin)).results[0]).toMatchObject({
+      kind: 'report_new',
+      text: `${bob.username} さんが「Spammed」を報告しました。モデレーションを待っています。`,
+    });
+
+    const before = (await list(reportingAdmin)).count;
+    const onUser = await report(reportingAdmin, 'user', cat.id);
+    expect((await list(admin)).results[0]).toMatchObject({
+      kind: 'report_new',
+      target: { kind: 'report', id: onUser, title: cat.username },
+    });
+    // Nobody hears of their own report; a deactivated admin hears nothing; nor does the content's author.
+    expect((await list(reportingAdmin)).count).toBe(before);
+    const suspendedRows = await t.app.db
+      .selectFrom('notifications')
+      .select('id')
+      .where('recipient_id', '=', suspended.id)
+      .execute();
+    expect(suspendedRows).toEqual([]);
+    expect((await list(ann)).results.some((n) => n.kind === 'report_new')).toBe(false);
   });
 
   it('tells a reporter who reads Chinese that an account was suspended', async () => {

@@ -25,6 +25,7 @@ import {
   rollbackToVersion,
   versionByTreeUuid,
 } from './versions.service.ts';
+import { messageLocale } from '../../lib/messages/index.ts';
 
 const tags = ['versions'];
 
@@ -87,7 +88,13 @@ export const versionsRoutes: FastifyPluginAsyncZod = async (app) => {
     `${base}/:id/rollback/`,
     { schema: { tags, params: IdParam, body: RollbackBody.nullish(), response: { 201: VersionWithData } } },
     async (request, reply) => {
-      const created = await rollbackToVersion(deps, currentUser(request), request.params.id, request.body?.message);
+      const created = await rollbackToVersion(
+        deps,
+        currentUser(request),
+        request.params.id,
+        request.body?.message,
+        messageLocale(request.headers['accept-language']),
+      );
       return serializeTrusted(reply)
         .code(201)
         .header('etag', revisionEtag(created.revision))

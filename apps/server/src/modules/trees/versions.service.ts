@@ -1,4 +1,5 @@
-import type { VersionCreateBody } from '@arbor/contract';
+import type { Locale, VersionCreateBody } from '@arbor/contract';
+import { formatMessage } from '../../lib/messages/index.ts';
 import type { TreeDocument, TreeLimits } from '@arbor/tree-core';
 import type { Executor, Trx } from '../../db/connection.ts';
 import type { Deps } from '../../deps.ts';
@@ -158,17 +159,21 @@ export async function deleteVersion(deps: Deps, viewer: AuthUser, id: number): P
   });
 }
 
-/** Makes a version's data the working copy again, recorded as a new version. */
+/**
+ * Makes a version's data the working copy again, recorded as a new version; without a `message`
+ * it is named "Rollback to version n" in `locale` (the caller's language).
+ */
 export async function rollbackToVersion(
   deps: Deps,
   viewer: AuthUser,
   id: number,
   message: string | undefined,
+  locale: Locale = 'en-US',
 ): Promise<VersionWithDocument> {
   const { version, tree } = await editableVersion(deps.db, viewer, id);
   const replacement = storableDocument(await readVersionDocument(deps.db, version));
   return recordWithWorkingCopy(deps, tree, replacement, {
-    message: message ?? `Rollback to version ${version.number}`,
+    message: message ?? formatMessage('Rollback to version {number}', locale, { number: String(version.number) }),
     createdBy: viewer.id,
   });
 }

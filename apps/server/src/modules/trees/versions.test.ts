@@ -176,6 +176,24 @@ describe('versions', () => {
     expect(noBody.json().message).toBe('Rollback to version 1');
   });
 
+  it("names the version of a rollback in the caller's language", async () => {
+    const tree = await treeWithThreeVersions();
+    const v2 = (await inject('GET', `${trees}get_version_by_uuid/?uuid=${tree.uuid}&version=2`, alice)).json();
+    const url = `${versions}${v2.id}/rollback/`;
+    for (const [language, name] of [
+      ['zh-CN', '回滚到版本 2'],
+      ['ja-JP,en;q=0.5', 'バージョン 2 にロールバック'],
+    ]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url,
+        headers: { ...alice.headers, 'accept-language': language },
+      });
+      expect(res.statusCode).toBe(201);
+      expect(res.json().message).toBe(name);
+    }
+  });
+
   it('answers 404 for another user’s versions of a private tree', async () => {
     const tree = await treeWithThreeVersions();
     const v1 = (await inject('GET', `${trees}get_version_by_uuid/?uuid=${tree.uuid}&version=1`, alice)).json();

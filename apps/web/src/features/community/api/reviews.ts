@@ -1,5 +1,5 @@
-import type { Paginated, Review, REVIEW_ORDERINGS } from '@arbor/contract';
-import { useInfiniteQuery, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Paginated, RatingHistogram, Review, REVIEW_ORDERINGS } from '@arbor/contract';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { communityKeys } from './keys.ts';
 import { nextPageOf } from './pages.ts';
@@ -32,22 +32,21 @@ export function useReviewList(share: string, filter: ReviewFilter) {
 }
 
 /**
- * How many written reviews give each number of stars, 5 first: one count-only page per star (the
- * API has no histogram call; a page of one answers its `count`).
+ * How many ratings give each number of stars, 5 first: every rating the average counts, star-only
+ * ones as well as written reviews (GET …/{share}/ratings/).
  */
 export function useReviewHistogram(share: string) {
-  return useQueries({
-    queries: STARS.map((rating) => ({
-      queryKey: [...communityKeys.reviews(share), 'count', rating],
-      queryFn: ({ signal }: { signal: AbortSignal }) =>
-        api<Paginated<Review>>(listPath(share), { signal, query: { rating, page_size: 1 } }).then((p) => p.count),
-      staleTime: 30_000,
-    })),
-    combine: (results) => ({
-      counts: results.map((r) => r.data ?? 0),
-      isPending: results.some((r) => r.isPending),
-    }),
+  const query = useQuery({
+    queryKey: [...communityKeys.reviews(share), 'histogram'],
+    queryFn: ({ signal }) =>
+      api<RatingHistogram>(`/api/community/trees-shared/${encodeURIComponent(share)}/ratings/`, { signal }),
+    staleTime: 30_000,
   });
+  return {
+    counts: STARS.map((stars) => query.data?.buckets.find((b) => b.stars === stars)?.count ?? 0),
+    written: query.data?.written_count ?? 0,
+    isPending: query.isPending,
+  };
 }
 
 /** The signed-in user's review of the template, or null (`?author=`). */

@@ -23,6 +23,10 @@ describe('where a notification leads', () => {
     expect(targetPath(of('follow', { kind: 'user', title: 'ann lee' }))).toBe('/u/ann%20lee');
   });
 
+  it('opens the moderation page for an admin told of a new report', () => {
+    expect(targetPath(of('report_new', { kind: 'report', id: 4, title: 'Algebra' }))).toBe('/admin/moderation');
+  });
+
   it('opens nothing when the target is gone', () => {
     expect(targetPath(of('report_resolved', { kind: 'report' }))).toBeNull();
     expect(targetPath(of('review', { kind: 'share' }))).toBeNull();

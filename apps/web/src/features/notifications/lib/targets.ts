@@ -4,10 +4,11 @@ import type { Notification } from '@arbor/contract';
  * Where a notification leads, or null when there is nothing to open (a report whose item is gone):
  * a template (on its Reviews, Discussion or Suggestions tab when it is about a review, a comment or
  * a suggestion), an author page, or the reader's own fork of an updated template (its editor offers
- * the update).
+ * the update); a new report (to admins) opens the moderation page.
  */
 export function targetPath(notification: Pick<Notification, 'kind' | 'target'>): string | null {
   const { kind, target } = notification;
+  if (kind === 'report_new') return '/admin/moderation';
   if (target.kind === 'user') return target.title ? `/u/${encodeURIComponent(target.title)}` : null;
   if (!target.uuid) return null;
   if (target.kind === 'tree') return `/trees/${encodeURIComponent(target.uuid)}`;

@@ -47,7 +47,8 @@ function EntryCard({ entry }: { entry: FeedEntry }) {
   const author = entry.share.author.username;
   return (
     <Stack gap={6} component="article">
-      <Text size="sm" lineClamp={2}>
+      {/* the whole caption, wrapped (a long changelog line or a name without spaces included): never clipped */}
+      <Text size="sm" style={{ overflowWrap: 'anywhere' }} data-testid="feed-caption">
         {entry.kind === 'shared'
           ? t('feed.shared', { author })
           : entry.revision

@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core';
-import { cleanup, render } from '@testing-library/react';
+import { cleanup, render, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { MarkdownPreview } from './MarkdownPreview.tsx';
+import { hasMath, MarkdownPreview } from './MarkdownPreview.tsx';
 
 // jsdom has no matchMedia; MantineProvider reads the preferred colour scheme through it.
 beforeAll(() => {
@@ -69,5 +69,35 @@ describe('MarkdownPreview (GitHub-flavoured Markdown, sanitised)', () => {
       expect(link.getAttribute('href') ?? '').not.toMatch(/^\s*javascript:/i);
       expect(link.getAttribute('rel')).toContain('noopener');
     }
+  });
+});
+
+describe('MarkdownPreview math (KaTeX, loaded on first use)', () => {
+  it('typesets $…$ inline and $$ on lines of their own as a display, keeping the text around it', async () => {
+    const root = preview('Euler: $e^{i\\pi} + 1 = 0$, and\n\n$$\n\\int_0^1 x\\,dx = \\frac{1}{2}\n$$\n\nCosts $5.');
+    await waitFor(() => expect(root.querySelectorAll('.katex').length).toBe(2));
+    const [inline, display] = [...root.querySelectorAll('.katex')];
+    expect(inline!.closest('.katex-display')).toBeNull();
+    expect(display!.closest('.katex-display')).not.toBeNull();
+    // the TeX source travels with the rendering (MathML annotation), for screen readers and copying
+    expect(inline!.querySelector('annotation')?.textContent).toBe('e^{i\\pi} + 1 = 0');
+    expect(root.textContent).toContain('Euler:');
+    // a lone dollar is text (two on a line make math, as in every $…$ Markdown: write \\$ for a price)
+    expect(root.textContent).toContain('Costs $5.');
+  });
+
+  it('keeps math sanitised: no link or script from TeX, and a bad formula shows as an error, not a crash', async () => {
+    const root = preview('$\\href{javascript:alert(1)}{x}$ and $\\frac{1}{$ and $x^2$');
+    await waitFor(() => expect(root.querySelectorAll('.katex').length).toBeGreaterThan(0));
+    expect(root.querySelector('a, [href], [src]')).toBeNull();
+    expect(root.querySelector('.katex-error')?.textContent).toBe('\\frac{1}{');
+    expect(root.querySelector('script')).toBeNull();
+  });
+
+  it('leaves text without math alone (the math chunk is not needed)', () => {
+    expect(hasMath('Costs $5, not 6.')).toBe(false);
+    expect(hasMath('plain **bold**')).toBe(false);
+    expect(hasMath('$x$')).toBe(true);
+    expect(hasMath('$$\nx\n$$')).toBe(true);
   });
 });

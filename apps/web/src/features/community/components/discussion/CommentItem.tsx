@@ -15,6 +15,8 @@ import { TextForm } from '../TextForm.tsx';
 export interface CommentContext {
   share: string;
   me: number | null;
+  /** the viewer may delete anyone's comment here (the template's author, an admin): ShareAbilities.delete_comments */
+  deletesAny: boolean;
   /** the node a thread is about, by title; null when the node is no longer in the snapshot */
   nodeTitle: (id: string) => string | null;
   /** shows a node on the Tree tab, selected and centred */
@@ -108,6 +110,18 @@ export function CommentItem({ comment, ctx, actions }: CommentItemProps) {
                 onDelete={() => confirmDelete(t, 'comment', () => remove.mutate(comment.id))}
                 deleting={remove.isPending}
               />
+            ) : null}
+            {!mine && ctx.deletesAny && !comment.deleted ? (
+              <Button
+                size="compact-sm"
+                variant="subtle"
+                color="red"
+                loading={remove.isPending}
+                aria-label={t('discussion.deleteBy', { author: author?.username ?? t('discussion.deletedAuthor') })}
+                onClick={() => confirmDelete(t, 'comment', () => remove.mutate(comment.id))}
+              >
+                {t('actions.delete')}
+              </Button>
             ) : null}
           </Group>
           {!mine && author && ctx.me !== null && !comment.deleted ? (

@@ -38,6 +38,7 @@ export function DiscussionTab({ share, id, nodeFilter, onNodeFilter, onShowNode 
   const ctx: CommentContext = {
     share: id,
     me: me?.id ?? null,
+    deletesAny: share.abilities.delete_comments,
     nodeTitle: (id) => titles.get(id) ?? null,
     onShowNode,
   };

@@ -13,7 +13,7 @@ interface RatingSummaryProps {
   onRating: (rating: number | null) => void;
 }
 
-/** The average with its stars, and one bar per star count (5 → 1) that filters the list by it. */
+/** The average with its stars, and one bar per star count (5 → 1, every rating the average counts) that filters the list by it. */
 export function RatingSummary({ share, id, rating, onRating }: RatingSummaryProps) {
   const { t, i18n } = useTranslation('reviews');
   const histogram = useReviewHistogram(id);
@@ -64,7 +64,7 @@ export function RatingSummary({ share, id, rating, onRating }: RatingSummaryProp
           );
         })}
         <Text size="xs" c="dimmed">
-          {t('summary.written', { count: total })}
+          {t('summary.written', { count: histogram.written })}
         </Text>
       </Stack>
     </Group>

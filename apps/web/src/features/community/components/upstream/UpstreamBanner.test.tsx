@@ -2,6 +2,7 @@ import type { TreeUpstream, TreeWithData, UpstreamPreview } from '@arbor/contrac
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { activateLocale } from '../../../../lib/i18n.ts';
 import type { EditorExtensionContext } from '../../../trees/index.ts';
@@ -11,6 +12,11 @@ import { updateCount } from './upstream-banner.ts';
 beforeAll(async () => {
   window.matchMedia ??= (query: string) =>
     ({ matches: false, media: query, addEventListener() {}, removeEventListener() {} }) as unknown as MediaQueryList;
+  // jsdom has no FontFaceSet; the dialog's autosizing textarea listens to it
+  Object.defineProperty(document, 'fonts', {
+    configurable: true,
+    value: { addEventListener() {}, removeEventListener() {} },
+  });
   await activateLocale('en-US');
 });
 afterEach(() => {
@@ -33,6 +39,12 @@ const preview: UpstreamPreview = {
   latest_revision: 3,
   upstream_changes: { added: 2, removed: 1, changed: 3, moved: 1 },
   local_changes: { added: 0, removed: 0, changed: 1, moved: 0 },
+  upstream_nodes: [
+    { node_id: 'eig', title: 'Eigenvalues', changes: ['added'] },
+    { node_id: 'mat', title: 'Matrices', changes: ['changed', 'moved'] },
+    { node_id: 'old', title: 'Determinants', changes: ['removed'] },
+  ],
+  local_nodes: [{ node_id: 'vec', title: 'Vectors of mine', changes: ['changed'] }],
   conflicts: [],
 };
 
@@ -40,11 +52,17 @@ const preview: UpstreamPreview = {
 function setup(answer: UpstreamPreview = preview) {
   const fetch = vi.fn(async () => new Response(JSON.stringify(answer), { status: 200 }));
   vi.stubGlobal('fetch', fetch);
-  const ctx = { tree: { id: 7, upstream } as TreeWithData, readOnly: false } as unknown as EditorExtensionContext;
+  const ctx = {
+    tree: { id: 7, upstream } as TreeWithData,
+    readOnly: false,
+    flushSave: async () => undefined,
+  } as unknown as EditorExtensionContext;
   render(
     <QueryClientProvider client={new QueryClient()}>
       <MantineProvider>
-        <UpstreamBanner ctx={ctx} upstream={upstream} />
+        <MemoryRouter>
+          <UpstreamBanner ctx={ctx} upstream={upstream} />
+        </MemoryRouter>
       </MantineProvider>
     </QueryClientProvider>,
   );
@@ -79,5 +97,16 @@ describe('the template-update banner of a fork', () => {
     // the same revision stays dismissed in a new editor of the session
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.queryByTestId('upstream-banner')).toBeNull();
+  });
+
+  it('names the nodes each side changed in "Review update", with how they changed', async () => {
+    setup();
+    fireEvent.click(await screen.findByRole('button', { name: 'Review update' }));
+    const theirs = await screen.findByRole('list', { name: 'Changed in the template' });
+    expect(theirs.textContent).toContain('Eigenvalues — added');
+    expect(theirs.textContent).toContain('Matrices — changed, moved');
+    expect(theirs.textContent).toContain('Determinants — removed');
+    const mine = screen.getByRole('list', { name: 'Changed in my tree' });
+    expect(mine.textContent).toContain('Vectors of mine — changed');
   });
 });

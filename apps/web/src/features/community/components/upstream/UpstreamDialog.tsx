@@ -1,5 +1,5 @@
-import type { ChangeCounts, MergeConflictNode, SyncUpstreamResponse, TreeUpstream } from '@arbor/contract';
-import { Alert, Anchor, Card, Modal, SimpleGrid, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';
+import type { ChangeCounts, ChangedNode, MergeConflictNode, SyncUpstreamResponse, TreeUpstream } from '@arbor/contract';
+import { Alert, Anchor, Card, List, Modal, SimpleGrid, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useEffectEvent, useState } from 'react';
@@ -22,8 +22,47 @@ interface UpstreamDialogProps {
   onClose: () => void;
 }
 
-/** One side's changes since the base revision, as badges ("No changes" when there are none). */
-function SideSummary({ title, changes }: { title: string; changes: ChangeCounts | undefined }) {
+/** Nodes named in full before "and n more". */
+const NODES_SHOWN = 12;
+
+/** The nodes a side changed, by title: "Eigenvalues — added", "Matrices — changed, moved". */
+function ChangedNodeList({ nodes, label }: { nodes: ChangedNode[]; label: string }) {
+  const { t, i18n } = useTranslation('reviews');
+  const list = new Intl.ListFormat(i18n.language, { style: 'short', type: 'unit' });
+  const shown = nodes.slice(0, NODES_SHOWN);
+  return (
+    <List size="sm" spacing={2} aria-label={label} data-testid="changed-nodes">
+      {shown.map((node) => (
+        <List.Item key={node.node_id}>
+          <Text span size="sm" fw={500}>
+            {node.title || t('upstream.untitled')}
+          </Text>{' '}
+          <Text span size="xs" c="dimmed">
+            {t('upstream.nodeChanges', { changes: list.format(node.changes.map((c) => t(`upstream.change.${c}`))) })}
+          </Text>
+        </List.Item>
+      ))}
+      {nodes.length > shown.length ? (
+        <List.Item>
+          <Text span size="xs" c="dimmed">
+            {t('upstream.moreNodes', { count: nodes.length - shown.length })}
+          </Text>
+        </List.Item>
+      ) : null}
+    </List>
+  );
+}
+
+/** One side's changes since the base revision: badges, then the changed nodes by name ("No changes" when none). */
+function SideSummary({
+  title,
+  changes,
+  nodes,
+}: {
+  title: string;
+  changes: ChangeCounts | undefined;
+  nodes: ChangedNode[] | undefined;
+}) {
   const { t } = useTranslation('reviews');
   return (
     <Card withBorder padding="sm" radius="md">
@@ -36,7 +75,10 @@ function SideSummary({ title, changes }: { title: string; changes: ChangeCounts 
         ) : updateCount(changes) === 0 ? (
           <Text size="sm">{t('upstream.noChanges')}</Text>
         ) : (
-          <ChangeBadges changes={changes} />
+          <>
+            <ChangeBadges changes={changes} />
+            {nodes && nodes.length > 0 ? <ChangedNodeList nodes={nodes} label={title} /> : null}
+          </>
         )}
       </Stack>
     </Card>
@@ -127,8 +169,16 @@ export function UpstreamDialog({ ctx, upstream, onClose }: UpstreamDialogProps) 
           </Anchor>
         </Text>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <SideSummary title={t('upstream.theirChanges')} changes={preview.data?.upstream_changes} />
-          <SideSummary title={t('upstream.myChanges')} changes={preview.data?.local_changes} />
+          <SideSummary
+            title={t('upstream.theirChanges')}
+            changes={preview.data?.upstream_changes}
+            nodes={preview.data?.upstream_nodes}
+          />
+          <SideSummary
+            title={t('upstream.myChanges')}
+            changes={preview.data?.local_changes}
+            nodes={preview.data?.local_nodes}
+          />
         </SimpleGrid>
         {preview.isError ? (
           <Alert color="red" role="alert">

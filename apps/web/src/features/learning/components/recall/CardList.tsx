@@ -1,4 +1,5 @@
 import type { Card } from '@arbor/contract';
+import { markdownToPlainText } from '@arbor/tree-core/plain-text';
 import { ActionIcon, Badge, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -43,7 +44,7 @@ export function CardRow({ card, onEdit, extra }: CardRowProps) {
       <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
         <Stack gap={2} className={classes.cardFront}>
           <Text size="sm" fw={600} lineClamp={2} data-testid="card-row-front">
-            {card.front}
+            {markdownToPlainText(card.front)}
           </Text>
           <Group gap={6}>
             <Badge size="xs" variant="light" color={STATE_COLOR[card.state]}>

@@ -1,4 +1,5 @@
 import type { Card } from '@arbor/contract';
+import { markdownToPlainText } from '@arbor/tree-core/plain-text';
 import { ActionIcon, Button, Group, Popover, Stack, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconTrash } from '@tabler/icons-react';
@@ -6,7 +7,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDeleteCard } from '../../api/useCards.ts';
 
-const short = (text: string) => (text.length > 40 ? `${text.slice(0, 40)}…` : text);
+/** A card's front as read (plain text, not Markdown), shortened for a label. */
+const short = (front: string) => {
+  const text = markdownToPlainText(front);
+  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
+};
 
 /** A trash icon that asks before deleting the card. */
 export function DeleteCardButton({ card }: { card: Card }) {
