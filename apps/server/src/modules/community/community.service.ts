@@ -144,7 +144,7 @@ export async function listShares(
     count =
       counts.get(countKey) ??
       (ids.length < ORDERED_IDS_KEPT ? ids.length : await repo.countShares(deps.db, deps.dialect, filter));
-    rows = await repo.findListRows(deps.db, ids.slice(window.offset, end));
+    rows = await repo.findListRows(deps.db, ids.slice(window.offset, end), filter.hidden);
   } else {
     ({ count, rows } = await repo.listShares(
       deps.db,
@@ -160,15 +160,15 @@ export async function listShares(
 }
 
 /**
- * The given shares as the viewer sees them, in the order of `ids`, for lists of other parts of the
- * community (feed, collections): shares gone (or, later, hidden) are left out.
+ * The given shares as the viewer sees them, for lists of other parts of the community (feed,
+ * collections): shares gone, and hidden ones the viewer may not see, are left out.
  */
 export async function presentSharesById(
   deps: Deps,
   viewer: AuthUser | null,
   ids: number[],
 ): Promise<Map<number, Share>> {
-  const rows = await repo.findListRows(deps.db, [...new Set(ids)]);
+  const rows = await repo.findListRows(deps.db, [...new Set(ids)], hiddenScopeOf(viewer));
   const present = await presentContext(deps, viewer, rows);
   return new Map(rows.map((r) => [r.id, presentShare(r, present)]));
 }
