@@ -3,7 +3,9 @@
 // or counts shares takes its condition from here.
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import type { HiddenScope } from './moderation.policy.ts';
+import type { Deps } from '../../deps.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
+import { hiddenScopeOf, type HiddenScope } from './moderation.policy.ts';
 
 /**
  * The condition on the `shares` table of a query that keeps the shares `scope` may see (`undefined`:
@@ -17,4 +19,20 @@ export function shareVisibleTo<TB extends keyof Database>(
   if (scope === 'all') return shares.lit(true);
   const shown = shares('shares.hidden', '=', 0);
   return typeof scope === 'number' ? shares.or([shown, shares('shares.author_id', '=', scope)]) : shown;
+}
+
+/** Which of the templates `ids` exist and `viewer` may see (for other modules' lists of them). */
+export async function visibleShareIds(
+  deps: Pick<Deps, 'db'>,
+  viewer: AuthUser | null,
+  ids: number[],
+): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await deps.db
+    .selectFrom('shares')
+    .select('shares.id')
+    .where('shares.id', 'in', ids)
+    .where((eb) => shareVisibleTo(eb, hiddenScopeOf(viewer)))
+    .execute();
+  return new Set(rows.map((r) => r.id));
 }
