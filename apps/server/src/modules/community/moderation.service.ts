@@ -187,7 +187,9 @@ export async function resolveReport(deps: Deps, admin: AuthUser, id: number, bod
       } else if (kind === 'review') await deleteReview(deps, trx, targetId, target!.shareId!);
       else await takeOut(trx, deps.dialect, targetId);
     } else if (action === 'suspend') {
-      await deactivateAccount({ db: trx }, targetId);
+      if (await deactivateAccount({ db: trx }, targetId)) {
+        await publish('user.sessions_ended', { userId: targetId, reason: 'deactivated' });
+      }
     }
     const now = nowIso();
     await repo.markResolved(trx, report.id, action, now);

@@ -138,6 +138,9 @@ export function subscribeNotificationHandlers(deps: Deps): void {
     ]);
   });
 
+  // A session ended (logout, password reset, deactivation): its open streams end now, in every process.
+  deps.events.on('user.sessions_ended', ({ userId }) => runtimeOf(deps).relay.sessionsEnded(userId));
+
   // A new follower (a repeated follow sends no event), at most once a day per pair: following,
   // unfollowing and following again does not tell the author again.
   deps.events.on('user.followed', async (event) => {

@@ -2,9 +2,11 @@ import type { Notification } from '@arbor/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMessage } from '../../lib/messages/index.ts';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../../testing/test-app.ts';
+import { obtainCode } from '../accounts/testing.ts';
 import { NOTIFICATION_TEXTS } from './notifications.presenter.ts';
 import { runtimeOf } from './notifications.runtime.ts';
 import { openStream } from './sse-client.testing.ts';
+import { HEARTBEAT_MS } from './sse-hub.ts';
 
 let t: TestApp;
 let baseUrl: string;
@@ -461,6 +463,36 @@ describe('the notification stream', () => {
     const again = await openStream(baseUrl, dan.token);
     expect(again.status).toBe(401);
     again.close();
+  });
+
+  it('ends a stream at once on logout, password reset and suspension, without waiting for the heartbeat', async () => {
+    const admin = await createUser(t.app, { role: 'admin' });
+    const email = `stream-${Date.now()}@example.com`;
+    const [leaving, resetting, suspended] = await Promise.all([
+      createUser(t.app),
+      createUser(t.app, { email }),
+      createUser(t.app),
+    ]);
+    const streams = await Promise.all([leaving, resetting, suspended].map((u) => openStream(baseUrl, u.token)));
+    for (const stream of streams) expect(stream.status).toBe(200);
+    const post = (url: string, payload: object, headers?: object) =>
+      t.app.inject({ method: 'POST', url, payload, headers: headers as Record<string, string> });
+
+    expect((await post('/api/auth/logout/', { refresh: 'none' }, leaving.headers)).statusCode).toBeLessThan(300);
+    const code = await obtainCode(t.app, t.database.dataDir, 'ses', 'reset_password', email);
+    const reset = await post('/api/auth/password/reset/', { email, code, new_password: 'another-long-password-77' });
+    expect(reset.statusCode).toBe(200);
+    const patched = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/profile/users/${suspended.id}/`,
+      headers: admin.headers,
+      payload: { is_active: false },
+    });
+    expect(patched.statusCode).toBe(200);
+    // Each stream was ended by its session's end, well before the heartbeat (25 s) would have checked.
+    const endedOrNot = (stream: (typeof streams)[number]) =>
+      Promise.race([stream.ended, new Promise<false>((resolve) => setTimeout(() => resolve(false), HEARTBEAT_MS / 2))]);
+    for (const stream of streams) expect(await endedOrNot(stream)).toBe(true);
   });
 
   it('ends open streams when the server closes', async () => {
