@@ -114,6 +114,8 @@ async function setShareHidden(trx: Trx, publish: Publish, shareId: number, hidde
   if (share.hidden === (hidden ? 1 : 0)) return;
   await sharesRepo.setShareHidden(trx, shareId, hidden);
   if (hidden) await publish('share.hidden', { shareId, shareUuid: share.uuid, authorId: share.author_id });
+  // An admin showing it again decides for its tree too: a later share of it starts public.
+  else if (share.tree_id !== null) await repo.releaseTree(trx, share.tree_id);
 }
 
 /** Hides (or shows again) a review: its rating leaves the share's counters, and comes back exactly. */

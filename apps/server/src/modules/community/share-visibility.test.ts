@@ -194,3 +194,60 @@ describe('a hidden template in signed-in lists', () => {
     expect(ids(mine.results)).toContain(hidden.id);
   });
 });
+
+describe('a hidden template withdrawn by its author and shared again', () => {
+  async function shareTree(treeId: number) {
+    const res = await call('POST', '/api/community/trees-shared/share_tree/', author, { tree: treeId });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json<{ id: number; uuid: string; hidden?: boolean }>();
+  }
+  async function hide(shareId: number) {
+    const filed = await call('POST', '/api/community/reports/', reader, {
+      target_kind: 'share',
+      target_id: shareId,
+      reason: 'abuse',
+    });
+    expect(filed.statusCode).toBe(201);
+    const res = await call('POST', `/api/community/reports/${filed.json().id}/resolve/`, admin, { action: 'hide' });
+    expect(res.statusCode).toBe(200);
+  }
+  const withdraw = async (shareId: number) =>
+    expect(
+      (
+        await t.app.inject({
+          method: 'DELETE',
+          url: `/api/community/trees-shared/${shareId}/`,
+          headers: author.headers,
+        })
+      ).statusCode,
+    ).toBe(204);
+
+  it('stays hidden, before the admins as an open report, until an admin shows it again', async () => {
+    const tree = await call('POST', '/api/tree/skills_tree/', author, { title: 'Withheld' });
+    expect(tree.statusCode).toBe(201);
+    const first = await shareTree(tree.json().id);
+    await hide(first.id);
+    await withdraw(first.id);
+
+    const again = await shareTree(tree.json().id);
+    expect(again.hidden).toBe(true);
+    for (const viewer of [null, reader]) {
+      expect((await call('GET', `/api/community/trees-shared/${again.uuid}/`, viewer)).statusCode).toBe(404);
+    }
+    const open = await json('/api/community/reports/?status=open&page_size=100', admin);
+    const report = open.results.find(
+      (r: { target: { kind: string; id: number } }) => r.target.kind === 'share' && r.target.id === again.id,
+    );
+    expect(report).toMatchObject({ status: 'open', reporter: null });
+
+    // The admin decides: shown again, and from then on the tree's shares are public.
+    expect(
+      (await call('POST', `/api/community/reports/${report.id}/resolve/`, admin, { action: 'unhide' })).statusCode,
+    ).toBe(200);
+    expect((await call('GET', `/api/community/trees-shared/${again.uuid}/`, null)).statusCode).toBe(200);
+    await withdraw(again.id);
+    const third = await shareTree(tree.json().id);
+    expect(third.hidden).toBeUndefined();
+    expect((await call('GET', `/api/community/trees-shared/${third.uuid}/`, null)).statusCode).toBe(200);
+  });
+});
