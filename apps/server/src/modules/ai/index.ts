@@ -2,6 +2,7 @@
 export { aiRoutes } from './ai.routes.ts';
 export { seedDefaultPrompts } from './prompts.service.ts';
 export { generateFromPrompt, type StructuredGeneration, type StructuredResult } from './structured-generation.ts';
+export { revealRequestLogResponse } from './request-logs.service.ts';
 export {
   parseCardDrafts,
   parseQuizQuestions,
