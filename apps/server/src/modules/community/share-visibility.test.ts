@@ -123,6 +123,21 @@ describe.each(VIEWERS)('a hidden template, as seen by %s', (viewer) => {
     }
   });
 
+  it('has its history, revision, comparison, reviews, comments and suggestions readable only when allowed', async () => {
+    const base = `/api/community/trees-shared/${hidden.id}`;
+    for (const url of [
+      `${base}/history/`,
+      `${base}/history/1/`,
+      `${base}/compare/?from=1&to=1`,
+      `${base}/reviews/`,
+      `${base}/comments/`,
+      `${base}/suggestions/`,
+    ]) {
+      const res = await call('GET', url, userOf(viewer));
+      expect(res.statusCode, url).toBe(expected() ? 200 : 404);
+    }
+  });
+
   it('is an item of a public collection, and counted in it, only when allowed', async () => {
     const user = userOf(viewer);
     const collection = await json(`/api/community/collections/${readerList.uuid}/`, user);
@@ -187,6 +202,18 @@ describe('a hidden template in signed-in lists', () => {
     expect(refused.json()).toMatchObject({ code: 'invalid' });
     const added = await call('POST', `/api/community/collections/${adminList.id}/items/`, admin, { share: hidden.id });
     expect(added.statusCode).toBe(201);
+  });
+
+  it('cannot be liked, rated, viewed or used by another user (404), which would tell its counters', async () => {
+    const base = `/api/community/trees-shared/${hidden.id}`;
+    for (const [url, payload] of [
+      [`${base}/like/`, { liked: true }],
+      [`${base}/rate/`, { score: 5 }],
+      [`${base}/view/`, {}],
+      [`${base}/use_tree/`, {}],
+    ] as const) {
+      expect((await call('POST', url, reader, payload)).statusCode, url).toBe(404);
+    }
   });
 
   it("stays in its author's own shares", async () => {
