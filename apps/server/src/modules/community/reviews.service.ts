@@ -214,7 +214,7 @@ export async function replyToReview(deps: Deps, user: AuthUser, id: number, text
   authorizeReply(user, await repo.findShareAuthor(deps.db, review.share_id));
   const reply = text.trim() === '' ? null : text;
   await deps.events.transaction(deps.db, async (trx, publish) => {
-    await repo.setReply(trx, id, reply, nowIso());
+    await repo.setReply(trx, id, reply, deps.clock.nowIso());
     if (reply !== null && review.reply_body === null) {
       await publish('review.replied', {
         reviewId: id,
