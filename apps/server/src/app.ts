@@ -104,7 +104,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     void reply.header('x-request-id', request.id);
   });
 
-  const handle = options.database ?? openDatabase(config.databaseUrl);
+  const handle = options.database ?? openDatabase(config.databaseUrl, config.databasePool);
   if (options.migrate !== false) await migrateToLatest(handle.db);
 
   const storage = createStorage(config);

@@ -18,7 +18,7 @@ async function main(argv: string[]) {
     await command.run({ config, db: undefined as never, args });
     return;
   }
-  const handle = openDatabase(config.databaseUrl);
+  const handle = openDatabase(config.databaseUrl, config.databasePool);
   try {
     await migrateToLatest(handle.db);
     await command.run({ config, db: handle.db, args });

@@ -27,6 +27,9 @@ const EnvSchema = z.object({
   PORT: port.default(8650),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: url(['sqlite:', 'postgres:', 'postgresql:']).optional(),
+  /** PostgreSQL: connections each process keeps at most, and how long a request waits in line for one */
+  DATABASE_POOL_SIZE: positive.default(10),
+  DATABASE_POOL_WAIT_MS: positive.default(30_000),
   PUBLIC_BASE_URL: url(['http:', 'https:']).optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -67,6 +70,8 @@ export type Config = {
   port: number;
   dataDir: string;
   databaseUrl: string;
+  /** PostgreSQL's connection pool: its size, and how long a request queues for a connection before 503 */
+  databasePool: { size: number; waitMs: number };
   publicBaseUrl: string;
   jwtSecret: string;
   secretKey: string;
@@ -145,6 +150,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     dataDir,
     databaseUrl: e.DATABASE_URL ?? `sqlite://${path.join(dataDir, 'arbor.db')}`,
+    databasePool: { size: e.DATABASE_POOL_SIZE, waitMs: e.DATABASE_POOL_WAIT_MS },
     publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://${displayHost}:${e.PORT}`).replace(/\/+$/, ''),
     jwtSecret: persistentSecret(e.JWT_SECRET, dataDir, 'jwt-secret'),
     secretKey: persistentSecret(e.SECRET_KEY, dataDir, 'secret-key'),

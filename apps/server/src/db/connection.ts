@@ -12,7 +12,7 @@ import {
   type Transaction,
 } from 'kysely';
 import pg from 'pg';
-import { isConnectionError } from './errors.ts';
+import { isConnectionError, PoolBusyError } from './errors.ts';
 import type { Database } from './schema.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -26,6 +26,8 @@ export interface DatabaseHandle {
   db: DB;
   dialect: Dialect;
   close(): Promise<void>;
+  /** PostgreSQL: how many requests wait in line for a pool connection now */
+  waitingForConnection?(): number;
 }
 
 // PostgreSQL returns BIGINT (count(*), sums) as strings; every number we count fits in a JS number.
@@ -66,8 +68,18 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
   };
 }
 
-/** Opens the database named by a `sqlite://` or `postgres://` URL. */
-export function openDatabase(url: string): DatabaseHandle {
+/** PostgreSQL's pool when the configuration says nothing (API.md "Running": DATABASE_POOL_*). */
+const DEFAULT_POOL = { size: 10, waitMs: 30_000 };
+
+/**
+ * Opens the database named by a `sqlite://` or `postgres://` URL. On PostgreSQL, requests beyond
+ * `pool.size` connections queue for one for up to `pool.waitMs` (a burst waits its turn instead of
+ * failing), then fail with `PoolBusyError` (503 with Retry-After).
+ */
+export function openDatabase(
+  url: string,
+  poolOptions: { size: number; waitMs: number } = DEFAULT_POOL,
+): DatabaseHandle {
   if (url.startsWith('sqlite:')) {
     const file = sqlitePath(url);
     if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
@@ -81,8 +93,9 @@ export function openDatabase(url: string): DatabaseHandle {
   }
   const pool = new pg.Pool({
     connectionString: url,
-    max: 10,
-    connectionTimeoutMillis: 3000,
+    max: poolOptions.size,
+    // Opening a connection (and each turn in the queue, see connectInTurn) gives up after this.
+    connectionTimeoutMillis: Math.min(CONNECT_TIMEOUT_MS, poolOptions.waitMs),
     idleTimeoutMillis: 30_000,
     statement_timeout: STATEMENT_TIMEOUT_MS,
     // The server cancels a statement after STATEMENT_TIMEOUT_MS itself; no answer well after that
@@ -96,22 +109,45 @@ export function openDatabase(url: string): DatabaseHandle {
   // listener turns a reset connection into an uncaught exception. The query in flight gets the
   // error anyway (and answers 503); the broken client is dropped when released.
   pool.on('connect', (client) => client.on('error', () => {}));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: discardingBrokenClients(pool) }) });
-  return { db, dialect: 'postgres', close: () => db.destroy() };
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: discardingBrokenClients(pool, poolOptions.waitMs) }),
+  });
+  return { db, dialect: 'postgres', close: () => db.destroy(), waitingForConnection: () => pool.waitingCount };
 }
 
 const STATEMENT_TIMEOUT_MS = 15_000;
+/** An unreachable server must not hold a request for long: opening a connection gives up after this. */
+const CONNECT_TIMEOUT_MS = 3_000;
+
 const QUERY_TIMEOUT_MS = STATEMENT_TIMEOUT_MS + 2_000;
+
+/**
+ * A pool connection, waiting in line while every connection is in use for up to `waitMs` in all:
+ * a burst of requests queues instead of failing. A connection that cannot be opened fails after
+ * CONNECT_TIMEOUT_MS as before (the database unreachable); a wait that runs out is `PoolBusyError`.
+ */
+async function connectInTurn(pool: pg.Pool, waitMs: number): Promise<pg.PoolClient> {
+  const started = Date.now();
+  for (;;) {
+    try {
+      return await pool.connect();
+    } catch (error) {
+      const full = pool.totalCount >= (pool.options.max ?? 10);
+      if (!full || !/timeout exceeded when trying to connect/i.test(String(error))) throw error;
+      if (Date.now() - started >= waitMs) throw new PoolBusyError();
+    }
+  }
+}
 
 /**
  * The pool as Kysely sees it, except that a client whose query failed for a connection reason
  * (reset, timed out with no answer) refuses further queries at once and is released with that
  * error, so pg-pool discards it instead of handing the dead connection to the next request.
  */
-function discardingBrokenClients(pool: pg.Pool): PostgresPool {
+function discardingBrokenClients(pool: pg.Pool, waitMs: number): PostgresPool {
   return {
     async connect(): Promise<PostgresPoolClient> {
-      const client = await pool.connect();
+      const client = await connectInTurn(pool, waitMs);
       let broken: Error | undefined;
       const query = (...args: unknown[]) => {
         // Nothing more on a connection known dead (e.g. the rollback after a timed-out statement,

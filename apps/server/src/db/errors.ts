@@ -11,6 +11,14 @@ export function isForeignKeyViolation(error: unknown): boolean {
 }
 
 /** True when the database could not be reached at all (refused, reset, timed out, shut down). */
+/** No pool connection came free within the configured wait: the database is busy (503, try again soon). */
+export class PoolBusyError extends Error {
+  constructor() {
+    super('every database connection stayed busy for the whole wait');
+    this.name = 'PoolBusyError';
+  }
+}
+
 export function isConnectionError(error: unknown): boolean {
   const e = error as { code?: string; message?: string } | null;
   if (!e) return false;

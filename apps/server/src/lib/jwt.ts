@@ -40,10 +40,13 @@ export async function signToken(
   return { token, jti, expiresAt: new Date((now + ttlSeconds) * 1000) };
 }
 
-/** Verifies signature (HS256 only), expiry and token type; returns null for any bad token. */
+/** Verifies signature (HS256 only), expiry (a token without one never passes) and token type; null for any bad token. */
 export async function verifyToken(secret: string, token: string, type: TokenType): Promise<TokenClaims | null> {
   try {
-    const { payload } = await jwtVerify(token, encoder.encode(secret), { algorithms: ['HS256'] });
+    const { payload } = await jwtVerify(token, encoder.encode(secret), {
+      algorithms: ['HS256'],
+      requiredClaims: ['exp', 'iat', 'jti', 'sub'],
+    });
     if (payload.token_type !== type || typeof payload.sub !== 'string' || typeof payload.jti !== 'string') return null;
     if (!/^\d+$/.test(payload.sub)) return null;
     if (payload.sv !== undefined && !Number.isSafeInteger(payload.sv)) return null;

@@ -3,9 +3,14 @@ import type { ErrorBody } from '@arbor/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, ResponseSerializationError } from 'fastify-type-provider-zod';
-import { isConnectionError } from '../db/errors.ts';
+import { isConnectionError, PoolBusyError } from '../db/errors.ts';
 import { AppError, type FieldErrors } from '../lib/http-errors.ts';
 import { localizedValidationFields, localizeErrorBody } from '../lib/messages/index.ts';
+
+/** Seconds a client should wait before trying again when every database connection was busy. */
+const BUSY_RETRY_AFTER_S = 2;
+/** Seconds a client should wait before trying again when the database could not be reached. */
+const UNREACHABLE_RETRY_AFTER_S = 10;
 
 function send(
   reply: FastifyReply,
@@ -72,12 +77,23 @@ async function errorsPlugin(app: FastifyInstance) {
       );
       return send(reply, 500, { detail: 'A server error occurred.', code: 'server_error' });
     }
+    if (error instanceof PoolBusyError) {
+      request.log.warn('database busy: no pool connection came free in time');
+      return send(
+        reply,
+        503,
+        { detail: 'Service temporarily unavailable, try again later.', code: 'service_unavailable' },
+        { 'retry-after': String(BUSY_RETRY_AFTER_S) },
+      );
+    }
     if (isConnectionError(error)) {
       request.log.error({ code: (error as { code?: string }).code }, 'database unreachable');
-      return send(reply, 503, {
-        detail: 'Service temporarily unavailable, try again later.',
-        code: 'service_unavailable',
-      });
+      return send(
+        reply,
+        503,
+        { detail: 'Service temporarily unavailable, try again later.', code: 'service_unavailable' },
+        { 'retry-after': String(UNREACHABLE_RETRY_AFTER_S) },
+      );
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

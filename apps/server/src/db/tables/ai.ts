@@ -58,6 +58,8 @@ export interface AiRequestLogsTable {
   /** truncated, secrets redacted */
   request_excerpt: string;
   response_excerpt: string;
+  /** 1: the response is kept from the log's user (a quiz's answers before it is submitted); admins see it */
+  response_withheld: Generated<number>;
   created_at: string;
 }
 

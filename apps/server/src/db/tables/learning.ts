@@ -120,6 +120,8 @@ export interface LearningQuizzesTable {
   questions: string;
   created_at: string;
   submitted_at: string | null;
+  /** the AI request log of its generation (its response is withheld until the submit) */
+  request_log_id: number | null;
 }
 
 export interface LearningPlansTable {

@@ -27,7 +27,14 @@ export interface ModerationLogTable {
   created_at: string;
 }
 
+/** A tree whose hidden template was withdrawn: its next template starts hidden. */
+export interface WithheldTreesTable {
+  tree_id: number;
+  created_at: string;
+}
+
 export interface ModerationTables {
   moderation_reports: ModerationReportsTable;
   moderation_log: ModerationLogTable;
+  withheld_trees: WithheldTreesTable;
 }

@@ -22,6 +22,8 @@ export interface DomainEventMap {
   'share.used': { shareId: number; treeId: number; userId: number };
   /** `reviewerId` wrote a review of a template by `shareAuthorId` (a new one, not an edit or replacement) */
   'review.posted': { reviewId: number; shareId: number; shareUuid: string; shareAuthorId: number; reviewerId: number };
+  /** the template's author (`replierId`) replied for the first time to a review by `reviewerId` */
+  'review.replied': { reviewId: number; shareId: number; reviewerId: number; replierId: number };
   /** `authorId` suggested edits to a template by `shareAuthorId` */
   'suggestion.posted': { suggestionId: number; shareId: number; shareAuthorId: number; authorId: number };
   /** the template's author (`deciderId`) accepted or rejected a suggestion by `suggesterId` */
@@ -62,6 +64,11 @@ export interface DomainEventMap {
   };
   /** `followerId` started following `followeeId` (published after the follow is written, not on a repeat) */
   'user.followed': { followerId: number; followeeId: number };
+  /**
+   * sessions of `userId` ended: a logout (that session), a password reset or a deactivation (all of
+   * them; what the account gave out, such as its calendar feed, ends too)
+   */
+  'user.sessions_ended': { userId: number; reason: 'logout' | 'password_reset' | 'deactivated' };
   /** an account is being removed; its rows go with it in the emitting transaction */
   'user.deleted': { userId: number };
 }

@@ -747,6 +747,10 @@ export const CATALOG: Record<string, Translations> = {
   // community authors.*, collections.* (following, the feed, collections)
   'No such author.': { 'zh-CN': '没有该作者。', 'ja-JP': 'その作者は存在しません。' },
   'You cannot follow yourself.': { 'zh-CN': '不能关注自己。', 'ja-JP': '自分自身をフォローすることはできません。' },
+  'Too many follows: at most 30 changes a minute and 300 a day.': {
+    'zh-CN': '关注操作过于频繁：每分钟最多 30 次，每天最多 300 次。',
+    'ja-JP': 'フォローの操作が多すぎます。1 分間に 30 回、1 日に 300 回までです。',
+  },
   'Say whether to follow: true or false.': {
     'zh-CN': '请说明是否关注：true 或 false。',
     'ja-JP': 'フォローするかどうかを true か false で指定してください。',
@@ -836,6 +840,10 @@ export const CATALOG: Record<string, Translations> = {
   '{actor} started following you.': {
     'zh-CN': '{actor} 关注了你。',
     'ja-JP': '{actor} さんがあなたをフォローしました。',
+  },
+  '{actor} replied to your review of "{title}".': {
+    'zh-CN': '{actor} 回复了你对「{title}」的评价。',
+    'ja-JP': '{actor} さんが「{title}」へのあなたのレビューに返信しました。',
   },
   '{actor} replied to your comment on "{title}".': {
     'zh-CN': '{actor} 回复了你在「{title}」下的评论。',

@@ -16,6 +16,9 @@ describe('isNonPublicAddress', () => {
     'fe80::1%eth0',
     '::ffff:127.0.0.1',
     '::ffff:7f00:1',
+    '::127.0.0.1',
+    '::7f00:1',
+    '::808:808',
     '[::1]',
     'not-an-ip',
   ])('refuses %s', (address) => {

@@ -27,6 +27,8 @@ for (const [network, prefix] of [
 for (const [network, prefix] of [
   ['::', 128],
   ['::1', 128],
+  // IPv4-compatible addresses (deprecated, never routed): `[::127.0.0.1]` is parsed as `::7f00:1`
+  ['::', 96],
   ['fc00::', 7],
   ['fe80::', 10],
   ['fec0::', 10],
@@ -55,8 +57,7 @@ export function isNonPublicAddress(address: string): boolean {
   if (family === 4) return blocked.check(bare, 'ipv4');
   if (family === 6) {
     const v4 = embeddedIpv4(bare);
-    if (v4) return blocked.check(v4, 'ipv4');
-    return blocked.check(bare, 'ipv6');
+    return (v4 !== null && blocked.check(v4, 'ipv4')) || blocked.check(bare, 'ipv6');
   }
   return true;
 }

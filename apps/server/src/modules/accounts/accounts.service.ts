@@ -253,6 +253,7 @@ export async function resetPassword(
   if (!user?.is_active) throw codeInvalid();
   await setPassword(deps, user.id, input.newPassword);
   await endAllSessions(deps, user.id);
+  await deps.events.publish(deps.db, 'user.sessions_ended', { userId: user.id, reason: 'password_reset' });
 }
 
 async function setPassword(deps: Deps, userId: number, password: string): Promise<void> {

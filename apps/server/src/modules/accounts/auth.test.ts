@@ -255,6 +255,22 @@ describe('tokens', () => {
     expect(accessAsRefresh.statusCode).toBe(401);
   });
 
+  it('refuses a validly signed token without an expiry (exp), as access and as refresh', async () => {
+    const { SignJWT } = await import('jose');
+    const secret = new TextEncoder().encode(t.config.jwtSecret);
+    const forever = (type: string) =>
+      new SignJWT({ token_type: type })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(String(user.id))
+        .setJti(`no-exp-${type}`)
+        .setIssuedAt()
+        .sign(secret);
+    const access = await forever('access');
+    expect((await me(access)).statusCode).toBe(401);
+    expect((await post('/api/token/verify/', { token: access })).statusCode).toBe(401);
+    expect((await post('/api/token/refresh/', { refresh: await forever('refresh') })).statusCode).toBe(401);
+  });
+
   it('logout revokes the refresh token', async () => {
     const pair = await obtain();
     const res = await post(
@@ -331,6 +347,15 @@ describe('password login throttling', () => {
     expect(res.statusCode).toBe(429);
     expect(res.json().code).toBe('throttled');
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(800);
+  });
+
+  it('counts only failures against the client IP: more concurrent right logins than its limit all succeed', async () => {
+    const ip = freshIp();
+    const users = await Promise.all(Array.from({ length: 12 }, () => createUser(t.app, { passwordHash: knownHash })));
+    const results = await Promise.all(
+      users.map((user) => post('/api/token/', { username: user.username, password: PASSWORD }, { ip })),
+    );
+    expect(results.map((res) => res.statusCode)).toEqual(users.map(() => 200));
   });
 
   it('limits failures per client IP (LOGIN_FAILURES_PER_IP), and X-Forwarded-For does not dodge it', async () => {

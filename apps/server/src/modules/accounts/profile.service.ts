@@ -94,7 +94,10 @@ export async function patchUser(
     if (isUniqueViolation(error)) throw invalidField('username', 'A user with that username already exists.');
     throw error;
   }
-  if (fields.is_active === 0) await revokeAllRefreshTokens(deps, id);
+  if (fields.is_active === 0) {
+    await revokeAllRefreshTokens(deps, id);
+    await deps.events.publish(deps.db, 'user.sessions_ended', { userId: id, reason: 'deactivated' });
+  }
   return (await findUserById(deps.db, id))!;
 }
 

@@ -114,4 +114,5 @@ export async function logout(deps: Deps, token: string, userId: number) {
     await revokeToken(trx, claims.jti);
     if (claims.fam) await revokeFamily(trx, claims.fam);
   });
+  await deps.events.publish(deps.db, 'user.sessions_ended', { userId, reason: 'logout' });
 }

@@ -25,6 +25,10 @@ describe('base URL refusal in production', () => {
     'http://[fe80::1]/v1',
     'http://[::ffff:127.0.0.1]/v1',
     'http://[::ffff:a9fe:a9fe]/v1',
+    // IPv4-compatible IPv6 (deprecated, ::/96): the URL parser writes [::127.0.0.1] as [::7f00:1]
+    'http://[::127.0.0.1]/v1',
+    'http://[::a9fe:a9fe]/v1',
+    'http://[0:0:0:0:0:0:10.0.0.1]/v1',
     'http://2130706433/v1',
   ])('refuses %s', async (url) => {
     const res = await createProvider(url);

@@ -62,6 +62,8 @@ export function presentRequestLog(row: RequestLogRow): AiRequestLog {
   };
 }
 
-export function presentRequestLogDetail(row: RequestLogRow): AiRequestLogDetail {
-  return { ...presentRequestLog(row), request_body: row.request_excerpt, response_body: row.response_excerpt };
+/** A log with its bodies; a withheld response (a quiz's answers before the submit) is empty but for admins. */
+export function presentRequestLogDetail(row: RequestLogRow, viewerIsAdmin: boolean): AiRequestLogDetail {
+  const response = row.response_withheld === 1 && !viewerIsAdmin ? '' : row.response_excerpt;
+  return { ...presentRequestLog(row), request_body: row.request_excerpt, response_body: response };
 }

@@ -3,6 +3,7 @@ export { aiRoutes } from './ai.routes.ts';
 export { AI_COMMANDS } from './ai.cli.ts';
 export { seedDefaultPrompts } from './prompts.service.ts';
 export { generateFromPrompt, type StructuredGeneration, type StructuredResult } from './structured-generation.ts';
+export { revealRequestLogResponse } from './request-logs.service.ts';
 export {
   parseCardDrafts,
   parseQuizQuestions,

@@ -47,6 +47,10 @@ export const findRequestLog = (db: DB, id: number, filter: RequestLogFilter) =>
     .where('ai_request_logs.id', '=', id)
     .executeTakeFirst();
 
+export async function revealResponse(db: DB, id: number): Promise<void> {
+  await db.updateTable('ai_request_logs').set({ response_withheld: 0 }).where('id', '=', id).execute();
+}
+
 export const insertRequestLog = async (db: DB, values: Insertable<AiRequestLogsTable>) =>
   (await db.insertInto('ai_request_logs').values(values).returning('id').executeTakeFirstOrThrow()).id;
 

@@ -38,7 +38,12 @@ export async function listRequestLogs(
 export async function getRequestLog(deps: Deps, viewer: AuthUser, id: number): Promise<AiRequestLogDetail> {
   const row = await repo.findRequestLog(deps.db, id, scope(viewer, {}));
   if (!row) throw notFound();
-  return presentRequestLogDetail(row);
+  return presentRequestLogDetail(row, viewer.role === 'admin');
+}
+
+/** Shows a withheld response to its user again (the quiz it held answers of was submitted). */
+export async function revealRequestLogResponse(deps: Pick<Deps, 'db'>, id: number): Promise<void> {
+  await repo.revealResponse(deps.db, id);
 }
 
 const DEFAULT_USAGE_DAYS = 30;

@@ -22,6 +22,8 @@ export interface StructuredGeneration<T> {
   parse: (text: string) => T | null;
   /** the detail of the 502 when `parse` gives nothing */
   unusableDetail?: string;
+  /** keeps the answer out of the user's own request log until `revealRequestLogResponse` */
+  withholdResponse?: boolean;
 }
 
 export interface StructuredResult<T> {
@@ -61,7 +63,14 @@ export async function generateFromPrompt<T>(
   };
   const { value, usage, logId } = await runUpstreamCall(
     deps,
-    { user, kind: generation.kind, model: model.name, request, secrets: [storedApiKey(deps, config)] },
+    {
+      user,
+      kind: generation.kind,
+      model: model.name,
+      request,
+      secrets: [storedApiKey(deps, config)],
+      withholdResponse: generation.withholdResponse ?? false,
+    },
     async () => {
       const answer = await client.chat(request);
       let parsed: T | null;

@@ -63,6 +63,8 @@ interface UpstreamCall {
   request: unknown;
   /** values that must never appear in a log row (the API key) */
   secrets: Array<string | null>;
+  /** keeps the response from the user's own log until `revealResponse` (a quiz's answers) */
+  withholdResponse?: boolean;
 }
 
 interface UpstreamOutcome<T> {
@@ -86,6 +88,7 @@ export async function runUpstreamCall<T>(
     kind: call.kind,
     model: call.model,
     request_excerpt: redactedExcerpt(call.request, call.secrets),
+    response_withheld: call.withholdResponse ? 1 : 0,
   };
   try {
     const outcome = await perform();

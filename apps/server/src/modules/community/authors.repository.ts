@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
 import type { DB, Executor } from '../../db/connection.ts';
+import type { HiddenScope } from './moderation.policy.ts';
+import { shareVisibleTo } from './share-visibility.ts';
 
 export interface AuthorRow {
   id: number;
@@ -39,10 +41,11 @@ export async function findAuthorsById(db: Executor, ids: number[]): Promise<Auth
   return authorQuery(db).where('users.id', 'in', ids).execute();
 }
 
-/** How many templates each author shared, and the likes those received. */
+/** How many templates each author shared that `scope` may see, and the likes those received. */
 export async function shareStats(
   db: DB,
   authorIds: number[],
+  scope: HiddenScope,
 ): Promise<Map<number, { shares_count: number; likes_received: number }>> {
   if (authorIds.length === 0) return new Map();
   const rows = await db
@@ -53,6 +56,7 @@ export async function shareStats(
       sql<number>`coalesce(sum(likes_count), 0)`.as('likes_received'),
     ])
     .where('author_id', 'in', authorIds)
+    .where((eb) => shareVisibleTo(eb, scope))
     .groupBy('author_id')
     .execute();
   return new Map(
@@ -172,16 +176,22 @@ export interface FeedRow {
 }
 
 /**
- * The feed of a follower: the revisions of their followed authors' templates (revision 1 is the
- * first sharing), newest first.
+ * The feed of a follower: the revisions of their followed authors' templates that `scope` may see
+ * (revision 1 is the first sharing), newest first.
  */
-export async function listFeed(db: DB, followerId: number, page: { offset: number; limit: number }) {
+export async function listFeed(
+  db: DB,
+  followerId: number,
+  scope: HiddenScope,
+  page: { offset: number; limit: number },
+) {
   const base = db
     .selectFrom('share_revisions')
     .innerJoin('shares', 'shares.id', 'share_revisions.share_id')
     .where('shares.author_id', 'in', (eb) =>
       eb.selectFrom('author_follows').select('followee_id').where('follower_id', '=', followerId),
-    );
+    )
+    .where((eb) => shareVisibleTo(eb, scope));
   const [count, rows] = await Promise.all([
     base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
     base

@@ -6,17 +6,19 @@ import { nowIso } from '../../lib/clock.ts';
 import type { Publish } from '../../lib/events/events.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import type { PageWindow } from '../../lib/pagination.ts';
+import { reserveEvents } from '../../lib/throttle/throttle.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { authorizeFollow } from './authors.policy.ts';
 import { presentAuthor } from './authors.presenter.ts';
 import * as repo from './authors.repository.ts';
 import { withdrawCollections, withdrawShareFromCollections } from './collections.service.ts';
 import { presentSharesById } from './community.service.ts';
+import { hiddenScopeOf } from './moderation.policy.ts';
 
 async function presentAuthors(deps: Deps, viewer: AuthUser | null, rows: repo.AuthorRow[]): Promise<Author[]> {
   const ids = rows.map((r) => r.id);
   const [stats, followed] = await Promise.all([
-    repo.shareStats(deps.db, ids),
+    repo.shareStats(deps.db, ids, hiddenScopeOf(viewer)),
     viewer ? repo.followedAmong(deps.db, viewer.id, ids) : Promise.resolve(new Set<number>()),
   ]);
   return rows.map((r) => presentAuthor(r, deps.config.publicBaseUrl, stats.get(r.id), followed.has(r.id)));
@@ -34,8 +36,12 @@ export async function getAuthor(deps: Deps, viewer: AuthUser | null, username: s
   return author!;
 }
 
+/** Follows and unfollows one user may make (each re-follow used to tell the author again). */
+export const FOLLOWS_PER_USER_MINUTE = 30;
+export const FOLLOWS_PER_USER_DAY = 300;
+
 /**
- * Follows or unfollows an author. The follow row and both users' counters change in one
+ * Follows or unfollows an author (at most FOLLOWS_PER_USER_MINUTE and FOLLOWS_PER_USER_DAY times, else 429). The follow row and both users' counters change in one
  * transaction, and only when the row did, so the counts stay exact under concurrent calls;
  * `user.followed` is announced after the commit of a new follow.
  */
@@ -47,6 +53,14 @@ export async function follow(
 ): Promise<{ following: boolean; followers_count: number }> {
   const author = await requireAuthor(deps, username);
   authorizeFollow(user, author);
+  await reserveEvents(
+    deps.db,
+    [
+      [`follows:${user.id}`, { limit: FOLLOWS_PER_USER_MINUTE, seconds: 60 }],
+      [`follows:${user.id}`, { limit: FOLLOWS_PER_USER_DAY, seconds: 24 * 3600 }],
+    ],
+    'Too many follows: at most 30 changes a minute and 300 a day.',
+  );
   const now = nowIso();
   await followIn(deps, async (trx, publish) => {
     const changed = following
@@ -89,15 +103,17 @@ export async function listFollowing(
 
 /**
  * New templates and re-shares by the authors the caller follows, newest first: each revision of
- * their templates, revision 1 being the first sharing. Shares left out by the community's list
- * helper (gone) are skipped.
+ * their templates, revision 1 being the first sharing; hidden ones only to their author and admins.
  */
 export async function feed(
   deps: Deps,
   user: AuthUser,
   window: PageWindow,
 ): Promise<{ count: number; results: FeedEntry[] }> {
-  const { count, rows } = await repo.listFeed(deps.db, user.id, { offset: window.offset, limit: window.pageSize });
+  const { count, rows } = await repo.listFeed(deps.db, user.id, hiddenScopeOf(user), {
+    offset: window.offset,
+    limit: window.pageSize,
+  });
   const shares = await presentSharesById(
     deps,
     user,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isoIn, nowIso } from '../../lib/clock.ts';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../../testing/test-app.ts';
+import { FOLLOWS_PER_USER_MINUTE } from './authors.service.ts';
 import { insertBareTemplate, reviseBareTemplate } from './templates.testing.ts';
 
 let t: TestApp;
@@ -122,6 +123,19 @@ describe('following', () => {
     const [x, y] = [fans[0]!, fans[1]!];
     const cross = await Promise.all([follow(x, y.username), follow(y, x.username), follow(x, y.username, false)]);
     for (const res of cross) expect(res.statusCode).toBe(200);
+  });
+
+  it(`takes ${FOLLOWS_PER_USER_MINUTE} follows and unfollows a minute per user, then 429 with Retry-After`, async () => {
+    const [toggler, target, bystander] = await Promise.all([createUser(t.app), createUser(t.app), createUser(t.app)]);
+    for (let i = 0; i < FOLLOWS_PER_USER_MINUTE; i++) {
+      expect((await follow(toggler, target.username, i % 2 === 0)).statusCode).toBe(200);
+    }
+    const refused = await follow(toggler, target.username, true);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ code: 'throttled' });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // another user is not held back
+    expect((await follow(bystander, target.username)).statusCode).toBe(200);
   });
 
   it('lists whom the caller follows, most recent first, page by page (login required)', async () => {

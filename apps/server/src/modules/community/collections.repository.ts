@@ -2,6 +2,8 @@ import { MAX_ID } from '@arbor/contract';
 import { sql } from 'kysely';
 import type { DB, Executor } from '../../db/connection.ts';
 import type { CollectionsTable } from '../../db/tables/authors.ts';
+import type { HiddenScope } from './moderation.policy.ts';
+import { shareVisibleTo } from './share-visibility.ts';
 
 export type CollectionRow = Omit<CollectionsTable, 'id' | 'description' | 'items_count'> & {
   id: number;
@@ -73,6 +75,24 @@ export async function listItems(db: Executor, collectionId: number) {
     .orderBy('added_at', 'desc')
     .orderBy('id', 'desc')
     .execute();
+}
+
+/** How many items of each of `collectionIds` are templates that `scope` may not see (hidden ones). */
+export async function unseenItemCounts(
+  db: Executor,
+  collectionIds: number[],
+  scope: HiddenScope,
+): Promise<Map<number, number>> {
+  if (collectionIds.length === 0 || scope === 'all') return new Map();
+  const rows = await db
+    .selectFrom('collection_items')
+    .innerJoin('shares', 'shares.id', 'collection_items.share_id')
+    .select((eb) => ['collection_items.collection_id', eb.fn.countAll<number>().as('count')])
+    .where('collection_items.collection_id', 'in', collectionIds)
+    .where((eb) => eb.not(shareVisibleTo(eb, scope)))
+    .groupBy('collection_items.collection_id')
+    .execute();
+  return new Map(rows.map((r) => [r.collection_id, Number(r.count)]));
 }
 
 /** Which of `collectionIds` hold the template `shareId`. */

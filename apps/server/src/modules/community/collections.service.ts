@@ -23,14 +23,29 @@ import { presentCollection, presentItem } from './collections.presenter.ts';
 import * as repo from './collections.repository.ts';
 import { findShare } from './community.repository.ts';
 import { presentSharesById } from './community.service.ts';
+import { hiddenScopeOf } from './moderation.policy.ts';
 
-async function present(deps: Deps, rows: repo.CollectionRow[]): Promise<Collection[]> {
-  const owners = await loadUserSummaries(
-    deps.db,
-    deps.config.publicBaseUrl,
-    rows.map((r) => r.owner_id),
+/** Collections as `viewer` sees them: their item counts leave out hidden templates the viewer may not see. */
+async function present(deps: Deps, viewer: AuthUser | null, rows: repo.CollectionRow[]): Promise<Collection[]> {
+  const [owners, unseen] = await Promise.all([
+    loadUserSummaries(
+      deps.db,
+      deps.config.publicBaseUrl,
+      rows.map((r) => r.owner_id),
+    ),
+    repo.unseenItemCounts(
+      deps.db,
+      rows.map((r) => r.id),
+      hiddenScopeOf(viewer),
+    ),
+  ]);
+  return rows.map((r) =>
+    presentCollection(
+      { ...r, items_count: r.items_count - (unseen.get(r.id) ?? 0) },
+      owners,
+      deps.config.publicBaseUrl,
+    ),
   );
-  return rows.map((r) => presentCollection(r, owners, deps.config.publicBaseUrl));
 }
 
 /** A collection the viewer may see: public ones to everyone, private ones to their owner (404 to others). */
@@ -65,7 +80,7 @@ export async function listCollections(
   }
   const page = { offset: window.offset, limit: window.pageSize };
   const { count, rows } = await repo.listCollections(deps.db, ownerId, ownerId === viewer?.id, page);
-  const results = await present(deps, rows);
+  const results = await present(deps, viewer, rows);
   if (share === undefined) return { count, results };
   const shareId = await shareIdOf(deps, share);
   const holding =
@@ -88,7 +103,7 @@ export async function getCollection(
   const row = await visibleCollection(deps, viewer, idOrUuid);
   const items = await repo.listItems(deps.db, row.id);
   const [[collection], shares] = await Promise.all([
-    present(deps, [row]),
+    present(deps, viewer, [row]),
     presentSharesById(
       deps,
       viewer,

@@ -7,6 +7,7 @@ import { byteSize } from '../../lib/delta-chain.ts';
 import { termCondition } from './community.search.ts';
 import type { HiddenScope } from './moderation.policy.ts';
 import { insertRevision } from './revisions.repository.ts';
+import { shareVisibleTo } from './share-visibility.ts';
 
 type Executor = DB | Transaction<Database>;
 /** The counters a share's interactions keep (never written when a share is inserted). */
@@ -139,15 +140,7 @@ function filteredShares(db: DB, dialect: Dialect, filter: ShareFilter) {
     );
   }
   if (filter.authorId !== undefined) base = base.where('shares.author_id', '=', filter.authorId);
-  const scope = filter.hidden;
-  if (scope !== 'all') {
-    base = base.where((eb) =>
-      typeof scope === 'number'
-        ? eb.or([eb('shares.hidden', '=', 0), eb('shares.author_id', '=', scope)])
-        : eb('shares.hidden', '=', 0),
-    );
-  }
-  return base;
+  return base.where((eb) => shareVisibleTo(eb, filter.hidden));
 }
 
 /** How many shares a filter keeps. */
@@ -200,13 +193,14 @@ export async function listShareIds(db: DB, dialect: Dialect, filter: ShareFilter
   return rows.map((row) => row.id);
 }
 
-/** List rows of the given shares, in the order of `ids` (ids of deleted shares are skipped). */
-export async function findListRows(db: DB, ids: number[]): Promise<ShareListRow[]> {
+/** List rows of the given shares that `scope` may see, in the order of `ids` (deleted ones are skipped). */
+export async function findListRows(db: DB, ids: number[], scope: HiddenScope): Promise<ShareListRow[]> {
   if (ids.length === 0) return [];
   const rows = (await db
     .selectFrom('shares')
     .select(LIST_COLUMNS)
     .where('shares.id', 'in', ids)
+    .where((eb) => shareVisibleTo(eb, scope))
     .execute()) as ShareListRow[];
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => byId.get(id) ?? []);

@@ -27,6 +27,7 @@ import * as revisionsRepo from './revisions.repository.ts';
 import { recordShareRevision } from './revisions.service.ts';
 import { searchTerms, searchTextOf } from './community.search.ts';
 import { hiddenScopeOf, isVisible } from './moderation.policy.ts';
+import * as moderationRepo from './moderation.repository.ts';
 import { forkTreeFromSnapshot, lockSourceTree, readTreeSnapshot } from './community.trees.ts';
 
 /** Searches and tags keep the order of their first matches for the first pages (50 pages of 20). */
@@ -241,7 +242,7 @@ async function findSharePage(
     count =
       counts.get(countKey) ??
       (ids.length < ORDERED_IDS_KEPT ? ids.length : await repo.countShares(deps.db, deps.dialect, filter));
-    rows = await repo.findListRows(deps.db, ids.slice(window.offset, end));
+    rows = await repo.findListRows(deps.db, ids.slice(window.offset, end), filter.hidden);
   } else {
     ({ count, rows } = await repo.listShares(
       deps.db,
@@ -256,15 +257,15 @@ async function findSharePage(
 }
 
 /**
- * The given shares as the viewer sees them, in the order of `ids`, for lists of other parts of the
- * community (feed, collections): shares gone (or, later, hidden) are left out.
+ * The given shares as the viewer sees them, for lists of other parts of the community (feed,
+ * collections): shares gone, and hidden ones the viewer may not see, are left out.
  */
 export async function presentSharesById(
   deps: Deps,
   viewer: AuthUser | null,
   ids: number[],
 ): Promise<Map<number, Share>> {
-  const rows = await repo.findListRows(deps.db, [...new Set(ids)]);
+  const rows = await repo.findListRows(deps.db, [...new Set(ids)], hiddenScopeOf(viewer));
   const present = await presentContext(deps, viewer, rows);
   return new Map(rows.map((r) => [r.id, presentShare(r, present)]));
 }
@@ -342,6 +343,7 @@ export async function shareTree(
       message,
     );
     await repo.replaceShareTags(trx, id, tags, now);
+    await withholdIfTreeWithheld(trx, id, body.tree, now);
     return { shareId: id, existing: undefined, unchanged: false };
   });
   await noteSharesChanged(deps);
@@ -420,11 +422,33 @@ export async function updateShare(
   return getShare(deps, user, String(share.id));
 }
 
-/** Removes a share (author or admin); the source tree is untouched. */
+/**
+ * A new template of a tree whose hidden template was withdrawn starts hidden, with an open report
+ * (no reporter) that puts it before the admins: withdrawing and sharing again does not undo a hide.
+ */
+async function withholdIfTreeWithheld(trx: Trx, shareId: number, treeId: number, now: string): Promise<void> {
+  if (!(await moderationRepo.isTreeWithheld(trx, treeId))) return;
+  await repo.setShareHidden(trx, shareId, true);
+  await moderationRepo.insertReport(trx, {
+    reporter_id: null,
+    target_kind: 'share',
+    target_id: shareId,
+    reason: 'other',
+    details: '',
+    created_at: now,
+  });
+}
+
+/**
+ * Removes a share (author or admin); the source tree is untouched, but when a moderator had hidden
+ * the share, the tree's next share starts hidden too.
+ */
 export async function deleteShare(deps: Deps, user: AuthUser, idOrUuid: string): Promise<void> {
   const share = await requireShare(deps, user, idOrUuid);
   authorizeShareChange(user, share);
   await deps.events.transaction(deps.db, async (trx, publish) => {
+    if (share.hidden === 1 && share.tree_id !== null)
+      await moderationRepo.withholdTree(trx, share.tree_id, deps.clock.nowIso());
     await repo.deleteShare(trx, share.id);
     const event = { shareId: share.id, shareUuid: share.uuid, authorId: share.author_id };
     await publish('share.hidden', event);

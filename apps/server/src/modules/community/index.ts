@@ -11,6 +11,7 @@ export { createCommunityCaches, readSnapshotForViewer, subscribeCommunity } from
 export { moderationRoutes } from './moderation.routes.ts';
 export { reviewsRoutes } from './reviews.routes.ts';
 export { revisionsRoutes } from './revisions.routes.ts';
+export { visibleShareIds } from './share-visibility.ts';
 export { subscribeReviews } from './reviews.service.ts';
 export { suggestionsRoutes } from './suggestions.routes.ts';
 export { upstreamRoutes } from './upstream.routes.ts';

@@ -64,6 +64,27 @@ export async function insertReport(
     .executeTakeFirstOrThrow();
 }
 
+/** Remembers that a tree's hidden template was withdrawn (its next one starts hidden). */
+export async function withholdTree(db: Executor, treeId: number, now: string): Promise<void> {
+  await db
+    .insertInto('withheld_trees')
+    .values({ tree_id: treeId, created_at: now })
+    .onConflict((oc) => oc.column('tree_id').doNothing())
+    .execute();
+}
+
+/** Whether a tree's templates start hidden until an admin shows one. */
+export async function isTreeWithheld(db: Executor, treeId: number): Promise<boolean> {
+  return Boolean(
+    await db.selectFrom('withheld_trees').select('tree_id').where('tree_id', '=', treeId).executeTakeFirst(),
+  );
+}
+
+/** An admin showed the tree's template again: its templates are public again. */
+export async function releaseTree(db: Executor, treeId: number): Promise<void> {
+  await db.deleteFrom('withheld_trees').where('tree_id', '=', treeId).execute();
+}
+
 export async function findReport(db: Executor, id: number): Promise<ReportRow | undefined> {
   if (id > MAX_ID) return undefined;
   return db.selectFrom('moderation_reports').selectAll().where('id', '=', id).executeTakeFirst();

@@ -124,6 +124,8 @@ async function setShareHidden(trx: Trx, publish: Publish, shareId: number, hidde
   if (share.hidden === (hidden ? 1 : 0)) return;
   await sharesRepo.setShareHidden(trx, shareId, hidden);
   if (hidden) await publish('share.hidden', { shareId, shareUuid: share.uuid, authorId: share.author_id });
+  // An admin showing it again decides for its tree too: a later share of it starts public.
+  else if (share.tree_id !== null) await repo.releaseTree(trx, share.tree_id);
 }
 
 /** Hides (or shows again) a review: its rating leaves the share's counters, and comes back exactly. */
@@ -197,7 +199,9 @@ export async function resolveReport(deps: Deps, admin: AuthUser, id: number, bod
       } else if (kind === 'review') await deleteReview(deps, trx, targetId, target!.shareId!);
       else await takeOut(trx, deps.dialect, targetId);
     } else if (action === 'suspend') {
-      await deactivateAccount({ db: trx }, targetId);
+      if (await deactivateAccount({ db: trx }, targetId)) {
+        await publish('user.sessions_ended', { userId: targetId, reason: 'deactivated' });
+      }
     }
     const now = nowIso();
     await repo.markResolved(trx, report.id, action, now);

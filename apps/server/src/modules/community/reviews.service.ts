@@ -220,11 +220,25 @@ export async function markHelpful(deps: Deps, user: AuthUser, id: number, helpfu
   });
 }
 
-/** The template author's reply to a review; an empty (or blank) text removes it. */
+/**
+ * The template author's reply to a review; an empty (or blank) text removes it. A first reply is
+ * announced (`review.replied`) after the commit; an edit or a removal is not.
+ */
 export async function replyToReview(deps: Deps, user: AuthUser, id: number, text: string): Promise<Review> {
   const review = await requireReview(deps, id);
   authorizeReply(user, await repo.findShareAuthor(deps.db, review.share_id));
-  await repo.setReply(deps.db, id, text.trim() === '' ? null : text, nowIso());
+  const reply = text.trim() === '' ? null : text;
+  await deps.events.transaction(deps.db, async (trx, publish) => {
+    await repo.setReply(trx, id, reply, deps.clock.nowIso());
+    if (reply !== null && review.reply_body === null) {
+      await publish('review.replied', {
+        reviewId: id,
+        shareId: review.share_id,
+        reviewerId: review.user_id,
+        replierId: user.id,
+      });
+    }
+  });
   return getReview(deps, user, id);
 }
 

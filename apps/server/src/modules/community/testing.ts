@@ -2,3 +2,4 @@
 // the stored size of a template's revisions.
 export { loadSeedTemplates } from './community.seed.ts';
 export { storedRevisionBytes } from './revisions.repository.ts';
+export { insertBareTemplate } from './templates.testing.ts';

@@ -343,6 +343,35 @@ describe('forks and their template', () => {
     expect(await updates(dan)).toEqual([]);
   });
 
+  it("tells a learner of a template's revisions at most once a day, however often it is re-shared", async () => {
+    const tpl = await template(BASE, 'Often revised');
+    const learnt = await inject('PUT', '/api/learn/progress/', carol, {
+      share: tpl.shareUuid,
+      node_id: 'a',
+      status: 'learning',
+    });
+    expect(learnt.statusCode).toBe(200);
+    const told = async () =>
+      (await inject('GET', '/api/notifications/?page_size=100', carol))
+        .json()
+        .results.filter((n: { kind: string; target: { id: number } }) => n.kind === 'share_updated')
+        .filter(
+          (n: { target: { kind: string; id: number } }) => n.target.kind === 'share' && n.target.id === tpl.shareId,
+        );
+    for (const d of ['D1', 'D2', 'D3']) await revise(tpl, { ...BASE, d });
+    expect(await told()).toHaveLength(1);
+    // A day later the next revision is told again.
+    await t.app.db
+      .updateTable('notifications')
+      .set({ created_at: t.app.deps.clock.isoIn(-25 * 3600 * 1000) })
+      .where('recipient_id', '=', carol.id)
+      .where('kind', '=', 'share_updated')
+      .where('target_id', '=', tpl.shareId)
+      .execute();
+    await revise(tpl, { ...BASE, d: 'D4' });
+    expect(await told()).toHaveLength(2);
+  });
+
   it('notifies a template with 1,200 forks in batches, one notification per owner', async () => {
     const tpl = await template(BASE, 'Popular');
     const now = nowIso();

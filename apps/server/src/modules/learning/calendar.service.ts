@@ -96,15 +96,16 @@ export interface CalendarFeed {
 
 /**
  * The learner's public ICS feed by its secret token: an all-day event per day of each active plan and
- * per day of the next week with reviews due, its text in the learner's language. Unknown tokens are 404, and counted per network (429 past
- * the limit) so that guessing cannot pay.
+ * per day of the next week with reviews due, its text in the learner's language. Unknown tokens (and those of an account that was
+ * deactivated) are 404, and counted per network (429 past the limit) so that guessing cannot pay;
+ * a valid token is served whatever its network guessed (people share a network with a guesser).
  */
 export async function calendarFeed(deps: Deps, file: string, network: string): Promise<CalendarFeed> {
-  const bucket = `calendar-miss:${network}`;
-  await assertNotThrottled(deps.db, [[bucket, { limit: MISSES_PER_HOUR, seconds: 3600 }]]);
   const token = file.endsWith('.ics') ? file.slice(0, -4) : '';
   const userId = TOKEN_SHAPE.test(token) ? await findFeedOwner(deps.db, token) : undefined;
   if (userId === undefined) {
+    const bucket = `calendar-miss:${network}`;
+    await assertNotThrottled(deps.db, [[bucket, { limit: MISSES_PER_HOUR, seconds: 3600 }]]);
     await recordEvent(deps.db, bucket);
     throw notFound();
   }

@@ -14,8 +14,17 @@ export interface AllDayEvent {
   description: string;
 }
 
-/** TEXT values (RFC 5545 §3.3.11): backslash, semicolon, comma and newlines escaped. */
-const escapeText = (value: string) => value.replace(/[\\;,]/g, (ch) => `\\${ch}`).replace(/\r\n|\r|\n/g, '\\n');
+/**
+ * TEXT values (RFC 5545 §3.3.11): backslash, semicolon, comma and newlines escaped, and every other
+ * control character (C0 but tab, DEL, C1) left out: TEXT may not hold them, and a calendar client
+ * may take one for the end of the line.
+ */
+const escapeText = (value: string) =>
+  value
+    .replace(/[\\;,]/g, (ch) => `\\${ch}`)
+    .replace(/\r\n|\r|\n/g, '\\n')
+    // eslint-disable-next-line no-control-regex -- control characters are what this removes
+    .replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, '');
 
 /** UTF-8 octets of the UTF-16 code unit at `index` (a surrogate pair's 4 octets count on its first half). */
 function octetsAt(line: string, index: number): number {

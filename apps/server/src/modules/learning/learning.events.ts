@@ -1,6 +1,7 @@
 import type { Deps } from '../../deps.ts';
 import { runAutoCardsJob } from './auto-cards.service.ts';
 import { deleteRowsOfSubject, moveSubjectRows, touchSubject } from './learning.repository.ts';
+import { deleteFeedToken } from './plans.repository.ts';
 
 /**
  * Learning follows the life of what is learnt: a deleted tree or template takes every learner's rows
@@ -17,6 +18,11 @@ export function subscribeLearning(deps: Deps): void {
   });
   deps.events.within('share.deleted', async (trx, { shareId }) => {
     await deleteRowsOfSubject(trx, 'share', shareId);
+  });
+  // A password reset or a deactivation ends what the account gave out: its calendar feed address
+  // answers 404 from now on (a new one is made when the learner asks for it again). A logout does not.
+  deps.events.within('user.sessions_ended', async (trx, { userId, reason }) => {
+    if (reason !== 'logout') await deleteFeedToken(trx, userId);
   });
   deps.events.within('share.used', async (trx, { shareId, treeId, userId }) => {
     const from = { userId, kind: 'share' as const, subjectId: shareId };

@@ -252,25 +252,16 @@ export interface SubjectRow {
   last_activity_at: string;
 }
 
-/** A page of the subjects a learner follows, newest activity first. */
-export async function listSubjects(db: Executor, userId: number, offset: number, limit: number) {
-  const [{ count }, rows] = await Promise.all([
-    db
-      .selectFrom('learning_subjects')
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where('user_id', '=', userId)
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('learning_subjects')
-      .select(['subject_kind', 'subject_id', 'last_activity_at'])
-      .where('user_id', '=', userId)
-      .orderBy('last_activity_at', 'desc')
-      .orderBy('id', 'desc')
-      .offset(offset)
-      .limit(limit)
-      .execute(),
-  ]);
-  return { count: Number(count), rows: rows as SubjectRow[] };
+/** Every subject a learner follows, newest activity first (ids only: a learner follows a few dozen). */
+export async function listSubjects(db: Executor, userId: number): Promise<SubjectRow[]> {
+  const rows = await db
+    .selectFrom('learning_subjects')
+    .select(['subject_kind', 'subject_id', 'last_activity_at'])
+    .where('user_id', '=', userId)
+    .orderBy('last_activity_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  return rows as SubjectRow[];
 }
 
 /** Every table holding a learner's rows of one subject (review logs go with their cards). */

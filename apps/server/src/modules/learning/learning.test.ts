@@ -321,6 +321,26 @@ describe('templates, forks and clean-up', () => {
     expect((await call(user, 'GET', `/api/learn/progress/?tree=${first.uuid}`)).json().nodes).toEqual({});
   });
 
+  it('counts only the subjects it lists: a hidden template and a tree made private leave both', async () => {
+    const user = await createUser(t.app);
+    const own = await ownTree(user);
+    const template = await shareOf(author);
+    const foreign = await ownTree(stranger, 'public');
+    for (const subject of [{ tree: own.uuid }, { share: template.uuid }, { tree: foreign.uuid }]) {
+      const res = await call(user, 'PUT', '/api/learn/progress/', { ...subject, node_id: 'basics', status: 'done' });
+      expect(res.statusCode).toBe(200);
+    }
+    expect((await call(user, 'GET', '/api/learn/subjects/')).json().count).toBe(3);
+    await t.app.db.updateTable('shares').set({ hidden: 1 }).where('id', '=', template.id).execute();
+    await t.app.db.updateTable('trees').set({ visibility: 'private' }).where('id', '=', foreign.id).execute();
+    const list = (await call(user, 'GET', '/api/learn/subjects/')).json();
+    expect(list.count).toBe(1);
+    expect(list.results.map((s: { uuid: string }) => s.uuid)).toEqual([own.uuid]);
+    const paged = (await call(user, 'GET', '/api/learn/subjects/?page_size=1&page=1')).json();
+    expect(paged).toMatchObject({ count: 1, next: null });
+    expect(paged.results).toHaveLength(1);
+  });
+
   it('removes every learning row of a deleted tree', async () => {
     const user = await createUser(t.app);
     const tree = await ownTree(user);

@@ -74,6 +74,19 @@ export async function writeFeedToken(
 export const findLearnerLocale = async (db: Executor, userId: number) =>
   (await db.selectFrom('profiles').select('locale').where('user_id', '=', userId).executeTakeFirst())?.locale;
 
+/** The owner of a feed token, when their account is active. */
 export const findFeedOwner = async (db: Executor, token: string) =>
-  (await db.selectFrom('learning_calendar_feeds').select('user_id').where('token', '=', token).executeTakeFirst())
-    ?.user_id;
+  (
+    await db
+      .selectFrom('learning_calendar_feeds')
+      .innerJoin('users', 'users.id', 'learning_calendar_feeds.user_id')
+      .select('learning_calendar_feeds.user_id')
+      .where('learning_calendar_feeds.token', '=', token)
+      .where('users.is_active', '=', 1)
+      .executeTakeFirst()
+  )?.user_id;
+
+/** Ends a learner's feed address (a new one is made when they ask for it again). */
+export async function deleteFeedToken(db: Executor, userId: number): Promise<void> {
+  await db.deleteFrom('learning_calendar_feeds').where('user_id', '=', userId).execute();
+}

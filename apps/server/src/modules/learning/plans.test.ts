@@ -2,6 +2,7 @@ import { Plan } from '@arbor/contract';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../../testing/test-app.ts';
+import { obtainCode } from '../accounts/testing.ts';
 import { createTree } from '../trees/testing.ts';
 
 let t: TestApp;
@@ -375,6 +376,77 @@ describe('calendar feed', () => {
     expect(changed.headers.etag).not.toBe(etag);
     const afterDate = await t.app.inject({ method: 'GET', url: path, headers: { 'if-modified-since': lastModified } });
     expect(afterDate.statusCode).toBe(200);
+  });
+
+  it('serves a valid token from a network that guessed itself into the miss limit', async () => {
+    const { user, tree } = await learner();
+    await call(user, 'PUT', '/api/learn/plans/', { tree: tree.uuid });
+    const path = feedPath((await call(user, 'GET', '/api/learn/calendar/')).json().url);
+    const from = (url: string) => t.app.inject({ method: 'GET', url, remoteAddress: '198.51.100.77' });
+    let last = await from(`/api/learn/calendar/${'q'.repeat(43)}.ics`);
+    for (let i = 0; i < 40 && last.statusCode !== 429; i += 1)
+      last = await from(`/api/learn/calendar/${'w'.repeat(40)}${i}.ics`);
+    expect(last.statusCode).toBe(429);
+    expect((await from(path)).statusCode).toBe(200);
+  });
+
+  it('leaves control characters out of the feed text', async () => {
+    const user = await createUser(t.app);
+    const titled = {
+      ...document,
+      nodes: document.nodes.map((n) => (n.id === 'a' ? { ...n, title: 'Sca\u0007les\u001b[2J\u0085' } : n)),
+    };
+    const tree = (await createTree(t.app, user, { title: 'Pi\u0001ano\u007f', data: titled })) as { uuid: string };
+    expect((await call(user, 'PUT', '/api/learn/plans/', { tree: tree.uuid })).statusCode).toBe(200);
+    const res = await call(null, 'GET', feedPath((await call(user, 'GET', '/api/learn/calendar/')).json().url));
+    expect(res.statusCode).toBe(200);
+    // eslint-disable-next-line no-control-regex -- the characters the feed must not carry
+    expect(res.body.replace(/\r\n/g, '')).not.toMatch(/[\u0000-\u0008\u000a-\u001f\u007f-\u009f]/);
+    const event = new ICAL.Component(ICAL.parse(res.body)).getFirstSubcomponent('vevent')!;
+    expect(event.getFirstPropertyValue('summary')).toBe('Piano: Scales[2J, Chords');
+  });
+
+  it('ends the feed when the account is suspended or its password reset, not when it logs out', async () => {
+    const admin = await createUser(t.app, { role: 'admin' });
+    const email = `feed-${Date.now()}@example.com`;
+    const { user, tree } = await learner();
+    await t.app.db.updateTable('users').set({ email }).where('id', '=', user.id).execute();
+    await call(user, 'PUT', '/api/learn/plans/', { tree: tree.uuid });
+    const feed = async () => (await call(user, 'GET', '/api/learn/calendar/')).json().url as string;
+    let path = feedPath(await feed());
+    const logout = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout/',
+      headers: user.headers,
+      payload: { refresh: 'x' },
+    });
+    expect(logout.statusCode).toBeLessThan(300);
+    expect((await call(null, 'GET', path)).statusCode).toBe(200);
+
+    const code = await obtainCode(t.app, t.database.dataDir, 'ses', 'reset_password', email);
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/password/reset/',
+      payload: { email, code, new_password: 'a-new-password-for-the-feed-9' },
+    });
+    expect(reset.statusCode).toBe(200);
+    expect((await call(null, 'GET', path)).statusCode).toBe(404);
+
+    // A new address is made when the learner asks again, after logging in with the new password.
+    const token = await t.app.inject({
+      method: 'POST',
+      url: '/api/token/',
+      payload: { username: email, password: 'a-new-password-for-the-feed-9' },
+    });
+    expect(token.statusCode).toBe(200);
+    const owner = { ...user, headers: { authorization: `Bearer ${token.json().access}` } };
+    const renewed = feedPath((await call(owner, 'GET', '/api/learn/calendar/')).json().url);
+    expect(renewed).not.toBe(path);
+    path = renewed;
+    expect((await call(null, 'GET', path)).statusCode).toBe(200);
+    const suspended = await call(admin, 'PATCH', `/api/profile/users/${user.id}/`, { is_active: false });
+    expect(suspended.statusCode).toBe(200);
+    expect((await call(null, 'GET', path)).statusCode).toBe(404);
   });
 
   it('answers unknown tokens 404 in the error shape, and throttles a network that keeps guessing', async () => {

@@ -10,7 +10,13 @@ import type {
 import type { Deps } from '../../deps.ts';
 import { conflict, invalidField, notFound } from '../../lib/http-errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { generateFromPrompt, parseCardDrafts, parseQuizQuestions, type QuizQuestionAnswer } from '../ai/index.ts';
+import {
+  generateFromPrompt,
+  parseCardDrafts,
+  parseQuizQuestions,
+  revealRequestLogResponse,
+  type QuizQuestionAnswer,
+} from '../ai/index.ts';
 import { findProgress } from './learning.repository.ts';
 import { presentProgress, writeStatusesIn } from './progress.service.ts';
 import { findOwnQuiz, insertQuiz, markQuizSubmitted, raiseMastery } from './quizzes.repository.ts';
@@ -64,6 +70,8 @@ async function generateForNode<T>(
   const result = await generateFromPrompt(deps, viewer, {
     kind: what.kind,
     promptKey: what.kind,
+    // A quiz's answers stay out of the learner's own request log until the quiz is submitted.
+    withholdResponse: what.kind === 'quiz',
     language: body.language,
     model: body.model,
     values,
@@ -103,6 +111,7 @@ export async function generateQuiz(deps: Deps, viewer: AuthUser, body: GenerateQ
     questions: JSON.stringify(value),
     created_at: deps.clock.nowIso(),
     submitted_at: null,
+    request_log_id: request_log,
   });
   return {
     quiz: uuid,
@@ -150,6 +159,7 @@ export async function submitQuiz(deps: Deps, viewer: AuthUser, uuid: string, ans
     if (earned >= 2) await writeStatusesIn(trx, deps, resolved, [[quiz.node_id, 'done']]);
     return raised;
   });
+  if (quiz.request_log_id !== null) await revealRequestLogResponse(deps, quiz.request_log_id);
   return {
     correct,
     total: questions.length,

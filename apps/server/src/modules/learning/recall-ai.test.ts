@@ -218,6 +218,18 @@ describe('quizzes', () => {
     expect(row.submitted_at).toBeNull();
   });
 
+  it("keeps a quiz's answers out of its learner's own request log until the quiz is submitted", async () => {
+    const { user, body } = await quiz(3);
+    const admin = await createUser(t.app, { role: 'admin' });
+    const before = await logOf(user, body.request_log);
+    expect(before.statusCode).toBe(200);
+    expect(before.json().response_body).toBe('');
+    // Admins read every log whole.
+    expect((await logOf(admin, body.request_log)).json().response_body).toContain('explanation');
+    expect((await submit(user, body.quiz, right(3))).statusCode).toBe(200);
+    expect((await logOf(user, body.request_log)).json().response_body).toContain('explanation');
+  });
+
   it('grades every right answer: mastery 3, node done through the progress path, activity counted', async () => {
     const { user, tree, body } = await quiz(5);
     const res = await submit(user, body.quiz, right(5));

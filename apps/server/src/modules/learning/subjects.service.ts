@@ -14,19 +14,22 @@ import {
 } from './learning.repository.ts';
 import { presentProgress } from './progress.service.ts';
 import { readSettings } from './settings.service.ts';
-import { resolveSubject, resolveSubjectById, type SubjectRefInput } from './subjects.ts';
+import { readableSubjects, resolveSubject, resolveSubjectById, type SubjectRefInput } from './subjects.ts';
 import { admittedNewBySubject, todayCounts } from './today-counts.ts';
 
 /**
  * A page of what the caller learns, newest activity first, each with its progress summary. A subject
- * that is gone or no longer readable is left out of the page (its rows stay until it is deleted).
+ * that is gone or no longer readable (a hidden template, a tree made private) is left out of the
+ * page and of the count (its rows stay until it is deleted).
  */
 export async function listLearnedSubjects(
   deps: Deps,
   viewer: AuthUser,
   window: PageWindow,
 ): Promise<{ count: number; results: LearningSubjectSummary[] }> {
-  const { count, rows } = await listSubjects(deps.db, viewer.id, window.offset, window.pageSize);
+  const readable = await readableSubjects(deps, viewer, await listSubjects(deps.db, viewer.id));
+  const count = readable.length;
+  const rows = readable.slice(window.offset, window.offset + window.pageSize);
   const results: LearningSubjectSummary[] = [];
   const now = deps.clock.now();
   // Each subject's share of what is left to review today (today-counts.ts): its due cards and the

@@ -4,9 +4,9 @@ import type { Deps, LearnableDocument, LearningCaches } from '../../deps.ts';
 import { RevisionCache } from '../../lib/cache/revision-cache.ts';
 import { AppError } from '../../lib/http-errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { readSnapshotForViewer } from '../community/index.ts';
+import { readSnapshotForViewer, visibleShareIds } from '../community/index.ts';
 import { readDocumentForViewer, readTreeForViewer } from '../trees/index.ts';
-import type { SubjectKey } from './learning.repository.ts';
+import type { SubjectKey, SubjectRow } from './learning.repository.ts';
 
 /**
  * How many tree nodes an app keeps parsed for learning: four trees at the 5,000-node limit. One
@@ -93,6 +93,29 @@ export async function resolveSubject(deps: Deps, viewer: AuthUser, ref: SubjectR
     key: { userId: viewer.id, kind, subjectId: found.id },
     ...learnable,
   };
+}
+
+/**
+ * The subjects among `rows` the caller may still read, in their order: templates by the community's
+ * visibility rule (one query), trees by their row's policy (no document is read).
+ */
+export async function readableSubjects(deps: Deps, viewer: AuthUser, rows: SubjectRow[]): Promise<SubjectRow[]> {
+  const shareIds = rows.filter((r) => r.subject_kind === 'share').map((r) => r.subject_id);
+  const [shares, trees] = await Promise.all([
+    visibleShareIds(deps, viewer, shareIds),
+    Promise.all(
+      rows
+        .filter((r) => r.subject_kind === 'tree')
+        .map((r) =>
+          readTreeForViewer(deps, viewer, { id: r.subject_id }).then(
+            () => r.subject_id,
+            (error: unknown) => nullWhenNotFound(error),
+          ),
+        ),
+    ),
+  ]);
+  const readableTrees = new Set(trees.filter((id) => id !== null));
+  return rows.filter((r) => (r.subject_kind === 'share' ? shares : readableTrees).has(r.subject_id));
 }
 
 /** Reads a subject by its row id, or null when it is gone or no longer readable by the caller. */

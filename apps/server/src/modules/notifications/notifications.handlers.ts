@@ -5,9 +5,13 @@ import {
   findShareTarget,
   findTemplateFollowers,
   findUserTarget,
+  recipientsToldSince,
 } from './notifications.repository.ts';
 import { runtimeOf } from './notifications.runtime.ts';
 import { notify, type NotificationDraft } from './notifications.service.ts';
+
+/** How long a follow, or a template's revision to its learners, is told only once. */
+const ONCE_A_DAY_MS = 24 * 3600 * 1000;
 
 /**
  * Notifications are written here, by handlers of other modules' domain events, after the acting
@@ -17,6 +21,19 @@ import { notify, type NotificationDraft } from './notifications.service.ts';
  */
 export function subscribeNotificationHandlers(deps: Deps): void {
   const send = (drafts: NotificationDraft[]) => notify(deps, runtimeOf(deps).relay, drafts);
+
+  /** The drafts about one target whose recipients were not told of it in the last day. */
+  const notToldToday = async (drafts: NotificationDraft[]) => {
+    const [first] = drafts;
+    if (!first) return [];
+    const told = await recipientsToldSince(
+      deps.db,
+      drafts.map((d) => d.recipientId),
+      { kind: first.kind, targetKind: first.target.kind, targetId: first.target.id },
+      deps.clock.isoIn(-ONCE_A_DAY_MS),
+    );
+    return drafts.filter((d) => !told.has(d.recipientId));
+  };
 
   /** A template as a notification's target, or null when it is already gone. */
   const shareTarget = async (shareId: number) => {
@@ -29,6 +46,13 @@ export function subscribeNotificationHandlers(deps: Deps): void {
     const target = await shareTarget(event.shareId);
     if (!target) return;
     await send([{ recipientId: event.shareAuthorId, kind: 'review', actorId: event.reviewerId, target }]);
+  });
+
+  // The template's author replied to your review.
+  deps.events.on('review.replied', async (event) => {
+    const target = await shareTarget(event.shareId);
+    if (!target) return;
+    await send([{ recipientId: event.reviewerId, kind: 'review_reply', actorId: event.replierId, target }]);
   });
 
   // A comment on your template; a reply in your thread (which says more, so it wins when both are you).
@@ -108,6 +132,16 @@ export function subscribeNotificationHandlers(deps: Deps): void {
     if (!share || share.hidden !== 0) return;
     const { forks, learners } = await findTemplateFollowers(deps.db, event.shareId);
     const template = { kind: 'share', id: share.id, uuid: share.uuid, title: share.title };
+    // Learners hear of a template's revisions at most once a day (a re-share storm tells them once).
+    const learnerDrafts = await notToldToday(
+      learners.map((userId): NotificationDraft => ({
+        recipientId: userId,
+        kind: 'share_updated',
+        actorId: event.authorId,
+        target: template,
+        detail: 'learn',
+      })),
+    );
     await send([
       ...forks.map((tree): NotificationDraft => ({
         recipientId: tree.owner_id,
@@ -116,21 +150,19 @@ export function subscribeNotificationHandlers(deps: Deps): void {
         target: { kind: 'tree', id: tree.id, uuid: tree.uuid, title: tree.title },
         detail: 'fork',
       })),
-      ...learners.map((userId): NotificationDraft => ({
-        recipientId: userId,
-        kind: 'share_updated',
-        actorId: event.authorId,
-        target: template,
-        detail: 'learn',
-      })),
+      ...learnerDrafts,
     ]);
   });
 
-  // A new follower (a repeated follow sends no event).
+  // A session ended (logout, password reset, deactivation): its open streams end now, in every process.
+  deps.events.on('user.sessions_ended', ({ userId }) => runtimeOf(deps).relay.sessionsEnded(userId));
+
+  // A new follower (a repeated follow sends no event), at most once a day per pair: following,
+  // unfollowing and following again does not tell the author again.
   deps.events.on('user.followed', async (event) => {
     const follower = await findUserTarget(deps.db, event.followerId);
     if (!follower) return;
     const target = { kind: 'user', id: follower.id, title: follower.username };
-    await send([{ recipientId: event.followeeId, kind: 'follow', actorId: follower.id, target }]);
+    await send(await notToldToday([{ recipientId: event.followeeId, kind: 'follow', actorId: follower.id, target }]));
   });
 }

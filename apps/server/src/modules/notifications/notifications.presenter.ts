@@ -11,6 +11,7 @@ import type { NotificationRow } from './notifications.repository.ts';
  */
 export const NOTIFICATION_TEXTS: Readonly<Record<string, string>> = {
   review: '{actor} reviewed your template "{title}".',
+  review_reply: '{actor} replied to your review of "{title}".',
   comment: '{actor} commented on your template "{title}".',
   comment_reply: '{actor} replied to your comment on "{title}".',
   follow: '{actor} started following you.',

@@ -4,7 +4,10 @@ import type { Trx } from '../../db/connection.ts';
 import type { Deps, Logger } from '../../deps.ts';
 import { safeError } from '../../lib/safe-error.ts';
 
-/** The PostgreSQL channel every process LISTENs on; a payload is `{"id", "recipient"}`. */
+/**
+ * The PostgreSQL channel every process LISTENs on; a payload is `{"id", "recipient"}` (a notification)
+ * or `{"ended"}` (a user whose session ended: their streams are checked at once).
+ */
 export const NOTIFY_CHANNEL = 'arbor_notifications';
 /** Notifications announced by one `pg_notify` statement. */
 const NOTIFY_BATCH = 1000;
@@ -30,20 +33,24 @@ export interface NotificationRelay {
   announceIn(trx: Trx, written: Written[]): Promise<void>;
   /** after its commit */
   announced(written: Written[]): Promise<void>;
+  /** tells every process that a session of `userId` ended (logout, password reset, deactivation) */
+  sessionsEnded(userId: number): Promise<void>;
   /** before streams are served: resolves once this process hears what others write (never rejects) */
   start(): Promise<void>;
   close(): Promise<void>;
 }
 
 type Deliver = (recipientId: number, id: number) => Promise<void>;
+type EndSessions = (userId: number) => Promise<void>;
 
 /** SQLite: one process, so a notification goes to this process's hub after the commit. */
-export function inProcessRelay(deliver: Deliver): NotificationRelay {
+export function inProcessRelay(deliver: Deliver, endSessions: EndSessions): NotificationRelay {
   return {
     announceIn: async () => {},
     announced: async (written) => {
       await Promise.all(written.map((w) => deliver(w.recipient_id, w.id)));
     },
+    sessionsEnded: endSessions,
     start: async () => {},
     close: async () => {},
   };
@@ -56,9 +63,10 @@ export function inProcessRelay(deliver: Deliver): NotificationRelay {
  * send its streams whatever was written meanwhile.
  */
 export function postgresRelay(
-  deps: Pick<Deps, 'config'> & { log: Logger },
+  deps: Pick<Deps, 'config' | 'db'> & { log: Logger },
   deliver: Deliver,
   resync: () => Promise<void>,
+  endSessions: EndSessions,
 ): NotificationRelay {
   let client: pg.Client | null = null;
   let starting: Promise<void> | null = null;
@@ -69,8 +77,13 @@ export function postgresRelay(
   const onMessage = (message: pg.Notification) => {
     if (message.channel !== NOTIFY_CHANNEL || !message.payload) return;
     try {
-      const { id, recipient } = JSON.parse(message.payload) as { id: unknown; recipient: unknown };
+      const { id, recipient, ended } = JSON.parse(message.payload) as {
+        id: unknown;
+        recipient: unknown;
+        ended: unknown;
+      };
       if (Number.isSafeInteger(id) && Number.isSafeInteger(recipient)) void deliver(recipient as number, id as number);
+      else if (Number.isSafeInteger(ended)) void endSessions(ended as number);
     } catch {
       // not ours
     }
@@ -138,6 +151,10 @@ export function postgresRelay(
       }
     },
     announced: async () => {},
+    async sessionsEnded(userId) {
+      // Delivered to every process LISTENing, this one included.
+      await sql`select pg_notify(${NOTIFY_CHANNEL}, ${JSON.stringify({ ended: userId })})`.execute(deps.db);
+    },
     start() {
       starting ??= connect().catch(() => schedule());
       return starting;

@@ -36,6 +36,32 @@ export async function insertNotifications(
   return written;
 }
 
+/**
+ * Which of `recipientIds` were told of `kind` about the target since `since` (notifications that
+ * may come often — a follow, a template's revision — are written at most once a day).
+ */
+export async function recipientsToldSince(
+  db: DB,
+  recipientIds: number[],
+  about: { kind: string; targetKind: string; targetId: number },
+  since: string,
+): Promise<Set<number>> {
+  const told = new Set<number>();
+  for (let i = 0; i < recipientIds.length; i += INSERT_BATCH) {
+    const rows = await db
+      .selectFrom('notifications')
+      .select('recipient_id')
+      .where('recipient_id', 'in', recipientIds.slice(i, i + INSERT_BATCH))
+      .where('kind', '=', about.kind)
+      .where('target_kind', '=', about.targetKind)
+      .where('target_id', '=', about.targetId)
+      .where('created_at', '>=', since)
+      .execute();
+    for (const row of rows) told.add(row.recipient_id);
+  }
+  return told;
+}
+
 /** One page of a recipient's notifications, newest first. */
 export async function listNotifications(
   db: DB,

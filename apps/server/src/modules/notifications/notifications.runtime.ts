@@ -19,8 +19,11 @@ export function runtimeOf(deps: Deps): NotificationsRuntime {
   if (!runtime) {
     const hub = new SseHub(loaderFor(deps), deps.log);
     const deliver = (recipientId: number, id: number) => hub.deliver(recipientId, id);
+    const endSessions = (userId: number) => hub.endEndedSessions([userId]);
     const relay =
-      deps.dialect === 'postgres' ? postgresRelay(deps, deliver, () => hub.resync()) : inProcessRelay(deliver);
+      deps.dialect === 'postgres'
+        ? postgresRelay(deps, deliver, () => hub.resync(), endSessions)
+        : inProcessRelay(deliver, endSessions);
     runtime = { hub, relay };
     runtimes.set(deps, runtime);
   }

@@ -2,9 +2,11 @@ import type { Notification } from '@arbor/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMessage } from '../../lib/messages/index.ts';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../../testing/test-app.ts';
+import { obtainCode } from '../accounts/testing.ts';
 import { NOTIFICATION_TEXTS } from './notifications.presenter.ts';
 import { runtimeOf } from './notifications.runtime.ts';
 import { openStream } from './sse-client.testing.ts';
+import { HEARTBEAT_MS } from './sse-hub.ts';
 
 let t: TestApp;
 let baseUrl: string;
@@ -123,6 +125,39 @@ describe('notifications', () => {
     expect((await list(bob)).count).toBe(0);
   });
 
+  it("tells a reviewer of the template author's first reply, in their language, not of its edit or removal", async () => {
+    const writer = await createUser(t.app);
+    const reader = await createUser(t.app, { locale: 'en-US' });
+    const shareId = await template(writer, 'Replied');
+    await review(reader, shareId);
+    const [reviewed] = (await list(writer)).results;
+    const reviewId = (
+      await t.app.inject({ method: 'GET', url: `/api/community/trees-shared/${shareId}/reviews/` })
+    ).json<{ results: Array<{ id: number }> }>().results[0]!.id;
+    expect(reviewed).toMatchObject({ kind: 'review' });
+    const reply = (body: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/community/reviews/${reviewId}/reply/`,
+        headers: writer.headers,
+        payload: { body },
+      });
+    expect((await reply('Thank you!')).statusCode).toBe(200);
+    expect((await reply('Thank you, fixed.')).statusCode).toBe(200);
+    const { results, count } = await list(reader);
+    expect(count).toBe(1);
+    expect(results[0]).toMatchObject({
+      kind: 'review_reply',
+      actor: { id: writer.id },
+      target: { kind: 'share', id: shareId, title: 'Replied' },
+      text: `${writer.username} replied to your review of "Replied".`,
+    });
+    expect((await reply('')).statusCode).toBe(200);
+    expect((await list(reader)).count).toBe(1);
+    // The author hears nothing of their own reply.
+    expect((await list(writer)).count).toBe(1);
+  });
+
   it('tells the author of a thread of a reply in it, in Chinese when they chose no language', async () => {
     const shareId = await template(ann, 'Geometry');
     const thread = await comment(cat, shareId);
@@ -179,6 +214,29 @@ describe('notifications', () => {
       target: { kind: 'user', id: cat.id, title: cat.username },
       text: formatMessage(NOTIFICATION_TEXTS.follow!, 'ja-JP', { actor: cat.username }),
     });
+  });
+
+  it('tells an author of a follower at most once a day, however often they unfollow and follow again', async () => {
+    const fan = await createUser(t.app);
+    const author = await createUser(t.app);
+    const follow = (following: boolean) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/community/authors/${author.username}/follow/`,
+        headers: fan.headers,
+        payload: { following },
+      });
+    for (let i = 0; i < 6; i++) expect((await follow(i % 2 === 0)).statusCode).toBe(200);
+    const follows = async () => (await list(author)).results.filter((n) => n.kind === 'follow');
+    expect(await follows()).toHaveLength(1);
+    // A day later a new follow is told again.
+    await t.app.db
+      .updateTable('notifications')
+      .set({ created_at: t.app.deps.clock.isoIn(-25 * 3600 * 1000) })
+      .where('recipient_id', '=', author.id)
+      .execute();
+    expect((await follow(true)).statusCode).toBe(200);
+    expect(await follows()).toHaveLength(2);
   });
 
   it('tells a reporter, in their language, whether their report was acted on or dismissed, and what to open', async () => {
@@ -454,6 +512,36 @@ describe('the notification stream', () => {
     const again = await openStream(baseUrl, dan.token);
     expect(again.status).toBe(401);
     again.close();
+  });
+
+  it('ends a stream at once on logout, password reset and suspension, without waiting for the heartbeat', async () => {
+    const admin = await createUser(t.app, { role: 'admin' });
+    const email = `stream-${Date.now()}@example.com`;
+    const [leaving, resetting, suspended] = await Promise.all([
+      createUser(t.app),
+      createUser(t.app, { email }),
+      createUser(t.app),
+    ]);
+    const streams = await Promise.all([leaving, resetting, suspended].map((u) => openStream(baseUrl, u.token)));
+    for (const stream of streams) expect(stream.status).toBe(200);
+    const post = (url: string, payload: object, headers?: object) =>
+      t.app.inject({ method: 'POST', url, payload, headers: headers as Record<string, string> });
+
+    expect((await post('/api/auth/logout/', { refresh: 'none' }, leaving.headers)).statusCode).toBeLessThan(300);
+    const code = await obtainCode(t.app, t.database.dataDir, 'ses', 'reset_password', email);
+    const reset = await post('/api/auth/password/reset/', { email, code, new_password: 'another-long-password-77' });
+    expect(reset.statusCode).toBe(200);
+    const patched = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/profile/users/${suspended.id}/`,
+      headers: admin.headers,
+      payload: { is_active: false },
+    });
+    expect(patched.statusCode).toBe(200);
+    // Each stream was ended by its session's end, well before the heartbeat (25 s) would have checked.
+    const endedOrNot = (stream: (typeof streams)[number]) =>
+      Promise.race([stream.ended, new Promise<false>((resolve) => setTimeout(() => resolve(false), HEARTBEAT_MS / 2))]);
+    for (const stream of streams) expect(await endedOrNot(stream)).toBe(true);
   });
 
   it('ends open streams when the server closes', async () => {

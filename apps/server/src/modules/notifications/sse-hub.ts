@@ -152,6 +152,8 @@ export class SseHub {
       const chunk = batch.slice(from, from + DELIVERY_BATCH);
       try {
         const found = await this.loader.byIds(chunk.map((d) => d.id));
+        // A stream whose session ended meanwhile gets nothing more: it is ended here, not at the heartbeat.
+        await this.endEndedSessions(found.map((f) => f.recipientId));
         for (const { recipientId, notification } of found) {
           // An announcement names its recipient; a row of someone else is never sent on its word.
           if (!chunk.some((d) => d.id === notification.id && d.userId === recipientId)) continue;
@@ -184,21 +186,23 @@ export class SseHub {
   }
 
   /**
-   * Ends the streams whose session is over: the user logged out, changed or reset their password
-   * (the session version moved on), or the account was deactivated or removed. Runs with every
-   * heartbeat, so a stream outlives its session by at most one heartbeat, in every process.
+   * Ends the streams (of `userIds`, or of everyone) whose session is over: the user logged out,
+   * changed or reset their password (the session version moved on), or the account was deactivated
+   * or removed. Runs when a session ends (the relay tells every process), before each delivery, and
+   * with every heartbeat as a safety net.
    */
-  async endEndedSessions(): Promise<void> {
-    if (this.streams.size === 0) return;
+  async endEndedSessions(userIds?: number[]): Promise<void> {
+    const users = [...new Set(userIds ?? this.streams.keys())].filter((id) => this.streams.has(id));
+    if (users.length === 0) return;
     let sessions: Map<number, number>;
     try {
-      sessions = await this.loader.sessions([...this.streams.keys()]);
+      sessions = await this.loader.sessions(users);
     } catch (error) {
       this.log.error({ err: safeError(error) }, 'the sessions of notification streams could not be checked');
       return;
     }
-    for (const set of [...this.streams.values()]) {
-      for (const stream of [...set]) {
+    for (const userId of users) {
+      for (const stream of [...(this.streams.get(userId) ?? [])]) {
         if (sessions.get(stream.userId) === stream.sessionVersion) continue;
         this.remove(stream);
         stream.end();
