@@ -4,6 +4,8 @@ export { registerLearningExtensions } from './register-extensions.tsx';
 export { LearningProvider, type LearningDocument } from './components/mode/LearningProvider.tsx';
 export { LearningModeControls } from './components/mode/LearningModeControls.tsx';
 export { LearningNodeDetails } from './components/mode/LearningNodeDetails.tsx';
+export { LearningStatusBar } from './components/mode/LearningStatusBar.tsx';
+export { LearningChecklistMark } from './components/mode/LearningChecklistMark.tsx';
 export { LearnHome } from './components/home/LearnHome.tsx';
 export { notesPaletteSource } from './api/useNoteSearch.ts';
 export { ReviewSession } from './components/recall/ReviewSession.tsx';

@@ -40,7 +40,14 @@ import {
   type DropHint,
   type SkillFlowNode,
 } from '../layout/flow-elements.ts';
-import { CANVAS_MAX_ZOOM, CANVAS_MIN_ZOOM, fitLayoutInto, viewportFitting } from '../layout/fit-view.ts';
+import {
+  CANVAS_MAX_ZOOM,
+  CANVAS_MIN_ZOOM,
+  fitLayoutInto,
+  LOW_ZOOM,
+  openingViewport,
+  type FirstFit,
+} from '../layout/fit-view.ts';
 import { buildOverviewScene, nodeAt, type OverviewScene } from '../layout/overview-scene.ts';
 import { layoutFor, NODE_HEIGHT, NODE_WIDTH, type TreeLayout } from '../layout/tidy-layout.ts';
 import { useEditorState } from '../state/editor-context.ts';
@@ -57,9 +64,6 @@ import classes from './TreeCanvas.module.css';
 const nodeTypes = { skill: SkillNode };
 const edgeTypes = { link: LinkEdge };
 const minimapNodeColor = (node: SkillFlowNode) => node.data.node.color ?? 'var(--mantine-primary-color-filled)';
-const LOW_ZOOM = 0.35;
-// Opening a tree: fit it on screen unless that makes titles unreadable (a wide tree, a phone).
-const MIN_FIT_ZOOM = 0.5;
 const lowZoomSelector = (s: ReactFlowState) => s.transform[2] < LOW_ZOOM;
 // Zoomed out on a big tree, nodes and edges are drawn into one <canvas> (OverviewCanvas) and React
 // Flow holds none: thousands of DOM elements re-composited on every frame made a fitted pan of 5,000
@@ -110,10 +114,11 @@ interface TreeCanvasProps {
   /** a node to open on, centred (instead of fitting the tree) */
   focusId?: string | null;
   /**
-   * the first view shows the whole tree however small (read-only viewers: a template, a version
-   * comparison), instead of the root at a readable zoom when the whole tree would be unreadable
+   * the first view shows the whole tree however small (read-only viewers: a version comparison),
+   * instead of the root at a readable zoom when the whole tree would be unreadable; `'legible'` (a
+   * template) fits it whole while its nodes are still drawn in full, not as zoomed-out pills
    */
-  fitFirst?: boolean;
+  fitFirst?: FirstFit;
   /** pixels on the canvas's right covered by an overlay (a drawer): fitting keeps the tree beside it */
   insetRight?: number;
   /** a click on a node, after it is selected (e.g. to open its details) */
@@ -337,32 +342,16 @@ export const TreeCanvas = memo(function TreeCanvas({
       const el = wrapperRef?.current;
       const current = layoutRef.current;
       const root = current.positions.get(indexTree(store.getState().doc).root.id);
-      if (!el || !root || el.clientWidth < 2 || el.clientHeight < 2) return false;
+      if (!el || !root) return false;
       const focus = focusId ? current.positions.get(focusId) : undefined;
-      if (focus) {
-        // Opened on one node (a search hit): it is centred at a readable zoom.
-        const zoom = el.clientWidth < 640 ? 0.8 : 1;
-        void instance.setViewport({
-          x: (el.clientWidth - insetRight) / 2 - (focus.x + NODE_WIDTH / 2) * zoom,
-          y: el.clientHeight / 2 - (focus.y + NODE_HEIGHT / 2) * zoom,
-          zoom,
-        });
-        return true;
-      }
-      const fitted = viewportFitting(current.positions.values(), el.clientWidth, el.clientHeight, {
+      const viewport = openingViewport(current.positions.values(), root, focus, {
+        width: el.clientWidth,
+        height: el.clientHeight,
         insetRight,
-        padding: 0.08,
+        fit: fitFirst,
       });
-      if (fitted && (fitFirst || fitted.zoom >= MIN_FIT_ZOOM)) {
-        void instance.setViewport(fitted);
-        return true;
-      }
-      const zoom = el.clientWidth < 640 ? 0.75 : 0.9;
-      void instance.setViewport({
-        x: (el.clientWidth - insetRight) / 2 - (root.x + NODE_WIDTH / 2) * zoom,
-        y: 60 - root.y * zoom,
-        zoom,
-      });
+      if (!viewport) return false;
+      void instance.setViewport(viewport);
       return true;
     },
     [store, wrapperRef, focusId, insetRight, fitFirst],
@@ -498,7 +487,7 @@ export const TreeCanvas = memo(function TreeCanvas({
               </ControlButton>
             ) : null}
           </Controls>
-          {doc.links.length > 0 ? <LinkLegend /> : null}
+          {doc.links.length > 0 ? <LinkLegend position={showMinimap ? 'top-right' : 'bottom-right'} /> : null}
           {children}
         </ReactFlow>
       </div>

@@ -38,6 +38,11 @@ interface TreeViewerProps {
   onSelectionChange?: (id: string | null) => void;
   /** pixels on the canvas's right covered by an overlay (a drawer over the canvas) */
   insetRight?: number;
+  /**
+   * the first view: the whole tree however small (`'always'`, the default: a comparison), or only
+   * while its nodes are drawn in full, else the root at a readable zoom (`'legible'`: a template)
+   */
+  fit?: 'always' | 'legible';
 }
 
 /**
@@ -52,6 +57,7 @@ export function TreeViewer({
   onSelectionChange,
   onNodeOpen,
   insetRight,
+  fit = 'always',
 }: TreeViewerProps) {
   const [{ store, focus }] = useState(() => {
     const shown = documentShowing(doc, focusId);
@@ -79,7 +85,7 @@ export function TreeViewer({
           minimap={false}
           focusId={focus}
           insetRight={insetRight}
-          fitFirst
+          fitFirst={fit === 'always' ? true : 'legible'}
           onNodeOpen={onNodeOpen}
         />
       </EditorStoreContext.Provider>
