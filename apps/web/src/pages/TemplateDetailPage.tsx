@@ -8,6 +8,7 @@ import {
   LearningNodeDetails,
   LearningProvider,
   LearningStatusBar,
+  useNextToLearn,
 } from '../features/learning/index.ts';
 import { AddToCollectionButton } from '../features/social/index.ts';
 import { useSession } from '../lib/session.ts';
@@ -39,6 +40,7 @@ export default function TemplateDetailPage() {
         canvasExtra={<LearningNodeDetails />}
         canvasFooter={signedIn ? <LearningStatusBar /> : null}
         outlineMark={signedIn ? checklistMark : undefined}
+        useCanvasTarget={useNextToLearn}
         actionsExtra={signedIn ? <AddToCollectionButton share={uuid} /> : null}
       />
     </LearningProvider>

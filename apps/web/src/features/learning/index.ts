@@ -5,6 +5,7 @@ export { LearningProvider, type LearningDocument } from './components/mode/Learn
 export { LearningModeControls } from './components/mode/LearningModeControls.tsx';
 export { LearningNodeDetails } from './components/mode/LearningNodeDetails.tsx';
 export { LearningStatusBar } from './components/mode/LearningStatusBar.tsx';
+export { useNextToLearn } from './components/mode/learning-store.ts';
 export { LearningChecklistMark } from './components/mode/LearningChecklistMark.tsx';
 export { LearnHome } from './components/home/LearnHome.tsx';
 export { notesPaletteSource } from './api/useNoteSearch.ts';

@@ -178,6 +178,8 @@ function useNodeDrawer(doc: TreeDocument | undefined, focus: string | null) {
   return { phone, selected, opened, setOpened, open, select, inset };
 }
 
+const useNoCanvasTarget = (): string | null => null;
+
 interface TemplateDetailProps {
   uuid: string;
   /** what the page adds under the template's header (e.g. learning mode's toggle and progress) */
@@ -189,6 +191,11 @@ interface TemplateDetailProps {
    * with the tree on any screen, never over a node
    */
   canvasFooter?: ReactNode;
+  /**
+   * a hook naming the node the canvas opens around when the page knows one (learning mode's next
+   * node to learn); a deep link's node wins
+   */
+  useCanvasTarget?: () => string | null;
   /** what the page puts before each node of the outline (learning mode's checkbox) */
   outlineMark?: (node: { id: string; title: string; parent_id: string | null }) => ReactNode;
   /** what the page adds to the template's actions (e.g. "Add to collection") */
@@ -203,7 +210,9 @@ export function TemplateDetail({
   canvasFooter,
   outlineMark,
   actionsExtra,
+  useCanvasTarget = useNoCanvasTarget,
 }: TemplateDetailProps) {
+  const canvasTarget = useCanvasTarget();
   const { t, i18n } = useTranslation('community');
   // The answer arrives as a synchronous update; deferred, the tree and its canvas render in short
   // interruptible tasks instead of one long one.
@@ -304,11 +313,11 @@ export function TemplateDetail({
               <NodeDiscussionProvider share={uuid} onOpen={tabs.showDiscussion}>
                 <Card withBorder padding="md" radius="md">
                   <Tabs defaultValue="canvas" keepMounted={false}>
-                    <Group justify="space-between" mb="sm" wrap="nowrap">
+                    <Group justify="space-between" mb="sm" gap="xs">
                       <Title order={2} fz="h4">
                         {t('detail.tree')}
                       </Title>
-                      <Tabs.List>
+                      <Tabs.List className={classes.tabList}>
                         <Tabs.Tab value="canvas">{t('detail.canvas')}</Tabs.Tab>
                         <Tabs.Tab value="outline">{t('detail.outline')}</Tabs.Tab>
                       </Tabs.List>
@@ -327,6 +336,7 @@ export function TemplateDetail({
                               onSelectionChange={canvas.select}
                               insetRight={canvas.inset}
                               fit="legible"
+                              centreOn={canvasTarget}
                             />
                           </Suspense>
                           {canvas.selected && canvas.phone && !canvas.opened ? (
@@ -342,18 +352,18 @@ export function TemplateDetail({
                               {t('nodeDrawer.open')}
                             </Button>
                           ) : null}
+                          {canvas.selected && canvas.opened ? (
+                            <Suspense fallback={null}>
+                              <TemplateNodeDrawer
+                                node={canvas.selected}
+                                imageUrl={share.images[canvas.selected.id]}
+                                phone={canvas.phone}
+                                onClose={() => canvas.setOpened(false)}
+                              />
+                            </Suspense>
+                          ) : null}
                         </Box>
                         {canvasFooter}
-                        {canvas.selected && canvas.opened ? (
-                          <Suspense fallback={null}>
-                            <TemplateNodeDrawer
-                              node={canvas.selected}
-                              imageUrl={share.images[canvas.selected.id]}
-                              phone={canvas.phone}
-                              onClose={() => canvas.setOpened(false)}
-                            />
-                          </Suspense>
-                        ) : null}
                       </Box>
                       {canvasExtra ? <Box mt="md">{canvasExtra}</Box> : null}
                     </Tabs.Panel>

@@ -117,7 +117,9 @@ function SkillNodeView({ id, data, selected }: NodeProps<SkillFlowNode>) {
       >
         {handleEls}
         {frames}
-        <span className={classes.simpleTitle}>{node.title}</span>
+        <span className={classes.simpleTitle} data-testid="node-simple-title">
+          {node.title}
+        </span>
         {badges}
       </div>
     );

@@ -45,6 +45,7 @@ import {
   CANVAS_MIN_ZOOM,
   fitLayoutInto,
   LOW_ZOOM,
+  nodeOnScreen,
   openingViewport,
   type FirstFit,
 } from '../layout/fit-view.ts';
@@ -119,6 +120,11 @@ interface TreeCanvasProps {
    * template) fits it whole while its nodes are still drawn in full, not as zoomed-out pills
    */
   fitFirst?: FirstFit;
+  /**
+   * a node to bring on screen at a readable zoom once it is known (learning mode's next node to
+   * learn, which arrives after the canvas), once; not when the canvas opened on `focusId`
+   */
+  centreOn?: string | null;
   /** pixels on the canvas's right covered by an overlay (a drawer): fitting keeps the tree beside it */
   insetRight?: number;
   /** a click on a node, after it is selected (e.g. to open its details) */
@@ -141,6 +147,7 @@ export const TreeCanvas = memo(function TreeCanvas({
   focusId = null,
   insetRight = 0,
   fitFirst = false,
+  centreOn = null,
   onNodeOpen,
   children,
 }: TreeCanvasProps) {
@@ -372,9 +379,11 @@ export const TreeCanvas = memo(function TreeCanvas({
 
   // A canvas that mounts without a size yet (a tab, a drawer opening) gets its first view once it has one.
   const [pendingFirstView, setPendingFirstView] = useState(false);
+  const [viewShown, setViewShown] = useState(false);
   const onInit = useCallback(
     (instance: ReactFlowInstance<SkillFlowNode, Edge>) => {
-      if (!firstView(instance)) setPendingFirstView(true);
+      if (firstView(instance)) setViewShown(true);
+      else setPendingFirstView(true);
     },
     [firstView],
   );
@@ -382,11 +391,33 @@ export const TreeCanvas = memo(function TreeCanvas({
     const el = wrapperRef?.current;
     if (!pendingFirstView || !el) return;
     const observer = new ResizeObserver(() => {
-      if (firstView(flow)) setPendingFirstView(false);
+      if (!firstView(flow)) return;
+      setPendingFirstView(false);
+      setViewShown(true);
     });
     observer.observe(el);
     return () => observer.disconnect();
   }, [pendingFirstView, firstView, flow, wrapperRef]);
+
+  // The node to centre on, once the first view is shown and the node known: left where it is when
+  // already on screen, else centred at a readable zoom.
+  const centred = useRef(Boolean(focusId));
+  useEffect(() => {
+    const el = wrapperRef?.current;
+    const position = centreOn ? layoutRef.current.positions.get(centreOn) : undefined;
+    if (centred.current || !viewShown || !el || !position) return;
+    centred.current = true;
+    const viewport = flow.getViewport();
+    if (viewport.zoom >= LOW_ZOOM && nodeOnScreen(position, viewport, el.clientWidth - insetRight, el.clientHeight, 8))
+      return;
+    const next = openingViewport([position], position, position, {
+      width: el.clientWidth,
+      height: el.clientHeight,
+      insetRight,
+      fit: false,
+    });
+    if (next) void flow.setViewport(next, { duration: 300 });
+  }, [centreOn, viewShown, flow, wrapperRef, insetRight]);
 
   return (
     <CanvasContext.Provider value={contextValue}>

@@ -43,6 +43,8 @@ interface TreeViewerProps {
    * while its nodes are drawn in full, else the root at a readable zoom (`'legible'`: a template)
    */
   fit?: 'always' | 'legible';
+  /** a node to bring on screen at a readable zoom once known (unselected), unless opened on `focusId` */
+  centreOn?: string | null;
 }
 
 /**
@@ -58,6 +60,7 @@ export function TreeViewer({
   onNodeOpen,
   insetRight,
   fit = 'always',
+  centreOn,
 }: TreeViewerProps) {
   const [{ store, focus }] = useState(() => {
     const shown = documentShowing(doc, focusId);
@@ -86,6 +89,7 @@ export function TreeViewer({
           focusId={focus}
           insetRight={insetRight}
           fitFirst={fit === 'always' ? true : 'legible'}
+          centreOn={centreOn}
           onNodeOpen={onNodeOpen}
         />
       </EditorStoreContext.Provider>

@@ -1,6 +1,7 @@
 import type { LearningStatusValue } from '@arbor/contract';
 import { Group, SegmentedControl, Text } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { statusOf, useLearning, useLearningState } from './learning-store.ts';
 import classes from './LearningStatusBar.module.css';
@@ -20,12 +21,22 @@ export function LearningStatusBar() {
   const loaded = useLearningState((s) => s.progress !== undefined) ?? false;
   const status = useLearningState((s) => (selectedId ? statusOf(s.progress, selectedId) : 'todo')) ?? 'todo';
   const locked = useLearningState((s) => (selectedId ? s.lockedIds.has(selectedId) : false)) ?? false;
+  const acting = Boolean(learning && enabled && selectedId !== null && loaded && !learning.isRoot(selectedId));
+  // A node picked (a tap, a deep link) brings the bar on screen with the canvas above it: on a phone
+  // the page is taller than the screen, and the bar must not wait below the fold.
+  const bar = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (!acting || !selectedId) return;
+    // After the frame: the shell's smooth scroll to the top that follows a navigation (a deep link)
+    // starts in an effect after this one; an instant scroll then ends it.
+    const frame = requestAnimationFrame(() => bar.current?.scrollIntoView?.({ block: 'nearest' }));
+    return () => cancelAnimationFrame(frame);
+  }, [acting, selectedId]);
   if (!learning || !enabled) return null;
-  const acting = selectedId !== null && loaded && !learning.isRoot(selectedId);
   const title = selectedId ? learning.titleOf(selectedId) : '';
   return (
-    <section className={classes.bar} aria-label={t('node.barLabel')} data-testid="learning-bar">
-      {acting ? (
+    <section ref={bar} className={classes.bar} aria-label={t('node.barLabel')} data-testid="learning-bar">
+      {acting && selectedId !== null ? (
         <>
           <Group gap={6} wrap="nowrap" justify="space-between">
             <Group gap={4} wrap="nowrap" miw={0}>
