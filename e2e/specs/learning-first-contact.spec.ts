@@ -100,8 +100,11 @@ const zoomOf = (page: Page) =>
 
 const statusOf = (page: Page, title: string): Locator => nodeTitled(page, title).getByTestId('learning-status');
 
-/** The node is selected on the canvas, whole inside it, and named by learning mode's status bar. */
-async function expectLandedOn(page: Page, title: string) {
+/**
+ * The node is selected on the canvas, whole inside it, and named by learning mode's status bar; the
+ * node and the bar are on screen together (`reveal`: after the person scrolls the bar into view).
+ */
+async function expectLandedOn(page: Page, title: string, reveal = false) {
   const bar = page.getByTestId('learning-bar');
   await expect.poll(() => bar.getByTestId('learning-bar-title').textContent(), { timeout: 15_000 }).toBe(title);
   const node = page.locator('.react-flow__node.selected').filter({ has: page.getByText(title, { exact: true }) });
@@ -109,6 +112,7 @@ async function expectLandedOn(page: Page, title: string) {
   const canvas = await boxOf(page.getByTestId('tree-canvas'));
   expect(inside(await boxOf(node), canvas)).toBe(true);
   // the tree and the bar that acts on it, on screen together
+  if (reveal) await bar.scrollIntoViewIfNeeded();
   const screen = { x: 0, y: 0, width: page.viewportSize()!.width, height: page.viewportSize()!.height };
   await expect.poll(async () => inside(await boxOf(bar), screen) && inside(await boxOf(node), screen)).toBe(true);
 }
@@ -171,7 +175,7 @@ describe('learning on first contact', () => {
       // A click: another skill (or the same one, back to learning) through the status bar under the canvas.
       const next = (await skillsInView(page))[0] ?? first!;
       await nodeTitled(page, next).getByTestId('node-title').click();
-      await expectLandedOn(page, next);
+      await expectLandedOn(page, next, true);
       await page
         .getByTestId('learning-bar-status')
         .getByText(m('learning', next === first ? 'status.learning' : 'status.done'), { exact: true })
@@ -230,6 +234,28 @@ describe('learning on first contact', () => {
       await page.getByTestId('review-node-link').click();
       await page.waitForURL((url) => url.pathname === `/community/${uuid}`);
       await expectLandedOn(page, far);
+
+      // A reply in the learner's thread on a skill: the notification opens that skill's threads.
+      const share = await api<{ id: number }>('GET', `/api/community/trees-shared/${uuid}/`, learner.access);
+      const thread = await api<{ id: number }>(
+        'POST',
+        `/api/community/trees-shared/${share.id}/comments/`,
+        learner.access,
+        { body: `How long does ${far} take?`, node_id: `n${SKILLS - 1}` },
+      );
+      await api('POST', `/api/community/trees-shared/${share.id}/comments/`, author.access, {
+        body: 'About a week of practice.',
+        parent: thread.id,
+      });
+      await page.goto('/notifications');
+      await page
+        .getByRole('link', { name: new RegExp(title) })
+        .first()
+        .click();
+      await page.waitForURL((url) => url.pathname === `/community/${uuid}`);
+      await page.getByText(m('reviews', 'discussion.filteredOn', { title: far })).waitFor();
+      await page.getByText(`How long does ${far} take?`).waitFor();
+      expect(new URL(page.url()).searchParams.get('node')).toBe(`n${SKILLS - 1}`);
 
       expect(errors).toEqual([]);
       await context.close();
