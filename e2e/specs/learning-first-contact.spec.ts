@@ -261,4 +261,46 @@ describe('learning on first contact', () => {
       await context.close();
     });
   }
+
+  it('keeps the node being edited in sight above the node panel on a phone, opened from a deep link (phone)', async () => {
+    const m = messagesIn('ja-JP');
+    const learner = await signUpByEmail(`drawer_${Date.now().toString(36)}`);
+    const nodes = [
+      { id: 'root', parent_id: null, title: 'Pocket tree' },
+      ...Array.from({ length: 8 }, (_, i) => ({
+        id: `p${i + 1}`,
+        parent_id: i ? `p${i}` : 'root',
+        title: `Step ${i + 1}`,
+      })),
+    ];
+    const tree = await api<{ uuid: string }>('POST', '/api/tree/skills_tree/', learner.access, {
+      title: 'Pocket tree',
+      data: { format: 1, layout: { direction: 'TB' }, nodes, links: [] },
+    });
+    const { context, page, errors } = await newPage(browser, { locale: 'ja-JP', width: 390, height: 844 });
+    await presetStorage(context, { 'arbor.locale': 'ja-JP' });
+    await page.goto('/favicon.svg');
+    await storeTokens(page, learner);
+
+    // The deep link's node, deep down the tree, is selected and on the canvas in learning mode.
+    await page.goto(`/trees/${tree.uuid}?learn=1&node=p8`);
+    const node = page.locator('.react-flow__node.selected').filter({ has: page.getByText('Step 8', { exact: true }) });
+    await node.waitFor();
+    expect(inside(await boxOf(node), await boxOf(page.getByTestId('tree-canvas')))).toBe(true);
+
+    // The node panel rises from the bottom; the node moves above it, and its status is set there.
+    await page.getByTestId('open-node-panel').click();
+    const panel = page.getByTestId('node-panel');
+    await panel.getByRole('heading', { name: 'Step 8', exact: true }).waitFor();
+    const drawer = page.getByRole('dialog');
+    await waitViewSettled(page);
+    await expect
+      .poll(async () => (await boxOf(node)).y + (await boxOf(node)).height <= (await boxOf(drawer)).y)
+      .toBe(true);
+    await panel.getByTestId('learning-status-control').getByText(m('learning', 'status.done'), { exact: true }).click();
+    await expect.poll(() => node.getByTestId('learning-status').getAttribute('data-status')).toBe('done');
+    await page.screenshot({ path: '/tmp/arbor-first-contact-editor-drawer.png' });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

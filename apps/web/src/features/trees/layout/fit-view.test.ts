@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { LOW_ZOOM, nodeOnScreen, openingViewport, viewportFitting, viewportKeeping } from './fit-view.ts';
+import {
+  LOW_ZOOM,
+  nodeOnScreen,
+  openingViewport,
+  viewportAbove,
+  viewportFitting,
+  viewportKeeping,
+} from './fit-view.ts';
 import { NODE_HEIGHT, NODE_WIDTH, type Point } from './tidy-layout.ts';
 
 /** A radial-like spread around the origin, as the radial layout places nodes (negative coordinates too). */
@@ -59,6 +66,21 @@ describe('openingViewport', () => {
     const viewport = openingViewport(row, root, focus, { ...box, fit: 'legible' })!;
     expect(viewport.zoom).toBe(1);
     expect(nodeOnScreen(focus, viewport, box.width, box.height)).toBe(true);
+  });
+});
+
+describe('viewportAbove', () => {
+  it('brings a node under a bottom drawer up into the canvas part the drawer leaves', () => {
+    const node = { x: 0, y: 500 };
+    const viewport = { x: 100, y: 0, zoom: 0.8 };
+    const moved = viewportAbove(node, viewport, 360, 220)!;
+    expect(nodeOnScreen(node, viewport, 360, 220)).toBe(false);
+    expect(nodeOnScreen(node, moved, 360, 220)).toBe(true);
+    expect(moved.zoom).toBe(0.8);
+  });
+
+  it('leaves a node already shown above the drawer where it is', () => {
+    expect(viewportAbove({ x: 0, y: 20 }, { x: 20, y: 0, zoom: 1 }, 360, 220)).toBeNull();
   });
 });
 

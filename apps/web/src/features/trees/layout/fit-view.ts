@@ -139,6 +139,24 @@ export function fitLayoutInto(
 }
 
 /**
+ * The viewport that shows the node at `position` whole in the canvas's top `visibleHeight` pixels
+ * (a drawer covers the rest), centred there at the same zoom; null when it is already shown there.
+ */
+export function viewportAbove(
+  position: Point,
+  viewport: Viewport,
+  width: number,
+  visibleHeight: number,
+): Viewport | null {
+  if (visibleHeight <= 0 || nodeOnScreen(position, viewport, width, visibleHeight, 8)) return null;
+  return {
+    x: width / 2 - (position.x + NODE_WIDTH / 2) * viewport.zoom,
+    y: visibleHeight / 2 - (position.y + NODE_HEIGHT / 2) * viewport.zoom,
+    zoom: viewport.zoom,
+  };
+}
+
+/**
  * The viewport that keeps a node where it was on screen after a relayout moved it from `from` to
  * `to`, or null when nothing needs to move: it was off-screen before, or it is still on screen.
  */
