@@ -112,7 +112,8 @@ async function expectLandedOn(page: Page, title: string, reveal = false) {
   const canvas = await boxOf(page.getByTestId('tree-canvas'));
   expect(inside(await boxOf(node), canvas)).toBe(true);
   // the tree and the bar that acts on it, on screen together
-  if (reveal) await bar.scrollIntoViewIfNeeded();
+  // (a person scrolls down until the bar shows at the screen's foot)
+  if (reveal) await bar.evaluate((el) => el.scrollIntoView({ block: 'end' }));
   const screen = { x: 0, y: 0, width: page.viewportSize()!.width, height: page.viewportSize()!.height };
   await expect.poll(async () => inside(await boxOf(bar), screen) && inside(await boxOf(node), screen)).toBe(true);
 }

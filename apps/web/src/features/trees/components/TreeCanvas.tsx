@@ -348,14 +348,18 @@ export const TreeCanvas = memo(function TreeCanvas({
     (instance: Pick<ReactFlowInstance<SkillFlowNode, Edge>, 'setViewport'>): boolean => {
       const el = wrapperRef?.current;
       const current = layoutRef.current;
-      const root = current.positions.get(indexTree(store.getState().doc).root.id);
+      const doc = store.getState().doc;
+      const rootId = indexTree(doc).root.id;
+      const root = current.positions.get(rootId);
       if (!el || !root) return false;
       const focus = focusId ? current.positions.get(focusId) : undefined;
+      const firstSkill = doc.nodes.find((node) => node.parent_id === rootId && current.positions.has(node.id));
       const viewport = openingViewport(current.positions.values(), root, focus, {
         width: el.clientWidth,
         height: el.clientHeight,
         insetRight,
         fit: fitFirst,
+        start: firstSkill ? current.positions.get(firstSkill.id) : undefined,
       });
       if (!viewport) return false;
       void instance.setViewport(viewport);

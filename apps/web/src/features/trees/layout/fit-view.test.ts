@@ -46,11 +46,15 @@ describe('openingViewport', () => {
   const row: Point[] = [root, ...Array.from({ length: 21 }, (_, i) => ({ x: i * 240, y: 140 }))];
   const box = { width: 800, height: 560 };
 
-  it('opens a template too wide to read whole on its root at a readable zoom, not fitted as pills', () => {
+  it('opens a template too wide to read whole on its first skill at a readable zoom, not fitted as pills', () => {
     expect(viewportFitting(row, box.width, box.height, { padding: 0.08 })!.zoom).toBeLessThan(LOW_ZOOM);
-    const viewport = openingViewport(row, root, undefined, { ...box, fit: 'legible' })!;
+    const start = row[1]!;
+    const viewport = openingViewport(row, root, undefined, { ...box, fit: 'legible', start })!;
     expect(viewport.zoom).toBeGreaterThanOrEqual(LOW_ZOOM);
-    expect(nodeOnScreen(root, viewport, box.width, box.height)).toBe(true);
+    expect(nodeOnScreen(start, viewport, box.width, box.height)).toBe(true);
+    // without a first skill (a lone root), the root at a readable zoom
+    const lone = openingViewport(row, root, undefined, { ...box, fit: 'legible' })!;
+    expect(nodeOnScreen(root, lone, box.width, box.height)).toBe(true);
   });
 
   it('fits a template whole while its nodes are drawn in full, and a comparison however small', () => {

@@ -78,17 +78,29 @@ export type FirstFit = boolean | 'legible';
 
 /**
  * A canvas's first view in a `width` × `height` box: centred on `focus` (a node to open on) at a
- * readable zoom; else the whole tree when `fit` allows its zoom; else the root at a readable zoom,
- * near the top. Null when the box has no size yet.
+ * readable zoom; else the whole tree when `fit` allows its zoom; else, for a `'legible'` fit, the
+ * tree's first skill (`start`, the root's first child) centred at a readable zoom: where a reader
+ * begins; else the root at a readable zoom, near the top. Null when the box has no size yet.
  */
 export function openingViewport(
   positions: Iterable<Point>,
   root: Point,
   focus: Point | undefined,
-  { width, height, insetRight = 0, fit }: { width: number; height: number; insetRight?: number; fit: FirstFit },
+  {
+    width,
+    height,
+    insetRight = 0,
+    fit,
+    start,
+  }: { width: number; height: number; insetRight?: number; fit: FirstFit; start?: Point },
 ): Viewport | null {
   if (width < 2 || height < 2) return null;
   const phone = width < 640;
+  if (fit === 'legible' && !focus && start) {
+    const fitted = viewportFitting(positions, width, height, { insetRight, padding: 0.08 });
+    if (fitted && fitted.zoom >= LOW_ZOOM) return fitted;
+    focus = start;
+  }
   if (focus) {
     const zoom = phone ? 0.8 : 1;
     return {
