@@ -139,7 +139,9 @@ for (const phone of [false, true]) {
       await hit.waitFor();
       expect(await hit.textContent()).toContain(`Bread baking ${tag}`);
       await hit.click();
-      await page.waitForURL((url) => url.pathname === `/trees/${cooking.uuid}` && url.search === '?node=starter');
+      await page.waitForURL(
+        (url) => url.pathname === `/trees/${cooking.uuid}` && url.search === '?learn=1&node=starter',
+      );
       if (phone) await page.getByTestId('open-node-panel').click();
       const panel = page.getByTestId('node-panel');
       await panel.getByRole('heading', { name: 'Sourdough starter', exact: true }).waitFor();

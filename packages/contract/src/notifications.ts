@@ -24,6 +24,10 @@ export const NotificationTarget = z.object({
   id: z.number().int(),
   uuid: z.string().optional(),
   title: z.string().describe('its title when the notification was written'),
+  node_id: z
+    .string()
+    .optional()
+    .describe("the template's node it is about (a comment in a node's thread); absent otherwise"),
 });
 export type NotificationTarget = z.infer<typeof NotificationTarget>;
 

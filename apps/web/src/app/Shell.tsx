@@ -28,10 +28,15 @@ function useDocumentTitle(titleKey: NamespacedKey<'shell'>) {
   }, [t, titleKey, i18n.language, subject]);
 }
 
-/** Loading bar while a route's chunk loads; smooth scroll to the top after each navigation. */
+/**
+ * Loading bar while a route's chunk loads; smooth scroll to the top after each navigation, but for a
+ * deep link to a node (`?node=`): its page brings that node into view itself.
+ */
 function useNavigationFeedback() {
   const navigation = useNavigation();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
+  const deepLink = useRef(false);
+  deepLink.current = new URLSearchParams(search).has('node');
   useEffect(() => {
     if (navigation.state === 'idle') nprogress.complete();
     else nprogress.start();
@@ -42,6 +47,7 @@ function useNavigationFeedback() {
       first.current = false;
       return;
     }
+    if (deepLink.current) return;
     const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
     window.scrollTo({ top: 0, behavior: reduce ? 'auto' : 'smooth' });
   }, [pathname]);

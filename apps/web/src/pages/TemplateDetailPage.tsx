@@ -2,10 +2,21 @@ import type { TreeDocument } from '@arbor/tree-core';
 import { useDeferredValue } from 'react';
 import { useParams } from 'react-router';
 import { TemplateDetail, useShare } from '../features/community/index.ts';
-import { LearningModeControls, LearningNodeDetails, LearningProvider } from '../features/learning/index.ts';
+import {
+  LearningChecklistMark,
+  LearningModeControls,
+  LearningNodeDetails,
+  LearningProvider,
+  LearningStatusBar,
+  useNextToLearn,
+} from '../features/learning/index.ts';
 import { AddToCollectionButton } from '../features/social/index.ts';
 import { useSetPageSubject } from '../lib/page-subject.ts';
 import { useSession } from '../lib/session.ts';
+
+const checklistMark = (node: { id: string; title: string; parent_id: string | null }) => (
+  <LearningChecklistMark node={node} />
+);
 
 /** `/community/:uuid`: one template of the community, and learning mode on it for a signed-in user. */
 export default function TemplateDetailPage() {
@@ -29,6 +40,9 @@ export default function TemplateDetailPage() {
         uuid={uuid}
         headerExtra={signedIn ? <LearningModeControls /> : null}
         canvasExtra={<LearningNodeDetails />}
+        canvasFooter={signedIn ? <LearningStatusBar /> : null}
+        outlineMark={signedIn ? checklistMark : undefined}
+        useCanvasTarget={useNextToLearn}
         actionsExtra={signedIn ? <AddToCollectionButton share={uuid} /> : null}
       />
     </LearningProvider>

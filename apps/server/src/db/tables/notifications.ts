@@ -11,6 +11,8 @@ export interface NotificationsTable {
   target_id: number;
   target_uuid: string | null;
   target_title: string;
+  /** the template's node it is about (a comment on a node's thread), or null */
+  target_node: string | null;
   /** which of the kind's sentences (report_resolved: the action taken); null when it has one */
   detail: string | null;
   /** 0/1 */

@@ -38,13 +38,13 @@ export async function rotateCalendarLink(deps: Deps, viewer: AuthUser): Promise<
   return { url: feedUrl(deps, token) };
 }
 
-/** Where the web app shows a node of a subject (learning mode on a tree, the template's page). */
+/**
+ * Where the web app shows a node of a subject, selected and centred in learning mode: the one
+ * deep-link form (`?learn=1&node=`) of a tree's editor and a template's page alike.
+ */
 function nodeLink(deps: Deps, plan: Plan, nodeId: string): string {
-  const base = deps.config.publicBaseUrl;
-  const node = encodeURIComponent(nodeId);
-  return plan.subject.kind === 'tree'
-    ? `${base}/trees/${plan.subject.uuid}?learn=1&node=${node}`
-    : `${base}/community/${plan.subject.uuid}?node=${node}`;
+  const page = plan.subject.kind === 'tree' ? 'trees' : 'community';
+  return `${deps.config.publicBaseUrl}/${page}/${plan.subject.uuid}?learn=1&node=${encodeURIComponent(nodeId)}`;
 }
 
 const LOCALES: readonly string[] = ['zh-CN', 'en-US', 'ja-JP'];

@@ -345,6 +345,18 @@ describe('calendar feed', () => {
     expect(en.description).toMatch(/^Scales \(\d+ min\): https:\/\/arbor\.example\/trees\//);
   });
 
+  it("links a template's node to its page in learning mode, with the node selected", async () => {
+    const { user, tree } = await learner();
+    const share = (await call(user, 'POST', '/api/community/trees-shared/share_tree/', { tree: tree.id })).json() as {
+      uuid: string;
+    };
+    expect((await call(user, 'PUT', '/api/learn/plans/', { share: share.uuid })).statusCode).toBe(200);
+    const res = await call(null, 'GET', feedPath((await call(user, 'GET', '/api/learn/calendar/')).json().url));
+    const events = new ICAL.Component(ICAL.parse(res.body)).getAllSubcomponents('vevent');
+    const descriptions = events.map((e) => String(e.getFirstPropertyValue('description')));
+    expect(descriptions.join('\n')).toContain(`https://arbor.example/community/${share.uuid}?learn=1&node=a`);
+  });
+
   it('answers 304 to a matching If-None-Match or a recent If-Modified-Since, and 200 when the plan changes', async () => {
     const { user, tree } = await learner();
     await call(user, 'PUT', '/api/learn/plans/', { tree: tree.uuid });

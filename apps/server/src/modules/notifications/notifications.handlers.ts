@@ -56,9 +56,11 @@ export function subscribeNotificationHandlers(deps: Deps): void {
   });
 
   // A comment on your template; a reply in your thread (which says more, so it wins when both are you).
+  // A thread on one node names it: the notification opens there.
   deps.events.on('comment.posted', async (event) => {
-    const target = await shareTarget(event.shareId);
-    if (!target) return;
+    const share = await shareTarget(event.shareId);
+    if (!share) return;
+    const target = { ...share, nodeId: event.nodeId };
     const drafts: NotificationDraft[] = [];
     if (event.parentAuthorId !== null) {
       drafts.push({ recipientId: event.parentAuthorId, kind: 'comment_reply', actorId: event.authorId, target });

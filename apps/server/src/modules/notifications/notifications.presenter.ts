@@ -68,6 +68,7 @@ export function presentNotification(
       id: row.target_id,
       ...(row.target_uuid ? { uuid: row.target_uuid } : {}),
       title: row.target_title,
+      ...(row.target_node ? { node_id: row.target_node } : {}),
     },
     text: template ? formatMessage(template, locale, { actor: actorName, title: row.target_title }) : row.target_title,
     read: row.read === 1,

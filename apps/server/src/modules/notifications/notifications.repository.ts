@@ -4,7 +4,10 @@ import type { NotificationsTable } from '../../db/tables/notifications.ts';
 /** All SQL of the notifications module. */
 
 export type NotificationRow = Omit<NotificationsTable, 'id' | 'read'> & { id: number; read: number };
-export type NewNotification = Omit<NotificationsTable, 'id' | 'read' | 'detail'> & { detail?: string | null };
+export type NewNotification = Omit<NotificationsTable, 'id' | 'read' | 'detail' | 'target_node'> & {
+  detail?: string | null;
+  target_node?: string | null;
+};
 
 const COLUMNS = [
   'id',
@@ -15,6 +18,7 @@ const COLUMNS = [
   'target_id',
   'target_uuid',
   'target_title',
+  'target_node',
   'detail',
   'read',
   'created_at',

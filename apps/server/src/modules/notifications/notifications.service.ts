@@ -13,7 +13,7 @@ export interface NotificationDraft {
   recipientId: number;
   kind: NotificationKind;
   actorId: number | null;
-  target: { kind: string; id: number; uuid?: string | null; title: string };
+  target: { kind: string; id: number; uuid?: string | null; title: string; nodeId?: string | null };
   /** which of the kind's sentences (`report_resolved`: the action taken) */
   detail?: string;
 }
@@ -57,6 +57,7 @@ export async function notify(deps: Deps, relay: NotificationRelay, drafts: Notif
       target_id: d.target.id,
       target_uuid: d.target.uuid ?? null,
       target_title: d.target.title,
+      target_node: d.target.nodeId ?? null,
       detail: d.detail ?? null,
       created_at: now,
     });

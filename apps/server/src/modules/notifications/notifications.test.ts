@@ -181,6 +181,49 @@ describe('notifications', () => {
     ]);
   });
 
+  it("names the node of a comment in a node's thread, so that it opens there", async () => {
+    const tree = await t.app.inject({
+      method: 'POST',
+      url: '/api/tree/skills_tree/',
+      headers: ann.headers,
+      payload: {
+        title: 'Optics',
+        data: {
+          nodes: [
+            { id: 'root', parent_id: null, title: 'Optics' },
+            { id: 'lenses', parent_id: 'root', title: 'Lenses' },
+          ],
+          links: [],
+        },
+      },
+    });
+    expect(tree.statusCode, tree.body).toBe(201);
+    const shared = await t.app.inject({
+      method: 'POST',
+      url: '/api/community/trees-shared/share_tree/',
+      headers: ann.headers,
+      payload: { tree: tree.json<{ id: number }>().id },
+    });
+    const shareId = shared.json<{ id: number }>().id;
+    const onNode = await t.app.inject({
+      method: 'POST',
+      url: `/api/community/trees-shared/${shareId}/comments/`,
+      headers: bob.headers,
+      payload: { body: 'Which lens first?', node_id: 'lenses' },
+    });
+    expect(onNode.statusCode, onNode.body).toBe(201);
+    await comment(cat, shareId, onNode.json<{ id: number }>().id);
+    await comment(bob, shareId);
+
+    const [general, reply, first] = (await list(ann)).results.filter((n) => n.target.id === shareId);
+    expect(first).toMatchObject({ kind: 'comment', target: { kind: 'share', id: shareId, node_id: 'lenses' } });
+    expect(reply).toMatchObject({ kind: 'comment', target: { node_id: 'lenses' } });
+    expect(general!.kind).toBe('comment');
+    expect(general!.target).not.toHaveProperty('node_id');
+    const [toBob] = (await list(bob)).results.filter((n) => n.target.id === shareId);
+    expect(toBob).toMatchObject({ kind: 'comment_reply', target: { node_id: 'lenses' } });
+  });
+
   it('notifies nobody of their own comments, on their own template or in their own thread', async () => {
     const before = { ann: (await list(ann)).count, cat: (await list(cat)).count };
     const shareId = await template(ann, 'Own');

@@ -149,9 +149,15 @@ function OwnerTools({ share }: { share: ShareWithData }) {
  * The template canvas's node drawer: a click on a node opens it (on a phone it only selects, and a
  * button opens it), a click on the empty canvas closes it.
  */
-function useNodeDrawer(doc: TreeDocument | undefined) {
+function useNodeDrawer(doc: TreeDocument | undefined, focus: string | null) {
   const phone = useMediaQuery('(max-width: 640px)', undefined, { getInitialValueInEffect: false }) ?? false;
-  const [selectedId, setSelectedId] = useState<string | null>(null);
+  // A deep link's node (`?node=`) opens selected on the canvas: the page knows it is selected too.
+  const [selectedId, setSelectedId] = useState<string | null>(focus);
+  const [linked, setLinked] = useState(focus);
+  if (focus !== linked) {
+    setLinked(focus);
+    setSelectedId(focus);
+  }
   const [opened, setOpened] = useState(false);
   const open = useCallback(
     (id: string) => {
@@ -172,25 +178,48 @@ function useNodeDrawer(doc: TreeDocument | undefined) {
   return { phone, selected, opened, setOpened, open, select, inset };
 }
 
+const useNoCanvasTarget = (): string | null => null;
+
 interface TemplateDetailProps {
   uuid: string;
   /** what the page adds under the template's header (e.g. learning mode's toggle and progress) */
   headerExtra?: ReactNode;
   /** what the page adds under the canvas (e.g. learning mode's details of the selected node) */
   canvasExtra?: ReactNode;
+  /**
+   * what the page adds at the canvas's foot, inside its frame (learning mode's status bar): in view
+   * with the tree on any screen, never over a node
+   */
+  canvasFooter?: ReactNode;
+  /**
+   * a hook naming the node the canvas opens around when the page knows one (learning mode's next
+   * node to learn); a deep link's node wins
+   */
+  useCanvasTarget?: () => string | null;
+  /** what the page puts before each node of the outline (learning mode's checkbox) */
+  outlineMark?: (node: { id: string; title: string; parent_id: string | null }) => ReactNode;
   /** what the page adds to the template's actions (e.g. "Add to collection") */
   actionsExtra?: ReactNode;
 }
 
 /** `/community/:uuid`: the template, its tree, its author, and what a learner can do with it. */
-export function TemplateDetail({ uuid, headerExtra, canvasExtra, actionsExtra }: TemplateDetailProps) {
+export function TemplateDetail({
+  uuid,
+  headerExtra,
+  canvasExtra,
+  canvasFooter,
+  outlineMark,
+  actionsExtra,
+  useCanvasTarget = useNoCanvasTarget,
+}: TemplateDetailProps) {
+  const canvasTarget = useCanvasTarget();
   const { t, i18n } = useTranslation('community');
   // The answer arrives as a synchronous update; deferred, the tree and its canvas render in short
   // interruptible tasks instead of one long one.
   const { data: share, isLoading, isError, error } = useDeferredValue(useShare(uuid));
   useHoldFirstContent(!isLoading);
-  const canvas = useNodeDrawer(share?.data as TreeDocument | undefined);
   const tabs = useTemplateTabs();
+  const canvas = useNodeDrawer(share?.data as TreeDocument | undefined, tabs.focus);
   const tabList = useActiveTabInView<HTMLDivElement>(tabs.tab, Boolean(share));
   const { t: tr } = useTranslation('reviews');
   const [suggestingOpened, suggestingHandlers] = useDisclosure(false);
@@ -268,8 +297,8 @@ export function TemplateDetail({ uuid, headerExtra, canvasExtra, actionsExtra }:
         {headerExtra}
       </Stack>
       <Grid gap="xl">
-        {/* On a phone the actions come first: using the template is why most people are here. */}
-        <Grid.Col span={{ base: 12, md: 8 }} order={{ base: 2, md: 1 }}>
+        {/* The tree comes first on every screen; the actions and the stats follow it on a phone. */}
+        <Grid.Col span={{ base: 12, md: 8 }}>
           <Tabs
             value={tabs.tab}
             onChange={(value) => value && tabs.setTab(value as TemplateTab)}
@@ -287,58 +316,63 @@ export function TemplateDetail({ uuid, headerExtra, canvasExtra, actionsExtra }:
               <NodeDiscussionProvider share={uuid} onOpen={tabs.showDiscussion}>
                 <Card withBorder padding="md" radius="md">
                   <Tabs defaultValue="canvas" keepMounted={false}>
-                    <Group justify="space-between" mb="sm" wrap="nowrap">
+                    <Group justify="space-between" mb="sm" gap="xs">
                       <Title order={2} fz="h4">
                         {t('detail.tree')}
                       </Title>
-                      <Tabs.List>
+                      <Tabs.List className={classes.tabList}>
                         <Tabs.Tab value="canvas">{t('detail.canvas')}</Tabs.Tab>
                         <Tabs.Tab value="outline">{t('detail.outline')}</Tabs.Tab>
                       </Tabs.List>
                     </Group>
                     <Tabs.Panel value="canvas">
-                      <Box h={{ base: 420, md: 560 }} className={`${classes.canvas} ${classes.canvasFrame}`}>
-                        {/* The canvas (React Flow) loads once the page is on screen: the title, description and
+                      <Box className={`${classes.canvas} ${classes.canvasFrame}`}>
+                        <Box className={classes.canvasArea}>
+                          {/* The canvas (React Flow) loads once the page is on screen: the title, description and
                             stats paint as soon as the template's data is in. */}
-                        <Suspense fallback={<Skeleton h="100%" radius="md" />}>
-                          <LazyTreeViewer
-                            key={`${share.updated_at}:${tabs.focus ?? ''}`}
-                            doc={share.data as TreeDocument}
-                            focusId={tabs.focus}
-                            onNodeOpen={canvas.open}
-                            onSelectionChange={canvas.select}
-                            insetRight={canvas.inset}
-                          />
-                        </Suspense>
-                        {canvas.selected && canvas.phone && !canvas.opened ? (
-                          // On a phone a tap selects (learning mode acts on it); the details are one more tap.
-                          <Button
-                            size="xs"
-                            variant="default"
-                            className={classes.openDetails}
-                            leftSection={<IconLayoutSidebarRight size={14} aria-hidden />}
-                            onClick={() => canvas.setOpened(true)}
-                            data-testid="template-node-open"
-                          >
-                            {t('nodeDrawer.open')}
-                          </Button>
-                        ) : null}
-                        {canvas.selected && canvas.opened ? (
-                          <Suspense fallback={null}>
-                            <TemplateNodeDrawer
-                              node={canvas.selected}
-                              imageUrl={share.images[canvas.selected.id]}
-                              phone={canvas.phone}
-                              onClose={() => canvas.setOpened(false)}
+                          <Suspense fallback={<Skeleton h="100%" radius="md" />}>
+                            <LazyTreeViewer
+                              key={`${share.updated_at}:${tabs.focus ?? ''}`}
+                              doc={share.data as TreeDocument}
+                              focusId={tabs.focus}
+                              onNodeOpen={canvas.open}
+                              onSelectionChange={canvas.select}
+                              insetRight={canvas.inset}
+                              fit="legible"
+                              centreOn={canvasTarget}
                             />
                           </Suspense>
-                        ) : null}
+                          {canvas.selected && canvas.phone && !canvas.opened ? (
+                            // On a phone a tap selects (learning mode acts on it); the details are one more tap.
+                            <Button
+                              size="xs"
+                              variant="default"
+                              className={classes.openDetails}
+                              leftSection={<IconLayoutSidebarRight size={14} aria-hidden />}
+                              onClick={() => canvas.setOpened(true)}
+                              data-testid="template-node-open"
+                            >
+                              {t('nodeDrawer.open')}
+                            </Button>
+                          ) : null}
+                          {canvas.selected && canvas.opened ? (
+                            <Suspense fallback={null}>
+                              <TemplateNodeDrawer
+                                node={canvas.selected}
+                                imageUrl={share.images[canvas.selected.id]}
+                                phone={canvas.phone}
+                                onClose={() => canvas.setOpened(false)}
+                              />
+                            </Suspense>
+                          ) : null}
+                        </Box>
+                        {canvasFooter}
                       </Box>
                       {canvasExtra ? <Box mt="md">{canvasExtra}</Box> : null}
                     </Tabs.Panel>
                     <Tabs.Panel value="outline">
                       <Suspense fallback={<Skeleton h={240} radius="md" />}>
-                        <TemplateOutline nodes={nodes} />
+                        <TemplateOutline nodes={nodes} mark={outlineMark} />
                       </Suspense>
                     </Tabs.Panel>
                   </Tabs>
@@ -373,7 +407,7 @@ export function TemplateDetail({ uuid, headerExtra, canvasExtra, actionsExtra }:
             </Tabs.Panel>
           </Tabs>
         </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 4 }} order={{ base: 1, md: 2 }}>
+        <Grid.Col span={{ base: 12, md: 4 }}>
           <Stack gap="md" pos="sticky" top={90}>
             <Card withBorder padding="md" radius="md">
               <TemplateActions share={share} extra={actionsExtra} />

@@ -1,21 +1,25 @@
 import type { TreeNode } from '@arbor/tree-core';
 import { Anchor, Box, Collapse, Group, List, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronRight, IconLink } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MarkdownPreview } from '../../trees/index.ts';
 import classes from './TemplateOutline.module.css';
 
 type OutlineNode = Pick<TreeNode, 'id' | 'parent_id' | 'title' | 'summary' | 'content' | 'resources'>;
+/** What a page draws before a node's title (learning mode's checkbox): a checklist of the tree. */
+export type OutlineMark = (node: Pick<TreeNode, 'id' | 'title' | 'parent_id'>) => ReactNode;
 
 function OutlineItem({
   node,
   childrenOf,
   depth,
+  mark,
 }: {
   node: OutlineNode;
   childrenOf: Map<string, OutlineNode[]>;
   depth: number;
+  mark?: OutlineMark;
 }) {
   const { t } = useTranslation('community');
   const kids = childrenOf.get(node.id) ?? [];
@@ -41,6 +45,7 @@ function OutlineItem({
         ) : (
           <Box w={22} />
         )}
+        {mark ? mark(node) : null}
         <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
           <UnstyledButton
             onClick={() => {
@@ -87,7 +92,7 @@ function OutlineItem({
         <Collapse expanded={open}>
           <ul className={classes.list}>
             {kids.map((kid) => (
-              <OutlineItem key={kid.id} node={kid} childrenOf={childrenOf} depth={depth + 1} />
+              <OutlineItem key={kid.id} node={kid} childrenOf={childrenOf} depth={depth + 1} mark={mark} />
             ))}
           </ul>
         </Collapse>
@@ -96,8 +101,11 @@ function OutlineItem({
   );
 }
 
-/** The template as a nested, collapsible outline: readable on a phone and by a screen reader. */
-export function TemplateOutline({ nodes }: { nodes: OutlineNode[] }) {
+/**
+ * The template as a nested, collapsible outline: readable on a phone and by a screen reader; with a
+ * `mark` (learning mode's checkbox and status) before each node, a checklist of the tree.
+ */
+export function TemplateOutline({ nodes, mark }: { nodes: OutlineNode[]; mark?: OutlineMark }) {
   const { root, childrenOf } = useMemo(() => {
     const map = new Map<string, OutlineNode[]>();
     let rootNode: OutlineNode | undefined;
@@ -110,7 +118,7 @@ export function TemplateOutline({ nodes }: { nodes: OutlineNode[] }) {
   if (!root) return null;
   return (
     <ul className={classes.list} data-root>
-      <OutlineItem node={root} childrenOf={childrenOf} depth={0} />
+      <OutlineItem node={root} childrenOf={childrenOf} depth={0} mark={mark} />
     </ul>
   );
 }

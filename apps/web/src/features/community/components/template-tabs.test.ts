@@ -20,6 +20,11 @@ describe('the template page place in its URL', () => {
     expect(place('focus=n2')).toEqual({ tab: 'tree', node: null, focus: 'n2', suggestion: null });
   });
 
+  it('selects the node of a deep link (`?node=`, learning mode or not) on the Tree tab', () => {
+    expect(place('node=n3')).toEqual({ tab: 'tree', node: null, focus: 'n3', suggestion: null });
+    expect(place('learn=1&node=n3').focus).toBe('n3');
+  });
+
   it('reads an open suggestion on the Suggestions tab only, when it is a positive whole number', () => {
     expect(place('tab=suggestions&suggestion=12')).toEqual({
       tab: 'suggestions',
@@ -34,11 +39,18 @@ describe('the template page place in its URL', () => {
 
   it('writes only what the tab uses, without tab= for the Tree', () => {
     expect(placeSearch('tree').toString()).toBe('');
-    expect(placeSearch('tree', { focus: 'a b' }).toString()).toBe('focus=a+b');
+    expect(placeSearch('tree', { focus: 'a b' }).toString()).toBe('node=a+b');
     expect(placeSearch('discussion', { node: 'n1', focus: 'x' }).toString()).toBe('tab=discussion&node=n1');
     expect(placeSearch('reviews', { node: 'n1' }).toString()).toBe('tab=reviews');
     expect(placeSearch('discussion', { node: null }).toString()).toBe('tab=discussion');
     expect(placeSearch('suggestions', { suggestion: 7 }).toString()).toBe('tab=suggestions&suggestion=7');
     expect(placeSearch('history', { suggestion: 7 }).toString()).toBe('tab=history');
+  });
+
+  it('keeps learning mode across a change of tab, and nothing else of the old place', () => {
+    const now = new URLSearchParams('learn=1&tab=discussion&node=n1');
+    expect(placeSearch('tree', { focus: 'n1' }, now).toString()).toBe('learn=1&node=n1');
+    expect(placeSearch('reviews', {}, now).toString()).toBe('learn=1&tab=reviews');
+    expect(placeSearch('reviews', {}, new URLSearchParams('node=n1')).toString()).toBe('tab=reviews');
   });
 });

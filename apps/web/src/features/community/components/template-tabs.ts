@@ -13,7 +13,8 @@ function suggestionId(raw: string | null): number | null {
 
 /**
  * The template page's place, read from its URL: `?tab=`, the Discussion's `?node=` filter, the Tree's
- * `?focus=` node, the Suggestions tab's open `?suggestion=`.
+ * `?node=` to select and centre (the deep-link form every link to a node uses; `?focus=` of older
+ * links too), the Suggestions tab's open `?suggestion=`.
  */
 export function templatePlace(params: URLSearchParams): {
   tab: TemplateTab;
@@ -26,20 +27,31 @@ export function templatePlace(params: URLSearchParams): {
   return {
     tab,
     node: tab === 'discussion' ? params.get('node') || null : null,
-    focus: tab === 'tree' ? params.get('focus') || null : null,
+    focus: tab === 'tree' ? params.get('node') || params.get('focus') || null : null,
     suggestion: tab === 'suggestions' ? suggestionId(params.get('suggestion')) : null,
   };
 }
 
-/** The search of a place: only what the tab uses, and no `tab` for the default Tree tab. */
+/** Parameters of the page that outlive a change of tab: learning mode (`?learn=1`). */
+const KEPT_PARAMS = ['learn'] as const;
+
+/**
+ * The search of a place: only what the tab uses, and no `tab` for the default Tree tab; what
+ * outlives a tab change (learning mode) is kept from `current`.
+ */
 export function placeSearch(
   tab: TemplateTab,
   extra: { node?: string | null; focus?: string | null; suggestion?: number | null } = {},
+  current?: URLSearchParams,
 ): URLSearchParams {
   const params = new URLSearchParams();
+  for (const name of KEPT_PARAMS) {
+    const value = current?.get(name);
+    if (value) params.set(name, value);
+  }
   if (tab !== 'tree') params.set('tab', tab);
   if (tab === 'discussion' && extra.node) params.set('node', extra.node);
-  if (tab === 'tree' && extra.focus) params.set('focus', extra.focus);
+  if (tab === 'tree' && extra.focus) params.set('node', extra.focus);
   if (tab === 'suggestions' && extra.suggestion) params.set('suggestion', String(extra.suggestion));
   return params;
 }
@@ -48,17 +60,17 @@ export function placeSearch(
 export function useTemplateTabs() {
   const [params, setParams] = useSearchParams();
   const place = templatePlace(params);
-  const setTab = useCallback((tab: TemplateTab) => setParams(placeSearch(tab)), [setParams]);
+  const setTab = useCallback((tab: TemplateTab) => setParams((now) => placeSearch(tab, {}, now)), [setParams]);
   /** the Discussion tab, on one node's threads (or all with null) */
   const showDiscussion = useCallback(
-    (node: string | null) => setParams(placeSearch('discussion', { node })),
+    (node: string | null) => setParams((now) => placeSearch('discussion', { node }, now)),
     [setParams],
   );
   /** the Tree tab with one node selected and centred */
-  const showNode = useCallback((focus: string) => setParams(placeSearch('tree', { focus })), [setParams]);
+  const showNode = useCallback((focus: string) => setParams((now) => placeSearch('tree', { focus }, now)), [setParams]);
   /** the Suggestions tab on one suggestion (or its list with null) */
   const showSuggestion = useCallback(
-    (suggestion: number | null) => setParams(placeSearch('suggestions', { suggestion })),
+    (suggestion: number | null) => setParams((now) => placeSearch('suggestions', { suggestion }, now)),
     [setParams],
   );
   return { ...place, setTab, showDiscussion, showNode, showSuggestion };

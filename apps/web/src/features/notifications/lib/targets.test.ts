@@ -15,6 +15,15 @@ describe('where a notification leads', () => {
     expect(targetPath(of('suggestion_decided', { kind: 'share', uuid: 'u-1' }))).toBe('/community/u-1?tab=suggestions');
   });
 
+  it('opens the threads of the node a comment is about', () => {
+    expect(targetPath(of('comment', { kind: 'share', uuid: 'u-1', node_id: 'n 2' }))).toBe(
+      '/community/u-1?tab=discussion&node=n%202',
+    );
+    expect(targetPath(of('comment_reply', { kind: 'share', uuid: 'u-1', node_id: 'n2' }))).toBe(
+      '/community/u-1?tab=discussion&node=n2',
+    );
+  });
+
   it("opens the reader's fork of an updated template in the editor, where the update waits", () => {
     expect(targetPath(of('share_updated', { kind: 'tree', uuid: 't-9' }))).toBe('/trees/t-9');
   });

@@ -3,8 +3,9 @@ import type { Notification } from '@arbor/contract';
 /**
  * Where a notification leads, or null when there is nothing to open (a report whose item is gone):
  * a template (on its Reviews, Discussion or Suggestions tab when it is about a review, a comment or
- * a suggestion), an author page, or the reader's own fork of an updated template (its editor offers
- * the update); a new report (to admins) opens the moderation page.
+ * a suggestion; a comment in a node's thread opens that node's threads), an author page, or the reader's
+ * own fork of an updated template (its editor offers the update); a new report (to admins) opens the
+ * moderation page.
  */
 export function targetPath(notification: Pick<Notification, 'kind' | 'target'>): string | null {
   const { kind, target } = notification;
@@ -15,7 +16,11 @@ export function targetPath(notification: Pick<Notification, 'kind' | 'target'>):
   const template = `/community/${encodeURIComponent(target.uuid)}`;
   if (target.kind === 'share' || target.kind === 'review' || target.kind === 'comment') {
     if (kind === 'review' || kind === 'review_reply') return `${template}?tab=reviews`;
-    if (kind === 'comment' || kind === 'comment_reply') return `${template}?tab=discussion`;
+    if (kind === 'comment' || kind === 'comment_reply') {
+      return target.node_id
+        ? `${template}?tab=discussion&node=${encodeURIComponent(target.node_id)}`
+        : `${template}?tab=discussion`;
+    }
     if (kind === 'suggestion' || kind === 'suggestion_decided') return `${template}?tab=suggestions`;
     return template;
   }

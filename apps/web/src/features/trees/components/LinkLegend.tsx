@@ -1,13 +1,17 @@
-import { Panel } from '@xyflow/react';
+import { Panel, type PanelPosition } from '@xyflow/react';
 import { useTranslation } from 'react-i18next';
 import { LINK_COLORS } from '../layout/flow-elements.ts';
 import classes from './TreeCanvas.module.css';
 
-/** Says what the two kinds of extra links look like: prerequisite solid with an arrow, related dashed. */
-export function LinkLegend() {
+/**
+ * Says what the two kinds of extra links look like: prerequisite solid with an arrow, related dashed.
+ * It sits at the bottom right (away from the root, which a first view puts at the top) unless the
+ * minimap holds that corner.
+ */
+export function LinkLegend({ position = 'bottom-right' }: { position?: PanelPosition }) {
   const { t } = useTranslation('learning');
   return (
-    <Panel position="top-right" className={classes.legend} data-testid="link-legend">
+    <Panel position={position} className={classes.legend} data-testid="link-legend">
       <span className={classes.legendTitle}>{t('editor.legend')}</span>
       <span className={classes.legendItem}>
         <svg width="30" height="10" aria-hidden>

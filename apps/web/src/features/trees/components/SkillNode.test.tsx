@@ -14,12 +14,20 @@ const doc = createTreeDocument('Rust');
 const root = doc.nodes[0]!;
 
 /** What TreeCanvas does for its nodes: the registered badge extensions go into the canvas context. */
-function Canvas({ readOnly = false, children }: { readOnly?: boolean; children: ReactNode }) {
+function Canvas({
+  readOnly = false,
+  lowZoom = false,
+  children,
+}: {
+  readOnly?: boolean;
+  lowZoom?: boolean;
+  children: ReactNode;
+}) {
   const nodeBadges = useNodeBadgeExtensions();
   const value = useMemo<CanvasContextValue>(
     () => ({
       readOnly,
-      lowZoom: false,
+      lowZoom,
       imageUrls: new Map(),
       toggleCollapsed: () => undefined,
       commitTitle: () => undefined,
@@ -28,7 +36,7 @@ function Canvas({ readOnly = false, children }: { readOnly?: boolean; children: 
       collapseLabel: () => '',
       nodeBadges,
     }),
-    [readOnly, nodeBadges],
+    [readOnly, lowZoom, nodeBadges],
   );
   return (
     <ReactFlowProvider>
@@ -101,6 +109,28 @@ describe('node-badge slot', () => {
       </Canvas>,
     );
     expect(screen.getByTestId('skill-node').contains(screen.getByTestId('learning-frame'))).toBe(true);
+    expect(seen.at(-1)).toBe(true);
+  });
+
+  it('draws the badges on the zoomed-out pill too, told whether the node is selected', () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const seen: boolean[] = [];
+    unregister.push(
+      registerTreesExtension({
+        id: 'test-badges',
+        nodeBadges: ({ node, selected }) => {
+          seen.push(selected);
+          return <button type="button">{node.title} status</button>;
+        },
+      }),
+    );
+    render(
+      <Canvas readOnly lowZoom>
+        <SkillNode {...nodeProps} selected />
+      </Canvas>,
+    );
+    const pill = screen.getByTestId('skill-node-simple');
+    expect(pill.contains(screen.getByRole('button', { name: 'Rust status' }))).toBe(true);
     expect(seen.at(-1)).toBe(true);
   });
 

@@ -86,6 +86,18 @@ function SkillNodeView({ id, data, selected }: NodeProps<SkillFlowNode>) {
   const frames = nodeBadges.map((extension) =>
     extension.nodeFrame ? <Fragment key={extension.id}>{extension.nodeFrame(badgeContext)}</Fragment> : null,
   );
+  // Badges (learning mode's status button, discussion counts) on every drawing of the node: zoomed
+  // out they are drawn larger, so a status stays visible and its menu reachable at any zoom.
+  const badges = nodeBadges.length ? (
+    <div
+      className={`${classes.extensionBadges} ${lowZoom && !editing ? classes.simpleBadges : ''} nodrag`}
+      data-testid="node-badges"
+    >
+      {nodeBadges.map((extension) => (
+        <Fragment key={extension.id}>{extension.nodeBadges?.(badgeContext)}</Fragment>
+      ))}
+    </div>
+  ) : null;
   const handleEls = (
     <>
       <Handle type="target" id="t" position={handles.target} className={classes.handle} isConnectable={!readOnly} />
@@ -101,10 +113,14 @@ function SkillNodeView({ id, data, selected }: NodeProps<SkillFlowNode>) {
         style={{ '--node-accent': accent } as CSSProperties}
         data-node-id={id}
         data-diff={diff}
+        data-testid="skill-node-simple"
       >
         {handleEls}
         {frames}
-        <span className={classes.simpleTitle}>{node.title}</span>
+        <span className={classes.simpleTitle} data-testid="node-simple-title">
+          {node.title}
+        </span>
+        {badges}
       </div>
     );
   }
@@ -141,13 +157,7 @@ function SkillNodeView({ id, data, selected }: NodeProps<SkillFlowNode>) {
         )}
         {node.summary ? <div className={classes.summary}>{node.summary}</div> : null}
       </div>
-      {nodeBadges.length ? (
-        <div className={`${classes.extensionBadges} nodrag`} data-testid="node-badges">
-          {nodeBadges.map((extension) => (
-            <Fragment key={extension.id}>{extension.nodeBadges?.(badgeContext)}</Fragment>
-          ))}
-        </div>
-      ) : null}
+      {badges}
       {childCount > 0 ? (
         <button
           type="button"

@@ -40,7 +40,15 @@ import {
   type DropHint,
   type SkillFlowNode,
 } from '../layout/flow-elements.ts';
-import { CANVAS_MAX_ZOOM, CANVAS_MIN_ZOOM, fitLayoutInto, viewportFitting } from '../layout/fit-view.ts';
+import {
+  CANVAS_MAX_ZOOM,
+  CANVAS_MIN_ZOOM,
+  fitLayoutInto,
+  LOW_ZOOM,
+  nodeOnScreen,
+  openingViewport,
+  type FirstFit,
+} from '../layout/fit-view.ts';
 import { buildOverviewScene, nodeAt, type OverviewScene } from '../layout/overview-scene.ts';
 import { layoutFor, NODE_HEIGHT, NODE_WIDTH, type TreeLayout } from '../layout/tidy-layout.ts';
 import { useEditorState } from '../state/editor-context.ts';
@@ -57,9 +65,6 @@ import classes from './TreeCanvas.module.css';
 const nodeTypes = { skill: SkillNode };
 const edgeTypes = { link: LinkEdge };
 const minimapNodeColor = (node: SkillFlowNode) => node.data.node.color ?? 'var(--mantine-primary-color-filled)';
-const LOW_ZOOM = 0.35;
-// Opening a tree: fit it on screen unless that makes titles unreadable (a wide tree, a phone).
-const MIN_FIT_ZOOM = 0.5;
 const lowZoomSelector = (s: ReactFlowState) => s.transform[2] < LOW_ZOOM;
 // Zoomed out on a big tree, nodes and edges are drawn into one <canvas> (OverviewCanvas) and React
 // Flow holds none: thousands of DOM elements re-composited on every frame made a fitted pan of 5,000
@@ -110,10 +115,16 @@ interface TreeCanvasProps {
   /** a node to open on, centred (instead of fitting the tree) */
   focusId?: string | null;
   /**
-   * the first view shows the whole tree however small (read-only viewers: a template, a version
-   * comparison), instead of the root at a readable zoom when the whole tree would be unreadable
+   * the first view shows the whole tree however small (read-only viewers: a version comparison),
+   * instead of the root at a readable zoom when the whole tree would be unreadable; `'legible'` (a
+   * template) fits it whole while its nodes are still drawn in full, not as zoomed-out pills
    */
-  fitFirst?: boolean;
+  fitFirst?: FirstFit;
+  /**
+   * a node to bring on screen at a readable zoom once it is known (learning mode's next node to
+   * learn, which arrives after the canvas), once; not when the canvas opened on `focusId`
+   */
+  centreOn?: string | null;
   /** pixels on the canvas's right covered by an overlay (a drawer): fitting keeps the tree beside it */
   insetRight?: number;
   /** a click on a node, after it is selected (e.g. to open its details) */
@@ -136,6 +147,7 @@ export const TreeCanvas = memo(function TreeCanvas({
   focusId = null,
   insetRight = 0,
   fitFirst = false,
+  centreOn = null,
   onNodeOpen,
   children,
 }: TreeCanvasProps) {
@@ -336,33 +348,21 @@ export const TreeCanvas = memo(function TreeCanvas({
     (instance: Pick<ReactFlowInstance<SkillFlowNode, Edge>, 'setViewport'>): boolean => {
       const el = wrapperRef?.current;
       const current = layoutRef.current;
-      const root = current.positions.get(indexTree(store.getState().doc).root.id);
-      if (!el || !root || el.clientWidth < 2 || el.clientHeight < 2) return false;
+      const doc = store.getState().doc;
+      const rootId = indexTree(doc).root.id;
+      const root = current.positions.get(rootId);
+      if (!el || !root) return false;
       const focus = focusId ? current.positions.get(focusId) : undefined;
-      if (focus) {
-        // Opened on one node (a search hit): it is centred at a readable zoom.
-        const zoom = el.clientWidth < 640 ? 0.8 : 1;
-        void instance.setViewport({
-          x: (el.clientWidth - insetRight) / 2 - (focus.x + NODE_WIDTH / 2) * zoom,
-          y: el.clientHeight / 2 - (focus.y + NODE_HEIGHT / 2) * zoom,
-          zoom,
-        });
-        return true;
-      }
-      const fitted = viewportFitting(current.positions.values(), el.clientWidth, el.clientHeight, {
+      const firstSkill = doc.nodes.find((node) => node.parent_id === rootId && current.positions.has(node.id));
+      const viewport = openingViewport(current.positions.values(), root, focus, {
+        width: el.clientWidth,
+        height: el.clientHeight,
         insetRight,
-        padding: 0.08,
+        fit: fitFirst,
+        start: firstSkill ? current.positions.get(firstSkill.id) : undefined,
       });
-      if (fitted && (fitFirst || fitted.zoom >= MIN_FIT_ZOOM)) {
-        void instance.setViewport(fitted);
-        return true;
-      }
-      const zoom = el.clientWidth < 640 ? 0.75 : 0.9;
-      void instance.setViewport({
-        x: (el.clientWidth - insetRight) / 2 - (root.x + NODE_WIDTH / 2) * zoom,
-        y: 60 - root.y * zoom,
-        zoom,
-      });
+      if (!viewport) return false;
+      void instance.setViewport(viewport);
       return true;
     },
     [store, wrapperRef, focusId, insetRight, fitFirst],
@@ -383,9 +383,11 @@ export const TreeCanvas = memo(function TreeCanvas({
 
   // A canvas that mounts without a size yet (a tab, a drawer opening) gets its first view once it has one.
   const [pendingFirstView, setPendingFirstView] = useState(false);
+  const [viewShown, setViewShown] = useState(false);
   const onInit = useCallback(
     (instance: ReactFlowInstance<SkillFlowNode, Edge>) => {
-      if (!firstView(instance)) setPendingFirstView(true);
+      if (firstView(instance)) setViewShown(true);
+      else setPendingFirstView(true);
     },
     [firstView],
   );
@@ -393,11 +395,33 @@ export const TreeCanvas = memo(function TreeCanvas({
     const el = wrapperRef?.current;
     if (!pendingFirstView || !el) return;
     const observer = new ResizeObserver(() => {
-      if (firstView(flow)) setPendingFirstView(false);
+      if (!firstView(flow)) return;
+      setPendingFirstView(false);
+      setViewShown(true);
     });
     observer.observe(el);
     return () => observer.disconnect();
   }, [pendingFirstView, firstView, flow, wrapperRef]);
+
+  // The node to centre on, once the first view is shown and the node known: left where it is when
+  // already on screen, else centred at a readable zoom.
+  const centred = useRef(Boolean(focusId));
+  useEffect(() => {
+    const el = wrapperRef?.current;
+    const position = centreOn ? layoutRef.current.positions.get(centreOn) : undefined;
+    if (centred.current || !viewShown || !el || !position) return;
+    centred.current = true;
+    const viewport = flow.getViewport();
+    if (viewport.zoom >= LOW_ZOOM && nodeOnScreen(position, viewport, el.clientWidth - insetRight, el.clientHeight, 8))
+      return;
+    const next = openingViewport([position], position, position, {
+      width: el.clientWidth,
+      height: el.clientHeight,
+      insetRight,
+      fit: false,
+    });
+    if (next) void flow.setViewport(next, { duration: 300 });
+  }, [centreOn, viewShown, flow, wrapperRef, insetRight]);
 
   return (
     <CanvasContext.Provider value={contextValue}>
@@ -498,7 +522,7 @@ export const TreeCanvas = memo(function TreeCanvas({
               </ControlButton>
             ) : null}
           </Controls>
-          {doc.links.length > 0 ? <LinkLegend /> : null}
+          {doc.links.length > 0 ? <LinkLegend position={showMinimap ? 'top-right' : 'bottom-right'} /> : null}
           {children}
         </ReactFlow>
       </div>

@@ -48,7 +48,7 @@ import { useTreesExtensions, type EditorExtensionContext } from '../extensions.t
 import { DOCUMENT_EXTENSIONS, serializeDocument, type DocumentFormat } from '../io/document-files.ts';
 import { downloadBlob, safeFilename } from '../io/download.ts';
 import type { ImageFormat } from '../io/export-image.ts';
-import { fitLayoutInto, viewportKeeping } from '../layout/fit-view.ts';
+import { fitLayoutInto, viewportAbove, viewportKeeping } from '../layout/fit-view.ts';
 import { layoutFor, NODE_HEIGHT, NODE_WIDTH } from '../layout/tidy-layout.ts';
 import type { LayoutDirection, TreeDocument } from '../model/tree-document.ts';
 import { indexTree } from '../model/tree-index.ts';
@@ -232,6 +232,7 @@ const EditorWorkspace = memo(function EditorWorkspace({
     [flow, store],
   );
   useKeepSelectedInView(store, flow, wrapperRef);
+  useSelectedAboveDrawer(store, flow, wrapperRef, Boolean(isPhone) && panelOpen);
   const changeDirection = useCallback(
     (direction: LayoutDirection) => {
       commands.setDirection(direction);
@@ -515,8 +516,14 @@ const EditorWorkspace = memo(function EditorWorkspace({
       </div>
       {isPhone ? (
         // Compound parts, so the dialog itself carries a name (the panel has its own heading inside).
-        <Drawer.Root opened={showPanel} onClose={() => setPanelOpen(false)} position="bottom" size="75%" padding={0}>
-          <Drawer.Overlay />
+        <Drawer.Root
+          opened={showPanel}
+          onClose={() => setPanelOpen(false)}
+          position="bottom"
+          size={`${PHONE_DRAWER_SHARE * 100}%`}
+          padding={0}
+        >
+          <Drawer.Overlay backgroundOpacity={0.15} />
           <Drawer.Content aria-label={t('panel.label')}>
             <Drawer.Body>{panel}</Drawer.Body>
           </Drawer.Content>
@@ -596,6 +603,32 @@ function useKeepSelectedInView(
       if (kept) void flow.setViewport(kept);
     });
   }, [store, flow, wrapperRef]);
+}
+
+/** The share of a phone's screen height the node panel's bottom drawer covers. */
+const PHONE_DRAWER_SHARE = 0.6;
+
+/**
+ * On a phone, the node panel's drawer covers the screen's lower part: while it is open the selected
+ * node is brought into the part of the canvas above it, so the node being edited (its status, its
+ * title) stays in sight.
+ */
+function useSelectedAboveDrawer(
+  store: EditorStore,
+  flow: ReturnType<typeof useReactFlow>,
+  wrapperRef: RefObject<HTMLDivElement | null>,
+  drawerOpen: boolean,
+) {
+  const selectedId = useEditorState((s) => s.selectedId);
+  useEffect(() => {
+    const el = wrapperRef.current;
+    const position = selectedId ? layoutFor(store.getState().doc).positions.get(selectedId) : undefined;
+    if (!drawerOpen || !el || !position) return;
+    const box = el.getBoundingClientRect();
+    const visible = Math.min(box.height, window.innerHeight * (1 - PHONE_DRAWER_SHARE) - box.top);
+    const moved = viewportAbove(position, flow.getViewport(), box.width, visible);
+    if (moved) void flow.setViewport(moved, { duration: 200 });
+  }, [drawerOpen, selectedId, store, flow, wrapperRef]);
 }
 
 const EMPTY_MAP: ReadonlyMap<number, string> = new Map();

@@ -38,6 +38,13 @@ interface TreeViewerProps {
   onSelectionChange?: (id: string | null) => void;
   /** pixels on the canvas's right covered by an overlay (a drawer over the canvas) */
   insetRight?: number;
+  /**
+   * the first view: the whole tree however small (`'always'`, the default: a comparison), or only
+   * while its nodes are drawn in full, else the root at a readable zoom (`'legible'`: a template)
+   */
+  fit?: 'always' | 'legible';
+  /** a node to bring on screen at a readable zoom once known (unselected), unless opened on `focusId` */
+  centreOn?: string | null;
 }
 
 /**
@@ -52,6 +59,8 @@ export function TreeViewer({
   onSelectionChange,
   onNodeOpen,
   insetRight,
+  fit = 'always',
+  centreOn,
 }: TreeViewerProps) {
   const [{ store, focus }] = useState(() => {
     const shown = documentShowing(doc, focusId);
@@ -79,7 +88,8 @@ export function TreeViewer({
           minimap={false}
           focusId={focus}
           insetRight={insetRight}
-          fitFirst
+          fitFirst={fit === 'always' ? true : 'legible'}
+          centreOn={centreOn}
           onNodeOpen={onNodeOpen}
         />
       </EditorStoreContext.Provider>

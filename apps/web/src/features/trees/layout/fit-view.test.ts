@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { nodeOnScreen, viewportFitting, viewportKeeping } from './fit-view.ts';
+import {
+  LOW_ZOOM,
+  nodeOnScreen,
+  openingViewport,
+  viewportAbove,
+  viewportFitting,
+  viewportKeeping,
+} from './fit-view.ts';
 import { NODE_HEIGHT, NODE_WIDTH, type Point } from './tidy-layout.ts';
 
 /** A radial-like spread around the origin, as the radial layout places nodes (negative coordinates too). */
@@ -30,6 +37,54 @@ describe('viewportFitting', () => {
   it('fits nothing in a box without a size or for no nodes', () => {
     expect(viewportFitting(spread, 0, 0)).toBeNull();
     expect(viewportFitting([], 800, 600)).toBeNull();
+  });
+});
+
+describe('openingViewport', () => {
+  // 21 skills side by side under a root: fitted whole in a 800 × 560 box, nodes would be pills.
+  const root = { x: 2400, y: 0 };
+  const row: Point[] = [root, ...Array.from({ length: 21 }, (_, i) => ({ x: i * 240, y: 140 }))];
+  const box = { width: 800, height: 560 };
+
+  it('opens a template too wide to read whole on its first skill at a readable zoom, not fitted as pills', () => {
+    expect(viewportFitting(row, box.width, box.height, { padding: 0.08 })!.zoom).toBeLessThan(LOW_ZOOM);
+    const start = row[1]!;
+    const viewport = openingViewport(row, root, undefined, { ...box, fit: 'legible', start })!;
+    expect(viewport.zoom).toBeGreaterThanOrEqual(LOW_ZOOM);
+    expect(nodeOnScreen(start, viewport, box.width, box.height)).toBe(true);
+    // without a first skill (a lone root), the root at a readable zoom
+    const lone = openingViewport(row, root, undefined, { ...box, fit: 'legible' })!;
+    expect(nodeOnScreen(root, lone, box.width, box.height)).toBe(true);
+  });
+
+  it('fits a template whole while its nodes are drawn in full, and a comparison however small', () => {
+    const small = [{ x: 240, y: 0 }, ...row.slice(1, 4)];
+    const template = openingViewport(small, small[0]!, undefined, { ...box, fit: 'legible' })!;
+    expect(template).toEqual(viewportFitting(small, box.width, box.height, { padding: 0.08 }));
+    const comparison = openingViewport(row, root, undefined, { ...box, fit: true })!;
+    expect(comparison.zoom).toBeLessThan(LOW_ZOOM);
+  });
+
+  it('centres a node to open on at a readable zoom', () => {
+    const focus = row[15]!;
+    const viewport = openingViewport(row, root, focus, { ...box, fit: 'legible' })!;
+    expect(viewport.zoom).toBe(1);
+    expect(nodeOnScreen(focus, viewport, box.width, box.height)).toBe(true);
+  });
+});
+
+describe('viewportAbove', () => {
+  it('brings a node under a bottom drawer up into the canvas part the drawer leaves', () => {
+    const node = { x: 0, y: 500 };
+    const viewport = { x: 100, y: 0, zoom: 0.8 };
+    const moved = viewportAbove(node, viewport, 360, 220)!;
+    expect(nodeOnScreen(node, viewport, 360, 220)).toBe(false);
+    expect(nodeOnScreen(node, moved, 360, 220)).toBe(true);
+    expect(moved.zoom).toBe(0.8);
+  });
+
+  it('leaves a node already shown above the drawer where it is', () => {
+    expect(viewportAbove({ x: 0, y: 20 }, { x: 20, y: 0, zoom: 1 }, 360, 220)).toBeNull();
   });
 });
 

@@ -65,6 +65,57 @@ export function viewportFitting(
   };
 }
 
+/** Below this zoom the canvas draws nodes as simple pills (titles unreadable). */
+export const LOW_ZOOM = 0.35;
+// Opening a tree: fit it on screen unless that makes titles unreadable (a wide tree, a phone).
+const MIN_FIT_ZOOM = 0.5;
+
+/**
+ * How far out a first view may fit the whole tree: `true` however small (a comparison), `'legible'`
+ * while nodes are still drawn in full (a template), `false` only while titles read well (the editor).
+ */
+export type FirstFit = boolean | 'legible';
+
+/**
+ * A canvas's first view in a `width` × `height` box: centred on `focus` (a node to open on) at a
+ * readable zoom; else the whole tree when `fit` allows its zoom; else, for a `'legible'` fit, the
+ * tree's first skill (`start`, the root's first child) centred at a readable zoom: where a reader
+ * begins; else the root at a readable zoom, near the top. Null when the box has no size yet.
+ */
+export function openingViewport(
+  positions: Iterable<Point>,
+  root: Point,
+  focus: Point | undefined,
+  {
+    width,
+    height,
+    insetRight = 0,
+    fit,
+    start,
+  }: { width: number; height: number; insetRight?: number; fit: FirstFit; start?: Point },
+): Viewport | null {
+  if (width < 2 || height < 2) return null;
+  const phone = width < 640;
+  if (fit === 'legible' && !focus && start) {
+    const fitted = viewportFitting(positions, width, height, { insetRight, padding: 0.08 });
+    if (fitted && fitted.zoom >= LOW_ZOOM) return fitted;
+    focus = start;
+  }
+  if (focus) {
+    const zoom = phone ? 0.8 : 1;
+    return {
+      x: (width - insetRight) / 2 - (focus.x + NODE_WIDTH / 2) * zoom,
+      y: height / 2 - (focus.y + NODE_HEIGHT / 2) * zoom,
+      zoom,
+    };
+  }
+  const fitted = viewportFitting(positions, width, height, { insetRight, padding: 0.08 });
+  const minFit = fit === 'legible' ? LOW_ZOOM : fit ? 0 : MIN_FIT_ZOOM;
+  if (fitted && fitted.zoom >= minFit) return fitted;
+  const zoom = phone ? 0.75 : 0.9;
+  return { x: (width - insetRight) / 2 - (root.x + NODE_WIDTH / 2) * zoom, y: 60 - root.y * zoom, zoom };
+}
+
 /** True when the node at `position` is inside the box (less `margin`) under `viewport`. */
 export function nodeOnScreen(position: Point, viewport: Viewport, width: number, height: number, margin = 0): boolean {
   const sx = position.x * viewport.zoom + viewport.x;
@@ -97,6 +148,24 @@ export function fitLayoutInto(
   if (!viewport) return false;
   void flow.setViewport(viewport, { duration });
   return true;
+}
+
+/**
+ * The viewport that shows the node at `position` whole in the canvas's top `visibleHeight` pixels
+ * (a drawer covers the rest), centred there at the same zoom; null when it is already shown there.
+ */
+export function viewportAbove(
+  position: Point,
+  viewport: Viewport,
+  width: number,
+  visibleHeight: number,
+): Viewport | null {
+  if (visibleHeight <= 0 || nodeOnScreen(position, viewport, width, visibleHeight, 8)) return null;
+  return {
+    x: width / 2 - (position.x + NODE_WIDTH / 2) * viewport.zoom,
+    y: visibleHeight / 2 - (position.y + NODE_HEIGHT / 2) * viewport.zoom,
+    zoom: viewport.zoom,
+  };
 }
 
 /**

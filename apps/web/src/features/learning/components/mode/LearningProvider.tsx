@@ -10,7 +10,7 @@ import { useNotes } from '../../api/useNotes.ts';
 import { usePath } from '../../api/usePath.ts';
 import { useProgress, type SubjectRef } from '../../api/useProgress.ts';
 import { useUpdateProgress, type ProgressChange } from '../../api/useUpdateProgress.ts';
-import { LearningContext, LearningStore, type LearningController } from './learning-store.ts';
+import { LearningContext, LearningStore, nextToLearn, type LearningController } from './learning-store.ts';
 import { isCanvasKeyTarget, statusForKey } from './status-keys.ts';
 
 /** The document a page shows, as far as learning needs it (titles and the waits-for graph). */
@@ -56,15 +56,15 @@ export function LearningProvider({ subject, doc, available = true, children }: L
   const queue = useUpdateProgress(subject, prerequisitesOf);
 
   useEffect(() => store.set({ enabled }), [store, enabled]);
-  useEffect(
-    () =>
-      store.set({
-        progress: progress.data,
-        progressError: progress.isError && !progress.data,
-        lockedIds: new Set(progress.data?.locked),
-      }),
-    [store, progress.data, progress.isError],
-  );
+  useEffect(() => {
+    const lockedIds = new Set(progress.data?.locked);
+    store.set({
+      progress: progress.data,
+      progressError: progress.isError && !progress.data,
+      lockedIds,
+      nextId: nextToLearn(doc?.nodes ?? [], progress.data, lockedIds),
+    });
+  }, [store, progress.data, progress.isError, doc]);
   useEffect(() => {
     if (notes.data) store.set({ noteIds: new Set(notes.data.map((n) => n.node_id)) });
   }, [store, notes.data]);

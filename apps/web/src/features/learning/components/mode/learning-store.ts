@@ -23,6 +23,8 @@ export interface LearningState {
   pathIds: ReadonlySet<string>;
   /** the canvas's selected node, as its marks report it (keys 1–4 act on it) */
   selectedId: string | null;
+  /** where the learner goes on: the first node being learnt, else the first open one to do */
+  nextId: string | null;
 }
 
 const EMPTY: ReadonlySet<string> = new Set();
@@ -38,6 +40,7 @@ export const initialLearningState = (enabled: boolean): LearningState => ({
   pathFailed: false,
   pathIds: EMPTY,
   selectedId: null,
+  nextId: null,
 });
 
 /** A small external store, so each node's marks re-render only when their own slice changes. */
@@ -63,6 +66,24 @@ export class LearningStore {
     this.state = next;
     this.listeners.forEach((l) => l());
   }
+}
+
+/**
+ * The node to learn next, in the document's order: the first one being learnt, else the first to do
+ * that waits for nothing; null when none (or for no progress yet). The root is never one.
+ */
+export function nextToLearn(
+  nodes: readonly { id: string; parent_id: string | null }[],
+  progress: Progress | undefined,
+  lockedIds: ReadonlySet<string>,
+): string | null {
+  if (!progress) return null;
+  const counted = nodes.filter((node) => node.parent_id !== null);
+  return (
+    counted.find((node) => statusOf(progress, node.id) === 'learning')?.id ??
+    counted.find((node) => statusOf(progress, node.id) === 'todo' && !lockedIds.has(node.id))?.id ??
+    null
+  );
 }
 
 /** The status of a node in a progress answer (todo when it has no row). */
@@ -99,4 +120,9 @@ export function useLearningState<T>(selector: (state: LearningState) => T): T | 
   return useSyncExternalStore(controller?.store.subscribe ?? noSubscribe, () =>
     controller ? selector(controller.store.getState()) : undefined,
   );
+}
+
+/** The node a page's canvas opens around in learning mode (the next to learn), or null. */
+export function useNextToLearn(): string | null {
+  return useLearningState((s) => (s.enabled ? s.nextId : null)) ?? null;
 }

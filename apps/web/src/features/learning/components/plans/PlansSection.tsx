@@ -29,8 +29,7 @@ const CalendarDialog = lazy(() => import('./CalendarDialog.tsx').then((m) => ({ 
 
 /** Where a plan is followed: its subject in learning mode, on its target node when it has one. */
 export function planLink(plan: Plan): string {
-  const path = subjectPath(plan.subject.kind, plan.subject.uuid, plan.target ?? undefined);
-  return `${path}${path.includes('?') ? '&' : '?'}learn=1`;
+  return subjectPath(plan.subject.kind, plan.subject.uuid, plan.target ?? undefined);
 }
 
 /** The title of a plan's target: the last node of its schedule is the target itself. */

@@ -9,8 +9,7 @@ import { DeleteCardButton, shortFront } from './DeleteCardButton.tsx';
 import classes from './recall.module.css';
 
 /** The node a card belongs to, opened in learning mode. */
-export const cardNodePath = (card: Card) =>
-  `${subjectPath(card.subject.kind, card.subject.uuid, card.node_id)}&learn=1`;
+export const cardNodePath = (card: Card) => subjectPath(card.subject.kind, card.subject.uuid, card.node_id);
 
 export const STATE_COLOR: Record<Card['state'], string> = {
   new: 'blue',
