@@ -385,7 +385,8 @@ describe('AI in the editor, on /trees and in /admin/ai', () => {
           await admin_.page.screenshot({ path: `/tmp/ai-debug-logs-${width}-${scheme}.png` });
           throw error;
         });
-      await admin_.page.waitForLoadState('networkidle');
+      // (Not 'networkidle': the signed-in shell keeps its notification stream open.) The table is
+      // there; shot() waits for its entrance to end.
       await shot(admin_.page, `admin-logs-${width}-${scheme}-${locale}`);
       await admin_.page.goto('/admin/ai?tab=prompts');
       await admin_.page.getByTestId('prompt-row').first().waitFor();
