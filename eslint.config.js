@@ -10,7 +10,9 @@ export default tseslint.config(
   {
     files: ['**/*.ts', '**/*.tsx'],
     languageOptions: {
-      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      // One type-checked program for every file (tsconfig.eslint.json) rather than one per tsconfig:
+      // no-floating-promises, the one rule that needs types, costs most of the lint's time in building them.
+      parserOptions: { project: './tsconfig.eslint.json', tsconfigRootDir: import.meta.dirname },
     },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',

@@ -69,21 +69,37 @@ function listSources(dir, out) {
   return out;
 }
 
-/** Every source file's imports (type-only and dynamic ones included), read once per lint run. */
-function buildGraph() {
-  const graph = new Map();
-  for (const dir of SOURCE_DIRS) {
-    for (const file of listSources(path.join(root, dir), [])) {
-      const info = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
-      const targets = new Set();
-      for (const { fileName } of info.importedFiles) {
-        const target = resolveImport(file, fileName);
-        if (target) targets.add(target);
-      }
-      graph.set(file, targets);
-    }
+/** The files a source file imports (type-only and dynamic ones included). */
+function importsOf(file) {
+  const info = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
+  const targets = new Set();
+  for (const { fileName } of info.importedFiles) {
+    const target = resolveImport(file, fileName);
+    if (target) targets.add(target);
   }
-  return graph;
+  return targets;
+}
+
+/**
+ * Brings `state` (every source file's imports and modification time) up to date with the disk: only
+ * changed files are read again; a file added or removed can change what other imports resolve to, so
+ * then every file is. True when anything changed.
+ */
+function refreshGraph(state) {
+  const files = SOURCE_DIRS.flatMap((dir) => listSources(path.join(root, dir), []));
+  if (files.length !== state.graph.size || files.some((file) => !state.graph.has(file))) {
+    state.graph.clear();
+    state.mtimes.clear();
+  }
+  let changed = false;
+  for (const file of files) {
+    const mtime = statSync(file).mtimeMs;
+    if (state.mtimes.get(file) === mtime) continue;
+    state.mtimes.set(file, mtime);
+    state.graph.set(file, importsOf(file));
+    changed = true;
+  }
+  return changed;
 }
 
 /** Strongly connected components with more than one file (Tarjan): each is an import cycle. */
@@ -137,16 +153,17 @@ function cyclesOf(graph) {
   return componentOf;
 }
 
-let cached = null;
-/** The graph and its cycles, rebuilt when a lint run starts again in the same process after 2 s. */
+/**
+ * The graph and its cycles, built once per process. When a file is linted more than 2 s after the
+ * previous one (a new run in an editor's long-lived ESLint server, or a slow file), the disk is looked
+ * at again and only the files that changed are read: a slow file no longer costs a whole rebuild.
+ */
+const state = { graph: new Map(), mtimes: new Map(), cycles: new Map(), usedAt: -Infinity };
 function analysis() {
   const now = Date.now();
-  if (!cached || now - cached.at > 2000) {
-    const graph = buildGraph();
-    cached = { graph, cycles: cyclesOf(graph), at: now };
-  }
-  cached.at = now;
-  return cached;
+  if (now - state.usedAt > 2000 && refreshGraph(state)) state.cycles = cyclesOf(state.graph);
+  state.usedAt = Date.now();
+  return state;
 }
 
 /** Calls `check(node, specifier)` for every import, re-export and dynamic import of a file. */

@@ -277,8 +277,9 @@ const ROUTES: RouteCase[] = [
       await page.keyboard.press('Control+K');
       await page.getByTestId('palette-search').fill('se');
       await visible(page, '.mantine-Spotlight-action, [data-testid="palette-empty"]');
-      // Remote matches (templates, trees) arrive a moment after the commands.
-      await page.waitForTimeout(500);
+      // Remote matches (templates, trees) arrive a moment after the commands: the field's loader
+      // shows from the first key until the debounced searches have answered.
+      await page.locator('.mantine-Spotlight-content .mantine-Loader-root').waitFor({ state: 'detached' });
     },
   },
   {

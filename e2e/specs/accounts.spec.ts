@@ -7,7 +7,7 @@ import authEn from '../../apps/web/src/i18n/auth/en-US.json' with { type: 'json'
 import authZh from '../../apps/web/src/i18n/auth/zh-CN.json' with { type: 'json' };
 import profileEn from '../../apps/web/src/i18n/profile/en-US.json' with { type: 'json' };
 import profileZh from '../../apps/web/src/i18n/profile/zh-CN.json' with { type: 'json' };
-import { dataDir, launchBrowser, newPage } from '../support/browser.ts';
+import { animationsSettled, dataDir, launchBrowser, newPage } from '../support/browser.ts';
 import { runAxe } from '../support/a11y.ts';
 
 /**
@@ -203,7 +203,7 @@ describe('accounts in the browser', () => {
             .waitFor();
           // Settled states only: the widget verified, no entrance animation left.
           if (authPage) await expect.poll(widgetState, { timeout: 20_000 }).toBe('verified');
-          await page.waitForTimeout(400);
+          await animationsSettled(page);
           // Only our page: overlays the shell keeps mounted (command palette) are the shell's to check.
           const { violations } = await runAxe(page, { include: 'main' });
           const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');

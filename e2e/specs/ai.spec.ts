@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeLlm, type FakeLlm } from '../../apps/server/src/testing/fake-llm.ts';
 import { signUpByEmail } from '../support/accounts.ts';
 import { LOCALES, messagesIn } from '../support/i18n.ts';
-import { baseURL, launchBrowser } from '../support/browser.ts';
+import { animationsSettled, baseURL, launchBrowser } from '../support/browser.ts';
 import { apiLogin, signedInPage, type ApiTokens } from '../support/session.ts';
 
 const API_KEY = 'sk-e2e-fake-secret-7f3a9c';
@@ -62,7 +62,7 @@ async function selectNode(page: Page, title: string) {
 async function shot(page: Page, name: string) {
   if (!SHOTS) return;
   // Let modal and page transitions finish so the picture shows the settled screen.
-  await page.waitForTimeout(400);
+  await animationsSettled(page);
   await page.screenshot({ path: `/tmp/ai-${name}.png`, fullPage: false });
 }
 
@@ -160,7 +160,8 @@ describe('AI in the editor, on /trees and in /admin/ai', () => {
       (t) => (t ?? '').length > 0,
     );
     const first = (await text.textContent()) ?? '';
-    await page.waitForTimeout(600);
+    // The next chunk arrives: the text grows while the preview still streams.
+    await expect.poll(async () => ((await text.textContent()) ?? '').length).toBeGreaterThan(first.length);
     const second = (await text.textContent()) ?? '';
     expect(await section.getByTestId('ai-preview').getAttribute('data-phase')).toBe('streaming');
     expect(second.length).toBeGreaterThan(first.length);
@@ -384,8 +385,8 @@ describe('AI in the editor, on /trees and in /admin/ai', () => {
           await admin_.page.screenshot({ path: `/tmp/ai-debug-logs-${width}-${scheme}.png` });
           throw error;
         });
-      await admin_.page.waitForLoadState('networkidle');
-      await admin_.page.waitForTimeout(500);
+      // (Not 'networkidle': the signed-in shell keeps its notification stream open.) The table is
+      // there; shot() waits for its entrance to end.
       await shot(admin_.page, `admin-logs-${width}-${scheme}-${locale}`);
       await admin_.page.goto('/admin/ai?tab=prompts');
       await admin_.page.getByTestId('prompt-row').first().waitFor();

@@ -12,8 +12,8 @@ import treesZh from '../../apps/web/src/i18n/trees/zh-CN.json' with { type: 'jso
 import { seriousViolations } from '../support/a11y.ts';
 import { signUpByEmail } from '../support/accounts.ts';
 import { api } from '../support/api.ts';
-import { baseURL, launchBrowser, newPage } from '../support/browser.ts';
-import { boxOf, nodesOutside, panAway } from '../support/canvas.ts';
+import { afterPaint, baseURL, launchBrowser, newPage } from '../support/browser.ts';
+import { boxOf, nodesOutside, panAway, waitViewSettled } from '../support/canvas.ts';
 import { nodeTitled, selectNode } from '../support/editor.ts';
 import { presetStorage, storeTokens, type ApiTokens } from '../support/session.ts';
 
@@ -167,7 +167,7 @@ describe('the tree canvas', () => {
     await expect.poll(() => page.locator('.react-flow__node').count()).toBe(0);
     // Screen readers get the skills as a list meanwhile.
     await expect(page.getByTestId('overview-list').locator('li').count()).resolves.toBe(1000);
-    await page.waitForTimeout(500); // the fit's glide ends
+    await waitViewSettled(page); // the fit's glide ends
 
     // A click on the box of "Skill 2" selects it: the node panel shows it.
     const fitted = await viewport();
@@ -181,14 +181,15 @@ describe('the tree canvas', () => {
     // The overview takes the theme's colours (the app follows the system's scheme by default).
     await page.emulateMedia({ colorScheme: 'dark' });
     await page.locator('[data-mantine-color-scheme="dark"]').waitFor({ state: 'attached' });
-    await page.waitForTimeout(300);
+    await afterPaint(page); // the overview's repaint, scheduled for the next frame
     await page.screenshot({ path: '/tmp/arbor-canvas-overview-dark.png' });
 
     // Zooming in past the threshold brings React Flow's node elements back.
     await page.mouse.move(target.x, target.y);
     for (let i = 0; i < 15 && (await page.locator('.react-flow__node').count()) === 0; i++) {
       await page.mouse.wheel(0, -400);
-      await page.waitForTimeout(200);
+      await waitViewSettled(page);
+      await afterPaint(page);
     }
     await page.locator('.react-flow__node[data-id="n2"]').waitFor();
     await overview.waitFor({ state: 'detached' });

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage } from '../support/browser.ts';
+import { animationsSettled, launchBrowser, newPage } from '../support/browser.ts';
 import { presetStorage } from '../support/session.ts';
 
 let browser: Browser;
@@ -24,7 +24,7 @@ describe('home page screenshots (looked at by a person; checked here for overflo
           // The app itself rendered (not a server error page), and the splash has gone.
           await page.locator('#main-content').waitFor();
           await page.locator('#splash').waitFor({ state: 'detached' });
-          await page.waitForTimeout(400);
+          await animationsSettled(page);
           await page.screenshot({ path: `/tmp/arbor-shell-home-${scheme}-${locale}-${width}.png`, fullPage: true });
           const overflow = await page.evaluate(
             () => document.documentElement.scrollWidth - document.documentElement.clientWidth,

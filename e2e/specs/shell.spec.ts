@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpByEmail } from '../support/accounts.ts';
-import { baseURL, launchBrowser, newPage } from '../support/browser.ts';
+import { afterPaint, baseURL, launchBrowser, newPage } from '../support/browser.ts';
 import { allowConsoleErrors } from '../support/error-guard.ts';
 import { apiLogin, presetStorage, signInContext, storeTokens, type ApiTokens } from '../support/session.ts';
 
@@ -193,7 +193,8 @@ describe('command palette', () => {
     await page.goto('/');
     await page.getByTestId('login-button').waitFor();
     await page.keyboard.press('Control+K');
-    await page.waitForTimeout(300);
+    // The key has been handled and whatever it rendered painted.
+    await afterPaint(page);
     expect(await page.getByTestId('palette-search').count()).toBe(0);
     await context.close();
   });

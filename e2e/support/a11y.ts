@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { AxeResults, RunOptions } from 'axe-core';
 import type { Page } from 'playwright-core';
+import { animationsSettled } from './browser.ts';
 
 /** Waits until the app (not a server error page) rendered its main landmark and the splash has gone. */
 export async function waitForApp(page: Page): Promise<void> {
@@ -15,15 +16,6 @@ export async function waitForApp(page: Page): Promise<void> {
  * only these in the other.
  */
 export const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
-
-/** Resolves once every finite animation and transition on the page has ended (spinners run on). */
-async function animationsSettled(page: Page): Promise<void> {
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
-  );
-}
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 

@@ -51,3 +51,25 @@ export async function newPage(
   page.on('pageerror', (e) => errors.push(e.message));
   return { context, page, errors };
 }
+
+/**
+ * Resolves once the page has painted two more frames: whatever an input event just handed to React
+ * (a render, an effect, a `requestAnimationFrame` it scheduled) is on screen.
+ */
+export async function afterPaint(page: Page): Promise<void> {
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
+}
+
+/**
+ * Resolves once no finite CSS transition or animation is running on the page (a modal's or a page's
+ * entrance, a colour-scheme change); endless ones (loaders) are not waited for.
+ */
+export async function animationsSettled(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+  );
+}

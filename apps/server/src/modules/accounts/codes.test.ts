@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, type TestApp } from '../../testing/test-app.ts';
-import { freshIp, latestCode, obtainCode, readOutbox, sendCode, uniqueEmail, uniquePhone } from './accounts.testing.ts';
+import {
+  forgetSends,
+  freshIp,
+  latestCode,
+  obtainCode,
+  readOutbox,
+  sendCode,
+  uniqueEmail,
+  uniquePhone,
+} from './accounts.testing.ts';
 import { solvedCaptcha } from './captcha.testing.ts';
 
 let t: TestApp;
@@ -62,11 +71,17 @@ describe('sending codes', () => {
   });
 
   it('answers 200 for an unknown address on login and reset_password but sends nothing', async () => {
+    const known = uniqueEmail();
+    await createUser(t.app, { email: known });
     for (const purpose of ['login', 'reset_password']) {
       const email = uniqueEmail();
       const res = await sendCode(t.app, 'ses', purpose, email);
       expect(res.statusCode).toBe(200);
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      // These purposes deliver after answering. A send to a known address, made after, is the barrier:
+      // once its code is in the outbox, a delivery to the unknown address would have been written too.
+      await forgetSends(t.app, known);
+      expect((await sendCode(t.app, 'ses', purpose, known)).statusCode).toBe(200);
+      await latestCode(t.database.dataDir, known, purpose);
       expect(readOutbox(t.database.dataDir).some((m) => m.to === email)).toBe(false);
     }
   });

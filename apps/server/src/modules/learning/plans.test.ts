@@ -1,9 +1,10 @@
 import { Plan } from '@arbor/contract';
 import ICAL from 'ical.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../../testing/test-app.ts';
 import { obtainCode } from '../accounts/testing.ts';
 import { createTree } from '../trees/testing.ts';
+import { installClock } from './recall.testing.ts';
 
 let t: TestApp;
 let stranger: TestUser;
@@ -358,6 +359,8 @@ describe('calendar feed', () => {
   });
 
   it('answers 304 to a matching If-None-Match or a recent If-Modified-Since, and 200 when the plan changes', async () => {
+    const clock = installClock(t.app, Date.now());
+    onTestFinished(clock.restore);
     const { user, tree } = await learner();
     await call(user, 'PUT', '/api/learn/plans/', { tree: tree.uuid });
     const path = feedPath((await call(user, 'GET', '/api/learn/calendar/')).json().url);
@@ -381,7 +384,8 @@ describe('calendar feed', () => {
     });
     expect(stale.statusCode).toBe(200);
 
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    // HTTP dates have whole seconds: the change must land in a later second to be seen by date.
+    clock.advance(1100);
     await call(user, 'PUT', '/api/learn/progress/', { tree: tree.uuid, node_id: 'a', status: 'done' });
     const changed = await t.app.inject({ method: 'GET', url: path, headers: { 'if-none-match': etag } });
     expect(changed.statusCode).toBe(200);

@@ -5,7 +5,7 @@ import { signUpByEmail } from '../support/accounts.ts';
 import { baseURL, launchBrowser } from '../support/browser.ts';
 import { apiLogin, signedInPage, type ApiTokens } from '../support/session.ts';
 
-// Issue #18's UX fixes, driven through the UI: the admin breadcrumb, the notice for a non-admin, GFM in
+// Driven through the UI: the admin breadcrumb, the notice for a non-admin, GFM in
 // node previews, where toasts open, and the topic generator without AI and before it spends calls.
 
 /** Screenshots for design review go to /tmp when UX_E2E_SHOTS=1; the run itself never depends on them. */

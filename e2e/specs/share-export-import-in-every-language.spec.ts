@@ -1,4 +1,5 @@
-// Issue #18's items in every language (zh-CN, en-US, ja-JP) on a desktop (1280×800) and a phone
+// Sharing, re-sharing, fitting, exporting, importing and the explanations around them, in every
+// language (zh-CN, en-US, ja-JP) on a desktop (1280×800) and a phone
 // (390×844), driven through the UI as a person does it: a fresh account per combination (prepared
 // through the API), then every step is a click, a key or a file chosen in a dialog. In zh-CN and
 // ja-JP every page visited is also checked for English messages the UI forgot to translate.
