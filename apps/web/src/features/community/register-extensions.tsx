@@ -4,11 +4,12 @@ import { lazy, Suspense, useContext, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { registerTreesExtension, type EditorExtensionContext, type NodeBadgeContext } from '../trees/index.ts';
 import { NodeDiscussionContext } from './components/discussion/node-discussion-context.ts';
-import { TemplateLink } from './components/TemplateLink.tsx';
 
 // Loaded only when someone opens it, so the editor's first paint does not pay for it.
 const ShareDialog = lazy(() => import('./components/ShareDialog.tsx').then((m) => ({ default: m.ShareDialog })));
 // Only the trees list shows it, inside a menu: its own chunk keeps Mantine's Menu out of the first bundle.
+// The link to a shared tree's template page: lazy too, so its tooltip (Floating UI) stays out of the first bundle.
+const TemplateLink = lazy(() => import('./components/TemplateLink.tsx').then((m) => ({ default: m.TemplateLink })));
 const ShareEditorMenuItem = lazy(() =>
   import('./components/ShareEditorMenuItem.tsx').then((m) => ({ default: m.ShareEditorMenuItem })),
 );
@@ -29,7 +30,9 @@ function ShareButton({ ctx }: { ctx: EditorExtensionContext }) {
   if (!ctx.tree.abilities.share) return null;
   return (
     <>
-      <TemplateLink treeId={ctx.tree.id} variant="toolbar" />
+      <Suspense fallback={null}>
+        <TemplateLink treeId={ctx.tree.id} variant="toolbar" />
+      </Suspense>
       <Button
         size="xs"
         variant="light"

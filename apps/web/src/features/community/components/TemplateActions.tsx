@@ -67,6 +67,8 @@ export function TemplateActions({ share, extra }: { share: ShareWithData; extra?
               aria-label={t('detail.yourRating')}
               getSymbolLabel={(value) => t('detail.stars', { count: value })}
               readOnly={rate.isPending || !share.abilities.rate}
+              // Read-only, Mantine draws no radios: the named stars are then one picture (the author's view).
+              role={share.abilities.rate ? 'radiogroup' : 'img'}
             />
           </Tooltip>
           <Text size="xs" c="dimmed">

@@ -43,6 +43,7 @@ export function LearningStatusBar() {
               {locked ? (
                 <IconLock
                   size={14}
+                  role="img"
                   aria-label={t('node.locked', {
                     titles: learning.waitsForTitles(selectedId).join(t('path.separator')),
                   })}
@@ -60,6 +61,8 @@ export function LearningStatusBar() {
             fullWidth
             size="xs"
             value={status}
+            // its radios are the four statuses: the group is named, so it needs the role that takes a name
+            role="radiogroup"
             aria-label={t('node.statusOf', { title, status: t(`status.${status}`) })}
             onChange={(value) => learning.setStatus({ node_id: selectedId, status: value as LearningStatusValue })}
             data={STATUSES.map((value) => {
