@@ -191,6 +191,9 @@ describe('learning on first contact', () => {
       const zoomOut = page.getByRole('button', { name: m('trees', 'canvas.zoomOut') });
       for (let i = 0; i < 8 && (await page.getByTestId('skill-node-simple').count()) === 0; i++) await zoomOut.click();
       await expect.poll(() => page.getByTestId('skill-node-simple').count()).toBeGreaterThan(0);
+      // the zoom glides: pills count as in view once it has come to rest
+      await waitViewSettled(page);
+      await expect.poll(async () => (await skillsInView(page, true)).length).toBeGreaterThan(0);
       const [target] = await skillsInView(page, true);
       expect(target).toBeDefined();
       const targetPill = page
