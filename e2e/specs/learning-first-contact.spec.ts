@@ -109,13 +109,16 @@ async function expectLandedOn(page: Page, title: string, reveal = false) {
   await expect.poll(() => bar.getByTestId('learning-bar-title').textContent(), { timeout: 15_000 }).toBe(title);
   const node = page.locator('.react-flow__node.selected').filter({ has: page.getByText(title, { exact: true }) });
   await node.waitFor();
-  const canvas = await boxOf(page.getByTestId('tree-canvas'));
-  expect(inside(await boxOf(node), canvas)).toBe(true);
+  const canvas = page.getByTestId('tree-canvas');
+  await expect.poll(async () => inside(await boxOf(node), await boxOf(canvas)), { timeout: 10_000 }).toBe(true);
   // the tree and the bar that acts on it, on screen together
   // (a person scrolls down until the bar shows at the screen's foot)
   if (reveal) await bar.evaluate((el) => el.scrollIntoView({ block: 'end' }));
   const screen = { x: 0, y: 0, width: page.viewportSize()!.width, height: page.viewportSize()!.height };
-  await expect.poll(async () => inside(await boxOf(bar), screen) && inside(await boxOf(node), screen)).toBe(true);
+  // (the centring glides and the page scrolls: give them the time a loaded machine takes)
+  await expect
+    .poll(async () => inside(await boxOf(bar), screen) && inside(await boxOf(node), screen), { timeout: 10_000 })
+    .toBe(true);
 }
 
 describe('learning on first contact', () => {

@@ -1,21 +1,10 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from './free-port.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 /** Polls `check` until it answers true (a condition, not a sleep), failing after `timeoutMs`. */
 export async function until(check: () => Promise<boolean>, what: string, timeoutMs = 30_000): Promise<void> {

@@ -1,5 +1,4 @@
-import { Alert, Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
-import type { LearningStatusValue } from '@arbor/contract';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconLock, IconRoute, IconSchool } from '@tabler/icons-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,8 +8,7 @@ import { MasteryStars } from '../quiz/MasteryStars.tsx';
 import { QuizButton } from '../quiz/QuizButton.tsx';
 import { statusOf, useLearning, useLearningState } from './learning-store.ts';
 import { PathList } from './PathList.tsx';
-import { STATUS_LOOK } from './status-icons.ts';
-import { STATUSES } from './status-keys.ts';
+import { StatusSegments } from './StatusSegments.tsx';
 
 interface LearningNodeSectionProps {
   nodeId: string;
@@ -37,24 +35,11 @@ export function LearningNodeSection({ nodeId, title, isRoot }: LearningNodeSecti
       </Text>
       {isRoot || !loaded ? null : (
         <>
-          <SegmentedControl
-            fullWidth
-            size="xs"
-            value={status}
-            aria-label={t('node.status')}
-            onChange={(value) => learning.setStatus({ node_id: nodeId, status: value as LearningStatusValue })}
-            data={STATUSES.map((value) => {
-              const Icon = STATUS_LOOK[value].icon;
-              return {
-                value,
-                label: (
-                  <Group gap={4} wrap="nowrap" justify="center">
-                    <Icon size={14} aria-hidden />
-                    <span>{t(`status.${value}`)}</span>
-                  </Group>
-                ),
-              };
-            })}
+          <StatusSegments
+            status={status}
+            label={t('node.status')}
+            onChange={(value) => learning.setStatus({ node_id: nodeId, status: value })}
+
             data-testid="learning-status-control"
           />
           {locked ? (

@@ -1,12 +1,10 @@
-import type { LearningStatusValue } from '@arbor/contract';
-import { Group, SegmentedControl, Text } from '@mantine/core';
+import { Group, Text } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { statusOf, useLearning, useLearningState } from './learning-store.ts';
 import classes from './LearningStatusBar.module.css';
-import { STATUS_LOOK } from './status-icons.ts';
-import { STATUSES } from './status-keys.ts';
+import { StatusSegments } from './StatusSegments.tsx';
 
 /**
  * Learning mode's status bar at the foot of a read-only canvas (a template's): the selected node's
@@ -57,26 +55,11 @@ export function LearningStatusBar() {
               {t('node.barKeys')}
             </Text>
           </Group>
-          <SegmentedControl
-            fullWidth
-            size="xs"
-            value={status}
-            // its radios are the four statuses: the group is named, so it needs the role that takes a name
-            role="radiogroup"
-            aria-label={t('node.statusOf', { title, status: t(`status.${status}`) })}
-            onChange={(value) => learning.setStatus({ node_id: selectedId, status: value as LearningStatusValue })}
-            data={STATUSES.map((value) => {
-              const Icon = STATUS_LOOK[value].icon;
-              return {
-                value,
-                label: (
-                  <Group gap={4} wrap="nowrap" justify="center">
-                    <Icon size={14} aria-hidden className={classes.icon} />
-                    <span>{t(`status.${value}`)}</span>
-                  </Group>
-                ),
-              };
-            })}
+          <StatusSegments
+            status={status}
+            label={t('node.statusOf', { title, status: t(`status.${status}`) })}
+            onChange={(value) => learning.setStatus({ node_id: selectedId, status: value })}
+            iconClassName={classes.icon}
             data-testid="learning-bar-status"
           />
         </>
