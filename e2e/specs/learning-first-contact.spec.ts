@@ -233,14 +233,14 @@ describe('learning on first contact', () => {
       await row.getByRole('link', { name: title }).click();
       await page.waitForURL((url) => url.pathname === `/community/${uuid}`);
       expect(new URL(page.url()).searchParams.get('learn')).toBe('1');
-      await expectLandedOn(page, far);
+      await expectLandedOn(page, far, true);
 
       // "Open node" in review lands there too.
       await page.goto('/learn/review');
       await page.getByTestId('review-front').getByText(`What comes with ${far}?`).waitFor();
       await page.getByTestId('review-node-link').click();
       await page.waitForURL((url) => url.pathname === `/community/${uuid}`);
-      await expectLandedOn(page, far);
+      await expectLandedOn(page, far, true);
 
       // A reply in the learner's thread on a skill: the notification opens that skill's threads.
       const share = await api<{ id: number }>('GET', `/api/community/trees-shared/${uuid}/`, learner.access);
