@@ -6,7 +6,7 @@
 // - `GET …/compare/?from=1&to=100` and the template page (`GET …/{id}/`, read from the current
 //   snapshot, not from the chains) for comparison.
 import type { TreeDocument, TreeNode } from '@arbor/tree-core';
-import { storedRevisionBytes } from '../apps/server/src/modules/community/testing.ts';
+import { storedRevisionBytes } from '../apps/server/src/modules/shares/testing.ts';
 import { openInProcessApp } from './support/in-process-app.ts';
 import { seededRandom } from './support/random.ts';
 import { stats, timed, timingCell } from './support/timing.ts';

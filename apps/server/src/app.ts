@@ -11,7 +11,7 @@ import { InProcessJobs } from './lib/jobs/jobs.ts';
 import { PageHeads } from './lib/page-heads.ts';
 import { createStorage } from './lib/storage/create-storage.ts';
 import type { Storage } from './lib/storage/storage.ts';
-import { createCommunityCaches } from './modules/community/index.ts';
+import { createCommunityCaches } from './modules/shares/index.ts';
 import { createLearningCaches } from './modules/learning/index.ts';
 import { registerModules } from './modules/index.ts';
 import authPlugin from './plugins/auth.ts';

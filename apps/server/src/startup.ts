@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { seedDefaultPrompts } from './modules/ai/index.ts';
 import { bootstrapAdmin } from './modules/accounts/index.ts';
-import { seedCommunity } from './modules/community/index.ts';
+import { seedCommunity } from './modules/shares/index.ts';
 
 /** Key of the PostgreSQL advisory lock that serialises start-up steps between app processes. */
 const STARTUP_LOCK_ID = 0x4172626f72; // "Arbor"

@@ -8,7 +8,7 @@ import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { createUser } from '../testing/test-app.ts';
 import { createTestDatabase, TEST_DB_KIND, type TestDatabase } from '../testing/test-database.ts';
-import { insertBareTemplate } from '../modules/community/testing.ts';
+import { insertBareTemplate } from '../modules/shares/testing.ts';
 import { openDatabase, type DatabaseHandle } from './connection.ts';
 
 describe.skipIf(TEST_DB_KIND !== 'postgres')('the PostgreSQL pool', () => {

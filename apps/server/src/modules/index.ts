@@ -5,21 +5,18 @@ import { mediaRoutes } from './media/index.ts';
 import { subscribeTrees, treesRoutes } from './trees/index.ts';
 import { accountsRoutes } from './accounts/index.ts';
 import {
-  authorsRoutes,
-  collectionsRoutes,
-  commentsRoutes,
-  moderationRoutes,
   communityRoutes,
   embedRoutes,
   oembedRoutes,
-  reviewsRoutes,
   revisionsRoutes,
-  subscribeAuthors,
   subscribeCommunity,
-  subscribeReviews,
-  suggestionsRoutes,
   upstreamRoutes,
-} from './community/index.ts';
+} from './shares/index.ts';
+import { reviewsRoutes, subscribeReviews } from './reviews/index.ts';
+import { commentsRoutes, subscribeComments } from './discussion/index.ts';
+import { suggestionsRoutes } from './suggestions/index.ts';
+import { moderationRoutes, subscribeModeration } from './moderation/index.ts';
+import { authorsRoutes, collectionsRoutes, subscribeAuthors } from './social/index.ts';
 import { learningPublicRoutes, learningRoutes, subscribeLearning } from './learning/index.ts';
 import { notificationsRoutes, subscribeNotifications } from './notifications/index.ts';
 
@@ -48,6 +45,8 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   subscribeTrees(app.deps);
   subscribeCommunity(app.deps);
   subscribeReviews(app.deps);
+  subscribeComments(app.deps);
+  subscribeModeration(app.deps);
   subscribeAuthors(app.deps);
   subscribeLearning(app.deps);
   subscribeNotifications(app.deps);

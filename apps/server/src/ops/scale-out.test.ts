@@ -9,7 +9,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../lib/passwords/passwords.ts';
 import { insertAccount, latestCode } from '../modules/accounts/testing.ts';
-import { loadSeedTemplates } from '../modules/community/testing.ts';
+import { loadSeedTemplates } from '../modules/shares/testing.ts';
 import { createTestDatabase, TEST_DB_KIND, type TestDatabase } from '../testing/test-database.ts';
 
 /**

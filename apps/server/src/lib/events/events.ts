@@ -16,6 +16,8 @@ export interface DomainEventMap {
   'share.revised': { shareId: number; shareUuid: string; authorId: number; revision: number; message: string };
   /** a template left public view (hidden by a moderator or withdrawn) */
   'share.hidden': { shareId: number; shareUuid: string; authorId: number };
+  /** a new template of a tree whose hidden template was withdrawn started hidden (admins must look at it) */
+  'share.withheld': { shareId: number; authorId: number };
   /** a template was withdrawn for good (its rows are deleted in the emitting transaction) */
   'share.deleted': { shareId: number; shareUuid: string; authorId: number };
   /** `userId` forked a template into a new tree of theirs ("use this template") */

@@ -4,7 +4,7 @@ import type { Deps, LearnableDocument, LearningCaches } from '../../deps.ts';
 import { RevisionCache } from '../../lib/cache/revision-cache.ts';
 import { AppError } from '../../lib/http-errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { readSnapshotForViewer, visibleShareIds } from '../community/index.ts';
+import { readSnapshotForViewer, visibleShareIds } from '../shares/index.ts';
 import { readDocumentForViewer, readTreeForViewer } from '../trees/index.ts';
 import type { SubjectKey, SubjectRow } from './learning.repository.ts';
 

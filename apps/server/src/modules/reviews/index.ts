@@ -1,0 +1,3 @@
+// The reviews module's surface: written reviews of templates and the ratings tied to them.
+export { reviewsRoutes } from './reviews.routes.ts';
+export { deleteReviewIn, setReviewHiddenIn, subscribeReviews } from './reviews.service.ts';

@@ -1,0 +1,42 @@
+// The shares module's surface: templates (list, detail, likes, ratings, views, tags, search, seed),
+// their revisions and history, embeds and oEmbed, forks' upstream. Other modules find a template,
+// apply the visibility rule and change its counters only through what is exported here.
+export { communityRoutes } from './shares.routes.ts';
+export { embedRoutes, oembedRoutes } from './embed.routes.ts';
+export { revisionsRoutes } from './revisions.routes.ts';
+export { upstreamRoutes } from './upstream.routes.ts';
+export { ShareParams } from './shares.routes.ts';
+export { registerShareList } from './per-share-list.route.ts';
+export { seedCommunity } from './shares.seed.ts';
+export {
+  changeCountersIn,
+  createCommunityCaches,
+  noteSharesChanged,
+  presentSharesById,
+  readSnapshotForViewer,
+  removeShareIn,
+  reviseShareIn,
+  setShareHiddenIn,
+  subscribeCommunity,
+  type CounterChange,
+  type Counters,
+} from './shares.service.ts';
+export { findShare, findShareRef, findUserIdByName } from './shares.repository.ts';
+export { ratingAverage } from './shares.hot.ts';
+export {
+  canSeeHidden,
+  hiddenScopeOf,
+  isVisible,
+  shareVisibleTo,
+  visibleShareIds,
+  type HiddenScope,
+} from './share-visibility.ts';
+export {
+  checkProposedDocument,
+  dropForeignImages,
+  lockSourceWorkingCopy,
+  readTreeProposal,
+  saveSourceVersion,
+} from './trees-gateway.ts';
+export { conflictNodes } from './merge-conflicts.ts';
+export { readRevisionDocument } from './revisions.service.ts';
