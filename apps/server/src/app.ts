@@ -5,7 +5,7 @@ import type { Config } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import type { Deps } from './deps.ts';
-import { systemClock } from './lib/clock.ts';
+import { systemClock, type Clock } from './lib/clock.ts';
 import { DomainEvents } from './lib/events/events.ts';
 import { InProcessJobs } from './lib/jobs/jobs.ts';
 import { PageHeads } from './lib/page-heads.ts';
@@ -45,6 +45,8 @@ export interface BuildOptions {
   extraRoutes?: (app: FastifyInstance) => Promise<void>;
   /** sees every route as it is added, plugins' included (the OpenAPI coverage test walks them) */
   onRoute?: (route: RouteOptions) => void;
+  /** the time the services read (default the system clock; tests hand in a fixed or advancing one) */
+  clock?: Clock;
 }
 
 const REDACTED_PATHS = [
@@ -116,7 +118,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     log: app.log,
     events: new DomainEvents(app.log),
     jobs: new InProcessJobs(app.log),
-    clock: systemClock,
+    clock: options.clock ?? systemClock,
     caches: { community: createCommunityCaches(), learning: createLearningCaches() },
   };
   app.decorate('config', config);

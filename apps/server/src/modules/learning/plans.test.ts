@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import { createTestApp, createUser, type TestApp, type TestUser } from '../../testing/test-app.ts';
 import { obtainCode } from '../accounts/testing.ts';
 import { createTree } from '../trees/testing.ts';
-import { installClock } from './recall.testing.ts';
+import { installClock } from '../../testing/test-clock.ts';
 
 let t: TestApp;
 let stranger: TestUser;
