@@ -4,7 +4,6 @@ import type { Trx } from '../../db/connection.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { Deps } from '../../deps.ts';
 import type { Publish } from '../../lib/events/events.ts';
-import { nowIso } from '../../lib/clock.ts';
 import { conflict, invalidField, notFound } from '../../lib/http-errors.ts';
 import type { PageWindow } from '../../lib/pagination.ts';
 import { reserveEvents } from '../../lib/throttle/throttle.ts';
@@ -199,11 +198,11 @@ export async function resolveReport(deps: Deps, admin: AuthUser, id: number, bod
       } else if (kind === 'review') await deleteReview(deps, trx, targetId, target!.shareId!);
       else await takeOut(trx, deps.dialect, targetId);
     } else if (action === 'suspend') {
-      if (await deactivateAccount({ db: trx }, targetId)) {
+      if (await deactivateAccount({ db: trx, clock: deps.clock }, targetId)) {
         await publish('user.sessions_ended', { userId: targetId, reason: 'deactivated' });
       }
     }
-    const now = nowIso();
+    const now = deps.clock.nowIso();
     await repo.markResolved(trx, report.id, action, now);
     await repo.insertLog(trx, {
       admin_id: admin.id,

@@ -1,6 +1,5 @@
 import type { Notification, NotificationKind } from '@arbor/contract';
 import type { Deps } from '../../deps.ts';
-import { nowIso } from '../../lib/clock.ts';
 import type { PageWindow } from '../../lib/pagination.ts';
 import { presentNotification, recipientLocale } from './notifications.presenter.ts';
 import * as repo from './notifications.repository.ts';
@@ -45,7 +44,7 @@ async function present(deps: Deps, rows: NotificationRow[]): Promise<Notificatio
 export async function notify(deps: Deps, relay: NotificationRelay, drafts: NotificationDraft[]): Promise<void> {
   const seen = new Set<number>();
   const rows: repo.NewNotification[] = [];
-  const now = nowIso();
+  const now = deps.clock.nowIso();
   for (const d of drafts) {
     if (d.recipientId === d.actorId || seen.has(d.recipientId)) continue;
     seen.add(d.recipientId);
