@@ -14,6 +14,7 @@ import type { Storage } from './lib/storage/storage.ts';
 import { createCommunityCaches } from './modules/community/index.ts';
 import { createLearningCaches } from './modules/learning/index.ts';
 import { registerModules } from './modules/index.ts';
+import { createNotificationsRuntime } from './modules/notifications/index.ts';
 import authPlugin from './plugins/auth.ts';
 import compressionPlugin from './plugins/compression.ts';
 import dbPlugin from './plugins/db.ts';
@@ -110,16 +111,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (options.migrate !== false) await migrateToLatest(handle.db);
 
   const storage = createStorage(config);
+  const log = app.log;
   const deps: Deps = {
     db: handle.db,
     dialect: handle.dialect,
     storage,
     config,
-    log: app.log,
+    log,
     events: new DomainEvents(app.log),
     jobs: new InProcessJobs(app.log),
     clock: options.clock ?? systemClock,
     caches: { community: createCommunityCaches(), learning: createLearningCaches() },
+    runtime: {
+      notifications: createNotificationsRuntime({ db: handle.db, config, dialect: handle.dialect, log }),
+    },
   };
   app.decorate('config', config);
   app.decorate('storage', storage);

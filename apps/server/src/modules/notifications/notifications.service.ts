@@ -18,7 +18,7 @@ export interface NotificationDraft {
 }
 
 /** Rows presented for their recipients, each in that user's locale. */
-async function present(deps: Deps, rows: NotificationRow[]): Promise<Notification[]> {
+async function present(deps: Pick<Deps, 'db' | 'config'>, rows: NotificationRow[]): Promise<Notification[]> {
   if (rows.length === 0) return [];
   const [locales, actors] = await Promise.all([
     repo.localesOf(deps.db, [...new Set(rows.map((r) => r.recipient_id))]),
@@ -101,7 +101,7 @@ export async function sessionVersionOf(deps: Deps, userId: number): Promise<numb
 }
 
 /** How the SSE hub reads notifications and sessions. */
-export function loaderFor(deps: Deps): NotificationLoader {
+export function loaderFor(deps: Pick<Deps, 'db' | 'config'>): NotificationLoader {
   return {
     byIds: async (ids) => {
       const rows = await repo.findNotificationsByIds(deps.db, ids);
