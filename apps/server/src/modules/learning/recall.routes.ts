@@ -16,7 +16,7 @@ import { z } from 'zod';
 import { paginate, pageWindow } from '../../lib/pagination.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { createCard, deleteOwnCard, getOwnCard, listOwnCards, patchOwnCard } from './cards.service.ts';
-import { getReviewQueue, getReviewStats, reviewCard, undoReview } from './reviews.service.ts';
+import { getReviewQueue, getReviewStats, reviewCard, undoReview } from './card-reviews.service.ts';
 
 const tags = ['learning'];
 const DEFAULT_QUEUE_LIMIT = 50;
