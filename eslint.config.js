@@ -2,6 +2,10 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 import boundaries from './eslint/boundaries-plugin.js';
+import clock from './eslint/clock-plugin.js';
+
+/** Arbor's own rules: the module map's walls and the clock rule. */
+const arbor = { meta: { name: 'arbor' }, rules: { ...boundaries.rules, ...clock.rules } };
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/*.cjs', 'bench/results/**'] },
@@ -25,12 +29,19 @@ export default tseslint.config(
   {
     // The module map's walls (ARCHITECTURE.md): module surfaces, no import cycles, no Fastify in services.
     files: ['apps/**/*.ts', 'apps/**/*.tsx', 'packages/**/*.ts', 'e2e/**/*.ts', 'bench/**/*.ts'],
-    plugins: { arbor: boundaries },
+    plugins: { arbor },
     rules: {
       'arbor/module-surface': 'error',
       'arbor/no-cycle': 'error',
       'arbor/no-fastify-in-services': 'error',
     },
+  },
+  {
+    // Modules own their time: they read it from deps.clock (issue #30); tests and their helpers may not.
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/*.testing.ts', '**/testing.ts', '**/testing/**'],
+    plugins: { arbor },
+    rules: { 'arbor/clock-from-deps': 'error' },
   },
   {
     files: ['apps/web/**/*.tsx', 'apps/web/**/*.ts'],

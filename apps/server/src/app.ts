@@ -5,7 +5,7 @@ import type { Config } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import type { Deps } from './deps.ts';
-import { systemClock } from './lib/clock.ts';
+import { systemClock, type Clock } from './lib/clock.ts';
 import { DomainEvents } from './lib/events/events.ts';
 import { InProcessJobs } from './lib/jobs/jobs.ts';
 import { PageHeads } from './lib/page-heads.ts';
@@ -14,6 +14,7 @@ import type { Storage } from './lib/storage/storage.ts';
 import { createCommunityCaches } from './modules/shares/index.ts';
 import { createLearningCaches } from './modules/learning/index.ts';
 import { registerModules } from './modules/index.ts';
+import { createNotificationsRuntime } from './modules/notifications/index.ts';
 import authPlugin from './plugins/auth.ts';
 import compressionPlugin from './plugins/compression.ts';
 import dbPlugin from './plugins/db.ts';
@@ -45,6 +46,8 @@ export interface BuildOptions {
   extraRoutes?: (app: FastifyInstance) => Promise<void>;
   /** sees every route as it is added, plugins' included (the OpenAPI coverage test walks them) */
   onRoute?: (route: RouteOptions) => void;
+  /** the time the services read (default the system clock; tests hand in a fixed or advancing one) */
+  clock?: Clock;
 }
 
 const REDACTED_PATHS = [
@@ -108,16 +111,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (options.migrate !== false) await migrateToLatest(handle.db);
 
   const storage = createStorage(config);
+  const log = app.log;
   const deps: Deps = {
     db: handle.db,
     dialect: handle.dialect,
     storage,
     config,
-    log: app.log,
+    log,
     events: new DomainEvents(app.log),
     jobs: new InProcessJobs(app.log),
-    clock: systemClock,
+    clock: options.clock ?? systemClock,
     caches: { community: createCommunityCaches(), learning: createLearningCaches() },
+    runtime: {
+      notifications: createNotificationsRuntime({ db: handle.db, config, dialect: handle.dialect, log }),
+    },
   };
   app.decorate('config', config);
   app.decorate('storage', storage);

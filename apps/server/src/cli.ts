@@ -4,6 +4,7 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { CLI_COMMANDS } from './cli-commands.ts';
+import { systemClock } from './lib/clock.ts';
 
 async function main(argv: string[]) {
   const [name, ...args] = argv;
@@ -15,13 +16,13 @@ async function main(argv: string[]) {
   }
   const config = loadConfig();
   if (command.needsDatabase === false) {
-    await command.run({ config, db: undefined as never, args });
+    await command.run({ config, db: undefined as never, clock: systemClock, args });
     return;
   }
   const handle = openDatabase(config.databaseUrl, config.databasePool);
   try {
     await migrateToLatest(handle.db);
-    await command.run({ config, db: handle.db, args });
+    await command.run({ config, db: handle.db, clock: systemClock, args });
   } finally {
     await handle.close();
   }

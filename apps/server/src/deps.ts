@@ -53,6 +53,13 @@ export interface LearningCaches {
 }
 
 /**
+ * What modules keep running for one app (hubs, connections), never module state: each module
+ * declares its entry next to its factory by augmenting this interface (`declare module`), which
+ * keeps deps.ts free of imports from the modules; `app.ts` builds every entry once per app.
+ */
+export interface AppRuntime {}
+
+/**
  * Everything a service may use, built once in `app.ts` and passed explicitly: services never see the
  * Fastify instance (routes are the only Fastify-aware files).
  */
@@ -68,4 +75,6 @@ export interface Deps {
   clock: Clock;
   /** this app's in-memory caches: one set per app, never module state (tests run several apps in one process) */
   caches: { community: CommunityCaches; learning: LearningCaches };
+  /** this app's running parts, one set per app (see `AppRuntime`) */
+  runtime: AppRuntime;
 }

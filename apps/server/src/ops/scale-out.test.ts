@@ -220,12 +220,16 @@ describe.skipIf(TEST_DB_KIND !== 'postgres')(
     it('counts failed logins of one account across both processes and locks it at the limit', async () => {
       const password = 'right-password-for-lockout';
       await database.handle.db.transaction().execute(async (trx) =>
-        insertAccount(trx, {
-          username: 'lockout_user',
-          email: null,
-          phone: null,
-          passwordHash: await hashPassword(password),
-        }),
+        insertAccount(
+          trx,
+          {
+            username: 'lockout_user',
+            email: null,
+            phone: null,
+            passwordHash: await hashPassword(password),
+          },
+          new Date().toISOString(),
+        ),
       );
       expect((await login(b, 'lockout_user', password)).status).toBe(200);
 
@@ -244,12 +248,16 @@ describe.skipIf(TEST_DB_KIND !== 'postgres')(
     it('holds the login limit against a burst of parallel guesses spread over both processes', async () => {
       const password = 'right-password-for-burst';
       await database.handle.db.transaction().execute(async (trx) =>
-        insertAccount(trx, {
-          username: 'burst_user',
-          email: null,
-          phone: null,
-          passwordHash: await hashPassword(password),
-        }),
+        insertAccount(
+          trx,
+          {
+            username: 'burst_user',
+            email: null,
+            phone: null,
+            passwordHash: await hashPassword(password),
+          },
+          new Date().toISOString(),
+        ),
       );
       const burst = await Promise.all(
         Array.from({ length: 30 }, (_, i) => login(i % 2 ? a : b, 'burst_user', 'wrong-password')),

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildOptions } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
-import { nowIso } from '../lib/clock.ts';
 import { signToken } from '../lib/jwt.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 
@@ -14,11 +13,12 @@ export interface TestApp {
 
 /**
  * The real server on a fresh database (SQLite, or PostgreSQL when ARBOR_TEST_DB=postgres), driven
- * with `app.inject`. `env` overrides any variable of API.md "Running".
+ * with `app.inject`. `env` overrides any variable of API.md "Running"; `options.clock` is the time
+ * its services read (`testClock(start)` of testing/test-clock.ts: fixed, moved by the test).
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: Pick<BuildOptions, 'extraRoutes' | 'onRoute'> = {},
+  options: Pick<BuildOptions, 'extraRoutes' | 'onRoute' | 'clock'> = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = loadConfig({
@@ -72,7 +72,7 @@ export async function createUser(
   userSeq += 1;
   const username = fields.username ?? `user${userSeq}_${Math.random().toString(36).slice(2, 8)}`;
   const role = fields.role ?? 'user';
-  const now = nowIso();
+  const now = app.deps.clock.nowIso();
   const row = await app.db
     .insertInto('users')
     .values({

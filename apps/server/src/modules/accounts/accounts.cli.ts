@@ -10,12 +10,12 @@ function option(args: string[], name: string): string | undefined {
 export const ACCOUNT_COMMANDS: Record<string, CliCommand> = {
   'create-user': {
     usage: 'create-user <username> <password> [--email a@b.c] [--phone +861…] [--admin]',
-    async run({ db, args }) {
+    async run({ db, clock, args }) {
       const [username, password] = args;
       if (!username || !password)
         throw new Error('Usage: create-user <username> <password> [--email …] [--phone …] [--admin]');
       const user = await createAccountFromShell(
-        { db },
+        { db, clock },
         {
           username,
           password,
@@ -29,18 +29,18 @@ export const ACCOUNT_COMMANDS: Record<string, CliCommand> = {
   },
   promote: {
     usage: 'promote <username|email|phone>: grant the admin role',
-    async run({ db, args }) {
+    async run({ db, clock, args }) {
       if (!args[0]) throw new Error('Usage: promote <login>');
-      const user = await promoteToAdmin({ db }, args[0]);
+      const user = await promoteToAdmin({ db, clock }, args[0]);
       console.log(`user ${user.id} ${user.username} is now an admin`);
     },
   },
   'reset-password': {
     usage: 'reset-password <username|email|phone> <new password>: also ends every session',
-    async run({ db, args }) {
+    async run({ db, clock, args }) {
       const [login, password] = args;
       if (!login || !password) throw new Error('Usage: reset-password <login> <new password>');
-      const user = await resetPasswordFromShell({ db }, login, password);
+      const user = await resetPasswordFromShell({ db, clock }, login, password);
       console.log(`password of ${user.username} reset`);
     },
   },

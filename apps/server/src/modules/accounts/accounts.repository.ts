@@ -1,7 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Executor } from '../../db/connection.ts';
 import type { UsersTable } from '../../db/tables/users.ts';
-import { nowIso } from '../../lib/clock.ts';
 
 export type UserRow = Selectable<UsersTable>;
 
@@ -62,8 +61,7 @@ interface NewAccount {
 }
 
 /** Inserts a user with its profile and its verified address rows (inside the caller's transaction). */
-export async function insertAccount(trx: Executor, account: NewAccount): Promise<UserRow> {
-  const now = nowIso();
+export async function insertAccount(trx: Executor, account: NewAccount, now: string): Promise<UserRow> {
   const user = await trx
     .insertInto('users')
     .values({
@@ -102,7 +100,6 @@ export async function insertAccount(trx: Executor, account: NewAccount): Promise
   return user;
 }
 
-/** Changes columns of one user (stamping `updated_at`). */
 /** Ends every access token issued so far (they carry the version they were issued under). */
 export async function bumpSessionVersion(db: Executor, id: number): Promise<void> {
   await db
@@ -112,14 +109,16 @@ export async function bumpSessionVersion(db: Executor, id: number): Promise<void
     .execute();
 }
 
+/** Changes columns of one user (stamping `updated_at` with `now`). */
 export async function updateUser(
   db: Executor,
   id: number,
   fields: Partial<Omit<UserRow, 'id' | 'date_joined'>>,
+  now: string,
 ): Promise<void> {
   await db
     .updateTable('users')
-    .set({ ...fields, updated_at: nowIso() })
+    .set({ ...fields, updated_at: now })
     .where('id', '=', id)
     .execute();
 }

@@ -82,13 +82,17 @@ async function createAccount(
 ) {
   try {
     const user = await deps.db.transaction().execute((trx) =>
-      insertAccount(trx, {
-        username: fields.username,
-        email: fields.channel === 'email' ? fields.address : null,
-        phone: fields.channel === 'sms' ? fields.address : null,
-        passwordHash: fields.passwordHash,
-        locale: fields.locale,
-      }),
+      insertAccount(
+        trx,
+        {
+          username: fields.username,
+          email: fields.channel === 'email' ? fields.address : null,
+          phone: fields.channel === 'sms' ? fields.address : null,
+          passwordHash: fields.passwordHash,
+          locale: fields.locale,
+        },
+        deps.clock.nowIso(),
+      ),
     );
     await recordEvent(deps.db, `signup-ip:${ip}`);
     return user;
@@ -199,13 +203,14 @@ export async function bindAddress(
     code,
     consume: true,
   });
+  const now = deps.clock.nowIso();
   await deps.db.transaction().execute(async (trx) => {
     const previous = channel === 'email' ? user.email : user.phone;
     if (previous && previous !== address) await deleteAddressOfUser(trx, channel, userId, previous);
     await clearPrimaryAddress(trx, channel, userId);
     await deleteAddressAnywhere(trx, channel, address);
-    await insertAddress(trx, channel, { userId, address, isPrimary: true });
-    await updateUser(trx, userId, channel === 'email' ? { email: address } : { phone: address });
+    await insertAddress(trx, channel, { userId, address, isPrimary: true }, now);
+    await updateUser(trx, userId, channel === 'email' ? { email: address } : { phone: address }, now);
   });
   return requireUser(deps.db, userId);
 }
@@ -257,7 +262,7 @@ export async function resetPassword(
 }
 
 async function setPassword(deps: Deps, userId: number, password: string): Promise<void> {
-  await updateUser(deps.db, userId, { password_hash: await hashPassword(password) });
+  await updateUser(deps.db, userId, { password_hash: await hashPassword(password) }, deps.clock.nowIso());
 }
 
 /** The first password of an account made by code: refused once it has one. */

@@ -1,5 +1,4 @@
 import type { Executor } from '../../db/connection.ts';
-import { nowIso } from '../../lib/clock.ts';
 import type { CodeChannel } from './codes.repository.ts';
 
 /** An email address or a phone number row, with its address under one name. */
@@ -69,8 +68,9 @@ export async function insertAddress(
   db: Executor,
   channel: CodeChannel,
   row: { userId: number; address: string; isPrimary: boolean },
+  now: string,
 ): Promise<void> {
-  const values = { user_id: row.userId, is_primary: row.isPrimary ? 1 : 0, created_at: nowIso() };
+  const values = { user_id: row.userId, is_primary: row.isPrimary ? 1 : 0, created_at: now };
   if (channel === 'email')
     await db
       .insertInto('email_addresses')

@@ -32,7 +32,7 @@ export async function listAddresses(deps: Deps, kind: AddressKind, userId: numbe
   const login = user?.[kind.column];
   let rows = await listAddressRows(deps.db, kind.channel, userId);
   if (login && !rows.some((r) => r.address === login)) {
-    await insertAddress(deps.db, kind.channel, { userId, address: login, isPrimary: true });
+    await insertAddress(deps.db, kind.channel, { userId, address: login, isPrimary: true }, deps.clock.nowIso());
     rows = await listAddressRows(deps.db, kind.channel, userId);
   }
   return rows;
@@ -64,9 +64,10 @@ export async function addAddress(
   const user = (await findUserById(deps.db, userId))!;
   const primary = !user[kind.column];
   try {
+    const now = deps.clock.nowIso();
     await deps.db.transaction().execute(async (trx) => {
-      await insertAddress(trx, kind.channel, { userId, address, isPrimary: primary });
-      if (primary) await updateUser(trx, userId, { [kind.column]: address });
+      await insertAddress(trx, kind.channel, { userId, address, isPrimary: primary }, now);
+      if (primary) await updateUser(trx, userId, { [kind.column]: address }, now);
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw invalidField(kind.column, 'Already in use.');
@@ -82,7 +83,7 @@ export async function makePrimary(deps: Deps, kind: AddressKind, userId: number,
   await deps.db.transaction().execute(async (trx) => {
     await clearPrimaryAddress(trx, kind.channel, userId);
     await markAddressPrimary(trx, kind.channel, id);
-    await updateUser(trx, userId, { [kind.column]: row.address });
+    await updateUser(trx, userId, { [kind.column]: row.address }, deps.clock.nowIso());
   });
   return ownAddress(deps, kind, userId, id);
 }
@@ -119,7 +120,7 @@ export async function removeAddress(deps: Deps, user: UserRow, channel: CodeChan
     if (user[column] === address) {
       const next = await findNewestAddressRow(trx, channel, user.id);
       if (next) await markAddressPrimary(trx, channel, next.id);
-      await updateUser(trx, user.id, { [column]: next?.address ?? null });
+      await updateUser(trx, user.id, { [column]: next?.address ?? null }, deps.clock.nowIso());
     }
   });
 }

@@ -4,7 +4,7 @@ import { findUserByLogin, insertAccount, updateUser, type UserRow } from './acco
 import { endAllSessions } from './tokens.service.ts';
 
 /** What the shell commands need: `npm run admin` opens only the database. */
-type ShellDeps = Pick<Deps, 'db'>;
+type ShellDeps = Pick<Deps, 'db' | 'clock'>;
 
 const USERNAME = /^[A-Za-z0-9_.-]{3,30}$/;
 
@@ -17,7 +17,7 @@ async function ensureAdmin(
   const existing = await findUserByLogin(deps.db, username);
   if (existing) {
     if (existing.role === 'admin' && existing.is_active) return 'unchanged';
-    await updateUser(deps.db, existing.id, { role: 'admin', is_active: 1 });
+    await updateUser(deps.db, existing.id, { role: 'admin', is_active: 1 }, deps.clock.nowIso());
     return 'promoted';
   }
   await createAccountFromShell(deps, { username, password, role: 'admin' });
@@ -35,13 +35,17 @@ export async function createAccountFromShell(
   if (problem) throw new Error(problem);
   const passwordHash = await hashPassword(input.password);
   return deps.db.transaction().execute((trx) =>
-    insertAccount(trx, {
-      username: input.username,
-      email: input.email?.toLowerCase() ?? null,
-      phone: input.phone ?? null,
-      passwordHash,
-      role: input.role,
-    }),
+    insertAccount(
+      trx,
+      {
+        username: input.username,
+        email: input.email?.toLowerCase() ?? null,
+        phone: input.phone ?? null,
+        passwordHash,
+        role: input.role,
+      },
+      deps.clock.nowIso(),
+    ),
   );
 }
 
@@ -49,7 +53,7 @@ export async function createAccountFromShell(
 export async function promoteToAdmin(deps: ShellDeps, login: string): Promise<UserRow> {
   const user = await findUserByLogin(deps.db, login);
   if (!user) throw new Error(`No user ${login}.`);
-  await updateUser(deps.db, user.id, { role: 'admin' });
+  await updateUser(deps.db, user.id, { role: 'admin' }, deps.clock.nowIso());
   return user;
 }
 
@@ -59,7 +63,7 @@ export async function resetPasswordFromShell(deps: ShellDeps, login: string, pas
   if (!user) throw new Error(`No user ${login}.`);
   const problem = passwordProblem(password, [user.username, user.email, user.phone]);
   if (problem) throw new Error(problem);
-  await updateUser(deps.db, user.id, { password_hash: await hashPassword(password) });
+  await updateUser(deps.db, user.id, { password_hash: await hashPassword(password) }, deps.clock.nowIso());
   await endAllSessions(deps, user.id);
   return user;
 }

@@ -11,7 +11,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const cli = (...args: string[]) => CLI_COMMANDS[args[0]!]!.run({ config: t.config, db: t.app.db, args: args.slice(1) });
+const cli = (...args: string[]) =>
+  CLI_COMMANDS[args[0]!]!.run({ config: t.config, db: t.app.db, clock: t.app.deps.clock, args: args.slice(1) });
 const login = (username: string, password: string) =>
   t.app.inject({ method: 'POST', url: '/api/token/', payload: { username, password }, remoteAddress: freshIp() });
 const roleOf = async (username: string) =>

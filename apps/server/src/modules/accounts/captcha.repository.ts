@@ -1,5 +1,4 @@
 import type { Executor } from '../../db/connection.ts';
-import { nowIso } from '../../lib/clock.ts';
 
 /** True when a solution to that challenge was already accepted. */
 export async function isChallengeUsed(db: Executor, challenge: string): Promise<boolean> {
@@ -17,6 +16,6 @@ export async function insertUsedChallenge(db: Executor, challenge: string, expir
 }
 
 /** Forgets accepted solutions whose challenge has expired anyway. */
-export async function deleteExpiredChallenges(db: Executor): Promise<void> {
-  await db.deleteFrom('captcha_solutions').where('expires_at', '<', nowIso()).execute();
+export async function deleteExpiredChallenges(db: Executor, now: string): Promise<void> {
+  await db.deleteFrom('captcha_solutions').where('expires_at', '<', now).execute();
 }

@@ -33,7 +33,7 @@ export const captchaRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { ...publicRoute, response: { 200: CaptchaChallenge } } },
     async (_request, reply) => {
       void reply.header('cache-control', 'no-store');
-      const challenge = await newChallenge(key);
+      const challenge = await newChallenge(app.deps, key);
       return { ...challenge, maxnumber: challenge.maxnumber ?? CAPTCHA_MAX_NUMBER };
     },
   );

@@ -25,12 +25,12 @@ const captchaInvalid = () =>
 export const captchaKey = (secretKey: string) => deriveKey(secretKey, 'altcha-challenge-v1');
 
 /** A fresh server-signed challenge that expires in 10 minutes. */
-export function newChallenge(hmacKey: string) {
+export function newChallenge(deps: Pick<Deps, 'clock'>, hmacKey: string) {
   return createChallenge({
     algorithm: ALGORITHM,
     hmacKey,
     maxnumber: CAPTCHA_MAX_NUMBER,
-    expires: new Date(Date.now() + CAPTCHA_TTL_S * 1000),
+    expires: new Date(deps.clock.nowMs() + CAPTCHA_TTL_S * 1000),
   });
 }
 
@@ -62,18 +62,18 @@ function decodePayload(payload: string): SolvedPayload | null {
 }
 
 /**
- * Checks a solved payload completely: our salt format and its expiry, the proof of work
+ * Checks a solved payload completely at `nowMs`: our salt format and its expiry, the proof of work
  * (sha256(salt + number) = challenge) and our signature of the challenge. Returns the challenge
  * (the key of the used-solution store) and its expiry, or null.
  */
-function checkSolution(hmacKey: string, payload: string): { challenge: string; expiresAt: Date } | null {
+function checkSolution(hmacKey: string, payload: string, nowMs: number): { challenge: string; expiresAt: Date } | null {
   const p = decodePayload(payload);
   if (!p) return null;
   const salt = SALT_PATTERN.exec(p.salt);
   if (!salt || !Number.isInteger(p.number) || p.number < 0 || p.number > CAPTCHA_MAX_NUMBER) return null;
   const expiresMs = Number(salt[1]) * 1000;
   // A salt claiming a far-future expiry was not made by us, whatever the hashes say.
-  if (expiresMs <= Date.now() || expiresMs > Date.now() + (CAPTCHA_TTL_S + 60) * 1000) return null;
+  if (expiresMs <= nowMs || expiresMs > nowMs + (CAPTCHA_TTL_S + 60) * 1000) return null;
   const challenge = createHash('sha256')
     .update(p.salt + String(p.number))
     .digest('hex');
@@ -84,7 +84,7 @@ function checkSolution(hmacKey: string, payload: string): { challenge: string; e
 
 /** True when the payload is valid and has not been used yet (does not consume it). */
 export async function isSolutionUsable(deps: Deps, hmacKey: string, payload: string): Promise<boolean> {
-  const solved = checkSolution(hmacKey, payload);
+  const solved = checkSolution(hmacKey, payload, deps.clock.nowMs());
   if (!solved) return false;
   return !(await isChallengeUsed(deps.db, solved.challenge));
 }
@@ -92,7 +92,7 @@ export async function isSolutionUsable(deps: Deps, hmacKey: string, payload: str
 /** Accepts a solved payload once: throws captcha_required / captcha_invalid otherwise. */
 export async function consumeCaptcha(deps: Deps, hmacKey: string, payload: string | undefined | null): Promise<void> {
   if (!payload) throw captchaRequired();
-  const solved = checkSolution(hmacKey, payload);
+  const solved = checkSolution(hmacKey, payload, deps.clock.nowMs());
   if (!solved) throw captchaInvalid();
   try {
     await insertUsedChallenge(deps.db, solved.challenge, solved.expiresAt.toISOString());
@@ -100,7 +100,7 @@ export async function consumeCaptcha(deps: Deps, hmacKey: string, payload: strin
     if (isUniqueViolation(error)) throw captchaInvalid();
     throw error;
   }
-  if (Math.random() < 0.05) await deleteExpiredChallenges(deps.db);
+  if (Math.random() < 0.05) await deleteExpiredChallenges(deps.db, deps.clock.nowIso());
 }
 
 /** The parameters encoded in a payload's or challenge's salt (`{expires}`), or null when unreadable. */
@@ -129,7 +129,8 @@ const NODE_ALGORITHMS: Record<string, string> = { 'SHA-1': 'sha1', 'SHA-256': 's
 
 /** Brute-forces a challenge (development and tests only): the number, or null when none up to `max`. */
 export function solveChallenge(challenge: string, salt: string, algorithm = ALGORITHM, max = CAPTCHA_MAX_NUMBER) {
-  const started = Date.now();
+  // a stopwatch, not the time of day: the monotonic clock
+  const started = performance.now();
   const name = NODE_ALGORITHMS[algorithm] ?? 'sha256';
   for (let n = 0; n <= max; n += 1) {
     if (
@@ -137,7 +138,7 @@ export function solveChallenge(challenge: string, salt: string, algorithm = ALGO
         .update(salt + String(n))
         .digest('hex') === challenge
     )
-      return { number: n, took: Date.now() - started };
+      return { number: n, took: Math.round(performance.now() - started) };
   }
   return null;
 }

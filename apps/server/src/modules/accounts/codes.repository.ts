@@ -1,7 +1,6 @@
 import type { Executor } from '../../db/connection.ts';
 import type { OneTimeCodesTable } from '../../db/tables/accounts.ts';
 import type { Selectable } from 'kysely';
-import { isoIn, nowIso } from '../../lib/clock.ts';
 
 export type CodeChannel = 'email' | 'sms';
 type CodeRow = Selectable<OneTimeCodesTable>;
@@ -10,10 +9,11 @@ type CodeRow = Selectable<OneTimeCodesTable>;
 export async function retireCodes(
   db: Executor,
   key: { channel: CodeChannel; address: string; purpose: string },
+  now: string,
 ): Promise<void> {
   await db
     .updateTable('one_time_codes')
-    .set({ consumed_at: nowIso() })
+    .set({ consumed_at: now })
     .where('channel', '=', key.channel)
     .where('address', '=', key.address)
     .where('purpose', '=', key.purpose)
@@ -25,6 +25,7 @@ export async function retireCodes(
 export async function insertCode(
   db: Executor,
   row: { channel: CodeChannel; address: string; purpose: string; codeHash: string; expiresAt: string },
+  now: string,
 ): Promise<void> {
   await db
     .insertInto('one_time_codes')
@@ -35,17 +36,14 @@ export async function insertCode(
       code_hash: row.codeHash,
       expires_at: row.expiresAt,
       consumed_at: null,
-      created_at: nowIso(),
+      created_at: now,
     })
     .execute();
 }
 
-/** Deletes codes that expired more than an hour ago. */
-export async function deleteExpiredCodes(db: Executor): Promise<void> {
-  await db
-    .deleteFrom('one_time_codes')
-    .where('expires_at', '<', isoIn(-3600 * 1000))
-    .execute();
+/** Deletes codes that expired before `before` (an hour ago, as the service calls it). */
+export async function deleteExpiredCodes(db: Executor, before: string): Promise<void> {
+  await db.deleteFrom('one_time_codes').where('expires_at', '<', before).execute();
 }
 
 /** The latest unused code for an address and purpose. */
@@ -91,10 +89,10 @@ export async function returnTry(db: Executor, id: number): Promise<void> {
 }
 
 /** Marks a code used; false when another request used it first. */
-export async function markConsumed(db: Executor, id: number): Promise<boolean> {
+export async function markConsumed(db: Executor, id: number, now: string): Promise<boolean> {
   const result = await db
     .updateTable('one_time_codes')
-    .set({ consumed_at: nowIso() })
+    .set({ consumed_at: now })
     .where('id', '=', id)
     .where('consumed_at', 'is', null)
     .executeTakeFirst();

@@ -1,6 +1,5 @@
 import type { Locale } from '@arbor/contract';
 import type { Deps } from '../../deps.ts';
-import { isoIn } from '../../lib/clock.ts';
 import { deriveKey, hmacSha256Hex, randomDigits, safeEqual } from '../../lib/crypto/keys.ts';
 import { AppError } from '../../lib/http-errors.ts';
 import { reserveEvents } from '../../lib/throttle/throttle.ts';
@@ -55,16 +54,21 @@ export async function issueCode(deps: Deps, input: IssueCodeInput): Promise<stri
   const code = randomDigits(6);
   const key = { channel: input.channel, address: input.address, purpose: input.purpose };
   // A new code retires every earlier unused one for the same address and purpose.
+  const now = deps.clock.nowIso();
   await deps.db.transaction().execute(async (trx) => {
-    await retireCodes(trx, key);
-    await insertCode(trx, {
-      ...key,
-      codeHash: hashCode(deps.config.secretKey, input.channel, input.address, input.purpose, code),
-      expiresAt: isoIn(CODE_TTL_S * 1000),
-    });
+    await retireCodes(trx, key, now);
+    await insertCode(
+      trx,
+      {
+        ...key,
+        codeHash: hashCode(deps.config.secretKey, input.channel, input.address, input.purpose, code),
+        expiresAt: deps.clock.isoIn(CODE_TTL_S * 1000),
+      },
+      now,
+    );
   });
-  // Expired codes are useless: sweep them now and then rather than on a schedule.
-  if (Math.random() < 0.02) await deleteExpiredCodes(deps.db);
+  // Expired codes are useless: sweep them (an hour after they expired) now and then rather than on a schedule.
+  if (Math.random() < 0.02) await deleteExpiredCodes(deps.db, deps.clock.isoIn(-3600 * 1000));
   return input.deliver ? code : null;
 }
 
@@ -79,12 +83,12 @@ export async function verifyCode(
   const { db } = deps;
   const row = await latestActiveCode(db, check.channel, check.address, check.purpose);
   if (!row || row.attempts >= MAX_WRONG_TRIES) throw codeInvalid();
-  if (Date.parse(row.expires_at) <= Date.now()) throw codeExpired();
+  if (Date.parse(row.expires_at) <= deps.clock.nowMs()) throw codeExpired();
   const expected = hashCode(deps.config.secretKey, check.channel, check.address, check.purpose, check.code);
   if (!(await takeTry(db, row.id, MAX_WRONG_TRIES))) throw codeInvalid();
   if (!safeEqual(expected, row.code_hash)) throw codeInvalid();
   await returnTry(db, row.id);
-  if (check.consume && !(await markConsumed(db, row.id))) throw codeInvalid();
+  if (check.consume && !(await markConsumed(db, row.id, deps.clock.nowIso()))) throw codeInvalid();
 }
 
 /** Locale of a code message: the account's own choice, else the request's Accept-Language, else zh-CN. */

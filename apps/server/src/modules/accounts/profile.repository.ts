@@ -1,15 +1,13 @@
 import type { Selectable } from 'kysely';
 import type { Executor } from '../../db/connection.ts';
 import type { ProfilesTable } from '../../db/tables/accounts.ts';
-import { nowIso } from '../../lib/clock.ts';
 
 export type ProfileRow = Selectable<ProfilesTable>;
 
 /** The user's profile, created empty on first use (accounts made by the CLI or by other features have none yet). */
-export async function ensureProfile(db: Executor, userId: number): Promise<ProfileRow> {
+export async function ensureProfile(db: Executor, userId: number, now: string): Promise<ProfileRow> {
   const existing = await findProfileOfUser(db, userId);
   if (existing) return existing;
-  const now = nowIso();
   await db
     .insertInto('profiles')
     .values({ user_id: userId, avatar_key: null, created_at: now, updated_at: now })
@@ -33,10 +31,11 @@ export async function updateProfile(
   db: Executor,
   id: number,
   fields: Partial<Pick<ProfileRow, 'nickname' | 'bio' | 'locale' | 'avatar_key'>>,
+  now: string,
 ) {
   await db
     .updateTable('profiles')
-    .set({ ...fields, updated_at: nowIso() })
+    .set({ ...fields, updated_at: now })
     .where('id', '=', id)
     .execute();
 }

@@ -53,7 +53,7 @@ export async function visibleUser(deps: Deps, caller: AuthUser, id: number): Pro
 
 /** `Me` of a user, with its profile (created empty when it has none yet). */
 export async function presentAccount(deps: Deps, user: UserRow, options: { self: boolean }): Promise<Me> {
-  const profile = await ensureProfile(deps.db, user.id);
+  const profile = await ensureProfile(deps.db, user.id, deps.clock.nowIso());
   return presentUser(deps.config.publicBaseUrl, user, profile, options);
 }
 
@@ -89,7 +89,7 @@ export async function patchUser(
     fields.is_active = body.is_active ? 1 : 0;
   }
   try {
-    await updateUser(deps.db, user.id, fields);
+    await updateUser(deps.db, user.id, fields, deps.clock.nowIso());
   } catch (error) {
     if (isUniqueViolation(error)) throw invalidField('username', 'A user with that username already exists.');
     throw error;
@@ -133,14 +133,14 @@ export async function deleteAccount(
 
 /** The caller's own profile (created empty on first use). */
 export function ownProfile(deps: Deps, userId: number): Promise<ProfileRow> {
-  return ensureProfile(deps.db, userId);
+  return ensureProfile(deps.db, userId, deps.clock.nowIso());
 }
 
 /** POST of the own profile: creates it when missing, then applies the fields. `created` tells which. */
 export async function saveOwnProfile(deps: Deps, userId: number, fields: ProfileFields) {
   const existed = await findProfileOfUser(deps.db, userId);
-  const profile = await ensureProfile(deps.db, userId);
-  await updateProfile(deps.db, profile.id, fields);
+  const profile = await ensureProfile(deps.db, userId, deps.clock.nowIso());
+  await updateProfile(deps.db, profile.id, fields, deps.clock.nowIso());
   return { created: !existed, profile: (await findProfileById(deps.db, profile.id))! };
 }
 
@@ -159,7 +159,7 @@ export async function updateVisibleProfile(
   fields: ProfileFields,
 ): Promise<ProfileRow> {
   const profile = await visibleProfile(deps, caller, id);
-  await updateProfile(deps.db, profile.id, fields);
+  await updateProfile(deps.db, profile.id, fields, deps.clock.nowIso());
   return (await findProfileById(deps.db, profile.id))!;
 }
 
@@ -173,12 +173,12 @@ export async function resetProfile(deps: Deps, caller: AuthUser, id: number): Pr
 /** Re-encodes an uploaded avatar to a 256×256 WebP, stores it under a fresh key and drops the old file. */
 export async function replaceAvatar(deps: Deps, userId: number, upload: Buffer): Promise<ProfileRow> {
   const image = await processImage(upload, AVATAR_LIMITS, { cover: AVATAR_SIDE });
-  const profile = await ensureProfile(deps.db, userId);
+  const profile = await ensureProfile(deps.db, userId, deps.clock.nowIso());
   const key = `avatars/${randomBytes(16).toString('hex')}.webp`;
   await deps.storage.put(key, image.body, image.contentType);
-  await updateProfile(deps.db, profile.id, { avatar_key: key });
+  await updateProfile(deps.db, profile.id, { avatar_key: key }, deps.clock.nowIso());
   if (profile.avatar_key) await deps.storage.delete(profile.avatar_key).catch(() => undefined);
-  return ensureProfile(deps.db, userId);
+  return ensureProfile(deps.db, userId, deps.clock.nowIso());
 }
 
 /**
@@ -204,10 +204,10 @@ export async function addressHasAccount(
  * `is_active: false` does: its refresh tokens are revoked and its access tokens fail on `is_active`.
  * False when there is no such account.
  */
-export async function deactivateAccount(deps: Pick<Deps, 'db'>, id: number): Promise<boolean> {
+export async function deactivateAccount(deps: Pick<Deps, 'db' | 'clock'>, id: number): Promise<boolean> {
   const user = await findUserById(deps.db, id);
   if (!user) return false;
-  await updateUser(deps.db, id, { is_active: 0 });
+  await updateUser(deps.db, id, { is_active: 0 }, deps.clock.nowIso());
   await revokeAllRefreshTokens(deps, id);
   return true;
 }

@@ -1,7 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Executor } from '../../db/connection.ts';
 import type { RefreshTokensTable } from '../../db/tables/accounts.ts';
-import { nowIso } from '../../lib/clock.ts';
 
 type RefreshTokenRow = Selectable<RefreshTokensTable>;
 
@@ -9,6 +8,7 @@ type RefreshTokenRow = Selectable<RefreshTokensTable>;
 export async function insertRefreshToken(
   db: Executor,
   token: { jti: string; userId: number; family: string; expiresAt: string },
+  now: string,
 ): Promise<void> {
   await db
     .insertInto('refresh_tokens')
@@ -19,14 +19,14 @@ export async function insertRefreshToken(
       expires_at: token.expiresAt,
       revoked_at: null,
       replaced_by: null,
-      created_at: nowIso(),
+      created_at: now,
     })
     .execute();
 }
 
 /** Deletes the rows of expired refresh tokens. */
-export async function deleteExpiredRefreshTokens(db: Executor): Promise<void> {
-  await db.deleteFrom('refresh_tokens').where('expires_at', '<', nowIso()).execute();
+export async function deleteExpiredRefreshTokens(db: Executor, now: string): Promise<void> {
+  await db.deleteFrom('refresh_tokens').where('expires_at', '<', now).execute();
 }
 
 /** The tracked refresh token with that id. */
@@ -35,30 +35,30 @@ export function findRefreshToken(db: Executor, jti: string): Promise<RefreshToke
 }
 
 /** Revokes every still-valid token of a family. */
-export async function revokeFamily(db: Executor, family: string): Promise<void> {
+export async function revokeFamily(db: Executor, family: string, now: string): Promise<void> {
   await db
     .updateTable('refresh_tokens')
-    .set({ revoked_at: nowIso() })
+    .set({ revoked_at: now })
     .where('family', '=', family)
     .where('revoked_at', 'is', null)
     .execute();
 }
 
 /** Revokes every still-valid token of a user. */
-export async function revokeTokensOfUser(db: Executor, userId: number): Promise<void> {
+export async function revokeTokensOfUser(db: Executor, userId: number, now: string): Promise<void> {
   await db
     .updateTable('refresh_tokens')
-    .set({ revoked_at: nowIso() })
+    .set({ revoked_at: now })
     .where('user_id', '=', userId)
     .where('revoked_at', 'is', null)
     .execute();
 }
 
 /** Revokes one token unless it already was; `replacedBy` names its successor. True when this call revoked it. */
-export async function revokeToken(db: Executor, jti: string, replacedBy?: string): Promise<boolean> {
+export async function revokeToken(db: Executor, jti: string, now: string, replacedBy?: string): Promise<boolean> {
   const result = await db
     .updateTable('refresh_tokens')
-    .set(replacedBy ? { revoked_at: nowIso(), replaced_by: replacedBy } : { revoked_at: nowIso() })
+    .set(replacedBy ? { revoked_at: now, replaced_by: replacedBy } : { revoked_at: now })
     .where('jti', '=', jti)
     .where('revoked_at', 'is', null)
     .executeTakeFirst();

@@ -22,28 +22,28 @@ async function signAccessToken(deps: Deps, userId: number, sessionVersion?: numb
 export async function issueTokenPair(deps: Deps, userId: number, family: string = randomUUID()) {
   const { config } = deps;
   const refresh = await signToken(config.jwtSecret, 'refresh', userId, config.refreshTokenTtlS, { fam: family });
-  await insertRefreshToken(deps.db, {
-    jti: refresh.jti,
-    userId,
-    family,
-    expiresAt: refresh.expiresAt.toISOString(),
-  });
+  const now = deps.clock.nowIso();
+  await insertRefreshToken(
+    deps.db,
+    { jti: refresh.jti, userId, family, expiresAt: refresh.expiresAt.toISOString() },
+    now,
+  );
   // Expired refresh tokens are refused by their signature check already; their rows can go.
-  if (Math.random() < 0.02) await deleteExpiredRefreshTokens(deps.db);
+  if (Math.random() < 0.02) await deleteExpiredRefreshTokens(deps.db, now);
   const access = await signAccessToken(deps, userId);
   return { access: access.token, refresh: refresh.token };
 }
 
 /** Revokes every refresh token of an account (deactivation: its access tokens fail on `is_active`). */
-export async function revokeAllRefreshTokens(deps: Pick<Deps, 'db'>, userId: number) {
-  await revokeTokensOfUser(deps.db, userId);
+export async function revokeAllRefreshTokens(deps: Pick<Deps, 'db' | 'clock'>, userId: number) {
+  await revokeTokensOfUser(deps.db, userId, deps.clock.nowIso());
 }
 
 /** Ends every session of an account at once (password reset): its access and refresh tokens stop working. */
-export async function endAllSessions(deps: Pick<Deps, 'db'>, userId: number) {
+export async function endAllSessions(deps: Pick<Deps, 'db' | 'clock'>, userId: number) {
   await deps.db.transaction().execute(async (trx) => {
     await bumpSessionVersion(trx, userId);
-    await revokeTokensOfUser(trx, userId);
+    await revokeTokensOfUser(trx, userId, deps.clock.nowIso());
   });
 }
 
@@ -58,26 +58,26 @@ export async function rotateRefreshToken(deps: Deps, token: string) {
   const row = await findRefreshToken(deps.db, claims.jti);
   if (!row || String(row.user_id) !== claims.sub) throw tokenNotValid('Token is invalid or expired');
   if (row.revoked_at) {
-    if (row.replaced_by) await revokeFamily(deps.db, row.family);
+    if (row.replaced_by) await revokeFamily(deps.db, row.family, deps.clock.nowIso());
     throw tokenNotValid('Token is blacklisted');
   }
   const user = await findUserById(deps.db, row.user_id);
   if (!user?.is_active) throw tokenNotValid('Token is invalid or expired');
 
   const next = await signToken(config.jwtSecret, 'refresh', row.user_id, config.refreshTokenTtlS, { fam: row.family });
+  const now = deps.clock.nowIso();
   const rotated = await deps.db.transaction().execute(async (trx) => {
-    if (!(await revokeToken(trx, row.jti, next.jti))) return false;
-    await insertRefreshToken(trx, {
-      jti: next.jti,
-      userId: row.user_id,
-      family: row.family,
-      expiresAt: next.expiresAt.toISOString(),
-    });
+    if (!(await revokeToken(trx, row.jti, now, next.jti))) return false;
+    await insertRefreshToken(
+      trx,
+      { jti: next.jti, userId: row.user_id, family: row.family, expiresAt: next.expiresAt.toISOString() },
+      now,
+    );
     return true;
   });
   if (!rotated) {
     // Two refreshes raced with the same token: one of them is not the legitimate client.
-    await revokeFamily(deps.db, row.family);
+    await revokeFamily(deps.db, row.family, deps.clock.nowIso());
     throw tokenNotValid('Token is blacklisted');
   }
   const access = await signAccessToken(deps, row.user_id, user.session_version);
@@ -111,8 +111,9 @@ export async function logout(deps: Deps, token: string, userId: number) {
   await deps.db.transaction().execute(async (trx) => {
     await bumpSessionVersion(trx, userId);
     if (claims?.sub !== String(userId)) return;
-    await revokeToken(trx, claims.jti);
-    if (claims.fam) await revokeFamily(trx, claims.fam);
+    const now = deps.clock.nowIso();
+    await revokeToken(trx, claims.jti, now);
+    if (claims.fam) await revokeFamily(trx, claims.fam, now);
   });
   await deps.events.publish(deps.db, 'user.sessions_ended', { userId, reason: 'logout' });
 }

@@ -14,7 +14,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-const run = (args: string[]) => AI_COMMANDS['ai-provider']!.run({ db: t.app.db, config: t.config, args });
+const run = (args: string[]) =>
+  AI_COMMANDS['ai-provider']!.run({ db: t.app.db, config: t.config, clock: t.app.deps.clock, args });
 
 describe('npm run admin -- ai-provider (what `npm run start:try-ai` runs)', () => {
   it('makes the fake LLM the active provider with default chat and image models, again on a new port', async () => {
@@ -37,6 +38,7 @@ describe('npm run admin -- ai-provider (what `npm run start:try-ai` runs)', () =
         AI_COMMANDS['ai-provider']!.run({
           db: strict.app.db,
           config: strict.config,
+          clock: strict.app.deps.clock,
           args: [fake.url, 'k', 'fake-chat'],
         }),
       ).rejects.toThrow('AI_ALLOW_PRIVATE_BASE_URL=1');

@@ -19,12 +19,12 @@ const USAGE = 'ai-provider <base_url> <api_key> <chat model> [image model] [--na
 export const AI_COMMANDS: Record<string, CliCommand> = {
   'ai-provider': {
     usage: `${USAGE}: make it the active AI provider, with these default models`,
-    async run({ db, config, args }) {
+    async run({ db, config, clock, args }) {
       const { value, rest } = takeOption(args, 'name');
       const [baseUrl, apiKey, chat, image] = rest;
       if (!baseUrl || !apiKey || !chat) throw new Error(`Usage: ${USAGE}`);
       const name = value ?? 'AI from the shell';
-      const deps = { db, config };
+      const deps = { db, config, clock };
       const existing = await db.selectFrom('ai_configs').select('id').where('name', '=', name).executeTakeFirst();
       const provider = existing
         ? await updateProvider(deps, existing.id, { base_url: baseUrl, api_key: apiKey, is_active: true })

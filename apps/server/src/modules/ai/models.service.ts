@@ -3,7 +3,6 @@ import type { Deps } from '../../deps.ts';
 import type { Selectable } from 'kysely';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { AiModelsTable } from '../../db/tables/ai.ts';
-import { nowIso } from '../../lib/clock.ts';
 import { invalidField, notFound } from '../../lib/http-errors.ts';
 import type { PageWindow } from '../../lib/pagination.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
@@ -37,10 +36,10 @@ export async function getModel(deps: Deps, user: AuthUser, id: number): Promise<
   return presentModel(row);
 }
 
-export async function createModel(deps: Pick<Deps, 'db' | 'config'>, body: AiModelCreate): Promise<AiModel> {
+export async function createModel(deps: Pick<Deps, 'db' | 'config' | 'clock'>, body: AiModelCreate): Promise<AiModel> {
   if (!(await findConfigById(deps.db, body.config))) throw invalidField('config', 'No such provider.');
   const kind = body.kind ?? 'chat';
-  const now = nowIso();
+  const now = deps.clock.nowIso();
   try {
     const row = await deps.db.transaction().execute(async (trx) => {
       if (body.is_default) await repo.clearOtherDefaults(trx, body.config, kind, null);
@@ -82,7 +81,7 @@ export async function updateModel(deps: Deps, id: number, body: AiModelUpdate): 
         ...(body.temperature !== undefined ? { temperature: body.temperature } : {}),
         ...(body.is_default !== undefined ? { is_default: body.is_default ? 1 : 0 } : {}),
         ...(body.is_active !== undefined ? { is_active: body.is_active ? 1 : 0 } : {}),
-        updated_at: nowIso(),
+        updated_at: deps.clock.nowIso(),
       });
     });
     if (!row) throw notFound();

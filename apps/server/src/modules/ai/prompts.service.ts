@@ -1,7 +1,6 @@
 import type { AiPrompt, AiPromptCreate, AiPromptUpdate, Locale } from '@arbor/contract';
 import type { Deps } from '../../deps.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { nowIso } from '../../lib/clock.ts';
 import { invalidField, notFound } from '../../lib/http-errors.ts';
 import type { PageWindow } from '../../lib/pagination.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
@@ -47,7 +46,7 @@ export async function getPrompt(deps: Deps, user: AuthUser, id: number): Promise
 }
 
 export async function createPrompt(deps: Deps, body: AiPromptCreate): Promise<AiPrompt> {
-  const now = nowIso();
+  const now = deps.clock.nowIso();
   try {
     const row = await repo.insertPrompt(deps.db, {
       key: body.key,
@@ -84,7 +83,7 @@ export async function updatePrompt(deps: Deps, id: number, body: AiPromptUpdate)
         ? { variables: JSON.stringify(body.variables ?? templateVariables(template)) }
         : {}),
       ...(body.is_active !== undefined ? { is_active: body.is_active ? 1 : 0 } : {}),
-      updated_at: nowIso(),
+      updated_at: deps.clock.nowIso(),
     });
     if (!row) throw notFound();
     return presentPrompt(row);
@@ -114,7 +113,7 @@ export async function resolvePrompt(deps: Deps, key: string, language: Locale): 
 
 /** Start-up step: inserts the shipped prompts that are missing; never overwrites an admin's edit. */
 export async function seedDefaultPrompts(deps: Deps): Promise<void> {
-  const now = nowIso();
+  const now = deps.clock.nowIso();
   for (const [key, languages] of Object.entries(DEFAULT_PROMPTS)) {
     for (const [language, text] of Object.entries(languages) as Array<[Locale, PromptText]>) {
       await repo.insertPromptIfMissing(deps.db, {

@@ -1,6 +1,5 @@
 import type { AiConfig, AiConfigCreate, AiConfigUpdate, AiConnectionTest } from '@arbor/contract';
 import type { Deps } from '../../deps.ts';
-import { nowIso } from '../../lib/clock.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError, conflict, notFound } from '../../lib/http-errors.ts';
 import { maskSecret } from '../../lib/llm/secret-box.ts';
@@ -37,9 +36,12 @@ export async function getProvider(deps: Deps, id: number): Promise<AiConfig> {
 }
 
 /** Stores a provider with its key sealed; activating it deactivates the others in the same transaction. */
-export async function createProvider(deps: Pick<Deps, 'db' | 'config'>, body: AiConfigCreate): Promise<AiConfig> {
+export async function createProvider(
+  deps: Pick<Deps, 'db' | 'config' | 'clock'>,
+  body: AiConfigCreate,
+): Promise<AiConfig> {
   await assertBaseUrlAllowed(deps.config, body.base_url);
-  const now = nowIso();
+  const now = deps.clock.nowIso();
   const row = await withOneActiveRule(() =>
     deps.db.transaction().execute(async (trx) => {
       if (body.is_active) await repo.deactivateOtherConfigs(trx, null, now);
@@ -60,12 +62,12 @@ export async function createProvider(deps: Pick<Deps, 'db' | 'config'>, body: Ai
 
 /** PUT/PATCH: only the given fields change; an absent `api_key` keeps the stored one. */
 export async function updateProvider(
-  deps: Pick<Deps, 'db' | 'config'>,
+  deps: Pick<Deps, 'db' | 'config' | 'clock'>,
   id: number,
   body: AiConfigUpdate,
 ): Promise<AiConfig> {
   if (body.base_url !== undefined) await assertBaseUrlAllowed(deps.config, body.base_url);
-  const now = nowIso();
+  const now = deps.clock.nowIso();
   const row = await withOneActiveRule(() =>
     deps.db.transaction().execute(async (trx) => {
       if (!(await repo.findConfigById(trx, id))) throw notFound();

@@ -54,7 +54,7 @@ export async function usageByDay(
   viewer: AuthUser,
   query: { days?: number; user?: number },
 ): Promise<AiUsageDay[]> {
-  const since = new Date();
+  const since = deps.clock.now();
   since.setUTCHours(0, 0, 0, 0);
   since.setUTCDate(since.getUTCDate() - ((query.days ?? DEFAULT_USAGE_DAYS) - 1));
   const rows = await repo.dailyTotals(deps.db, scope(viewer, query).userId, since.toISOString());

@@ -1,6 +1,5 @@
 import type { AiRequestKind } from '@arbor/contract';
 import type { Deps } from '../../deps.ts';
-import { nowIso } from '../../lib/clock.ts';
 import { throttled } from '../../lib/http-errors.ts';
 import { toLlmError, type Usage } from '../../lib/llm/llm-client.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
@@ -38,7 +37,7 @@ interface QuotaState {
 
 /** A user's upstream calls since midnight UTC against `AI_DAILY_QUOTA`. */
 export async function dailyQuotaState(deps: Deps, user: AuthUser): Promise<QuotaState> {
-  const midnight = new Date();
+  const midnight = deps.clock.now();
   midnight.setUTCHours(0, 0, 0, 0);
   const used = await countUserCallsSince(deps.db, user.id, midnight.toISOString());
   return { limit: deps.config.ai.dailyQuota, used, resetsAt: new Date(midnight.getTime() + 86_400_000) };
@@ -49,7 +48,7 @@ export async function assertWithinDailyQuota(deps: Deps, user: AuthUser): Promis
   const quota = await dailyQuotaState(deps, user);
   if (quota.used >= quota.limit) {
     throw throttled(
-      (quota.resetsAt.getTime() - Date.now()) / 1000,
+      (quota.resetsAt.getTime() - deps.clock.nowMs()) / 1000,
       `Daily AI quota of ${quota.limit} requests reached.`,
     );
   }
@@ -100,7 +99,7 @@ export async function runUpstreamCall<T>(
       latency_ms: Math.round(performance.now() - started),
       error: null,
       response_excerpt: redactedExcerpt(outcome.responseText, call.secrets),
-      created_at: nowIso(),
+      created_at: deps.clock.nowIso(),
     });
     return { ...outcome, logId };
   } catch (error) {
@@ -114,7 +113,7 @@ export async function runUpstreamCall<T>(
       latency_ms: Math.round(performance.now() - started),
       error: redactedExcerpt(message, call.secrets),
       response_excerpt: unusable ? redactedExcerpt(unusable.responseText, call.secrets) : '',
-      created_at: nowIso(),
+      created_at: deps.clock.nowIso(),
     });
     // Providers sometimes echo the key in their error text; users must not see it either.
     throw upstreamError(redactedExcerpt(message, call.secrets));

@@ -2,7 +2,6 @@ import type { Comment, CommentCreateBody, CommentListQuery, CommentNodeCounts } 
 import type { TreeDocument } from '@arbor/tree-core';
 import type { Dialect, Trx } from '../../db/connection.ts';
 import type { Deps } from '../../deps.ts';
-import { nowIso } from '../../lib/clock.ts';
 import { invalidField, notFound } from '../../lib/http-errors.ts';
 import type { PageWindow } from '../../lib/pagination.ts';
 import { reserveEvents } from '../../lib/throttle/throttle.ts';
@@ -123,7 +122,7 @@ export async function postComment(
         parent_id: head?.id ?? null,
         author_id: user.id,
         body: body.body,
-        created_at: nowIso(),
+        created_at: deps.clock.nowIso(),
       });
       if (head) await repo.addToRepliesCount(trx, head.id, 1);
       await publish('comment.posted', {
@@ -149,7 +148,7 @@ export async function postComment(
 export async function editComment(deps: Deps, user: AuthUser, id: number, body: string): Promise<Comment> {
   const comment = await requireComment(deps, id);
   authorizeCommentEdit(user, comment);
-  await repo.updateBody(deps.db, comment.id, body, nowIso());
+  await repo.updateBody(deps.db, comment.id, body, deps.clock.nowIso());
   const [edited] = await present(deps, [await requireComment(deps, id)]);
   return edited!;
 }

@@ -10,7 +10,7 @@ import { writeCalendar, type AllDayEvent } from './ics-writer.ts';
 import { addDays, localDay } from './local-days.ts';
 import { readPlans } from './plans.service.ts';
 import { findFeedOwner, findFeedToken, findLearnerLocale, writeFeedToken } from './plans.repository.ts';
-import { dueForecast } from './reviews.service.ts';
+import { dueForecast } from './card-reviews.service.ts';
 import { readSettings } from './settings.service.ts';
 
 /** 32 random bytes: 43 URL-safe characters, too many to guess. */

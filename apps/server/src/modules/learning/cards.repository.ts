@@ -244,7 +244,7 @@ export async function deleteLog(db: Executor, id: number): Promise<void> {
 }
 
 /** Takes one review off a learner's local day (never below zero). */
-export async function uncountReview(db: Executor, userId: number, day: string): Promise<void> {
+export async function uncountCardReview(db: Executor, userId: number, day: string): Promise<void> {
   await db
     .updateTable('learning_activity_days')
     .set((eb) => ({ reviews: eb('reviews', '-', 1) }))
@@ -338,7 +338,7 @@ export async function countNew(db: Executor, userId: number, cap: number): Promi
 }
 
 /** Reviews of a learner from `since` (inclusive), and how many of them introduced a new card. */
-export async function countReviewsSince(db: Executor, userId: number, since: string) {
+export async function countCardReviewsSince(db: Executor, userId: number, since: string) {
   const row = await db
     .selectFrom('learning_review_logs')
     .select((eb) => [

@@ -4,10 +4,13 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import { createTestApp, createUser, type TestApp, type TestUser } from '../../testing/test-app.ts';
 import { obtainCode } from '../accounts/testing.ts';
 import { createTree } from '../trees/testing.ts';
-import { installClock } from './recall.testing.ts';
+import { testClock } from '../../testing/test-clock.ts';
 
 let t: TestApp;
 let stranger: TestUser;
+/** The app's time: 08:00 UTC, moved only by the tests (no plan changes its day under a test at midnight). */
+const START = '2026-03-10T08:00:00.000Z';
+const clock = testClock(START);
 
 /** root ─ a (30) ─ b (no estimate: 60); root ─ c (90), which waits for b */
 const document = {
@@ -27,7 +30,7 @@ const call = (
   payload?: object,
 ) => t.app.inject({ method, url, headers: who?.headers ?? {}, ...(payload ? { payload } : {}) });
 
-const today = () => new Date().toISOString().slice(0, 10);
+const today = () => clock.nowIso().slice(0, 10);
 const addDays = (day: string, n: number) => {
   const date = new Date(`${day}T00:00:00Z`);
   date.setUTCDate(date.getUTCDate() + n);
@@ -47,7 +50,7 @@ async function learner() {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ PUBLIC_BASE_URL: 'https://arbor.example' });
+  t = await createTestApp({ PUBLIC_BASE_URL: 'https://arbor.example' }, { clock });
   stranger = await createUser(t.app);
 });
 afterAll(async () => t?.close());
@@ -135,6 +138,28 @@ describe('plans', () => {
     expect(list.json()).toHaveLength(1);
     expect(list.json()[0]).toMatchObject({ id: plan.id, remaining_minutes: 90, finish_date: addDays(day0, 1) });
     expect(list.json()[0].schedule[0].items).toEqual([{ node_id: 'c', title: 'Songs', minutes: 60 }]);
+  });
+
+  it("moves today to the next day at the learner's own midnight: the schedule starts there, the start date stays", async () => {
+    const { user, tree } = await learner();
+    await call(user, 'PATCH', '/api/learn/settings/', { timezone: 'Asia/Tokyo' });
+    onTestFinished(() => clock.set(START));
+    // 23:30 on 10 March in Tokyo (UTC+9, no summer time) is 14:30 UTC.
+    clock.set('2026-03-10T14:30:00.000Z');
+    const before = Plan.parse((await call(user, 'PUT', '/api/learn/plans/', { tree: tree.uuid })).json());
+    expect(before).toMatchObject({ start_date: '2026-03-10', finish_date: '2026-03-12' });
+    expect(before.schedule[0]!.date).toBe('2026-03-10');
+
+    // An hour later: 00:30 on the 11th in Tokyo, still the 10th in UTC.
+    clock.advance(60 * 60 * 1000);
+    const [after] = (await call(user, 'GET', '/api/learn/plans/')).json() as Plan[];
+    expect(after).toMatchObject({ id: before.id, start_date: '2026-03-10', finish_date: '2026-03-13' });
+    expect(after!.schedule.map((day) => day.date)).toEqual(['2026-03-11', '2026-03-12', '2026-03-13']);
+    expect(after!.schedule[0]!.items).toEqual(before.schedule[0]!.items);
+    // A learner in UTC is still on the 10th.
+    const utc = await learner();
+    const fresh = Plan.parse((await call(utc.user, 'PUT', '/api/learn/plans/', { tree: utc.tree.uuid })).json());
+    expect(fresh).toMatchObject({ start_date: '2026-03-10' });
   });
 
   it('plans only what a target waits for and the target, and one plan per subject (PUT replaces it)', async () => {
@@ -227,7 +252,7 @@ describe('calendar feed', () => {
   const feedPath = (url: string) => new URL(url).pathname;
 
   async function insertCard(user: TestUser, treeId: number, state: string, due: string) {
-    const now = new Date().toISOString();
+    const now = clock.nowIso();
     await t.app.db
       .insertInto('learning_cards')
       .values({
@@ -282,11 +307,11 @@ describe('calendar feed', () => {
     const [piano, guitar] = plans;
 
     const hour = 3600 * 1000;
-    await insertCard(user, tree.id, 'review', new Date(Date.now() - 48 * hour).toISOString()); // overdue: today
-    await insertCard(user, tree.id, 'review', new Date(Date.now() + 24 * hour).toISOString());
-    await insertCard(user, tree.id, 'learning', new Date(Date.now() + 24 * hour + 60_000).toISOString());
-    await insertCard(user, tree.id, 'new', new Date(Date.now() + 24 * hour).toISOString()); // never counted
-    await insertCard(user, tree.id, 'review', new Date(Date.now() + 30 * 24 * hour).toISOString()); // too far
+    await insertCard(user, tree.id, 'review', new Date(clock.nowMs() - 48 * hour).toISOString()); // overdue: today
+    await insertCard(user, tree.id, 'review', new Date(clock.nowMs() + 24 * hour).toISOString());
+    await insertCard(user, tree.id, 'learning', new Date(clock.nowMs() + 24 * hour + 60_000).toISOString());
+    await insertCard(user, tree.id, 'new', new Date(clock.nowMs() + 24 * hour).toISOString()); // never counted
+    await insertCard(user, tree.id, 'review', new Date(clock.nowMs() + 30 * 24 * hour).toISOString()); // too far
 
     const url = (await call(user, 'GET', '/api/learn/calendar/')).json().url;
     const res = await call(null, 'GET', feedPath(url));
@@ -323,7 +348,7 @@ describe('calendar feed', () => {
   it("writes the feed's text in the learner's language", async () => {
     const { user, tree } = await learner();
     await call(user, 'PUT', '/api/learn/plans/', { tree: tree.uuid });
-    await insertCard(user, tree.id, 'review', new Date(Date.now() + 24 * 3600 * 1000).toISOString());
+    await insertCard(user, tree.id, 'review', new Date(clock.nowMs() + 24 * 3600 * 1000).toISOString());
     const path = feedPath((await call(user, 'GET', '/api/learn/calendar/')).json().url);
     const profileId = (await call(user, 'GET', '/api/profile/profiles/')).json().results[0].id;
     const feedIn = async (locale: string) => {
@@ -359,8 +384,6 @@ describe('calendar feed', () => {
   });
 
   it('answers 304 to a matching If-None-Match or a recent If-Modified-Since, and 200 when the plan changes', async () => {
-    const clock = installClock(t.app, Date.now());
-    onTestFinished(clock.restore);
     const { user, tree } = await learner();
     await call(user, 'PUT', '/api/learn/plans/', { tree: tree.uuid });
     const path = feedPath((await call(user, 'GET', '/api/learn/calendar/')).json().url);

@@ -16,7 +16,7 @@ import { z } from 'zod';
 import { paginate, pageWindow } from '../../lib/pagination.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { createCard, deleteOwnCard, getOwnCard, listOwnCards, patchOwnCard } from './cards.service.ts';
-import { getReviewQueue, getReviewStats, reviewCard, undoReview } from './reviews.service.ts';
+import { getCardReviewQueue, getCardReviewStats, reviewCard, undoCardReview } from './card-reviews.service.ts';
 
 const tags = ['learning'];
 const DEFAULT_QUEUE_LIMIT = 50;
@@ -64,15 +64,15 @@ export const recallRoutes: FastifyPluginAsyncZod = async (app) => {
     (request) => reviewCard(deps, currentUser(request), request.params.id, request.body),
   );
   app.post('/learn/cards/:id/undo/', { schema: { tags, params: IdParam, response: { 200: Card } } }, (request) =>
-    undoReview(deps, currentUser(request), request.params.id),
+    undoCardReview(deps, currentUser(request), request.params.id),
   );
 
   app.get(
     '/learn/review/',
     { schema: { tags, querystring: ReviewQueueQuery, response: { 200: ReviewQueue } } },
-    (request) => getReviewQueue(deps, currentUser(request), request.query.limit ?? DEFAULT_QUEUE_LIMIT),
+    (request) => getCardReviewQueue(deps, currentUser(request), request.query.limit ?? DEFAULT_QUEUE_LIMIT),
   );
   app.get('/learn/review/stats/', { schema: { tags, response: { 200: ReviewStats } } }, (request) =>
-    getReviewStats(deps, currentUser(request)),
+    getCardReviewStats(deps, currentUser(request)),
   );
 };

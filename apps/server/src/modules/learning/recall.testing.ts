@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { Clock } from '../../lib/clock.ts';
 import type { TestUser } from '../../testing/test-app.ts';
 import { createTree } from '../trees/testing.ts';
 
@@ -17,29 +16,6 @@ export const recallDocument = {
   ],
   links: [{ source: 'basics', target: 'syntax', kind: 'prerequisite' }],
 };
-
-/** A clock the test moves by hand, installed on the app's services. */
-export function installClock(app: FastifyInstance, start: string | number | Date) {
-  let current = new Date(start).getTime();
-  const clock: Clock = {
-    now: () => new Date(current),
-    nowIso: () => new Date(current).toISOString(),
-    isoIn: (ms) => new Date(current + ms).toISOString(),
-  };
-  const original = app.deps.clock;
-  app.deps.clock = clock;
-  return {
-    set: (at: string | number | Date) => {
-      current = new Date(at).getTime();
-    },
-    advance: (ms: number) => {
-      current += ms;
-    },
-    restore: () => {
-      app.deps.clock = original;
-    },
-  };
-}
 
 export function caller(app: FastifyInstance) {
   return async (

@@ -3,7 +3,8 @@
 // both sides of Beijing's midnight, which is 16:00 UTC.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../../testing/test-app.ts';
-import { installClock, recallTree } from './recall.testing.ts';
+import { installClock } from '../../testing/test-clock.ts';
+import { recallTree } from './recall.testing.ts';
 
 let t: TestApp;
 let clock: ReturnType<typeof installClock>;

@@ -1,6 +1,6 @@
 import type { LearnerSettings } from '@arbor/contract';
 import type { Executor } from '../../db/connection.ts';
-import { countDue, countNew, countReviewsSince, findNewSubjects } from './cards.repository.ts';
+import { countDue, countNew, countCardReviewsSince, findNewSubjects } from './cards.repository.ts';
 import { localDay, startOfLocalDay } from './local-days.ts';
 
 /**
@@ -33,7 +33,7 @@ export async function todayCounts(
   const nowIso = now.toISOString();
   const dayStart = startOfLocalDay(localDay(now, settings.timezone), settings.timezone).toISOString();
   const [today, learning, review] = await Promise.all([
-    countReviewsSince(db, userId, dayStart),
+    countCardReviewsSince(db, userId, dayStart),
     countDue(db, userId, ['learning', 'relearning'], nowIso),
     countDue(db, userId, ['review'], nowIso),
   ]);

@@ -2,7 +2,7 @@ import type { ModerationLogEntry, Report, ReportCreateBody, ReportResolveBody } 
 import { deactivateAccount } from '../accounts/index.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { Deps } from '../../deps.ts';
-import { nowIso } from '../../lib/clock.ts';
+import type { Publish } from '../../lib/events/events.ts';
 import { conflict, invalidField, notFound } from '../../lib/http-errors.ts';
 import type { PageWindow } from '../../lib/pagination.ts';
 import { reserveEvents } from '../../lib/throttle/throttle.ts';
@@ -143,11 +143,11 @@ export async function resolveReport(deps: Deps, admin: AuthUser, id: number, bod
       } else if (kind === 'review') await deleteReviewIn(deps, trx, targetId, target!.shareId!);
       else await takeOut(trx, deps.dialect, targetId);
     } else if (action === 'suspend') {
-      if (await deactivateAccount({ db: trx }, targetId)) {
+      if (await deactivateAccount({ db: trx, clock: deps.clock }, targetId)) {
         await publish('user.sessions_ended', { userId: targetId, reason: 'deactivated' });
       }
     }
-    const now = nowIso();
+    const now = deps.clock.nowIso();
     await repo.markResolved(trx, report.id, action, now);
     await repo.insertLog(trx, {
       admin_id: admin.id,

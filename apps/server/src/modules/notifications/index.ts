@@ -3,6 +3,7 @@ import type { Deps } from '../../deps.ts';
 import { subscribeNotificationHandlers } from './notifications.handlers.ts';
 
 export { notificationsRoutes } from './notifications.routes.ts';
+export { createNotificationsRuntime } from './notifications.runtime.ts';
 
 /** Notifications' reactions to other modules' events: each writes the notifications it implies. */
 export function subscribeNotifications(deps: Deps): void {

@@ -7,7 +7,6 @@ import {
   findUserTarget,
   recipientsToldSince,
 } from './notifications.repository.ts';
-import { runtimeOf } from './notifications.runtime.ts';
 import { notify, type NotificationDraft } from './notifications.service.ts';
 
 /** How long a follow, or a template's revision to its learners, is told only once. */
@@ -20,7 +19,7 @@ const ONCE_A_DAY_MS = 24 * 3600 * 1000;
  * `notifications.presenter.ts` and the catalog.
  */
 export function subscribeNotificationHandlers(deps: Deps): void {
-  const send = (drafts: NotificationDraft[]) => notify(deps, runtimeOf(deps).relay, drafts);
+  const send = (drafts: NotificationDraft[]) => notify(deps, deps.runtime.notifications.relay, drafts);
 
   /** The drafts about one target whose recipients were not told of it in the last day. */
   const notToldToday = async (drafts: NotificationDraft[]) => {
@@ -157,7 +156,7 @@ export function subscribeNotificationHandlers(deps: Deps): void {
   });
 
   // A session ended (logout, password reset, deactivation): its open streams end now, in every process.
-  deps.events.on('user.sessions_ended', ({ userId }) => runtimeOf(deps).relay.sessionsEnded(userId));
+  deps.events.on('user.sessions_ended', ({ userId }) => deps.runtime.notifications.relay.sessionsEnded(userId));
 
   // A new follower (a repeated follow sends no event), at most once a day per pair: following,
   // unfollowing and following again does not tell the author again.

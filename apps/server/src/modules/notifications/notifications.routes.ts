@@ -5,7 +5,6 @@ import { paginate, pageWindow } from '../../lib/pagination.ts';
 import { tokenNotValid } from '../../lib/http-errors.ts';
 import { safeError } from '../../lib/safe-error.ts';
 import { currentUser } from '../../plugins/auth.ts';
-import { runtimeOf } from './notifications.runtime.ts';
 import * as service from './notifications.service.ts';
 
 const tags = ['notifications'];
@@ -26,7 +25,7 @@ function lastEventId(header: string | string[] | undefined): number | null {
  */
 export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const auth = { onRequest: app.requireAuth };
-  const { hub, relay } = runtimeOf(app.deps);
+  const { hub, relay } = app.deps.runtime.notifications;
   // Open streams would keep `close()` waiting: end them first, then the LISTEN connection.
   app.addHook('preClose', async () => hub.closeAll());
   app.addHook('onClose', async () => relay.close());

@@ -9,23 +9,27 @@ export interface NotificationsRuntime {
   relay: NotificationRelay;
 }
 
-// Keyed by the app's `Deps` (one per app): each app in a test process has its own hub and LISTEN
-// connection, and both go with the app.
-const runtimes = new WeakMap<Deps, NotificationsRuntime>();
-
-/** The hub and relay of the app `deps` belongs to, made on first use. */
-export function runtimeOf(deps: Deps): NotificationsRuntime {
-  let runtime = runtimes.get(deps);
-  if (!runtime) {
-    const hub = new SseHub(loaderFor(deps), deps.log);
-    const deliver = (recipientId: number, id: number) => hub.deliver(recipientId, id);
-    const endSessions = (userId: number) => hub.endEndedSessions([userId]);
-    const relay =
-      deps.dialect === 'postgres'
-        ? postgresRelay(deps, deliver, () => hub.resync(), endSessions)
-        : inProcessRelay(deliver, endSessions);
-    runtime = { hub, relay };
-    runtimes.set(deps, runtime);
+declare module '../../deps.ts' {
+  interface AppRuntime {
+    /** the SSE hub and its relay (`createNotificationsRuntime`) */
+    notifications: NotificationsRuntime;
   }
-  return runtime;
+}
+
+/**
+ * The hub and relay of one app, built once by `app.ts` into `deps.runtime`: each app in a test
+ * process has its own hub and LISTEN connection, and both go with the app. Nothing runs yet: the
+ * relay connects on `start()`, the hub beats once a stream is open.
+ */
+export function createNotificationsRuntime(
+  deps: Pick<Deps, 'db' | 'config' | 'dialect' | 'log'>,
+): NotificationsRuntime {
+  const hub = new SseHub(loaderFor(deps), deps.log);
+  const deliver = (recipientId: number, id: number) => hub.deliver(recipientId, id);
+  const endSessions = (userId: number) => hub.endEndedSessions([userId]);
+  const relay =
+    deps.dialect === 'postgres'
+      ? postgresRelay(deps, deliver, () => hub.resync(), endSessions)
+      : inProcessRelay(deliver, endSessions);
+  return { hub, relay };
 }

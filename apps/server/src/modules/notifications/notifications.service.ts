@@ -1,6 +1,5 @@
 import type { Notification, NotificationKind } from '@arbor/contract';
 import type { Deps } from '../../deps.ts';
-import { nowIso } from '../../lib/clock.ts';
 import type { PageWindow } from '../../lib/pagination.ts';
 import { presentNotification, recipientLocale } from './notifications.presenter.ts';
 import * as repo from './notifications.repository.ts';
@@ -19,7 +18,7 @@ export interface NotificationDraft {
 }
 
 /** Rows presented for their recipients, each in that user's locale. */
-async function present(deps: Deps, rows: NotificationRow[]): Promise<Notification[]> {
+async function present(deps: Pick<Deps, 'db' | 'config'>, rows: NotificationRow[]): Promise<Notification[]> {
   if (rows.length === 0) return [];
   const [locales, actors] = await Promise.all([
     repo.localesOf(deps.db, [...new Set(rows.map((r) => r.recipient_id))]),
@@ -45,7 +44,7 @@ async function present(deps: Deps, rows: NotificationRow[]): Promise<Notificatio
 export async function notify(deps: Deps, relay: NotificationRelay, drafts: NotificationDraft[]): Promise<void> {
   const seen = new Set<number>();
   const rows: repo.NewNotification[] = [];
-  const now = nowIso();
+  const now = deps.clock.nowIso();
   for (const d of drafts) {
     if (d.recipientId === d.actorId || seen.has(d.recipientId)) continue;
     seen.add(d.recipientId);
@@ -102,7 +101,7 @@ export async function sessionVersionOf(deps: Deps, userId: number): Promise<numb
 }
 
 /** How the SSE hub reads notifications and sessions. */
-export function loaderFor(deps: Deps): NotificationLoader {
+export function loaderFor(deps: Pick<Deps, 'db' | 'config'>): NotificationLoader {
   return {
     byIds: async (ids) => {
       const rows = await repo.findNotificationsByIds(deps.db, ids);

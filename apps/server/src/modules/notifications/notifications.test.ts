@@ -4,7 +4,6 @@ import { formatMessage } from '../../lib/messages/index.ts';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../../testing/test-app.ts';
 import { obtainCode } from '../accounts/testing.ts';
 import { NOTIFICATION_TEXTS } from './notifications.presenter.ts';
-import { runtimeOf } from './notifications.runtime.ts';
 import { openStream } from './sse-client.testing.ts';
 import { HEARTBEAT_MS } from './sse-hub.ts';
 
@@ -533,7 +532,7 @@ describe('the notification stream', () => {
     const danStream = await openStream(baseUrl, dan.token);
     const annStream = await openStream(baseUrl, ann.token);
     expect(danStream.status).toBe(200);
-    const { hub } = runtimeOf(t.app.deps);
+    const { hub } = t.app.deps.runtime.notifications;
     await hub.endEndedSessions();
     await expect(danStream.next(200)).rejects.toThrow('no event');
 

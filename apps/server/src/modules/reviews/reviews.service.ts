@@ -1,7 +1,6 @@
 import type { RatingHistogram, Review, ReviewPostBody, ReviewUpdateBody } from '@arbor/contract';
 import type { Trx } from '../../db/connection.ts';
 import type { Deps } from '../../deps.ts';
-import { nowIso } from '../../lib/clock.ts';
 import { conflict, notFound } from '../../lib/http-errors.ts';
 import type { PageWindow } from '../../lib/pagination.ts';
 import { reserveEvents } from '../../lib/throttle/throttle.ts';
@@ -144,7 +143,7 @@ export async function postReview(
       changeCountersIn(trx, deps.dialect, share.id, async (trx, current) => {
         const previous = await repo.findRatingRow(trx, share.id, user.id);
         if (previous?.hidden === 1) throw conflict('A moderator hid your review of this template.');
-        const now = nowIso();
+        const now = deps.clock.nowIso();
         const created = previous?.body == null;
         const id = await repo.upsertReview(trx, {
           shareId: share.id,
@@ -186,7 +185,7 @@ export async function updateReview(deps: Deps, user: AuthUser, id: number, body:
         await repo.updateReview(trx, id, {
           ...(body.rating !== undefined ? { score: body.rating } : {}),
           ...(body.body !== undefined ? { body: body.body } : {}),
-          updated_at: nowIso(),
+          updated_at: deps.clock.nowIso(),
         });
         const rerated = body.rating !== undefined && body.rating !== locked.score;
         return { counters: rerated ? ratingCounters(current, locked.score, body.rating) : null, result: null };
@@ -218,7 +217,7 @@ export async function markHelpful(deps: Deps, user: AuthUser, id: number, helpfu
     const locked = await repo.lockReview(trx, deps.dialect, id);
     if (!locked) throw notFound('No such review.');
     const changed = helpful
-      ? await repo.insertHelpfulVote(trx, id, user.id, nowIso())
+      ? await repo.insertHelpfulVote(trx, id, user.id, deps.clock.nowIso())
       : await repo.deleteHelpfulVote(trx, id, user.id);
     const count = changed ? Math.max(0, locked.helpful_count + (helpful ? 1 : -1)) : locked.helpful_count;
     if (changed) await repo.setHelpfulCount(trx, id, count);

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Deps } from '../../deps.ts';
-import { nowIso } from '../../lib/clock.ts';
 import { newTemplateHotScore } from './shares.hot.ts';
 import * as repo from './shares.repository.ts';
 import { searchTextOf } from './shares.search.ts';
@@ -24,7 +23,7 @@ interface SeedTemplate {
 async function systemAuthorId(deps: Deps): Promise<number> {
   return (
     (await repo.findUserIdByName(deps.db, SYSTEM_USERNAME)) ??
-    (await repo.insertLoginlessUser(deps.db, SYSTEM_USERNAME, nowIso()))
+    (await repo.insertLoginlessUser(deps.db, SYSTEM_USERNAME, deps.clock.nowIso()))
   );
 }
 
@@ -52,7 +51,7 @@ export async function seedCommunity(deps: Deps): Promise<void> {
     for (const [index, template] of templates.entries()) {
       const { data, nodeCount } = validateSnapshot(template.data, deps.config);
       // Stagger creation times so "newest" has a stable, meaningful order.
-      const createdAt = new Date(Date.now() - (templates.length - index) * 60_000).toISOString();
+      const createdAt = new Date(deps.clock.nowMs() - (templates.length - index) * 60_000).toISOString();
       const id = await repo.insertShare(trx, {
         uuid: randomUUID(),
         tree_id: null,
@@ -66,7 +65,7 @@ export async function seedCommunity(deps: Deps): Promise<void> {
         cover_key: null,
         hot_score: newTemplateHotScore(createdAt),
         created_at: createdAt,
-        updated_at: nowIso(),
+        updated_at: deps.clock.nowIso(),
       });
       await repo.replaceShareTags(trx, id, template.tags, createdAt);
     }

@@ -9,7 +9,6 @@ import type { CachedSharePage, CommunityCaches, Deps } from '../../deps.ts';
 import { avatarUrlOf } from '../../lib/avatars/avatars.ts';
 import { FilterCache } from '../../lib/cache/filter-cache.ts';
 import { bumpGeneration, GenerationReader, readGeneration } from '../../lib/cache/generations.ts';
-import { isoIn, nowIso } from '../../lib/clock.ts';
 import { AppError, invalidField, notFound } from '../../lib/http-errors.ts';
 import { processImage } from '../../lib/images.ts';
 import { clientNetwork } from '../../lib/net/client-network.ts';
@@ -306,7 +305,7 @@ export async function shareTree(
   const tags = body.tags ?? snapshot.tags.slice(0, 10);
   const coverKey = await storeCover(deps, body.cover);
   const message = body.message ?? '';
-  const now = nowIso();
+  const now = deps.clock.nowIso();
   const { shareId, existing, unchanged } = await deps.events.transaction(deps.db, async (trx, publish) => {
     await lockSourceTree(trx, body.tree);
     const existing = await repo.findShareByTree(trx, body.tree);
@@ -412,7 +411,7 @@ export async function updateShare(
       description,
       tags: JSON.stringify(tags),
       search_text: searchTextOf(title, description, tags, JSON.parse(share.data)),
-      updated_at: nowIso(),
+      updated_at: deps.clock.nowIso(),
     });
     if (body.tags) await repo.replaceShareTags(trx, share.id, tags, share.created_at);
   });
@@ -508,7 +507,7 @@ export async function likeShare(deps: Deps, user: AuthUser, idOrUuid: string, li
   return changeCounters(deps, share.id, async (trx, current) => {
     const want = liked ?? !(await repo.hasLiked(trx, share.id, user.id));
     const changed = want
-      ? await repo.insertLike(trx, share.id, user.id, nowIso())
+      ? await repo.insertLike(trx, share.id, user.id, deps.clock.nowIso())
       : await repo.deleteLike(trx, share.id, user.id);
     const likes = changed ? Math.max(0, current.likes_count + (want ? 1 : -1)) : current.likes_count;
     return { counters: changed ? { likes_count: likes } : null, result: { liked: want, likes_count: likes } };
@@ -521,7 +520,7 @@ export async function rateShare(deps: Deps, user: AuthUser, idOrUuid: string, sc
   authorizeRating(user, share);
   return changeCounters(deps, share.id, async (trx, current) => {
     const previous = await repo.findRating(trx, share.id, user.id);
-    await repo.upsertRating(trx, share.id, user.id, score, nowIso());
+    await repo.upsertRating(trx, share.id, user.id, score, deps.clock.nowIso());
     // A review a moderator hid is out of the counters: its new score joins them when it is unhidden.
     if (await repo.isRatingHidden(trx, share.id, user.id)) {
       return {
@@ -589,7 +588,7 @@ async function reserveAnonymousView(deps: Deps, viewer: Viewer): Promise<(() => 
 export async function viewShare(deps: Deps, user: AuthUser | null, idOrUuid: string, viewer: Viewer) {
   const share = await requireShare(deps, user, idOrUuid);
   if (user?.id === share.author_id) return { views_count: share.views_count };
-  const seenRecently = (last: string | undefined) => last !== undefined && last > isoIn(-VIEW_WINDOW_MS);
+  const seenRecently = (last: string | undefined) => last !== undefined && last > deps.clock.isoIn(-VIEW_WINDOW_MS);
   let release: (() => Promise<void>) | null = null;
   if (viewer.anonymous) {
     // A repeat view takes nothing from the cap; a view past the cap is not counted.
@@ -602,7 +601,7 @@ export async function viewShare(deps: Deps, user: AuthUser | null, idOrUuid: str
     const result = await changeCounters(deps, share.id, async (trx, current) => {
       if (seenRecently(await repo.findView(trx, share.id, viewer.key)))
         return { counters: null, result: { counted: false, views_count: current.views_count } };
-      await repo.upsertView(trx, share.id, viewer.key, nowIso());
+      await repo.upsertView(trx, share.id, viewer.key, deps.clock.nowIso());
       const views = current.views_count + 1;
       return { counters: { views_count: views }, result: { counted: true, views_count: views } };
     });
@@ -662,7 +661,7 @@ export async function noteSharesChanged(deps: Deps): Promise<void> {
 
 /** Most used tags, recent shares weighing more. */
 export async function listHotTags(deps: Deps, limit: number) {
-  const rows = await repo.hotTags(deps.db, limit, isoIn(-HOT_TAG_RECENT_MS));
+  const rows = await repo.hotTags(deps.db, limit, deps.clock.isoIn(-HOT_TAG_RECENT_MS));
   return rows.map((r) => ({ tag: r.display, count: r.count }));
 }
 

@@ -2,7 +2,6 @@ import type { Author, FeedEntry } from '@arbor/contract';
 import type { Trx } from '../../db/connection.ts';
 import { isForeignKeyViolation } from '../../db/errors.ts';
 import type { Deps } from '../../deps.ts';
-import { nowIso } from '../../lib/clock.ts';
 import type { Publish } from '../../lib/events/events.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import type { PageWindow } from '../../lib/pagination.ts';
@@ -60,7 +59,7 @@ export async function follow(
     ],
     'Too many follows: at most 30 changes a minute and 300 a day.',
   );
-  const now = nowIso();
+  const now = deps.clock.nowIso();
   await followIn(deps, async (trx, publish) => {
     const changed = following
       ? await repo.insertFollow(trx, user.id, author.id, now)

@@ -12,7 +12,6 @@ import type {
 import type { Trx } from '../../db/connection.ts';
 import { isForeignKeyViolation } from '../../db/errors.ts';
 import type { Deps } from '../../deps.ts';
-import { nowIso } from '../../lib/clock.ts';
 import { conflict, invalidField, notAuthenticated, notFound } from '../../lib/http-errors.ts';
 import type { PageWindow } from '../../lib/pagination.ts';
 import { loadUserSummaries } from '../../lib/user-summaries.ts';
@@ -118,7 +117,7 @@ export async function getCollection(
 }
 
 export async function createCollection(deps: Deps, user: AuthUser, body: CollectionBody): Promise<CollectionWithItems> {
-  const now = nowIso();
+  const now = deps.clock.nowIso();
   const id = await repo.insertCollection(deps.db, {
     uuid: randomUUID(),
     owner_id: user.id,
@@ -138,7 +137,7 @@ export async function updateCollection(
   body: CollectionUpdateBody,
 ): Promise<CollectionWithItems> {
   const row = await ownCollection(deps, user, idOrUuid);
-  await repo.updateCollection(deps.db, row.id, { ...body, updated_at: nowIso() });
+  await repo.updateCollection(deps.db, row.id, { ...body, updated_at: deps.clock.nowIso() });
   return getCollection(deps, user, String(row.id));
 }
 
@@ -161,7 +160,7 @@ export async function addItem(
   const share = await findShare(deps.db, String(body.share));
   const shown = share ? (await presentSharesById(deps, user, [share.id])).get(share.id) : undefined;
   if (!share || !shown) throw invalidField('share', 'No such template.');
-  const now = nowIso();
+  const now = deps.clock.nowIso();
   const note = body.note ?? '';
   try {
     await deps.db.transaction().execute(async (trx) => {
@@ -205,7 +204,7 @@ export async function updateItem(
       rest.splice(Math.min(body.position, rest.length), 0, shareId);
       await repo.writeItemOrder(trx, row.id, rest);
     }
-    await repo.updateCollection(trx, row.id, { updated_at: nowIso() });
+    await repo.updateCollection(trx, row.id, { updated_at: deps.clock.nowIso() });
   });
   return getCollection(deps, user, String(row.id));
 }
@@ -217,7 +216,7 @@ export async function removeItem(deps: Deps, user: AuthUser, idOrUuid: string, s
   if (shareId === undefined) throw notFound('This template is not in the collection.');
   const removed = await deps.db.transaction().execute(async (trx) => {
     if (!(await repo.deleteItem(trx, row.id, shareId))) return false;
-    await repo.addToItemsCount(trx, row.id, -1, nowIso());
+    await repo.addToItemsCount(trx, row.id, -1, deps.clock.nowIso());
     return true;
   });
   if (!removed) throw notFound('This template is not in the collection.');

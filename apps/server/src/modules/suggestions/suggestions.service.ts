@@ -12,7 +12,6 @@ import {
 } from '@arbor/tree-core';
 import type { Executor } from '../../db/connection.ts';
 import type { Deps } from '../../deps.ts';
-import { nowIso } from '../../lib/clock.ts';
 import { AppError, conflict, invalid, notFound } from '../../lib/http-errors.ts';
 import type { PageWindow } from '../../lib/pagination.ts';
 import { reserveEvents } from '../../lib/throttle/throttle.ts';
@@ -162,7 +161,7 @@ export async function createSuggestion(
         proposal: JSON.stringify(diff),
         ...countChanges(diff),
         reason: null,
-        created_at: nowIso(),
+        created_at: deps.clock.nowIso(),
         decided_at: null,
         decided_by: null,
       });
@@ -203,7 +202,7 @@ export async function acceptSuggestion(
   authorizeDecide(user, share);
   if (row.status !== 'open') throw conflict(NOT_OPEN);
   const { base, proposal } = await documentsOf(deps.db, row);
-  const now = nowIso();
+  const now = deps.clock.nowIso();
   await deps.events.transaction(deps.db, async (trx, publish) => {
     const source = await findShare(trx, String(share.id));
     if (!source) throw notFound('No such suggestion.');
@@ -252,7 +251,12 @@ export async function rejectSuggestion(deps: Deps, user: AuthUser, id: number, r
   await deps.events.transaction(deps.db, async (trx, publish) => {
     const locked = await repo.lockSuggestion(trx, deps.dialect, id);
     if (!locked || locked.status !== 'open') throw conflict(NOT_OPEN);
-    await repo.decideSuggestion(trx, id, { status: 'rejected', reason, decided_at: nowIso(), decided_by: user.id });
+    await repo.decideSuggestion(trx, id, {
+      status: 'rejected',
+      reason,
+      decided_at: deps.clock.nowIso(),
+      decided_by: user.id,
+    });
     await publish('suggestion.decided', {
       suggestionId: id,
       shareId: share.id,
@@ -271,7 +275,7 @@ export async function withdrawSuggestion(deps: Deps, user: AuthUser, id: number)
   await deps.db.transaction().execute(async (trx) => {
     const locked = await repo.lockSuggestion(trx, deps.dialect, id);
     if (!locked || locked.status !== 'open') throw conflict(NOT_OPEN);
-    await repo.decideSuggestion(trx, id, { status: 'withdrawn', decided_at: nowIso(), decided_by: user.id });
+    await repo.decideSuggestion(trx, id, { status: 'withdrawn', decided_at: deps.clock.nowIso(), decided_by: user.id });
   });
   return presentOne(deps, id);
 }

@@ -130,7 +130,7 @@ export async function createTreeFromDocument(deps: Deps, ownerId: number, input:
         const limits = input.limits ?? DEFAULT_TREE_LIMITS;
         await updateTree(trx, id, { data: checkTreeDocument(document, limits).json }, { bumpRevision: false });
       }
-      await recordVersion(trx, id, document, { message: input.message ?? '', createdBy: ownerId });
+      await recordVersion(trx, id, document, { message: input.message ?? '', createdBy: ownerId, createdAt: now });
       return id;
     }),
   );

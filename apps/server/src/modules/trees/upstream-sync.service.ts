@@ -102,6 +102,7 @@ export async function syncWorkingCopy(
         const { id } = await recordVersion(trx, treeId, checked.document, {
           message: merged.message,
           createdBy: viewer.id,
+          createdAt: deps.clock.nowIso(),
         });
         version = (await findVersionById(trx, id))!;
       }

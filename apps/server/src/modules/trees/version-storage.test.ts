@@ -34,7 +34,11 @@ describe('version storage', () => {
       doc = updateNode(doc, `n${((v * 7) % 299) + 1}`, { title: `Edited in ${v}` });
       if (v % 5 === 0) doc = addChild(doc, 'n3', { id: `added${v}`, title: `Added ${v}` }).document;
       expected.push(doc);
-      await recordVersion(t.app.db, treeId, doc, { message: `v${v}`, createdBy: owner.id });
+      await recordVersion(t.app.db, treeId, doc, {
+        message: `v${v}`,
+        createdBy: owner.id,
+        createdAt: t.app.deps.clock.nowIso(),
+      });
     }
     const stored = await storedVersionBytes(t.app.db, treeId);
     const snapshotBytes = new TextEncoder().encode(JSON.stringify(expected[0])).length;
@@ -59,7 +63,11 @@ describe('version storage', () => {
     const treeId = await createTreeFromDocument(t.app.deps, owner.id, { title: 'Small', data: doc });
     for (let v = 2; v <= 6; v++) {
       doc = updateNode(doc, 'root', { content: `rewritten ${v} `.repeat(50) });
-      await recordVersion(t.app.db, treeId, doc, { message: '', createdBy: owner.id });
+      await recordVersion(t.app.db, treeId, doc, {
+        message: '',
+        createdBy: owner.id,
+        createdAt: t.app.deps.clock.nowIso(),
+      });
     }
     const stored = await storedVersionBytes(t.app.db, treeId);
     expect(stored.snapshots).toBeGreaterThan(1);

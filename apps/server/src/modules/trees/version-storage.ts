@@ -19,7 +19,6 @@
  * version was the snapshot) inside the same transaction, so every other version reads back unchanged.
  */
 import { diffDocuments, type TreeDocument } from '@arbor/tree-core';
-import { nowIso } from '../../lib/clock.ts';
 import type { Executor } from '../../db/connection.ts';
 import { byteSize, encodeAfter, readChainDocument, type ChainAccess } from '../../lib/delta-chain.ts';
 import { allocateVersionNumber } from './trees.repository.ts';
@@ -50,7 +49,14 @@ export async function readVersionDocument(db: Executor, version: VersionMetaRow)
  */
 async function storeVersion(
   db: Executor,
-  fields: { treeId: number; number: number; document: TreeDocument; message: string; createdBy: number | null },
+  fields: {
+    treeId: number;
+    number: number;
+    document: TreeDocument;
+    message: string;
+    createdBy: number | null;
+    createdAt: string;
+  },
 ): Promise<number> {
   const previous = await findPreviousVersion(db, fields.treeId, fields.number);
   return insertVersion(db, {
@@ -59,7 +65,7 @@ async function storeVersion(
     message: fields.message,
     node_count: fields.document.nodes.length,
     created_by: fields.createdBy,
-    created_at: nowIso(),
+    created_at: fields.createdAt,
     ...(await encodeAfter(db, versionChains, previous, fields.document)),
   });
 }
@@ -98,7 +104,7 @@ export async function recordVersion(
   db: Executor,
   treeId: number,
   document: TreeDocument,
-  fields: { message: string; createdBy: number | null },
+  fields: { message: string; createdBy: number | null; createdAt: string },
 ): Promise<{ id: number; number: number }> {
   const number = await allocateVersionNumber(db, treeId);
   const id = await storeVersion(db, { treeId, number, document, ...fields });

@@ -59,6 +59,7 @@ async function recordWithWorkingCopy(
     const { id } = await recordVersion(trx, tree.id, document, {
       message: fields.message,
       createdBy: fields.createdBy,
+      createdAt: deps.clock.nowIso(),
     });
     return { version: (await findVersionById(trx, id))!, document, revision };
   });
@@ -81,7 +82,10 @@ export async function saveVersionIn(
   const limits = { maxNodes: deps.config.limits.treeMaxNodes, maxBytes: deps.config.limits.treeMaxBytes };
   const checked = checkTreeDocument(document, limits);
   const revision = await saveWorkingCopy(deps, trx, publish, treeId, checked);
-  const { number } = await recordVersion(trx, treeId, checked.document, fields);
+  const { number } = await recordVersion(trx, treeId, checked.document, {
+    ...fields,
+    createdAt: deps.clock.nowIso(),
+  });
   return { revision, version: number, document: checked.document };
 }
 

@@ -2,7 +2,8 @@ import { type Card as CardJson, type ReviewResult } from '@arbor/contract';
 import { createEmptyCard, fsrs, generatorParameters, type Card, type Grade } from 'ts-fsrs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../../testing/test-app.ts';
-import { caller, installClock, recallTree, reviewId } from './recall.testing.ts';
+import { installClock } from '../../testing/test-clock.ts';
+import { caller, recallTree, reviewId } from './recall.testing.ts';
 
 let t: TestApp;
 let call: ReturnType<typeof caller>;

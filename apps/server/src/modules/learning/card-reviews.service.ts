@@ -1,3 +1,5 @@
+// Card reviews (recall): grading a card with FSRS, undoing the last grade, the review queue and
+// the recall statistics. Not the written reviews of shared trees (community's reviews).
 import type { Executor } from '../../db/connection.ts';
 import {
   CARD_STATES,
@@ -25,7 +27,7 @@ import {
   findOwnCardForUpdate,
   insertLog,
   setLogAnswer,
-  uncountReview,
+  uncountCardReview,
   writeSchedule,
   type CardRow,
   type Schedule,
@@ -176,7 +178,7 @@ export async function reviewCard(
 }
 
 /** Takes back the last review of one of the caller's cards: its schedule as before, the log and the day's count gone. */
-export async function undoReview(deps: Deps, viewer: AuthUser, cardId: number): Promise<Card> {
+export async function undoCardReview(deps: Deps, viewer: AuthUser, cardId: number): Promise<Card> {
   const row = await deps.db.transaction().execute(async (trx) => {
     const card = await findOwnCardForUpdate(trx, deps.dialect, viewer.id, cardId);
     if (!card) throw notFound();
@@ -187,7 +189,7 @@ export async function undoReview(deps: Deps, viewer: AuthUser, cardId: number): 
     await writeSchedule(trx, card.id, before, now);
     await deleteLog(trx, last.id);
     const settings = await readSettings(trx, viewer.id);
-    await uncountReview(trx, viewer.id, localDay(new Date(last.reviewed_at), settings.timezone));
+    await uncountCardReview(trx, viewer.id, localDay(new Date(last.reviewed_at), settings.timezone));
     return { ...card, ...before, updated_at: now };
   });
   return (await presentCards(deps, viewer, [row]))[0]!;
@@ -203,7 +205,7 @@ function mergeByDue(a: CardRow[], b: CardRow[]): CardRow[] {
  * then new cards (oldest first) up to what is left of today's `new_per_day`. Every query is a range
  * of the queue or new-card index; none reads all of a learner's cards.
  */
-export async function getReviewQueue(deps: Deps, viewer: AuthUser, limit: number): Promise<ReviewQueue> {
+export async function getCardReviewQueue(deps: Deps, viewer: AuthUser, limit: number): Promise<ReviewQueue> {
   const db = deps.db;
   const settings = await readSettings(db, viewer.id);
   const now = deps.clock.now();
@@ -227,7 +229,7 @@ export async function getReviewQueue(deps: Deps, viewer: AuthUser, limit: number
  * review today as `todayCounts` defines it (the queue's counts add up to it); the forecast counts the
  * reviews coming due on each day, today's including those due later today.
  */
-export async function getReviewStats(deps: Deps, viewer: AuthUser): Promise<ReviewStats> {
+export async function getCardReviewStats(deps: Deps, viewer: AuthUser): Promise<ReviewStats> {
   const db = deps.db;
   const settings = await readSettings(db, viewer.id);
   const now = deps.clock.now();
