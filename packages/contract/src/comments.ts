@@ -15,7 +15,7 @@ export const CommentText = z
 
 export const CommentAbilities = z
   .object({
-    reply: z.boolean().describe('answer in its thread (signed in)'),
+    reply: z.boolean().describe('answer in its thread (signed in; a deleted top-level comment still takes replies)'),
     update: z.boolean().describe('edit its text (its author)'),
     delete: z.boolean().describe("remove it (its author, the template's author or an admin)"),
     report: z.boolean().describe('report it to the moderators (signed in, not its author)'),

@@ -19,7 +19,7 @@ export function authorizeCommentDelete(
 
 /**
  * What `viewer` may do with a comment on a template by `share.author_id`: sent with every `Comment`.
- * A deleted comment, or one a moderator hid, takes neither replies nor changes.
+ * A deleted comment takes no changes (its thread still takes replies); one a moderator hid takes nothing.
  */
 export function commentAbilities(
   viewer: AuthUser | null,
@@ -29,7 +29,7 @@ export function commentAbilities(
   const open = comment.deleted === 0 && comment.hidden === 0;
   const own = viewer !== null && comment.author_id === viewer.id;
   return {
-    reply: open && viewer !== null,
+    reply: comment.hidden === 0 && viewer !== null,
     update: open && own,
     delete: open && viewer !== null && (own || share.author_id === viewer.id || viewer.role === 'admin'),
     report: comment.deleted === 0 && viewer !== null && comment.author_id !== null && !own,
