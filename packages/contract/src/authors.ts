@@ -60,6 +60,16 @@ export type CollectionBody = z.infer<typeof CollectionBody>;
 export const CollectionUpdateBody = CollectionBody.partial();
 export type CollectionUpdateBody = z.infer<typeof CollectionUpdateBody>;
 
+export const CollectionAbilities = z
+  .object({
+    update: z.boolean().describe('change its title, description and visibility (its owner)'),
+    delete: z.boolean().describe('delete it (its owner)'),
+    manage_items: z.boolean().describe('add, remove, reorder and annotate its templates (its owner)'),
+  })
+  .meta({ id: 'CollectionAbilities' })
+  .describe("what the caller may do with this collection, computed by the server's policy");
+export type CollectionAbilities = z.infer<typeof CollectionAbilities>;
+
 export const Collection = z
   .object({
     id: z.number().int(),
@@ -69,6 +79,7 @@ export const Collection = z
     visibility: z.enum(COLLECTION_VISIBILITIES),
     owner: UserSummary,
     items_count: z.number().int(),
+    abilities: CollectionAbilities,
     created_at: z.string(),
     updated_at: z.string(),
     has_share: z

@@ -13,6 +13,19 @@ export const CommentText = z
   .max(COMMENT_MAX_LENGTH, 'A comment is at most 5,000 characters.')
   .refine((body) => body.trim().length > 0, 'Write something in the comment.');
 
+export const CommentAbilities = z
+  .object({
+    reply: z.boolean().describe('answer in its thread (signed in; a deleted top-level comment still takes replies)'),
+    update: z.boolean().describe('edit its text (its author)'),
+    delete: z.boolean().describe("remove it (its author, the template's author or an admin)"),
+    report: z.boolean().describe('report it to the moderators (signed in, not its author)'),
+  })
+  .meta({ id: 'CommentAbilities' })
+  .describe(
+    "what the caller may do with this comment, computed by the server's policy; a deleted comment or one a moderator hid takes no changes",
+  );
+export type CommentAbilities = z.infer<typeof CommentAbilities>;
+
 export const Comment = z
   .object({
     id: z.number().int(),
@@ -25,6 +38,7 @@ export const Comment = z
     edited_at: z.string().nullable(),
     deleted: z.boolean().describe('a deleted top-level comment kept for its replies'),
     replies_count: z.number().int(),
+    abilities: CommentAbilities,
     hidden: z.boolean().optional().describe('true when hidden by a moderator; only sent to its author and admins'),
   })
   .meta({ id: 'Comment' });

@@ -27,6 +27,20 @@ export const ReviewReply = z
   .describe("the template author's answer to a review");
 export type ReviewReply = z.infer<typeof ReviewReply>;
 
+export const ReviewAbilities = z
+  .object({
+    update: z.boolean().describe('change its rating and text (its author)'),
+    delete: z.boolean().describe('remove it (its author or an admin)'),
+    mark_helpful: z.boolean().describe('mark it helpful or take the mark back (signed in, not its author)'),
+    reply: z.boolean().describe("write, change or remove the template author's reply (the template's author)"),
+    report: z.boolean().describe('report it to the moderators (signed in, not its author)'),
+  })
+  .meta({ id: 'ReviewAbilities' })
+  .describe(
+    "what the caller may do with this review, computed by the server's policy; a review a moderator hid takes no changes",
+  );
+export type ReviewAbilities = z.infer<typeof ReviewAbilities>;
+
 export const Review = z
   .object({
     id: z.number().int(),
@@ -37,6 +51,7 @@ export const Review = z
     helpful_count: z.number().int(),
     my_helpful: z.boolean().describe('whether the caller marked this review helpful'),
     reply: ReviewReply.nullable(),
+    abilities: ReviewAbilities,
     created_at: z.string(),
     updated_at: z.string(),
     hidden: z.boolean().optional().describe('true when hidden by a moderator; only sent to its author and admins'),

@@ -9,6 +9,16 @@ export const SUGGESTION_STATUSES = ['open', 'accepted', 'rejected', 'withdrawn']
 export const SuggestionStatus = z.enum(SUGGESTION_STATUSES);
 export type SuggestionStatus = z.infer<typeof SuggestionStatus>;
 
+export const SuggestionAbilities = z
+  .object({
+    accept: z.boolean().describe("merge it into the template (the template's author, while it is open)"),
+    reject: z.boolean().describe("turn it down with a reason (the template's author, while it is open)"),
+    withdraw: z.boolean().describe('take it back (its author, while it is open)'),
+  })
+  .meta({ id: 'SuggestionAbilities' })
+  .describe("what the caller may do with this suggestion, computed by the server's policy");
+export type SuggestionAbilities = z.infer<typeof SuggestionAbilities>;
+
 export const Suggestion = z
   .object({
     id: z.number().int(),
@@ -23,6 +33,7 @@ export const Suggestion = z
     created_at: z.string(),
     decided_at: z.string().nullable().describe('when it was accepted, rejected or withdrawn'),
     decided_by: UserSummary.nullable().describe('who accepted, rejected or withdrew it'),
+    abilities: SuggestionAbilities,
   })
   .meta({ id: 'Suggestion' });
 export type Suggestion = z.infer<typeof Suggestion>;

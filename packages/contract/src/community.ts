@@ -1,3 +1,4 @@
+import { TreeDocument } from '@arbor/tree-core';
 import { z } from 'zod';
 import { Id, UserSummary } from './common.ts';
 
@@ -61,7 +62,7 @@ export const Share = z
 export type Share = z.infer<typeof Share>;
 
 export const ShareWithData = Share.extend({
-  data: z.unknown(),
+  data: TreeDocument,
   images: z
     .record(z.string(), z.string())
     .describe("node id → URL of the node's image (the source tree's images the snapshot points at)"),

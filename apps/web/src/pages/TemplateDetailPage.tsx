@@ -1,4 +1,3 @@
-import type { TreeDocument } from '@arbor/tree-core';
 import { useDeferredValue } from 'react';
 import { useParams } from 'react-router';
 import { TemplateDetail, useShare } from '../features/community/index.ts';
@@ -29,12 +28,7 @@ export default function TemplateDetailPage() {
   useSetPageSubject(share.data?.title);
   const signedIn = session.status === 'authenticated';
   return (
-    <LearningProvider
-      key={uuid}
-      subject={{ kind: 'share', uuid }}
-      doc={share.data?.data as TreeDocument | undefined}
-      available={signedIn}
-    >
+    <LearningProvider key={uuid} subject={{ kind: 'share', uuid }} doc={share.data?.data} available={signedIn}>
       <TemplateDetail
         key={uuid}
         uuid={uuid}

@@ -28,13 +28,19 @@ async function requireComment(deps: Deps, id: number): Promise<repo.CommentRow> 
   return comment;
 }
 
-async function present(deps: Deps, rows: repo.CommentRow[]): Promise<Comment[]> {
+/** Comments on `share` as `viewer` sees them. */
+async function present(
+  deps: Deps,
+  viewer: AuthUser | null,
+  share: repo.ShareRef,
+  rows: repo.CommentRow[],
+): Promise<Comment[]> {
   const authors = await loadUserSummaries(
     deps.db,
     deps.config.publicBaseUrl,
     rows.flatMap((r) => (r.author_id === null ? [] : [r.author_id])),
   );
-  return rows.map((r) => presentComment(r, authors));
+  return rows.map((r) => presentComment(r, { authors, viewer, share }));
 }
 
 /** A template's threads (newest first, optionally on one node), or with `parent` that thread's replies (oldest first). */
@@ -56,7 +62,7 @@ export async function listComments(
   } else {
     listed = await repo.listThreads(deps.db, share.id, query.node_id, page, scope);
   }
-  return { count: listed.count, results: await present(deps, listed.rows) };
+  return { count: listed.count, results: await present(deps, viewer, share, listed.rows) };
 }
 
 /** How many comments each node of a template has (nodes without any are absent). */
@@ -140,7 +146,7 @@ export async function postComment(
     await release();
     throw error;
   }
-  const [comment] = await present(deps, [(await repo.findComment(deps.db, id))!]);
+  const [comment] = await present(deps, user, share, [(await repo.findComment(deps.db, id))!]);
   return comment!;
 }
 
@@ -149,7 +155,9 @@ export async function editComment(deps: Deps, user: AuthUser, id: number, body: 
   const comment = await requireComment(deps, id);
   authorizeCommentEdit(user, comment);
   await repo.updateBody(deps.db, comment.id, body, deps.clock.nowIso());
-  const [edited] = await present(deps, [await requireComment(deps, id)]);
+  const share = await repo.findShareRef(deps.db, String(comment.share_id));
+  if (!share) throw notFound('No such comment.');
+  const [edited] = await present(deps, user, share, [await requireComment(deps, id)]);
   return edited!;
 }
 

@@ -213,6 +213,7 @@ describe('posting a comment', () => {
         'parent',
         'replies_count',
         'share',
+        'abilities',
       ].sort(),
     );
     expect(created).toMatchObject({
@@ -224,6 +225,7 @@ describe('posting a comment', () => {
       edited_at: null,
       deleted: false,
       replies_count: 0,
+      abilities: { reply: true, update: true, delete: true, report: false },
     });
     expect(posted.slice(before)).toEqual([
       {

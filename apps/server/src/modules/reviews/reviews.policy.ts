@@ -1,3 +1,4 @@
+import type { ReviewAbilities } from '@arbor/contract';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { invalid, permissionDenied } from '../../lib/http-errors.ts';
 
@@ -25,4 +26,26 @@ export function authorizeHelpfulVote(user: AuthUser, review: { user_id: number }
 /** The template's author answers its reviews. */
 export function authorizeReply(user: AuthUser, shareAuthorId: number | undefined): void {
   if (shareAuthorId !== user.id) throw permissionDenied("Only the template's author may reply to its reviews.");
+}
+
+/**
+ * What `viewer` may do with a review of a template by `shareAuthorId`: sent with every `Review`, so
+ * that clients never re-derive the rules above. A review a moderator hid takes no changes (its
+ * author and admins still see it).
+ */
+export function reviewAbilities(
+  viewer: AuthUser | null,
+  review: { user_id: number; hidden: number },
+  shareAuthorId: number | undefined,
+): ReviewAbilities {
+  const changeable = review.hidden === 0;
+  const own = viewer !== null && viewer.id === review.user_id;
+  const other = viewer !== null && !own;
+  return {
+    update: changeable && own,
+    delete: changeable && (own || viewer?.role === 'admin'),
+    mark_helpful: changeable && other,
+    reply: changeable && viewer !== null && viewer.id === shareAuthorId,
+    report: other,
+  };
 }

@@ -1,5 +1,7 @@
 import type { Review, UserSummary } from '@arbor/contract';
 import { avatarUrlOf } from '../../lib/avatars/avatars.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
+import { reviewAbilities } from './reviews.policy.ts';
 import type { ReviewRow } from './reviews.repository.ts';
 
 export interface ReviewPresentContext {
@@ -7,6 +9,9 @@ export interface ReviewPresentContext {
   authors: Map<number, UserSummary>;
   /** the reviews the caller marked helpful */
   helpful: Set<number>;
+  viewer: AuthUser | null;
+  /** the reviewed template's author (undefined: gone) */
+  shareAuthorId: number | undefined;
 }
 
 /** Row → the contract's `Review`. */
@@ -31,6 +36,7 @@ export function presentReview(row: ReviewRow, ctx: ReviewPresentContext): Review
             created_at: row.reply_created_at ?? row.updated_at,
             updated_at: row.reply_updated_at ?? row.updated_at,
           },
+    abilities: reviewAbilities(ctx.viewer, row, ctx.shareAuthorId),
     created_at: row.created_at,
     updated_at: row.updated_at,
     // Only its author and admins are ever shown a hidden review.

@@ -56,7 +56,13 @@ async function requireReview(deps: Deps, id: number, viewer?: AuthUser | null): 
   return review;
 }
 
-async function present(deps: Deps, viewer: AuthUser | null, rows: repo.ReviewRow[]): Promise<Review[]> {
+/** Reviews of one template (by `shareAuthorId`) as `viewer` sees them. */
+async function present(
+  deps: Deps,
+  viewer: AuthUser | null,
+  shareAuthorId: number | undefined,
+  rows: repo.ReviewRow[],
+): Promise<Review[]> {
   const [authors, helpful] = await Promise.all([
     loadUserSummaries(
       deps.db,
@@ -71,13 +77,14 @@ async function present(deps: Deps, viewer: AuthUser | null, rows: repo.ReviewRow
         )
       : Promise.resolve(new Set<number>()),
   ]);
-  const context = { baseUrl: deps.config.publicBaseUrl, authors, helpful };
+  const context = { baseUrl: deps.config.publicBaseUrl, authors, helpful, viewer, shareAuthorId };
   return rows.map((row) => presentReview(row, context));
 }
 
 /** One review as `viewer` sees it. */
 export async function getReview(deps: Deps, viewer: AuthUser | null, id: number): Promise<Review> {
-  const [review] = await present(deps, viewer, [await requireReview(deps, id, viewer)]);
+  const row = await requireReview(deps, id, viewer);
+  const [review] = await present(deps, viewer, await repo.findShareAuthor(deps.db, row.share_id), [row]);
   return review!;
 }
 
@@ -101,7 +108,7 @@ export async function listReviews(
     { offset: window.offset, limit: window.pageSize },
     hiddenScopeOf(viewer),
   );
-  return { count, results: await present(deps, viewer, rows) };
+  return { count, results: await present(deps, viewer, share.author_id, rows) };
 }
 
 /** How a template's ratings spread over the stars (RatingHistogram), star-only ratings included. */

@@ -60,6 +60,7 @@ describe('writing a review', () => {
       helpful_count: 0,
       my_helpful: false,
       reply: null,
+      abilities: { update: true, delete: true, mark_helpful: false, reply: false, report: false },
       created_at: expect.any(String),
       updated_at: expect.any(String),
     });

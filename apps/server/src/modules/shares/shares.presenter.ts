@@ -1,4 +1,5 @@
 import type { Share, ShareWithData, UserSummary } from '@arbor/contract';
+import type { TreeDocument } from '@arbor/tree-core';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { mediaPath } from '../../lib/storage/storage.ts';
 import { avatarUrlOf } from '../../lib/avatars/avatars.ts';
@@ -49,7 +50,7 @@ export function presentShare(row: ShareListRow, ctx: PresentContext): Share {
 export function presentShareWithData(
   row: ShareRow,
   ctx: PresentContext,
-  data: unknown,
+  data: TreeDocument,
   images: Record<string, string>,
 ): ShareWithData {
   return { ...presentShare(row, ctx), data, images };

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { createTreeDocument } from '@arbor/tree-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nowIso } from '../../lib/clock.ts';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../../testing/test-app.ts';
@@ -13,12 +14,8 @@ let alice: TestUser;
 let bob: TestUser;
 let carol: TestUser;
 
-const doc = (title: string) => ({
-  format: 1,
-  layout: { direction: 'TB' },
-  nodes: [{ id: 'root', parent_id: null, title }],
-  links: [],
-});
+/** A one-node snapshot as the server stores one (every default filled in: answers carry it as a `TreeDocument`). */
+const doc = (title: string) => createTreeDocument(title);
 
 /** Inserts a share directly, as the seed does: the community tests need no trees. */
 async function insertShare(

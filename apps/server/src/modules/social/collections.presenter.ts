@@ -1,9 +1,16 @@
 import type { Collection, CollectionItem, Share, UserSummary } from '@arbor/contract';
 import { avatarUrlOf } from '../../lib/avatars/avatars.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
+import { collectionAbilities } from './collections.policy.ts';
 import type { CollectionRow } from './collections.repository.ts';
 
-/** Row → the contract's `Collection`. */
-export function presentCollection(row: CollectionRow, owners: Map<number, UserSummary>, baseUrl: string): Collection {
+/** Row → the contract's `Collection` as `viewer` sees it. */
+export function presentCollection(
+  row: CollectionRow,
+  owners: Map<number, UserSummary>,
+  baseUrl: string,
+  viewer: AuthUser | null,
+): Collection {
   return {
     id: row.id,
     uuid: row.uuid,
@@ -16,6 +23,7 @@ export function presentCollection(row: CollectionRow, owners: Map<number, UserSu
       avatar_url: avatarUrlOf(baseUrl, null),
     },
     items_count: row.items_count,
+    abilities: collectionAbilities(viewer, row),
     created_at: row.created_at,
     updated_at: row.updated_at,
   };

@@ -41,6 +41,7 @@ async function present(deps: Deps, viewer: AuthUser | null, rows: repo.Collectio
       { ...r, items_count: r.items_count - (unseen.get(r.id) ?? 0) },
       owners,
       deps.config.publicBaseUrl,
+      viewer,
     ),
   );
 }

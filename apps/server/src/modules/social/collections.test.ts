@@ -46,6 +46,7 @@ describe('creating and reading collections', () => {
       visibility: 'private',
       owner: { id: alice.id, username: 'alice', avatar_url: expect.any(String) },
       items_count: 0,
+      abilities: { update: true, delete: true, manage_items: true },
       created_at: expect.any(String),
       updated_at: expect.any(String),
       items: [],

@@ -1,3 +1,4 @@
+import type { SuggestionAbilities } from '@arbor/contract';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { invalid, permissionDenied } from '../../lib/http-errors.ts';
 
@@ -15,4 +16,15 @@ export function authorizeDecide(user: AuthUser, share: { author_id: number }): v
 /** Only its author withdraws a suggestion. */
 export function authorizeWithdraw(user: AuthUser, suggestion: { author_id: number }): void {
   if (suggestion.author_id !== user.id) throw permissionDenied('Only the author of this suggestion may withdraw it.');
+}
+
+/** What `viewer` may do with a suggestion to a template by `shareAuthorId`: sent with every `Suggestion`. */
+export function suggestionAbilities(
+  viewer: AuthUser | null,
+  suggestion: { author_id: number; status: string },
+  shareAuthorId: number,
+): SuggestionAbilities {
+  const open = suggestion.status === 'open' && viewer !== null;
+  const decides = open && viewer.id === shareAuthorId;
+  return { accept: decides, reject: decides, withdraw: open && viewer.id === suggestion.author_id };
 }

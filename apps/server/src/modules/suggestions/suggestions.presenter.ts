@@ -1,10 +1,15 @@
 import type { Suggestion, UserSummary } from '@arbor/contract';
 import { avatarUrlOf } from '../../lib/avatars/avatars.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
+import { suggestionAbilities } from './suggestions.policy.ts';
 import type { SuggestionMetaRow } from './suggestions.repository.ts';
 
 export interface SuggestionContext {
   baseUrl: string;
   users: Map<number, UserSummary>;
+  viewer: AuthUser | null;
+  /** the author of the template the suggestions are made to */
+  shareAuthorId: number;
 }
 
 const userOf = (ctx: SuggestionContext, id: number): UserSummary =>
@@ -25,5 +30,6 @@ export function presentSuggestion(row: SuggestionMetaRow, ctx: SuggestionContext
     created_at: row.created_at,
     decided_at: row.decided_at,
     decided_by: row.decided_by === null ? null : userOf(ctx, row.decided_by),
+    abilities: suggestionAbilities(ctx.viewer, row, ctx.shareAuthorId),
   };
 }

@@ -69,17 +69,23 @@ async function requireSuggestion(
   return { row, share };
 }
 
-async function present(deps: Deps, rows: repo.SuggestionMetaRow[]): Promise<Suggestion[]> {
+/** Suggestions to one template (by `shareAuthorId`) as `viewer` sees them. */
+async function present(
+  deps: Deps,
+  viewer: AuthUser | null,
+  shareAuthorId: number,
+  rows: repo.SuggestionMetaRow[],
+): Promise<Suggestion[]> {
   const ids = rows.flatMap((r) => (r.decided_by === null ? [r.author_id] : [r.author_id, r.decided_by]));
   const users = await loadUserSummaries(deps.db, deps.config.publicBaseUrl, ids);
-  const context = { baseUrl: deps.config.publicBaseUrl, users };
+  const context = { baseUrl: deps.config.publicBaseUrl, users, viewer, shareAuthorId };
   return rows.map((row) => presentSuggestion(row, context));
 }
 
-async function presentOne(deps: Deps, id: number): Promise<Suggestion> {
+async function presentOne(deps: Deps, viewer: AuthUser, shareAuthorId: number, id: number): Promise<Suggestion> {
   const row = await repo.findSuggestion(deps.db, id);
   if (!row) throw notFound('No such suggestion.');
-  const [suggestion] = await present(deps, [row]);
+  const [suggestion] = await present(deps, viewer, shareAuthorId, [row]);
   return suggestion!;
 }
 
@@ -114,13 +120,16 @@ export async function listSuggestions(
     { shareId: share.id, status },
     { offset: window.offset, limit: window.pageSize },
   );
-  return { count, results: await present(deps, rows) };
+  return { count, results: await present(deps, viewer, share.author_id, rows) };
 }
 
 /** One suggestion with its proposed document and the diff from its base revision. */
 export async function getSuggestion(deps: Deps, viewer: AuthUser | null, id: number): Promise<SuggestionWithData> {
-  const { row } = await requireSuggestion(deps, viewer, id);
-  const [[suggestion], { diff, proposal }] = await Promise.all([present(deps, [row]), documentsOf(deps.db, row)]);
+  const { row, share } = await requireSuggestion(deps, viewer, id);
+  const [[suggestion], { diff, proposal }] = await Promise.all([
+    present(deps, viewer, share.author_id, [row]),
+    documentsOf(deps.db, row),
+  ]);
   return { ...suggestion!, data: proposal, diff };
 }
 
@@ -173,7 +182,7 @@ export async function createSuggestion(
       });
       return id;
     });
-    return await presentOne(deps, id);
+    return await presentOne(deps, user, share.author_id, id);
   } catch (error) {
     // Nothing was written: the attempt does not count against the limit.
     await release();
@@ -241,7 +250,7 @@ export async function acceptSuggestion(
     });
   });
   await noteSharesChanged(deps);
-  return presentOne(deps, id);
+  return presentOne(deps, user, share.author_id, id);
 }
 
 /** Rejects an open suggestion with a reason (the template's author only); the suggester hears of it. */
@@ -265,17 +274,17 @@ export async function rejectSuggestion(deps: Deps, user: AuthUser, id: number, r
       status: 'rejected',
     });
   });
-  return presentOne(deps, id);
+  return presentOne(deps, user, share.author_id, id);
 }
 
 /** Withdraws one's own open suggestion. */
 export async function withdrawSuggestion(deps: Deps, user: AuthUser, id: number): Promise<Suggestion> {
-  const { row } = await requireSuggestion(deps, user, id);
+  const { row, share } = await requireSuggestion(deps, user, id);
   authorizeWithdraw(user, row);
   await deps.db.transaction().execute(async (trx) => {
     const locked = await repo.lockSuggestion(trx, deps.dialect, id);
     if (!locked || locked.status !== 'open') throw conflict(NOT_OPEN);
     await repo.decideSuggestion(trx, id, { status: 'withdrawn', decided_at: deps.clock.nowIso(), decided_by: user.id });
   });
-  return presentOne(deps, id);
+  return presentOne(deps, user, share.author_id, id);
 }

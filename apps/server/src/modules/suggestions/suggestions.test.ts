@@ -131,6 +131,7 @@ describe('suggesting edits', () => {
       created_at: expect.any(String),
       decided_at: null,
       decided_by: null,
+      abilities: { accept: false, reject: false, withdraw: true },
     });
     const notes = (await notificationsOf(alice)).filter((n) => n.kind === 'suggestion');
     expect(notes).toHaveLength(1);

@@ -2,7 +2,8 @@ import { Button } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
 interface EditDeleteButtonsProps {
-  onEdit: () => void;
+  /** absent: no Edit (one who may delete but not edit, as an admin) */
+  onEdit?: () => void;
   onDelete: () => void;
   deleting: boolean;
   /** defaults: "Edit", "Delete" */
@@ -10,14 +11,16 @@ interface EditDeleteButtonsProps {
   deleteLabel?: string;
 }
 
-/** Edit and Delete of something of mine (a review, a reply, a comment). */
+/** Edit and Delete of something I may change (a review, a reply, a comment). */
 export function EditDeleteButtons({ onEdit, onDelete, deleting, editLabel, deleteLabel }: EditDeleteButtonsProps) {
   const { t } = useTranslation('reviews');
   return (
     <>
-      <Button size="compact-sm" variant="subtle" onClick={onEdit}>
-        {editLabel ?? t('actions.edit')}
-      </Button>
+      {onEdit ? (
+        <Button size="compact-sm" variant="subtle" onClick={onEdit}>
+          {editLabel ?? t('actions.edit')}
+        </Button>
+      ) : null}
       <Button size="compact-sm" variant="subtle" color="red" loading={deleting} onClick={onDelete}>
         {deleteLabel ?? t('actions.delete')}
       </Button>

@@ -219,7 +219,7 @@ export function TemplateDetail({
   const { data: share, isLoading, isError, error } = useDeferredValue(useShare(uuid));
   useHoldFirstContent(!isLoading);
   const tabs = useTemplateTabs();
-  const canvas = useNodeDrawer(share?.data as TreeDocument | undefined, tabs.focus);
+  const canvas = useNodeDrawer(share?.data, tabs.focus);
   const tabList = useActiveTabInView<HTMLDivElement>(tabs.tab, Boolean(share));
   const { t: tr } = useTranslation('reviews');
   const [suggestingOpened, suggestingHandlers] = useDisclosure(false);
@@ -252,8 +252,7 @@ export function TemplateDetail({
     );
   }
 
-  // the contract leaves a share's snapshot untyped (`unknown`): it is a tree document
-  const nodes = (share.data as Partial<TreeDocument> | null)?.nodes ?? [];
+  const nodes = share.data.nodes;
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(share.updated_at));
   return (
     <Stack gap="lg">
@@ -333,7 +332,7 @@ export function TemplateDetail({
                           <Suspense fallback={<Skeleton h="100%" radius="md" />}>
                             <LazyTreeViewer
                               key={`${share.updated_at}:${tabs.focus ?? ''}`}
-                              doc={share.data as TreeDocument}
+                              doc={share.data}
                               focusId={tabs.focus}
                               onNodeOpen={canvas.open}
                               onSelectionChange={canvas.select}

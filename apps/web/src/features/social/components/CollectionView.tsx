@@ -21,7 +21,6 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';
-import { useSession } from '../../../lib/session.ts';
 import { authorPath, ShareCard } from '../../community/index.ts';
 import { ErrorView } from '../../shell/index.ts';
 import {
@@ -146,7 +145,7 @@ function ItemTools({
   );
 }
 
-/** The owner's actions on the collection: edit (title, description, visibility) and delete. */
+/** The owner's actions on the collection, as `collection.abilities` allow: edit (title, description, visibility) and delete. */
 function OwnerActions({ collection }: { collection: CollectionWithItems }) {
   const { t } = useTranslation('social');
   const navigate = useNavigate();
@@ -171,18 +170,22 @@ function OwnerActions({ collection }: { collection: CollectionWithItems }) {
     });
   return (
     <>
-      <Button variant="default" leftSection={<IconEdit size={16} aria-hidden />} onClick={() => setEditing(true)}>
-        {t('collections.edit')}
-      </Button>
-      <Button
-        variant="light"
-        color="red"
-        leftSection={<IconTrash size={16} aria-hidden />}
-        loading={remove.isPending}
-        onClick={confirmDelete}
-      >
-        {t('collections.delete.button')}
-      </Button>
+      {collection.abilities.update && (
+        <Button variant="default" leftSection={<IconEdit size={16} aria-hidden />} onClick={() => setEditing(true)}>
+          {t('collections.edit')}
+        </Button>
+      )}
+      {collection.abilities.delete && (
+        <Button
+          variant="light"
+          color="red"
+          leftSection={<IconTrash size={16} aria-hidden />}
+          loading={remove.isPending}
+          onClick={confirmDelete}
+        >
+          {t('collections.delete.button')}
+        </Button>
+      )}
       <CollectionFormModal
         opened={editing}
         title={t('collections.editTitle')}
@@ -203,7 +206,6 @@ function OwnerActions({ collection }: { collection: CollectionWithItems }) {
 /** `/collections/:uuid`: a collection's templates with their notes; its owner edits, orders and prunes it. */
 export function CollectionView({ uuid }: { uuid: string }) {
   const { t, i18n } = useTranslation('social');
-  const { user } = useSession();
   const { data: collection, isLoading, isError, error, refetch } = useCollection(uuid);
   const [noteOf, setNoteOf] = useState<CollectionItem | null>(null);
   if (isLoading) {
@@ -217,7 +219,7 @@ export function CollectionView({ uuid }: { uuid: string }) {
   }
   if (isNotFound(error)) return <ErrorView status={404} message={t('collections.notFound')} />;
   if (isError || !collection) return <LoadError onRetry={() => void refetch()} />;
-  const mine = user?.id === collection.owner.id;
+  const may = collection.abilities;
   const updated = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(
     new Date(collection.updated_at),
   );
@@ -247,7 +249,7 @@ export function CollectionView({ uuid }: { uuid: string }) {
             </Text>
           )}
         </Stack>
-        {mine && (
+        {(may.update || may.delete) && (
           <Group gap="xs">
             <OwnerActions collection={collection} />
           </Group>
@@ -256,9 +258,9 @@ export function CollectionView({ uuid }: { uuid: string }) {
       {collection.items.length === 0 ? (
         <EmptyState icon={<IconFolderOpen />} title={t('collections.emptyTitle')}>
           <Text size="sm" c="dimmed">
-            {mine ? t('collections.emptyOwnerHint') : t('collections.emptyHint')}
+            {may.manage_items ? t('collections.emptyOwnerHint') : t('collections.emptyHint')}
           </Text>
-          {mine && (
+          {may.manage_items && (
             <Button component={Link} to="/community" variant="light">
               {t('collections.browse')}
             </Button>
@@ -277,7 +279,7 @@ export function CollectionView({ uuid }: { uuid: string }) {
                   {item.note}
                 </Text>
               )}
-              {mine && (
+              {may.manage_items && (
                 <ItemTools collection={collection} item={item} index={index} onEditNote={() => setNoteOf(item)} />
               )}
             </Stack>

@@ -14,9 +14,6 @@ import { TextForm } from '../TextForm.tsx';
 
 export interface CommentContext {
   share: string;
-  me: number | null;
-  /** the viewer may delete anyone's comment here (the template's author, an admin): ShareAbilities.delete_comments */
-  deletesAny: boolean;
   /** the node a thread is about, by title; null when the node is no longer in the snapshot */
   nodeTitle: (id: string) => string | null;
   /** shows a node on the Tree tab, selected and centred */
@@ -30,7 +27,7 @@ interface CommentItemProps {
   actions?: ReactNode;
 }
 
-/** One comment: author, date, its node (a chip that shows it on the tree), the text, and edit/delete/report. */
+/** One comment: author, date, its node (a chip that shows it on the tree), the text, and edit/delete/report as `comment.abilities` allow. */
 export function CommentItem({ comment, ctx, actions }: CommentItemProps) {
   const { t } = useTranslation('reviews');
   const formatDate = useFormatDate();
@@ -38,7 +35,7 @@ export function CommentItem({ comment, ctx, actions }: CommentItemProps) {
   const edit = useEditComment(ctx.share);
   const remove = useDeleteComment(ctx.share);
   const author = comment.author;
-  const mine = author !== null && author.id === ctx.me;
+  const may = comment.abilities;
   const nodeTitle = comment.node_id ? ctx.nodeTitle(comment.node_id) : null;
   const texts = { network: t('problem.network'), server: t('problem.server') };
   return (
@@ -104,14 +101,14 @@ export function CommentItem({ comment, ctx, actions }: CommentItemProps) {
         <Group gap="xs" justify="space-between">
           <Group gap="xs">
             {actions}
-            {mine && !comment.deleted ? (
+            {may.update ? (
               <EditDeleteButtons
                 onEdit={() => setEditing(true)}
                 onDelete={() => confirmDelete(t, 'comment', () => remove.mutate(comment.id))}
                 deleting={remove.isPending}
               />
             ) : null}
-            {!mine && ctx.deletesAny && !comment.deleted ? (
+            {!may.update && may.delete ? (
               <Button
                 size="compact-sm"
                 variant="subtle"
@@ -124,7 +121,7 @@ export function CommentItem({ comment, ctx, actions }: CommentItemProps) {
               </Button>
             ) : null}
           </Group>
-          {!mine && author && ctx.me !== null && !comment.deleted ? (
+          {may.report && author ? (
             <ReportButton
               target={{ kind: 'comment', id: comment.id }}
               label={t('report.comment', { author: author.username })}

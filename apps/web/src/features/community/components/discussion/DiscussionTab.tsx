@@ -3,7 +3,6 @@ import { CloseButton, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconFilter } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../../../lib/session.ts';
 import { usePostComment, useThreads } from '../../api/comments.ts';
 import { PagedList } from '../PagedList.tsx';
 import { TextForm } from '../TextForm.tsx';
@@ -25,8 +24,7 @@ interface DiscussionTabProps {
 /** The Discussion tab: threads newest first (all, or those on one node), a form to start one. */
 export function DiscussionTab({ share, id, nodeFilter, onNodeFilter, onShowNode }: DiscussionTabProps) {
   const { t } = useTranslation('reviews');
-  const me = useSession().user;
-  const titles = useMemo(() => nodeTitlesOf(share.data as { nodes?: { id: string; title?: string }[] }), [share.data]);
+  const titles = useMemo(() => nodeTitlesOf(share.data), [share.data]);
   const threads = useThreads(id, nodeFilter);
   const post = usePostComment(id);
   // the node of a new thread: the filtered one until the writer picks another
@@ -37,8 +35,6 @@ export function DiscussionTab({ share, id, nodeFilter, onNodeFilter, onShowNode 
   const node = picked.for === nodeFilter ? picked.node : nodeFilter;
   const ctx: CommentContext = {
     share: id,
-    me: me?.id ?? null,
-    deletesAny: share.abilities.delete_comments,
     nodeTitle: (id) => titles.get(id) ?? null,
     onShowNode,
   };
@@ -82,7 +78,7 @@ export function DiscussionTab({ share, id, nodeFilter, onNodeFilter, onShowNode 
         error={t('discussion.error')}
         empty={nodeFilter ? t('discussion.emptyOnNode') : t('discussion.empty')}
         more={(shown, count) => t('discussion.more', { shown, count })}
-        renderItem={(head) => <ThreadItem key={head.id} head={head} ctx={ctx} canComment={share.abilities.comment} />}
+        renderItem={(head) => <ThreadItem key={head.id} head={head} ctx={ctx} />}
       />
     </Stack>
   );

@@ -9,8 +9,8 @@ import { TextForm } from '../TextForm.tsx';
 import { CommentItem, type CommentContext } from './CommentItem.tsx';
 import classes from './discussion.module.css';
 
-/** A thread: its head comment, its replies (opened on demand, oldest first) and a reply form. */
-export function ThreadItem({ head, ctx, canComment }: { head: Comment; ctx: CommentContext; canComment: boolean }) {
+/** A thread: its head comment, its replies (opened on demand, oldest first) and a reply form (`head.abilities.reply`). */
+export function ThreadItem({ head, ctx }: { head: Comment; ctx: CommentContext }) {
   const { t } = useTranslation('reviews');
   const [open, setOpen] = useState(false);
   const [replying, setReplying] = useState(false);
@@ -30,7 +30,7 @@ export function ThreadItem({ head, ctx, canComment }: { head: Comment; ctx: Comm
                   {open ? t('discussion.hideReplies') : t('discussion.showReplies', { count: head.replies_count })}
                 </Button>
               ) : null}
-              {canComment && !replying ? (
+              {head.abilities.reply && !replying ? (
                 <Button
                   size="compact-sm"
                   variant="subtle"

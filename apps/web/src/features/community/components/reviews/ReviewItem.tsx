@@ -14,20 +14,17 @@ import { ReviewReply } from './ReviewReply.tsx';
 interface ReviewItemProps {
   share: string;
   review: Review;
-  /** the signed-in user's id (null: nobody) */
-  me: number | null;
-  /** the signed-in user wrote the template (answers reviews) */
-  isAuthor: boolean;
+  /** opens the form of my review (shown when I may update this one: it is mine) */
   onEdit: () => void;
 }
 
-/** One review: author, stars, date, the text, "Helpful (n)", the author's reply, and what I may do with it. */
-export function ReviewItem({ share, review, me, isAuthor, onEdit }: ReviewItemProps) {
+/** One review: author, stars, date, the text, "Helpful (n)", the author's reply, and what I may do with it (`review.abilities`). */
+export function ReviewItem({ share, review, onEdit }: ReviewItemProps) {
   const { t } = useTranslation('reviews');
   const formatDate = useFormatDate();
   const helpful = useHelpful(share);
   const remove = useDeleteReview(share);
-  const mine = me !== null && review.author.id === me;
+  const may = review.abilities;
   const edited = review.updated_at !== review.created_at;
   return (
     <Paper
@@ -49,7 +46,7 @@ export function ReviewItem({ share, review, me, isAuthor, onEdit }: ReviewItemPr
         <MarkdownPreview source={review.body} />
         <Group gap="xs" justify="space-between">
           <Group gap="xs">
-            {mine || me === null ? (
+            {!may.mark_helpful ? (
               <Text size="xs" c="dimmed">
                 {t('item.helpfulCount', { count: review.helpful_count })}
               </Text>
@@ -71,15 +68,15 @@ export function ReviewItem({ share, review, me, isAuthor, onEdit }: ReviewItemPr
                 {t('item.helpful', { count: review.helpful_count })}
               </Button>
             )}
-            {mine ? (
+            {may.update || may.delete ? (
               <EditDeleteButtons
-                onEdit={onEdit}
+                onEdit={may.update ? onEdit : undefined}
                 onDelete={() => confirmDelete(t, 'review', () => remove.mutate(review.id))}
                 deleting={remove.isPending}
               />
             ) : null}
           </Group>
-          {!mine && me !== null ? (
+          {may.report ? (
             <ReportButton
               target={{ kind: 'review', id: review.id }}
               label={t('report.review', { author: review.author.username })}
@@ -91,7 +88,7 @@ export function ReviewItem({ share, review, me, isAuthor, onEdit }: ReviewItemPr
             {problemText(helpful.error ?? remove.error, { network: t('problem.network'), server: t('problem.server') })}
           </Text>
         ) : null}
-        <ReviewReply share={share} review={review} isAuthor={isAuthor} />
+        <ReviewReply share={share} review={review} />
       </Stack>
     </Paper>
   );

@@ -11,8 +11,8 @@ import { confirmDelete } from '../confirm-delete.tsx';
 import { TextForm } from '../TextForm.tsx';
 import classes from './reviews.module.css';
 
-/** The template author's answer under a review; the author writes, edits and deletes it here. */
-export function ReviewReply({ share, review, isAuthor }: { share: string; review: Review; isAuthor: boolean }) {
+/** The template author's answer under a review; the author (`review.abilities.reply`) writes, edits and deletes it here. */
+export function ReviewReply({ share, review }: { share: string; review: Review }) {
   const { t } = useTranslation('reviews');
   const formatDate = useFormatDate();
   const [editing, setEditing] = useState(false);
@@ -42,7 +42,7 @@ export function ReviewReply({ share, review, isAuthor }: { share: string; review
       />
     );
   if (!review.reply)
-    return isAuthor ? (
+    return review.abilities.reply ? (
       <Group>
         <Button
           size="xs"
@@ -60,7 +60,7 @@ export function ReviewReply({ share, review, isAuthor }: { share: string; review
         {t('reply.from', { date: formatDate(review.reply.updated_at) })}
       </Text>
       <MarkdownPreview source={review.reply.body} />
-      {isAuthor ? (
+      {review.abilities.reply ? (
         <Group gap="xs">
           <EditDeleteButtons
             onEdit={() => setEditing(true)}

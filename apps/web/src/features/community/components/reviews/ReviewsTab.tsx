@@ -23,7 +23,6 @@ export function ReviewsTab({ share, id }: { share: ShareWithData; id: string }) 
   const [formKey, setFormKey] = useState<number | null>(null);
   const list = useReviewList(id, { ordering, rating });
   const mine = useMyReview(id, share.abilities.review ? me?.username : undefined);
-  const isAuthor = me !== null && me.id === share.author.id;
   const openForm = () => setFormKey(Date.now());
   return (
     <Stack gap="lg">
@@ -72,16 +71,7 @@ export function ReviewsTab({ share, id }: { share: ShareWithData; id: string }) 
         error={t('list.error')}
         empty={rating === null ? t('list.empty') : t('list.emptyFiltered')}
         more={(shown, count) => t('list.more', { shown, count })}
-        renderItem={(review) => (
-          <ReviewItem
-            key={review.id}
-            share={id}
-            review={review}
-            me={me?.id ?? null}
-            isAuthor={isAuthor}
-            onEdit={openForm}
-          />
-        )}
+        renderItem={(review) => <ReviewItem key={review.id} share={id} review={review} onEdit={openForm} />}
       />
     </Stack>
   );

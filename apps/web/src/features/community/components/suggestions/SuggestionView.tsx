@@ -8,7 +8,6 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DialogActions } from '../../../../lib/DialogActions.tsx';
 import { useWorkingCopy } from '../../../trees/index.ts';
-import { useSession } from '../../../../lib/session.ts';
 import { useRevisionDocument } from '../../api/history.ts';
 import {
   conflictsOf,
@@ -72,18 +71,15 @@ function RejectDialog({ share, suggestion, onClose }: { share: string; suggestio
 
 function Decisions({ share, suggestion }: { share: ShareWithData; suggestion: SuggestionWithData }) {
   const { t } = useTranslation('reviews');
-  const me = useSession().user;
+  const may = suggestion.abilities;
   const accept = useAcceptSuggestion(share.uuid, suggestion.id);
   const withdraw = useWithdrawSuggestion(share.uuid, suggestion.id);
   const [conflicts, setConflicts] = useState<SuggestionConflict[] | null>(null);
   const [rejecting, setRejecting] = useState(false);
-  const isAuthor = me?.id === share.author.id;
   // "Mine" in a conflict is the source tree as it is now (the accept merges into its working copy),
   // which may have moved on from the template's snapshot.
-  const source = useWorkingCopy(isAuthor && conflicts ? share.tree : null);
-  if (suggestion.status !== 'open' || !me) return null;
-  const isSuggester = me.id === suggestion.author.id;
-  if (!isAuthor && !isSuggester) return null;
+  const source = useWorkingCopy(may.accept && conflicts ? share.tree : null);
+  if (!may.accept && !may.reject && !may.withdraw) return null;
 
   const doAccept = (resolve?: Record<string, 'mine' | 'theirs'>) =>
     accept.mutate(resolve, {
@@ -113,27 +109,27 @@ function Decisions({ share, suggestion }: { share: ShareWithData; suggestion: Su
   return (
     <Stack gap="sm">
       <Group gap="xs">
-        {isAuthor ? (
-          <>
-            <Button
-              leftSection={<IconCheck size={16} aria-hidden />}
-              color="teal"
-              onClick={() => doAccept()}
-              loading={accept.isPending && conflicts === null}
-            >
-              {t('suggestions.accept')}
-            </Button>
-            <Button
-              leftSection={<IconX size={16} aria-hidden />}
-              variant="default"
-              color="red"
-              onClick={() => setRejecting(true)}
-            >
-              {t('suggestions.reject')}
-            </Button>
-          </>
+        {may.accept ? (
+          <Button
+            leftSection={<IconCheck size={16} aria-hidden />}
+            color="teal"
+            onClick={() => doAccept()}
+            loading={accept.isPending && conflicts === null}
+          >
+            {t('suggestions.accept')}
+          </Button>
         ) : null}
-        {isSuggester ? (
+        {may.reject ? (
+          <Button
+            leftSection={<IconX size={16} aria-hidden />}
+            variant="default"
+            color="red"
+            onClick={() => setRejecting(true)}
+          >
+            {t('suggestions.reject')}
+          </Button>
+        ) : null}
+        {may.withdraw ? (
           <Button variant="default" color="red" onClick={confirmWithdraw} loading={withdraw.isPending}>
             {t('suggestions.withdraw')}
           </Button>
@@ -144,7 +140,7 @@ function Decisions({ share, suggestion }: { share: ShareWithData; suggestion: Su
           {problemText(failure, { network: t('problem.network'), server: t('problem.server') })}
         </Alert>
       ) : null}
-      {isAuthor && conflicts ? (
+      {may.accept && conflicts ? (
         <ConflictForm
           key={conflicts.map((c) => c.node_id).join()}
           conflicts={conflicts}
