@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 import boundaries from './eslint/boundaries-plugin.js';
+import sqlWalls from './eslint/sql-plugin.js';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/*.cjs', 'bench/results/**'] },
@@ -31,6 +32,12 @@ export default tseslint.config(
       'arbor/no-cycle': 'error',
       'arbor/no-fastify-in-services': 'error',
     },
+  },
+  {
+    // SQL only in repositories and the db/ layer (eslint/sql-plugin.js says where and why).
+    files: ['apps/server/src/**/*.ts'],
+    plugins: { 'arbor-sql': sqlWalls },
+    rules: { 'arbor-sql/sql-in-repositories': 'error' },
   },
   {
     files: ['apps/web/**/*.tsx', 'apps/web/**/*.ts'],
