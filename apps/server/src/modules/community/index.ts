@@ -1,5 +1,9 @@
 // The community module's surface: shares, likes, ratings, views, history, reviews and comments of templates,
 // suggested edits, authors, following, the feed and collections.
+// Community's event types (declarations only), so that every program that builds the app sees them.
+import './community.events-types.ts';
+
+export { COMMUNITY_MESSAGES } from './community.messages.ts';
 export { authorsRoutes } from './authors.routes.ts';
 export { subscribeAuthors } from './authors.service.ts';
 export { collectionsRoutes } from './collections.routes.ts';

@@ -62,7 +62,7 @@ async function feedLocale(db: Executor, userId: number): Promise<Locale> {
   return stored && LOCALES.includes(stored) ? (stored as Locale) : 'zh-CN';
 }
 
-/** The feed's sentences, in English with placeholders; their translations are in `lib/messages/catalog.ts`. */
+/** The feed's sentences, in English with placeholders; their translations are in `learning.messages.ts`. */
 const FEED_TEXT = {
   item: '{title} ({minutes} min): {link}',
   reviewOne: 'Arbor: {count} card to review',
