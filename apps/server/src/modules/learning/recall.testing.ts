@@ -41,15 +41,6 @@ export function installClock(app: FastifyInstance, start: string | number | Date
   };
 }
 
-export function caller(app: FastifyInstance) {
-  return async (
-    user: TestUser | null,
-    method: 'GET' | 'PUT' | 'POST' | 'PATCH' | 'DELETE',
-    url: string,
-    payload?: Record<string, unknown>,
-  ) => app.inject({ method, url, headers: user?.headers ?? {}, ...(payload ? { payload } : {}) });
-}
-
 export async function recallTree(app: FastifyInstance, user: TestUser, visibility = 'private') {
   return (await createTree(app, user, { title: 'TS', visibility, data: recallDocument })) as {
     id: number;
