@@ -3,9 +3,10 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 import boundaries from './eslint/boundaries-plugin.js';
 import clock from './eslint/clock-plugin.js';
+import sqlWalls from './eslint/sql-plugin.js';
 
-/** Arbor's own rules: the module map's walls and the clock rule. */
-const arbor = { meta: { name: 'arbor' }, rules: { ...boundaries.rules, ...clock.rules } };
+/** Arbor's own rules: the module map's walls, the clock rule and SQL only in repositories. */
+const arbor = { meta: { name: 'arbor' }, rules: { ...boundaries.rules, ...clock.rules, ...sqlWalls.rules } };
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/*.cjs', 'bench/results/**'] },
@@ -42,6 +43,12 @@ export default tseslint.config(
     ignores: ['**/*.test.ts', '**/*.testing.ts', '**/testing.ts', '**/testing/**'],
     plugins: { arbor },
     rules: { 'arbor/clock-from-deps': 'error' },
+  },
+  {
+    // SQL only in repositories and the db/ layer (eslint/sql-plugin.js says where and why).
+    files: ['apps/server/src/**/*.ts'],
+    plugins: { arbor },
+    rules: { 'arbor/sql-in-repositories': 'error' },
   },
   {
     files: ['apps/web/**/*.tsx', 'apps/web/**/*.ts'],

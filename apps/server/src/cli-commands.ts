@@ -8,15 +8,4 @@ export const CLI_COMMANDS: Record<string, CliCommand> = {
   ...ACCOUNT_COMMANDS,
   ...AI_COMMANDS,
   ...BACKUP_COMMANDS,
-  'list-users': {
-    usage: 'list every account: id, username, role',
-    async run({ db }) {
-      const users = await db
-        .selectFrom('users')
-        .select(['id', 'username', 'role', 'is_active'])
-        .orderBy('id')
-        .execute();
-      for (const u of users) console.log(`${u.id}\t${u.username}\t${u.role}${u.is_active ? '' : '\t(inactive)'}`);
-    },
-  },
 };

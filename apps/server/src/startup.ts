@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
+import { withAdvisoryLock } from './db/advisory-lock.ts';
 import { seedDefaultPrompts } from './modules/ai/index.ts';
 import { bootstrapAdmin } from './modules/accounts/index.ts';
 import { seedCommunity } from './modules/shares/index.ts';
@@ -27,13 +27,5 @@ export async function runStartupTasks(app: FastifyInstance): Promise<void> {
     }
   };
   if (app.dialect !== 'postgres') return runSteps();
-  // A session lock on one pooled connection; the steps use other connections of the pool.
-  await app.db.connection().execute(async (connection) => {
-    await sql`select pg_advisory_lock(${sql.lit(STARTUP_LOCK_ID)})`.execute(connection);
-    try {
-      await runSteps();
-    } finally {
-      await sql`select pg_advisory_unlock(${sql.lit(STARTUP_LOCK_ID)})`.execute(connection);
-    }
-  });
+  return withAdvisoryLock(app.db, STARTUP_LOCK_ID, runSteps);
 }

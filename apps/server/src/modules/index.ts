@@ -19,9 +19,16 @@ import { moderationRoutes, subscribeModeration } from './moderation/index.ts';
 import { authorsRoutes, collectionsRoutes, subscribeAuthors } from './social/index.ts';
 import { learningPublicRoutes, learningRoutes, subscribeLearning } from './learning/index.ts';
 import { notificationsRoutes, subscribeNotifications } from './notifications/index.ts';
+import { registerMessages } from '../lib/messages/index.ts';
+import { MODULE_MESSAGES } from './messages.ts';
 
-/** Mounts every feature's routes under `/api` and subscribes each to the domain events it reacts to. */
+/**
+ * Registers every module's messages, mounts every feature's routes under `/api` and subscribes each to the
+ * domain events it reacts to.
+ */
 export async function registerModules(app: FastifyInstance): Promise<void> {
+  // Each module's translations, before any request can need them.
+  registerMessages(...MODULE_MESSAGES);
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(mediaRoutes);
   await app.register(treesRoutes, { prefix: '/api' });

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
 import { notAuthenticated, permissionDenied, tokenNotValid } from '../lib/http-errors.ts';
 import { verifyToken } from '../lib/jwt.ts';
+import { findTokenUser } from './auth.repository.ts';
 
 export interface AuthUser {
   id: number;
@@ -46,11 +47,7 @@ async function authPlugin(app: FastifyInstance, opts: { config: Config }) {
       (request as unknown as Record<symbol, boolean>)[badToken] = true;
       return;
     }
-    const row = await app.db
-      .selectFrom('users')
-      .select(['id', 'role', 'is_active', 'session_version'])
-      .where('id', '=', Number(claims.sub))
-      .executeTakeFirst();
+    const row = await findTokenUser(app.db, Number(claims.sub));
     if (!row || !row.is_active || row.session_version !== (claims.sv ?? 0)) {
       (request as unknown as Record<symbol, boolean>)[badToken] = true;
       return;

@@ -1,3 +1,4 @@
+import { call } from '../testing/call.ts';
 // Captcha abuse: a solved proof of work is accepted once (a replay, also on another endpoint or in
 // parallel, is captcha_invalid), and expired, forged or malformed payloads are refused without effect.
 import { createHash, createHmac } from 'node:crypto';
@@ -12,7 +13,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, payload, remoteAddress: freshIp() });
+const post = (url: string, payload: object) => call(t.app, null, 'POST', url, payload, { remoteAddress: freshIp() });
 const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64');
 const decode = (payload: string) =>
   JSON.parse(Buffer.from(payload, 'base64').toString('utf8')) as Record<string, unknown>;

@@ -1,3 +1,4 @@
+import { call } from '../testing/call.ts';
 // Hostile JSON: very deep nesting, bodies over the limit and prototype-pollution payloads are refused
 // with the error shape (400/413), nothing is stored, Object.prototype stays clean and the server keeps
 // answering the next request.
@@ -28,7 +29,7 @@ afterAll(async () => {
 });
 
 const json = (method: 'POST' | 'PATCH', url: string, body: string, headers: Record<string, string> = user.headers) =>
-  t.app.inject({ method, url, headers: { ...headers, 'content-type': 'application/json' }, payload: body });
+  call(t.app, null, method, url, body, { headers: { ...headers, 'content-type': 'application/json' } });
 
 async function expectStillServing() {
   const res = await t.app.inject({ method: 'GET', url: '/api/health/' });

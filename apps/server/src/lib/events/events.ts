@@ -1,79 +1,18 @@
-import type { ModerationAction } from '@arbor/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DB, Trx } from '../../db/connection.ts';
 import { safeError } from '../safe-error.ts';
 
 /**
  * The domain events one module announces and others react to, by name. A module that wants to know
- * what another did subscribes here instead of being called by it.
+ * what another did subscribes here instead of being called by it. Empty here: each module declares the
+ * events it publishes in its own `<module>.events.ts` (or `.events-types.ts`), by augmenting this
+ * interface, so lib never names a module:
+ *
+ *     declare module '../../lib/events/events.ts' {
+ *       interface DomainEventMap { 'tree.deleted': { treeId: number; … } }
+ *     }
  */
-export interface DomainEventMap {
-  /** a tree and its versions are gone (its rows are deleted in the emitting transaction) */
-  'tree.deleted': { treeId: number; treeUuid: string; ownerId: number };
-  /** a save dropped these node ids from a tree's working copy */
-  'tree.nodes_removed': { treeId: number; nodeIds: string[] };
-  /** a template's snapshot was replaced by a new one: its revision `revision`, with the changelog line `message` ('' when none) */
-  'share.revised': { shareId: number; shareUuid: string; authorId: number; revision: number; message: string };
-  /** a template left public view (hidden by a moderator or withdrawn) */
-  'share.hidden': { shareId: number; shareUuid: string; authorId: number };
-  /** a new template of a tree whose hidden template was withdrawn started hidden (admins must look at it) */
-  'share.withheld': { shareId: number; authorId: number };
-  /** a template was withdrawn for good (its rows are deleted in the emitting transaction) */
-  'share.deleted': { shareId: number; shareUuid: string; authorId: number };
-  /** `userId` forked a template into a new tree of theirs ("use this template") */
-  'share.used': { shareId: number; treeId: number; userId: number };
-  /** `reviewerId` wrote a review of a template by `shareAuthorId` (a new one, not an edit or replacement) */
-  'review.posted': { reviewId: number; shareId: number; shareUuid: string; shareAuthorId: number; reviewerId: number };
-  /** the template's author (`replierId`) replied for the first time to a review by `reviewerId` */
-  'review.replied': { reviewId: number; shareId: number; reviewerId: number; replierId: number };
-  /** `authorId` suggested edits to a template by `shareAuthorId` */
-  'suggestion.posted': { suggestionId: number; shareId: number; shareAuthorId: number; authorId: number };
-  /** the template's author (`deciderId`) accepted or rejected a suggestion by `suggesterId` */
-  'suggestion.decided': {
-    suggestionId: number;
-    shareId: number;
-    suggesterId: number;
-    deciderId: number;
-    status: 'accepted' | 'rejected';
-  };
-  /** a comment was posted on a template (`parentAuthorId`: the author of the thread it replies to) */
-  'comment.posted': {
-    commentId: number;
-    shareId: number;
-    shareAuthorId: number;
-    authorId: number;
-    nodeId: string | null;
-    parentId: number | null;
-    parentAuthorId: number | null;
-  };
-  /**
-   * an admin resolved a user's report with `action` on its target (`reporterId` null when the
-   * reporter's account is gone)
-   */
-  'report.resolved': {
-    reportId: number;
-    reporterId: number | null;
-    action: ModerationAction;
-    targetKind: 'share' | 'review' | 'comment' | 'user';
-    targetId: number;
-  };
-  /** a user filed a report of a template, review, comment or user (admins hear of it) */
-  'report.filed': {
-    reportId: number;
-    reporterId: number;
-    targetKind: 'share' | 'review' | 'comment' | 'user';
-    targetId: number;
-  };
-  /** `followerId` started following `followeeId` (published after the follow is written, not on a repeat) */
-  'user.followed': { followerId: number; followeeId: number };
-  /**
-   * sessions of `userId` ended: a logout (that session), a password reset or a deactivation (all of
-   * them; what the account gave out, such as its calendar feed, ends too)
-   */
-  'user.sessions_ended': { userId: number; reason: 'logout' | 'password_reset' | 'deactivated' };
-  /** an account is being removed; its rows go with it in the emitting transaction */
-  'user.deleted': { userId: number };
-}
+export interface DomainEventMap {}
 
 export type DomainEventName = keyof DomainEventMap;
 

@@ -2,6 +2,7 @@ import type { FastifyReply } from 'fastify';
 import { messageLocale } from './locale.ts';
 import { translateFields, translateMessage } from './translate.ts';
 
+export { registerMessages, type MessageCatalog } from './catalog.ts';
 export { localeFromAcceptLanguage, messageLocale } from './locale.ts';
 export { formatMessage, translateFields, translateMessage } from './translate.ts';
 export { localizedValidationFields } from './validation.ts';

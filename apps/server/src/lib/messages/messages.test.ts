@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { MODULE_MESSAGES } from '../../modules/messages.ts';
+import { registerMessages } from './catalog.ts';
 import { messageLocale } from './locale.ts';
 import { formatMessage, translateFields, translateMessage } from './translate.ts';
+
+// lib's messages and every module's, as the app registers them
+registerMessages(...MODULE_MESSAGES);
 
 describe('server message translation', () => {
   it('translates a catalog message exactly', () => {

@@ -1,5 +1,5 @@
 import type { Locale } from '@arbor/contract';
-import { CATALOG, type Translations } from './catalog.ts';
+import { catalogRevision, registeredMessages, type Translations } from './catalog.ts';
 
 const PLACEHOLDER = /\{(\w+)\}/g;
 
@@ -31,18 +31,27 @@ function compile(template: string, translations: Translations): Pattern {
   };
 }
 
-const PATTERNS: Pattern[] = Object.entries(CATALOG)
-  .filter(([english]) => new RegExp(PLACEHOLDER.source).test(english))
-  .map(([english, translations]) => compile(english, translations))
-  .sort((a, b) => b.literalLength - a.literalLength);
+let compiled: { revision: number; patterns: Pattern[] } | null = null;
+
+/** The catalog's `{placeholder}` entries, most specific first; compiled again only after a registration. */
+function patterns(): Pattern[] {
+  if (compiled?.revision !== catalogRevision()) {
+    const patterns = [...registeredMessages()]
+      .filter(([english]) => new RegExp(PLACEHOLDER.source).test(english))
+      .map(([english, translations]) => compile(english, translations))
+      .sort((a, b) => b.literalLength - a.literalLength);
+    compiled = { revision: catalogRevision(), patterns };
+  }
+  return compiled.patterns;
+}
 
 /** How deep a value inside a message is itself translated ("Invalid tree document: Node "a": …"). */
 const MAX_DEPTH = 3;
 
 function translate(message: string, locale: Exclude<Locale, 'en-US'>, depth: number): string {
-  const exact = Object.hasOwn(CATALOG, message) ? CATALOG[message]![locale] : undefined;
+  const exact = registeredMessages().get(message)?.[locale];
   if (exact !== undefined) return exact;
-  for (const pattern of PATTERNS) {
+  for (const pattern of patterns()) {
     const match = pattern.regex.exec(message);
     if (!match) continue;
     const values = new Map<string, string>();
@@ -87,8 +96,7 @@ export function translateFields(fields: Record<string, string[]>, locale: Locale
  * happens to read like a message stays what its author wrote).
  */
 export function formatMessage(template: string, locale: Locale, values: Record<string, string> = {}): string {
-  const translated =
-    locale !== 'en-US' && Object.hasOwn(CATALOG, template) ? (CATALOG[template]![locale] ?? template) : template;
+  const translated = locale !== 'en-US' ? (registeredMessages().get(template)?.[locale] ?? template) : template;
   return translated.replace(PLACEHOLDER, (whole, name: string) =>
     Object.hasOwn(values, name) ? values[name]! : whole,
   );

@@ -1,6 +1,7 @@
 import type { DB } from '../../db/connection.ts';
 import { isoIn, nowIso } from '../clock.ts';
 import { throttled } from '../http-errors.ts';
+import { deleteEvents, deleteEventsBefore, findRecentEvents, insertEvents } from './throttle.repository.ts';
 
 export interface Window {
   limit: number;
@@ -10,14 +11,7 @@ export interface Window {
 /** Seconds until a bucket has room again, or 0 when another event is allowed now. */
 export async function retryAfter(db: DB, bucket: string, window: Window): Promise<number> {
   const since = isoIn(-window.seconds * 1000);
-  const rows = await db
-    .selectFrom('throttle_events')
-    .select('created_at')
-    .where('bucket', '=', bucket)
-    .where('created_at', '>', since)
-    .orderBy('created_at', 'desc')
-    .limit(window.limit)
-    .execute();
+  const rows = await findRecentEvents(db, bucket, since, window.limit);
   if (rows.length < window.limit) return 0;
   const oldestCounted = Date.parse(rows[rows.length - 1]!.created_at);
   return Math.max(1, Math.ceil((oldestCounted + window.seconds * 1000 - Date.now()) / 1000));
@@ -48,21 +42,8 @@ export async function reserveEvents(
 ): Promise<() => Promise<void>> {
   const buckets = [...new Set(checks.map(([bucket]) => bucket))];
   const now = nowIso();
-  const rows = await db
-    .insertInto('throttle_events')
-    .values(buckets.map((bucket) => ({ bucket, created_at: now })))
-    .returning('id')
-    .execute();
-  const release = async () => {
-    await db
-      .deleteFrom('throttle_events')
-      .where(
-        'id',
-        'in',
-        rows.map((r) => r.id),
-      )
-      .execute();
-  };
+  const ids = await insertEvents(db, buckets, now);
+  const release = () => deleteEvents(db, ids);
   for (const [bucket, window] of checks) {
     // Our own event is in the window now: the limit is passed when more than `limit` events are.
     const wait = await retryAfter(db, bucket, { limit: window.limit + 1, seconds: window.seconds });
@@ -77,19 +58,13 @@ export async function reserveEvents(
 
 async function sweepNowAndThen(db: DB): Promise<void> {
   if (Math.random() < 0.02) {
-    await db
-      .deleteFrom('throttle_events')
-      .where('created_at', '<', isoIn(-24 * 3600 * 1000))
-      .execute();
+    await deleteEventsBefore(db, isoIn(-24 * 3600 * 1000));
   }
 }
 
 /** Counts one event in each bucket; old events are swept now and then. */
 export async function recordEvent(db: DB, ...buckets: string[]): Promise<void> {
   const now = nowIso();
-  await db
-    .insertInto('throttle_events')
-    .values(buckets.map((bucket) => ({ bucket, created_at: now })))
-    .execute();
+  await insertEvents(db, buckets, now);
   await sweepNowAndThen(db);
 }

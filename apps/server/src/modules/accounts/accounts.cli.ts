@@ -1,4 +1,5 @@
 import type { CliCommand } from '../../lib/cli-command.ts';
+import { listAllAccounts } from './accounts.repository.ts';
 import { createAccountFromShell, promoteToAdmin, resetPasswordFromShell } from './admin-accounts.service.ts';
 
 function option(args: string[], name: string): string | undefined {
@@ -6,7 +7,7 @@ function option(args: string[], name: string): string | undefined {
   return index >= 0 ? args[index + 1] : undefined;
 }
 
-/** `npm run admin -- create-user | promote | reset-password`. */
+/** `npm run admin -- create-user | promote | reset-password | list-users`. */
 export const ACCOUNT_COMMANDS: Record<string, CliCommand> = {
   'create-user': {
     usage: 'create-user <username> <password> [--email a@b.c] [--phone +861…] [--admin]',
@@ -42,6 +43,13 @@ export const ACCOUNT_COMMANDS: Record<string, CliCommand> = {
       if (!login || !password) throw new Error('Usage: reset-password <login> <new password>');
       const user = await resetPasswordFromShell({ db, clock }, login, password);
       console.log(`password of ${user.username} reset`);
+    },
+  },
+  'list-users': {
+    usage: 'list every account: id, username, role',
+    async run({ db }) {
+      for (const u of await listAllAccounts(db))
+        console.log(`${u.id}\t${u.username}\t${u.role}${u.is_active ? '' : '\t(inactive)'}`);
     },
   },
 };

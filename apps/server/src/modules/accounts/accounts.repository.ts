@@ -130,6 +130,11 @@ export function listUsers(db: Executor, page: { onlyId?: number; limit: number; 
   return query.selectAll().orderBy('id').limit(page.limit).offset(page.offset).execute();
 }
 
+/** Every account's id, username, role and active flag, in id order (the shell's `list-users`). */
+export function listAllAccounts(db: Executor) {
+  return db.selectFrom('users').select(['id', 'username', 'role', 'is_active']).orderBy('id').execute();
+}
+
 /** How many users `listUsers` pages through. */
 export async function countUsers(db: Executor, onlyId?: number): Promise<number> {
   let query = db.selectFrom('users');

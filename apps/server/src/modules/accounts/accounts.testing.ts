@@ -1,3 +1,4 @@
+import { call } from '../../testing/call.ts';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -58,12 +59,10 @@ export async function sendCode(
   options: { headers?: Record<string, string>; ip?: string } = {},
 ) {
   const altcha = await solvedCaptcha(app);
-  return app.inject({
-    method: 'POST',
-    url: `/api/${channel}/send/${purpose}/`,
+  const payload = channel === 'ses' ? { email: address, altcha } : { phone: address, altcha };
+  return call(app, null, 'POST', `/api/${channel}/send/${purpose}/`, payload, {
     headers: options.headers,
     remoteAddress: options.ip ?? freshIp(),
-    payload: channel === 'ses' ? { email: address, altcha } : { phone: address, altcha },
   });
 }
 

@@ -1,14 +1,12 @@
+import { call } from '../../testing/call.ts';
 import type { FastifyInstance } from 'fastify';
 
 /** Fetches a challenge and solves it through the dev solver: a ready `altcha` payload for tests. */
 export async function solvedCaptcha(app: FastifyInstance): Promise<string> {
-  const challenge = (await app.inject({ method: 'GET', url: '/api/captcha/challenge/' })).json();
+  const challenge = (await call(app, null, 'GET', '/api/captcha/challenge/')).json();
+  const { challenge: text, salt, algorithm } = challenge;
   const solution = (
-    await app.inject({
-      method: 'POST',
-      url: '/api/captcha/solve_challenge/',
-      payload: { challenge: challenge.challenge, salt: challenge.salt, algorithm: challenge.algorithm },
-    })
+    await call(app, null, 'POST', '/api/captcha/solve_challenge/', { challenge: text, salt, algorithm })
   ).json();
   const payload = {
     algorithm: challenge.algorithm,

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { TestUser } from '../../testing/test-app.ts';
-import { callAs, FAKE_API_KEY, useAiTestApp, type HttpMethod } from './ai.testing.ts';
+import { call as callApi, type HttpMethod } from '../../testing/call.ts';
+import { FAKE_API_KEY, useAiTestApp } from './ai.testing.ts';
 import { seedDefaultPrompts } from './prompts.service.ts';
 
 const ai = useAiTestApp({ AI_ALLOW_PRIVATE_BASE_URL: '1' });
 
 const call = (method: HttpMethod, url: string, who: TestUser | null, payload?: object) =>
-  callAs(ai.app, method, url, who, payload);
+  callApi(ai.app, who, method, url, payload);
 
 async function createProvider(fields: Record<string, unknown> = {}) {
   const res = await call('POST', '/api/llm/deepseek-config/', ai.admin, {

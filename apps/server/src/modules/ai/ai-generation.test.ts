@@ -2,7 +2,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../../testing/test-app.ts';
 import { startFakeLlm, type FakeLlm } from '../../testing/fake-llm.ts';
 import { createTree } from '../trees/testing.ts';
-import { callAs, configureAi, FAKE_API_KEY, parseSse, type ConfiguredAi } from './ai.testing.ts';
+import { configureAi, FAKE_API_KEY, parseSse, type ConfiguredAi } from './ai.testing.ts';
+import { call } from '../../testing/call.ts';
 
 let t: TestApp;
 let fake: FakeLlm;
@@ -30,10 +31,9 @@ const generate = (payload: object, headers: Record<string, string> = {}, who: Te
   });
 
 const imageCall = (action: 'generate_image' | 'generate_images_batch', payload: object) =>
-  callAs(t.app, 'POST', `/api/llm/image-generation/${action}/`, user, payload);
+  call(t.app, user, 'POST', `/api/llm/image-generation/${action}/`, payload);
 
-const logOf = (id: number, who: TestUser = user) =>
-  t.app.inject({ method: 'GET', url: `/api/llm/request-logs/${id}/`, headers: who.headers });
+const logOf = (id: number, who: TestUser = user) => call(t.app, who, 'GET', `/api/llm/request-logs/${id}/`);
 
 describe('generate_node as JSON', () => {
   it('writes Markdown content for a node from its title and path', async () => {

@@ -46,7 +46,7 @@ export async function assertBaseUrlAllowed(config: Config, baseUrl: string): Pro
 
 /**
  * A provider on this machine or the local network, refused: one whole sentence (translated as one in
- * lib/messages/catalog.ts) naming the setting that allows it, for an admin trying the fake LLM.
+ * ai.messages.ts) naming the setting that allows it, for an admin trying the fake LLM.
  */
 const PRIVATE_ADDRESS_REFUSED =
   'This address is not allowed: it is a loopback, private or link-local address. To use a provider on this machine or your network, start Arbor with AI_ALLOW_PRIVATE_BASE_URL=1.';

@@ -2,13 +2,14 @@ import os from 'node:os';
 import { lookup } from 'node:dns/promises';
 import { describe, expect, it } from 'vitest';
 import { isNonPublicAddress } from '../../lib/net/address-policy.ts';
-import { callAs, FAKE_API_KEY, useAiTestApp } from './ai.testing.ts';
+import { call } from '../../testing/call.ts';
+import { FAKE_API_KEY, useAiTestApp } from './ai.testing.ts';
 
 /** Production mode without AI_ALLOW_PRIVATE_BASE_URL: private targets are refused. */
 const ai = useAiTestApp({ NODE_ENV: 'production' });
 
 const createProvider = (base_url: string) =>
-  callAs(ai.app, 'POST', '/api/llm/deepseek-config/', ai.admin, { name: 'p', base_url, api_key: FAKE_API_KEY });
+  call(ai.app, ai.admin, 'POST', '/api/llm/deepseek-config/', { name: 'p', base_url, api_key: FAKE_API_KEY });
 
 describe('base URL refusal in production', () => {
   it.each([
@@ -76,8 +77,8 @@ describe('base URL refusal in production', () => {
 describe('call-time refusal in production', () => {
   async function activeProviderAt(baseUrl: string) {
     const created = (await createProvider('https://api.example.com/v1')).json();
-    await callAs(ai.app, 'PATCH', `/api/llm/deepseek-config/${created.id}/`, ai.admin, { is_active: true });
-    await callAs(ai.app, 'POST', '/api/llm/deepseek-models/', ai.admin, { config: created.id, name: 'fake-chat' });
+    await call(ai.app, ai.admin, 'PATCH', `/api/llm/deepseek-config/${created.id}/`, { is_active: true });
+    await call(ai.app, ai.admin, 'POST', '/api/llm/deepseek-models/', { config: created.id, name: 'fake-chat' });
     // Stored before the rules tightened, or via DNS that changed since: the call itself must refuse.
     await ai.app.db.updateTable('ai_configs').set({ base_url: baseUrl }).where('id', '=', created.id).execute();
   }
@@ -85,7 +86,7 @@ describe('call-time refusal in production', () => {
   /** A generation call answers 502 with `detail` and never reaches the provider. */
   async function expectGenerationRefused(detail: string) {
     const before = ai.fake.requests.length;
-    const res = await callAs(ai.app, 'POST', '/api/llm/ai-content/generate_node/', ai.user, {
+    const res = await call(ai.app, ai.user, 'POST', '/api/llm/ai-content/generate_node/', {
       title: 'x',
       mode: 'content',
     });

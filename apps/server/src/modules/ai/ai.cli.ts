@@ -1,5 +1,7 @@
 import type { CliCommand } from '../../lib/cli-command.ts';
+import { findModelIdByName } from './models.repository.ts';
 import { createModel } from './models.service.ts';
+import { findConfigIdByName } from './providers.repository.ts';
 import { createProvider, updateProvider } from './providers.service.ts';
 
 /** `--name <value>` taken out of the arguments: the value and the rest, in order. */
@@ -25,7 +27,7 @@ export const AI_COMMANDS: Record<string, CliCommand> = {
       if (!baseUrl || !apiKey || !chat) throw new Error(`Usage: ${USAGE}`);
       const name = value ?? 'AI from the shell';
       const deps = { db, config, clock };
-      const existing = await db.selectFrom('ai_configs').select('id').where('name', '=', name).executeTakeFirst();
+      const existing = await findConfigIdByName(db, name);
       const provider = existing
         ? await updateProvider(deps, existing.id, { base_url: baseUrl, api_key: apiKey, is_active: true })
         : await createProvider(deps, { name, base_url: baseUrl, api_key: apiKey, is_active: true });
@@ -34,12 +36,7 @@ export const AI_COMMANDS: Record<string, CliCommand> = {
         [image, 'image'],
       ] as const) {
         if (!model) continue;
-        const known = await db
-          .selectFrom('ai_models')
-          .select('id')
-          .where('config_id', '=', provider.id)
-          .where('name', '=', model)
-          .executeTakeFirst();
+        const known = await findModelIdByName(db, provider.id, model);
         if (!known) await createModel(deps, { config: provider.id, name: model, kind, is_default: true });
       }
       console.log(`AI provider "${name}" (${baseUrl}) is active, models: ${[chat, image].filter(Boolean).join(', ')}`);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import type { Config } from '../../config.ts';
+import { call } from '../../testing/call.ts';
 import { startFakeLlm, type FakeLlm } from '../../testing/fake-llm.ts';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../../testing/test-app.ts';
 
@@ -38,12 +39,6 @@ export function useAiTestApp(env: Record<string, string>): AiTestApp {
   return ai;
 }
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-/** `app.inject` as `who` (anonymous when `null`), with a JSON `payload` when one is given. */
-export const callAs = (app: FastifyInstance, method: HttpMethod, url: string, who: TestUser | null, payload?: object) =>
-  app.inject({ method, url, headers: who?.headers ?? {}, ...(payload ? { payload } : {}) });
-
 export interface ConfiguredAi {
   admin: TestUser;
   configId: number;
@@ -58,20 +53,21 @@ export async function configureAi(
   extra: { timeout_s?: number } = {},
 ): Promise<ConfiguredAi> {
   const admin = await createUser(app, { role: 'admin' });
-  const config = await app.inject({
-    method: 'POST',
-    url: '/api/llm/deepseek-config/',
-    headers: admin.headers,
-    payload: { name: 'Fake', base_url: baseUrl, api_key: FAKE_API_KEY, is_active: true, ...extra },
+  const config = await call(app, admin, 'POST', '/api/llm/deepseek-config/', {
+    name: 'Fake',
+    base_url: baseUrl,
+    api_key: FAKE_API_KEY,
+    is_active: true,
+    ...extra,
   });
   if (config.statusCode !== 201) throw new Error(`provider not created: ${config.body}`);
   const configId = config.json().id as number;
   const model = async (name: string, kind: 'chat' | 'image') => {
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/llm/deepseek-models/',
-      headers: admin.headers,
-      payload: { config: configId, name, kind, is_default: true },
+    const res = await call(app, admin, 'POST', '/api/llm/deepseek-models/', {
+      config: configId,
+      name,
+      kind,
+      is_default: true,
     });
     if (res.statusCode !== 201) throw new Error(`model not created: ${res.body}`);
     return res.json().id as number;

@@ -1,4 +1,5 @@
 // The AI module's surface: providers, models, prompts, request logs and generation.
+export { AI_MESSAGES } from './ai.messages.ts';
 export { aiRoutes } from './ai.routes.ts';
 export { AI_COMMANDS } from './ai.cli.ts';
 export { seedDefaultPrompts } from './prompts.service.ts';

@@ -64,6 +64,10 @@ export const findDefaultModel = (db: DB, configId: number, kind: 'chat' | 'image
     .orderBy('id')
     .executeTakeFirst();
 
+/** The id of a provider's model named `name`, if any. */
+export const findModelIdByName = (db: DB, configId: number, name: string) =>
+  db.selectFrom('ai_models').select('id').where('config_id', '=', configId).where('name', '=', name).executeTakeFirst();
+
 export const insertModel = (db: DB, values: Insertable<AiModelsTable>) =>
   db.insertInto('ai_models').values(values).returningAll().executeTakeFirstOrThrow();
 

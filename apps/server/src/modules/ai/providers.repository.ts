@@ -22,6 +22,10 @@ export const findConfigById = (db: DB, id: number) =>
 export const findActiveConfig = (db: DB) =>
   db.selectFrom('ai_configs').selectAll().where('is_active', '=', 1).executeTakeFirst();
 
+/** The id of the provider named `name`, if any. */
+export const findConfigIdByName = (db: DB, name: string) =>
+  db.selectFrom('ai_configs').select('id').where('name', '=', name).executeTakeFirst();
+
 export const insertConfig = (db: DB, values: Insertable<AiConfigsTable>) =>
   db.insertInto('ai_configs').values(values).returningAll().executeTakeFirstOrThrow();
 

@@ -1,3 +1,4 @@
+import { call } from '../../testing/call.ts';
 import { randomUUID } from 'node:crypto';
 import type { Comment } from '@arbor/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -87,14 +88,8 @@ async function fetchComment(id: number): Promise<Comment | undefined> {
 }
 
 const patch = (user: TestUser | null, id: number, payload: unknown) =>
-  t.app.inject({
-    method: 'PATCH',
-    url: `/api/community/comments/${id}/`,
-    headers: user?.headers,
-    payload: payload as object,
-  });
-const remove = (user: TestUser | null, id: number) =>
-  t.app.inject({ method: 'DELETE', url: `/api/community/comments/${id}/`, headers: user?.headers });
+  call(t.app, user, 'PATCH', `/api/community/comments/${id}/`, payload as object);
+const remove = (user: TestUser | null, id: number) => call(t.app, user, 'DELETE', `/api/community/comments/${id}/`);
 
 const someone = () => createUser(t.app);
 

@@ -9,7 +9,14 @@ import type { AuthUser } from '../../plugins/auth.ts';
 import { writeCalendar, type AllDayEvent } from './ics-writer.ts';
 import { addDays, localDay } from './local-days.ts';
 import { readPlans } from './plans.service.ts';
-import { findFeedOwner, findFeedToken, findLearnerLocale, writeFeedToken } from './plans.repository.ts';
+import {
+  findFeedOwner,
+  findFeedToken,
+  findLearnerLocale,
+  lastUpdateIn,
+  writeFeedToken,
+  type FeedSourceTable,
+} from './plans.repository.ts';
 import { dueForecast } from './card-reviews.service.ts';
 import { readSettings } from './settings.service.ts';
 
@@ -55,7 +62,7 @@ async function feedLocale(db: Executor, userId: number): Promise<Locale> {
   return stored && LOCALES.includes(stored) ? (stored as Locale) : 'zh-CN';
 }
 
-/** The feed's sentences, in English with placeholders; their translations are in `lib/messages/catalog.ts`. */
+/** The feed's sentences, in English with placeholders; their translations are in `learning.messages.ts`. */
 const FEED_TEXT = {
   item: '{title} ({minutes} min): {link}',
   reviewOne: 'Arbor: {count} card to review',
@@ -64,16 +71,7 @@ const FEED_TEXT = {
 
 /** The latest change among what the feed is made of (the day itself included: "today" moves it). */
 async function lastChange(db: Executor, userId: number, nowMs: number): Promise<Date> {
-  const latest = async (
-    table: 'learning_plans' | 'learning_progress' | 'learning_cards' | 'learner_settings' | 'profiles',
-  ) =>
-    (
-      await db
-        .selectFrom(table)
-        .select((eb) => eb.fn.max('updated_at').as('at'))
-        .where('user_id', '=', userId)
-        .executeTakeFirst()
-    )?.at as string | null | undefined;
+  const latest = (table: FeedSourceTable) => lastUpdateIn(db, table, userId);
   const stamps = await Promise.all([
     latest('learning_plans'),
     latest('learning_progress'),

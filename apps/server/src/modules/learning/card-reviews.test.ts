@@ -1,12 +1,13 @@
+import { callerOf, type Caller } from '../../testing/call.ts';
 import { type Card as CardJson, type ReviewResult } from '@arbor/contract';
 import { createEmptyCard, fsrs, generatorParameters, type Card, type Grade } from 'ts-fsrs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../../testing/test-app.ts';
 import { installClock } from '../../testing/test-clock.ts';
-import { caller, recallTree, reviewId } from './recall.testing.ts';
+import { recallTree, reviewId } from './recall.testing.ts';
 
 let t: TestApp;
-let call: ReturnType<typeof caller>;
+let call: Caller;
 let clock: ReturnType<typeof installClock>;
 
 const HOUR = 3_600_000;
@@ -15,7 +16,7 @@ const STATES = ['new', 'learning', 'review', 'relearning'] as const;
 
 beforeAll(async () => {
   t = await createTestApp();
-  call = caller(t.app);
+  call = callerOf(t.app);
   clock = installClock(t.app, '2026-03-01T08:00:00.000Z');
 });
 afterEach(() => clock.set(new Date()));

@@ -1,16 +1,17 @@
+import { callerOf, type Caller } from '../../testing/call.ts';
 import { Card } from '@arbor/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../../testing/test-app.ts';
-import { caller, recallTree, reviewId } from './recall.testing.ts';
+import { recallTree, reviewId } from './recall.testing.ts';
 
 let t: TestApp;
 let learner: TestUser;
 let stranger: TestUser;
-let call: ReturnType<typeof caller>;
+let call: Caller;
 
 beforeAll(async () => {
   t = await createTestApp();
-  call = caller(t.app);
+  call = callerOf(t.app);
   [learner, stranger] = await Promise.all([createUser(t.app), createUser(t.app)]);
 });
 afterAll(async () => t.close());

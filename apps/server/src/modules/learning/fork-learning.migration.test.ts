@@ -1,3 +1,4 @@
+import { callerOf, type Caller } from '../../testing/call.ts';
 // Forks made before `use_tree` moved what was learnt left the learner's rows on the template and a
 // copy on the fork. The merging migration (issue 28) keeps one of each on the fork: the card with the
 // longer history, the newer status, both notes' texts, one plan, and the template is no longer a subject.
@@ -6,13 +7,13 @@ import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { up } from '../../db/migrations/20261129_0102_merge_fork_learning.ts';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../../testing/test-app.ts';
-import { caller, recallTree, reviewId } from './recall.testing.ts';
+import { recallTree, reviewId } from './recall.testing.ts';
 
 let t: TestApp;
-let call: ReturnType<typeof caller>;
+let call: Caller;
 beforeAll(async () => {
   t = await createTestApp();
-  call = caller(t.app);
+  call = callerOf(t.app);
 });
 afterAll(async () => t?.close());
 

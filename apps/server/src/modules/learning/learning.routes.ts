@@ -17,10 +17,10 @@ import {
   ProgressUpdateBody,
   SubjectsQuery,
 } from '@arbor/contract';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { paginate, pageWindow } from '../../lib/pagination.ts';
+import { sendTrustedJson } from '../../lib/trusted-json.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { listNotes, saveNote, searchOwnNotes } from './notes.service.ts';
 import { planRoutes } from './plans.routes.ts';
@@ -31,20 +31,6 @@ import { adoptBrowserTimezone, BROWSER_TIMEZONE_HEADER, getSettings, updateSetti
 import { forgetSubject, getActivity, listLearnedSubjects } from './subjects.service.ts';
 
 const tags = ['learning'];
-
-/**
- * Sends a `Progress` without re-checking it against its response schema (which still documents it
- * and which the tests hold it to): `presentProgress` builds it from typed rows, and validating a
- * `nodes` record of 2,000 entries cost about as much as the rest of the answer (bench/README.md,
- * "Learning progress"). As trees do for stored documents (`trees/trees.serialize.ts`).
- */
-function sendProgress(reply: FastifyReply, progress: Progress) {
-  // A custom serializer leaves the content type unset: say it is JSON (clients and compression rely on it).
-  return reply
-    .type('application/json; charset=utf-8')
-    .serializer((payload: unknown) => JSON.stringify(payload))
-    .send(progress);
-}
 
 /** `/api/learn/…`: a learner's progress, paths, subjects, activity and notes, private to them (API.md "Learning"). */
 export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -59,17 +45,18 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/learn/progress/',
     { schema: { tags, querystring: ProgressQuery, response: { 200: Progress } } },
-    async (request, reply) => sendProgress(reply, await getProgress(deps, currentUser(request), request.query)),
+    async (request, reply) => sendTrustedJson(reply, await getProgress(deps, currentUser(request), request.query)),
   );
   app.put(
     '/learn/progress/',
     { schema: { tags, body: ProgressUpdateBody, response: { 200: Progress } } },
-    async (request, reply) => sendProgress(reply, await updateProgress(deps, currentUser(request), request.body)),
+    async (request, reply) => sendTrustedJson(reply, await updateProgress(deps, currentUser(request), request.body)),
   );
   app.post(
     '/learn/progress/bulk/',
     { schema: { tags, body: ProgressBulkBody, response: { 200: Progress } } },
-    async (request, reply) => sendProgress(reply, await updateProgressInBulk(deps, currentUser(request), request.body)),
+    async (request, reply) =>
+      sendTrustedJson(reply, await updateProgressInBulk(deps, currentUser(request), request.body)),
   );
   app.get('/learn/path/', { schema: { tags, querystring: PathQuery, response: { 200: LearningPath } } }, (request) =>
     getPath(deps, currentUser(request), request.query),

@@ -1,3 +1,4 @@
+import { call as callApi } from '../../testing/call.ts';
 import { Progress } from '@arbor/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
@@ -34,7 +35,7 @@ const call = async (
   method: 'GET' | 'PUT' | 'POST' | 'DELETE',
   url: string,
   payload?: Record<string, unknown>,
-) => t.app.inject({ method, url, headers: user?.headers ?? {}, ...(payload ? { payload } : {}) });
+) => callApi(t.app, user, method, url, payload);
 
 async function ownTree(user: TestUser, visibility = 'private') {
   return (await createTree(t.app, user, { title: 'TS', visibility, data: document })) as { id: number; uuid: string };

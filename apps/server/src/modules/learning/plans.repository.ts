@@ -90,3 +90,17 @@ export const findFeedOwner = async (db: Executor, token: string) =>
 export async function deleteFeedToken(db: Executor, userId: number): Promise<void> {
   await db.deleteFrom('learning_calendar_feeds').where('user_id', '=', userId).execute();
 }
+
+/** The tables a learner's calendar feed is made of. */
+export type FeedSourceTable =
+  'learning_plans' | 'learning_progress' | 'learning_cards' | 'learner_settings' | 'profiles';
+
+/** When a learner's rows of `table` last changed, or null without rows. */
+export async function lastUpdateIn(db: Executor, table: FeedSourceTable, userId: number): Promise<string | null> {
+  const row = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.max('updated_at').as('at'))
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return (row?.at as string | null | undefined) ?? null;
+}

@@ -1,3 +1,4 @@
+import { call as callApi } from '../../testing/call.ts';
 import { Plan } from '@arbor/contract';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
@@ -28,7 +29,7 @@ const call = (
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   url: string,
   payload?: object,
-) => t.app.inject({ method, url, headers: who?.headers ?? {}, ...(payload ? { payload } : {}) });
+) => callApi(t.app, who, method, url, payload);
 
 const today = () => clock.nowIso().slice(0, 10);
 const addDays = (day: string, n: number) => {

@@ -1,3 +1,4 @@
+import { call as callApi } from '../../testing/call.ts';
 import { GeneratedCards, GeneratedQuiz, QuizResult } from '@arbor/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeLlm, type FakeLlm } from '../../testing/fake-llm.ts';
@@ -29,7 +30,7 @@ afterAll(async () => {
 afterEach(() => fake.setMode('normal'));
 
 const call = (who: TestUser | null, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: who?.headers ?? {}, ...(payload ? { payload } : {}) });
+  callApi(t.app, who, method, url, payload);
 
 async function learnerWithTree(visibility = 'private') {
   const user = await createUser(t.app);

@@ -17,15 +17,6 @@ export const recallDocument = {
   links: [{ source: 'basics', target: 'syntax', kind: 'prerequisite' }],
 };
 
-export function caller(app: FastifyInstance) {
-  return async (
-    user: TestUser | null,
-    method: 'GET' | 'PUT' | 'POST' | 'PATCH' | 'DELETE',
-    url: string,
-    payload?: Record<string, unknown>,
-  ) => app.inject({ method, url, headers: user?.headers ?? {}, ...(payload ? { payload } : {}) });
-}
-
 export async function recallTree(app: FastifyInstance, user: TestUser, visibility = 'private') {
   return (await createTree(app, user, { title: 'TS', visibility, data: recallDocument })) as {
     id: number;

@@ -4,10 +4,11 @@ import type { Deps } from '../../deps.ts';
 import { invalidField } from '../../lib/http-errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { isKnownTimezone } from './local-days.ts';
+import { findSettingsRow, hasSettings, insertSettingsIfAbsent, upsertSettings } from './settings.repository.ts';
 
 /** A learner's settings (API.md "Study plans and calendar"): the defaults until they change one. */
 export async function readSettings(db: Executor, userId: number): Promise<LearnerSettings> {
-  const row = await db.selectFrom('learner_settings').selectAll().where('user_id', '=', userId).executeTakeFirst();
+  const row = await findSettingsRow(db, userId);
   if (!row) return { ...DEFAULT_LEARNER_SETTINGS, study_days: [...DEFAULT_LEARNER_SETTINGS.study_days] };
   return {
     timezone: row.timezone,
@@ -37,29 +38,19 @@ function canonicalTimezone(zone: string): string | null {
  */
 export async function adoptBrowserTimezone(deps: Deps, viewer: AuthUser, sent: unknown): Promise<void> {
   if (typeof sent !== 'string' || sent === '') return;
-  const known = await deps.db
-    .selectFrom('learner_settings')
-    .select('user_id')
-    .where('user_id', '=', viewer.id)
-    .executeTakeFirst();
-  if (known) return;
+  if (await hasSettings(deps.db, viewer.id)) return;
   const timezone = canonicalTimezone(sent);
   if (!timezone) return;
   const defaults = DEFAULT_LEARNER_SETTINGS;
-  await deps.db
-    .insertInto('learner_settings')
-    .values({
-      user_id: viewer.id,
-      timezone,
-      request_retention: defaults.request_retention,
-      new_per_day: defaults.new_per_day,
-      auto_cards: defaults.auto_cards ? 1 : 0,
-      weekly_minutes: defaults.weekly_minutes,
-      study_days: JSON.stringify(defaults.study_days),
-      updated_at: deps.clock.nowIso(),
-    })
-    .onConflict((oc) => oc.column('user_id').doNothing())
-    .execute();
+  await insertSettingsIfAbsent(deps.db, viewer.id, {
+    timezone,
+    request_retention: defaults.request_retention,
+    new_per_day: defaults.new_per_day,
+    auto_cards: defaults.auto_cards ? 1 : 0,
+    weekly_minutes: defaults.weekly_minutes,
+    study_days: JSON.stringify(defaults.study_days),
+    updated_at: deps.clock.nowIso(),
+  });
 }
 
 /** Applies a validated patch; an unknown time zone gives `400 fields.timezone`. Study days are kept sorted and unique. */
@@ -87,11 +78,7 @@ export async function updateSettings(
       study_days: JSON.stringify(next.study_days),
       updated_at: deps.clock.nowIso(),
     };
-    await trx
-      .insertInto('learner_settings')
-      .values({ user_id: viewer.id, ...row })
-      .onConflict((oc) => oc.column('user_id').doUpdateSet(row))
-      .execute();
+    await upsertSettings(trx, viewer.id, row);
     return next;
   });
 }

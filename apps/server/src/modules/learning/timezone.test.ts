@@ -1,3 +1,4 @@
+import { call } from '../../testing/call.ts';
 // A learner's days follow their own time zone from the first use (issue 28 item 7): the web app sends
 // the browser's zone, and a learner without settings starts in it instead of UTC. The clock is set on
 // both sides of Beijing's midnight, which is 16:00 UTC.
@@ -20,7 +21,7 @@ afterAll(async () => {
 
 /** A call as the web app makes it, with the browser's time zone in `X-Timezone`. */
 const send = (user: TestUser, zone: string, method: 'GET' | 'PUT' | 'PATCH', url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: { ...user.headers, 'x-timezone': zone }, ...(payload ? { payload } : {}) });
+  call(t.app, user, method, url, payload, { headers: { 'x-timezone': zone } });
 
 const settingsOf = async (user: TestUser, zone: string) =>
   (await send(user, zone, 'GET', '/api/learn/settings/')).json() as { timezone: string };

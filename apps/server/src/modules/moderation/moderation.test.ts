@@ -1,3 +1,4 @@
+import { call } from '../../testing/call.ts';
 // Moderation (API.md "Community review", **Moderation**): reports, their resolution by admins, the
 // log, and hidden templates, reviews and comments leaving every list, search, hot tag and count for
 // everyone but their author and admins.
@@ -52,9 +53,8 @@ async function insertShare(by: TestUser, title: string, tag: string): Promise<{ 
   return { id, uuid };
 }
 
-const get = (url: string, user?: TestUser | null) => t.app.inject({ method: 'GET', url, headers: user?.headers });
-const post = (url: string, payload: object, user?: TestUser | null) =>
-  t.app.inject({ method: 'POST', url, headers: user?.headers, payload });
+const get = (url: string, user?: TestUser | null) => call(t.app, user, 'GET', url);
+const post = (url: string, payload: object, user?: TestUser | null) => call(t.app, user, 'POST', url, payload);
 const report = (user: TestUser | null, kind: string, id: number, reason = 'spam') =>
   post('/api/community/reports/', { target_kind: kind, target_id: id, reason }, user);
 const resolve = (id: number, action: string, user: TestUser | null = admin, note?: string) =>

@@ -5,8 +5,8 @@ import type { NotificationRow } from './notifications.repository.ts';
 
 /**
  * The sentence of each kind, in English with `{actor}` and `{title}` (the target's title); its
- * zh-CN and ja-JP translations are in `lib/messages/catalog.ts`. A new kind adds its sentence here
- * and in the catalog, and a handler in `notifications.handlers.ts`. A kind whose rows carry a
+ * zh-CN and ja-JP translations are in `notifications.messages.ts`. A new kind adds its sentence here
+ * and in the catalog, and a handler in `notifications.events.ts`. A kind whose rows carry a
  * `detail` has one sentence per detail, keyed `kind:detail`.
  */
 export const NOTIFICATION_TEXTS: Readonly<Record<string, string>> = {

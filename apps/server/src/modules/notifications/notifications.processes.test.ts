@@ -1,3 +1,4 @@
+import { call } from '../../testing/call.ts';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -41,7 +42,7 @@ describe.skipIf(TEST_DB_KIND !== 'postgres')('notifications across two server pr
   let bob: TestUser;
 
   const inject = async (user: TestUser, method: 'POST', url: string, payload: object) => {
-    const res = await t.app.inject({ method, url, headers: user.headers, payload });
+    const res = await call(t.app, user, method, url, payload);
     expect(res.statusCode, res.body).toBeLessThan(300);
     return res.json<{ id: number }>();
   };

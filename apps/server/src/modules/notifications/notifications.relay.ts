@@ -1,8 +1,8 @@
 import pg from 'pg';
-import { sql } from 'kysely';
 import type { Trx } from '../../db/connection.ts';
 import type { Deps, Logger } from '../../deps.ts';
 import { safeError } from '../../lib/safe-error.ts';
+import { notifyChannel } from './notifications.repository.ts';
 
 /**
  * The PostgreSQL channel every process LISTENs on; a payload is `{"id", "recipient"}` (a notification)
@@ -147,13 +147,13 @@ export function postgresRelay(
         const payloads = written
           .slice(i, i + NOTIFY_BATCH)
           .map((w) => JSON.stringify({ id: w.id, recipient: w.recipient_id }));
-        await sql`select pg_notify(${NOTIFY_CHANNEL}, p) from unnest(${payloads}::text[]) as p`.execute(trx);
+        await notifyChannel(trx, NOTIFY_CHANNEL, payloads);
       }
     },
     announced: async () => {},
     async sessionsEnded(userId) {
       // Delivered to every process LISTENing, this one included.
-      await sql`select pg_notify(${NOTIFY_CHANNEL}, ${JSON.stringify({ ended: userId })})`.execute(deps.db);
+      await notifyChannel(deps.db, NOTIFY_CHANNEL, [JSON.stringify({ ended: userId })]);
     },
     start() {
       starting ??= connect().catch(() => schedule());

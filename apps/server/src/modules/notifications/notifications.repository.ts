@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { DB, Executor } from '../../db/connection.ts';
 import type { NotificationsTable } from '../../db/tables/notifications.ts';
 
@@ -244,4 +245,9 @@ export async function findTemplateFollowers(
     forks: forks.filter((tree) => !seen.has(tree.owner_id) && seen.add(tree.owner_id)),
     learners: learners.map((row) => row.user_id),
   };
+}
+
+/** PostgreSQL only: one `pg_notify` of each payload on `channel`, in one statement (delivered at commit). */
+export async function notifyChannel(db: Executor, channel: string, payloads: readonly string[]): Promise<void> {
+  await sql`select pg_notify(${channel}, p) from unnest(${[...payloads]}::text[]) as p`.execute(db);
 }

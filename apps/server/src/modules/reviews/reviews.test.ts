@@ -1,3 +1,4 @@
+import { call as callApi } from '../../testing/call.ts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { nowIso } from '../../lib/clock.ts';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../../testing/test-app.ts';
@@ -13,7 +14,7 @@ const newTemplate = (author: TestUser, title = 'Reviewed template') =>
   insertBareTemplate(t.app, { authorId: author.id, title, createdAt: nowIso() });
 
 const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, user?: TestUser | null, payload?: unknown) =>
-  t.app.inject({ method, url: `/api/community/${url}`, headers: user?.headers, payload: payload as object });
+  callApi(t.app, user, method, `/api/community/${url}`, payload as object);
 
 const post = (share: number | string, user: TestUser | null, payload: unknown) =>
   call('POST', `trees-shared/${share}/reviews/`, user, payload);

@@ -1,3 +1,4 @@
+import { call } from '../../testing/call.ts';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../../testing/test-app.ts';
@@ -32,7 +33,7 @@ interface NodeImage {
 type Images = Record<string, number>; // node id → image id
 
 const inject = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, user: TestUser, payload?: object) =>
-  t.app.inject({ method, url, headers: user.headers, ...(payload === undefined ? {} : { payload }) });
+  call(t.app, user, method, url, payload);
 
 const treeUrl = (id: number) => `/api/tree/skills_tree/${id}/`;
 

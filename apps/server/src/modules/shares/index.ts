@@ -1,6 +1,8 @@
 // The shares module's surface: templates (list, detail, likes, ratings, views, tags, search, seed),
 // their revisions and history, embeds and oEmbed, forks' upstream. Other modules find a template,
 // apply the visibility rule and change its counters only through what is exported here.
+// Community's event types (declarations only), until each module declares its own.
+import './community.events-types.ts';
 export { communityRoutes } from './shares.routes.ts';
 export { embedRoutes, oembedRoutes } from './embed.routes.ts';
 export { revisionsRoutes } from './revisions.routes.ts';
@@ -40,3 +42,4 @@ export {
 } from './trees-gateway.ts';
 export { conflictNodes } from './merge-conflicts.ts';
 export { readRevisionDocument } from './revisions.service.ts';
+export { SHARES_MESSAGES } from './shares.messages.ts';

@@ -1,3 +1,4 @@
+import { call as callApi } from '../../testing/call.ts';
 // The one visibility rule of templates (API.md "Moderation"): every endpoint that returns or counts a
 // `Share` leaves a hidden template out for everyone but its author and admins.
 import { randomUUID } from 'node:crypto';
@@ -26,7 +27,7 @@ const userOf = (viewer: Viewer): TestUser | null => (viewer === 'anonymous' ? nu
 const maySee = (viewer: Viewer) => viewer === 'author' || viewer === 'admin';
 
 const call = (method: 'GET' | 'POST', url: string, user: TestUser | null, payload?: object) =>
-  t.app.inject({ method, url, headers: user?.headers, ...(payload ? { payload } : {}) });
+  callApi(t.app, user, method, url, payload);
 const json = async (url: string, user: TestUser | null) => {
   const res = await call('GET', url, user);
   expect(res.statusCode, url).toBe(200);

@@ -19,7 +19,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { paginate, pageWindow } from '../../lib/pagination.ts';
-import { sendJsonText } from '../../lib/stored-json.ts';
+import { sendTrustedJson } from '../../lib/trusted-json.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import * as service from './shares.service.ts';
 
@@ -51,7 +51,7 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
       const envelope = (count: number, results: Share[]) =>
         paginate(request, app.config.publicBaseUrl, window, count, results);
       const json = await service.listSharesJson(app.deps, request.user, request.query, window, request.url, envelope);
-      return sendJsonText(reply, json);
+      return sendTrustedJson(reply, json);
     },
   );
 
@@ -86,7 +86,7 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
     `${base}/:id/`,
     { schema: { tags, security: [], params: ShareParams, response: { 200: ShareWithData } } },
     async (request, reply) =>
-      sendJsonText(reply, await service.getShareJson(app.deps, request.user, request.params.id)),
+      sendTrustedJson(reply, await service.getShareJson(app.deps, request.user, request.params.id)),
   );
 
   for (const method of ['PUT', 'PATCH'] as const) {

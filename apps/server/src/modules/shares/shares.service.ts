@@ -13,7 +13,7 @@ import { AppError, invalidField, notFound } from '../../lib/http-errors.ts';
 import { processImage } from '../../lib/images.ts';
 import { clientNetwork } from '../../lib/net/client-network.ts';
 import type { PageWindow } from '../../lib/pagination.ts';
-import { spliceStoredJson } from '../../lib/stored-json.ts';
+import { spliceStoredJson } from '../../lib/trusted-json.ts';
 import { reserveEvents } from '../../lib/throttle/throttle.ts';
 import { loadUserSummaries } from '../../lib/user-summaries.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
@@ -76,7 +76,7 @@ async function requireShare(deps: Deps, viewer: AuthUser | null, idOrUuid: strin
 
 /**
  * `GET /community/shares/{id}/`: one share as the viewer sees it, as the JSON text of `ShareWithData`,
- * its snapshot spliced in as stored (`lib/stored-json.ts`).
+ * its snapshot spliced in as stored (`lib/trusted-json.ts`).
  */
 export async function getShareJson(deps: Deps, viewer: AuthUser | null, idOrUuid: string): Promise<string> {
   // The share, its author and whether it credits anyone in one statement (issue 29).

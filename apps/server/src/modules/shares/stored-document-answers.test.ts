@@ -1,5 +1,5 @@
 // The tree GET, tree creation and the template detail splice the stored document into the answer's
-// JSON text instead of parsing and re-serialising it (lib/stored-json.ts). Their answers must still be
+// JSON text instead of parsing and re-serialising it (lib/trusted-json.ts). Their answers must still be
 // exactly what the contract describes, compressed or not.
 import { gunzipSync } from 'node:zlib';
 import { ShareWithData, TreeWithData } from '@arbor/contract';

@@ -1,3 +1,4 @@
+import { call } from '../../testing/call.ts';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nowIso } from '../../lib/clock.ts';
@@ -29,7 +30,7 @@ const inject = (
   user: TestUser | null,
   payload?: unknown,
   headers: Record<string, string> = {},
-) => t.app.inject({ method, url, headers: { ...user?.headers, ...headers }, payload: payload as never });
+) => call(t.app, user, method, url, payload as never, { headers });
 
 const treeUrl = (id: number) => `/api/tree/skills_tree/${id}/`;
 

@@ -1,3 +1,4 @@
+import { call as callApi } from '../../testing/call.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isoIn, nowIso } from '../../lib/clock.ts';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../../testing/test-app.ts';
@@ -9,7 +10,7 @@ let alice: TestUser;
 let bob: TestUser;
 
 const call = (method: 'GET' | 'POST' | 'DELETE', url: string, user?: TestUser | null, payload?: unknown) =>
-  t.app.inject({ method, url: `/api/community/${url}`, headers: user?.headers, payload: payload as object });
+  callApi(t.app, user, method, `/api/community/${url}`, payload as object);
 const follow = (user: TestUser | null, author: string, following = true) =>
   call('POST', `authors/${author}/follow/`, user, { following });
 const author = async (username: string, user?: TestUser) => {

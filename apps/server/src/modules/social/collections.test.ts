@@ -1,3 +1,4 @@
+import { call as callApi } from '../../testing/call.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nowIso } from '../../lib/clock.ts';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../../testing/test-app.ts';
@@ -12,7 +13,7 @@ const call = (
   url: string,
   user?: TestUser | null,
   payload?: unknown,
-) => t.app.inject({ method, url: `/api/community/${url}`, headers: user?.headers, payload: payload as object });
+) => callApi(t.app, user, method, `/api/community/${url}`, payload as object);
 const newTemplate = (author: TestUser, title = 'Collected') =>
   insertBareTemplate(t.app, { authorId: author.id, title, createdAt: nowIso() });
 

@@ -2,3 +2,4 @@
 export { authorsRoutes } from './authors.routes.ts';
 export { subscribeAuthors } from './authors.service.ts';
 export { collectionsRoutes } from './collections.routes.ts';
+export { SOCIAL_MESSAGES } from './social.messages.ts';

@@ -1,3 +1,4 @@
+import { call } from '../../testing/call.ts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { nowIso } from '../../lib/clock.ts';
 import { titledDocument, type Titles } from '../shares/testing.ts';
@@ -21,7 +22,7 @@ beforeEach(async () => {
 });
 
 const inject = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, user?: TestUser | null, payload?: object) =>
-  t.app.inject({ method, url, headers: user?.headers, ...(payload === undefined ? {} : { payload }) });
+  call(t.app, user, method, url, payload);
 
 async function createTree(owner: TestUser, titles: Titles): Promise<number> {
   const res = await inject('POST', '/api/tree/skills_tree/', owner, {

@@ -1,5 +1,6 @@
 // The trees module's public surface (trees, versions, node images, document storage): the only file
 // other code imports. Tests elsewhere use `testing.ts`.
+export { TREES_MESSAGES } from './trees.messages.ts';
 export { treesRoutes } from './trees.routes.ts';
 export { subscribeTrees } from './trees.events.ts';
 export { parseStoredDocument } from './tree-document.ts';

@@ -1,3 +1,4 @@
+import { call } from '../../testing/call.ts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../../testing/test-app.ts';
@@ -28,7 +29,7 @@ async function upload(
   url = base,
 ) {
   const body = nodeImageForm(fields, file);
-  return t.app.inject({ method, url, payload: body.payload, headers: { ...user.headers, ...body.headers } });
+  return call(t.app, user, method, url, body.payload, { headers: body.headers });
 }
 
 describe('node images', () => {

@@ -3,6 +3,16 @@ import { imageKeysOfOwner } from './node-images.repository.ts';
 import { deleteStoredFiles } from './stored-files.ts';
 import { deleteTreesOfOwner } from './trees.repository.ts';
 
+/** The events the trees module publishes. */
+declare module '../../lib/events/events.ts' {
+  interface DomainEventMap {
+    /** a tree and its versions are gone (its rows are deleted in the emitting transaction) */
+    'tree.deleted': { treeId: number; treeUuid: string; ownerId: number };
+    /** a save dropped these node ids from a tree's working copy */
+    'tree.nodes_removed': { treeId: number; nodeIds: string[] };
+  }
+}
+
 /** Registers the trees module's part in other modules' domain events; called once when the app is built. */
 export function subscribeTrees(deps: Deps): void {
   // An account's trees go in its deletion's transaction (the cascade from `users` would take the

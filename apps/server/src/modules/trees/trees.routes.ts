@@ -13,7 +13,7 @@ import { currentUser } from '../../plugins/auth.ts';
 import { paginate, pageWindow } from '../../lib/pagination.ts';
 import { nodeImagesRoutes } from './node-images.routes.ts';
 import { expectedRevision, revisionEtag } from './revision.ts';
-import { sendJsonText } from '../../lib/stored-json.ts';
+import { sendTrustedJson } from '../../lib/trusted-json.ts';
 import { presentTree, treeWithDataJson } from './trees.presenter.ts';
 import {
   createTreeFromDocument,
@@ -65,7 +65,7 @@ const skillTreeRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = currentUser(request);
       const id = await createTreeFromDocument(deps, user.id, { ...request.body, limits });
       const tree = await getTreeForViewer(deps, user, id);
-      return sendJsonText(
+      return sendTrustedJson(
         reply.code(201).header('etag', revisionEtag(tree.revision)),
         treeWithDataJson(tree, baseUrl, request.user),
       );
@@ -77,7 +77,7 @@ const skillTreeRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, querystring: TreeUuidQuery, response: { 200: TreeWithData } } },
     async (request, reply) => {
       const tree = await getTreeByUuidForViewer(deps, currentUser(request), request.query.uuid);
-      return sendJsonText(
+      return sendTrustedJson(
         reply.header('etag', revisionEtag(tree.revision)),
         treeWithDataJson(tree, baseUrl, request.user),
       );
@@ -89,7 +89,7 @@ const skillTreeRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, params: IdParam, response: { 200: TreeWithData } } },
     async (request, reply) => {
       const tree = await getTreeForViewer(deps, currentUser(request), request.params.id);
-      return sendJsonText(
+      return sendTrustedJson(
         reply.header('etag', revisionEtag(tree.revision)),
         treeWithDataJson(tree, baseUrl, request.user),
       );

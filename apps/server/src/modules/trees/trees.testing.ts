@@ -1,3 +1,4 @@
+import { call } from '../../testing/call.ts';
 import type { NodeImage } from '@arbor/contract';
 import type { TreeDocumentInput } from '@arbor/tree-core';
 import type { FastifyInstance } from 'fastify';
@@ -13,12 +14,7 @@ export function sampleDocument(count = 4, title = 'Root'): TreeDocumentInput {
 
 /** Creates a tree through the API and returns its JSON. */
 export async function createTree(app: FastifyInstance, user: TestUser, body: Record<string, unknown> = {}) {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/tree/skills_tree/',
-    headers: user.headers,
-    payload: { title: 'My tree', ...body },
-  });
+  const res = await call(app, user, 'POST', '/api/tree/skills_tree/', { title: 'My tree', ...body });
   if (res.statusCode !== 201) throw new Error(`createTree: ${res.statusCode} ${res.body}`);
   return res.json();
 }
@@ -51,12 +47,7 @@ export async function uploadNodeImage(
   bytes: Buffer,
 ): Promise<NodeImage> {
   const body = nodeImageForm({ tree: String(treeId), node_id: nodeId }, { bytes });
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/tree/node_image/',
-    headers: { ...user.headers, ...body.headers },
-    payload: body.payload,
-  });
+  const res = await call(app, user, 'POST', '/api/tree/node_image/', body.payload, { headers: body.headers });
   if (res.statusCode !== 201) throw new Error(`uploadNodeImage: ${res.statusCode} ${res.body}`);
   return res.json();
 }

@@ -13,7 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { paginate, pageWindow } from '../../lib/pagination.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { expectedRevision, revisionEtag } from './revision.ts';
-import { serializeTrusted } from './trees.serialize.ts';
+import { sendTrustedJson } from '../../lib/trusted-json.ts';
 import { presentVersion, presentVersionWithData } from './versions.presenter.ts';
 import {
   createVersion,
@@ -53,10 +53,10 @@ export const versionsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const expected = expectedRevision(request.headers['if-match'], request.body.base_revision);
       const created = await createVersion(deps, currentUser(request), request.body, limits, expected);
-      return serializeTrusted(reply)
-        .code(201)
-        .header('etag', revisionEtag(created.revision))
-        .send(presentVersionWithData(created.version, created.document));
+      return sendTrustedJson(
+        reply.code(201).header('etag', revisionEtag(created.revision)),
+        presentVersionWithData(created.version, created.document),
+      );
     },
   );
 
@@ -65,7 +65,7 @@ export const versionsRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, params: IdParam, response: { 200: VersionWithData } } },
     async (request, reply) => {
       const { version, document } = await getVersion(deps, currentUser(request), request.params.id);
-      return serializeTrusted(reply).send(presentVersionWithData(version, document));
+      return sendTrustedJson(reply, presentVersionWithData(version, document));
     },
   );
 
@@ -95,10 +95,10 @@ export const versionsRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body?.message,
         messageLocale(request.headers['accept-language']),
       );
-      return serializeTrusted(reply)
-        .code(201)
-        .header('etag', revisionEtag(created.revision))
-        .send(presentVersionWithData(created.version, created.document));
+      return sendTrustedJson(
+        reply.code(201).header('etag', revisionEtag(created.revision)),
+        presentVersionWithData(created.version, created.document),
+      );
     },
   );
 
@@ -107,7 +107,7 @@ export const versionsRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, params: IdParam, response: { 200: VersionWithData } } },
     async (request, reply) => {
       const { version, document } = await latestVersion(deps, currentUser(request), request.params.id);
-      return serializeTrusted(reply).send(presentVersionWithData(version, document));
+      return sendTrustedJson(reply, presentVersionWithData(version, document));
     },
   );
 
@@ -121,7 +121,7 @@ export const versionsRoutes: FastifyPluginAsyncZod = async (app) => {
         request.query.uuid,
         request.query.version,
       );
-      return serializeTrusted(reply).send(presentVersionWithData(version, document));
+      return sendTrustedJson(reply, presentVersionWithData(version, document));
     },
   );
 };

@@ -1,3 +1,4 @@
+import { call } from '../../testing/call.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../../testing/test-app.ts';
 import { createTree, sampleDocument } from './trees.testing.ts';
@@ -21,13 +22,7 @@ const inject = (
   user: TestUser,
   payload?: unknown,
   headers: Record<string, string> = {},
-) =>
-  t.app.inject({
-    method,
-    url,
-    headers: { ...user.headers, ...headers },
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
+) => call(t.app, user, method, url, payload as object | undefined, { headers });
 
 const titles = (data: { nodes: { title: string }[] }) => data.nodes.map((n) => n.title);
 

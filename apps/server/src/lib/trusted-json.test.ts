@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { spliceStoredJson } from './stored-json.ts';
+import { spliceStoredJson } from './trusted-json.ts';
 
 describe('spliceStoredJson', () => {
   it('adds the stored text as the last field, parsing to the same value as a whole stringify', () => {

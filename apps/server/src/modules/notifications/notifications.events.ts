@@ -13,12 +13,13 @@ import { notify, type NotificationDraft } from './notifications.service.ts';
 const ONCE_A_DAY_MS = 24 * 3600 * 1000;
 
 /**
- * Notifications are written here, by handlers of other modules' domain events, after the acting
+ * Notifications' reactions to other modules' events (the module publishes none of its own): notifications
+ * are written here, by handlers of other modules' domain events, after the acting
  * write committed (a failure is logged by the events and never undoes it). A new kind is one more
  * `deps.events.on(…)` below that turns its event into drafts, plus its sentence in
  * `notifications.presenter.ts` and the catalog.
  */
-export function subscribeNotificationHandlers(deps: Deps): void {
+export function subscribeNotifications(deps: Deps): void {
   const send = (drafts: NotificationDraft[]) => notify(deps, deps.runtime.notifications.relay, drafts);
 
   /** The drafts about one target whose recipients were not told of it in the last day. */
