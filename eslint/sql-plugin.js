@@ -20,11 +20,6 @@ const MAY_WRITE_SQL = [
   /^apps\/server\/src\/db\//,
   /\.(test|testing)\.ts$/,
   /\/testing(\/|\.ts$)/,
-  // TEMPORARY (issue #30): community is being cut into six modules; the mover relocates this SQL into the new
-  // modules' repositories. The lead removes these three entries at merge.
-  /^apps\/server\/src\/modules\/community\/share-visibility\.ts$/,
-  /^apps\/server\/src\/modules\/community\/collections\.service\.ts$/,
-  /^apps\/server\/src\/modules\/community\/community\.search\.ts$/,
 ];
 
 const STATEMENTS = new Set(['selectFrom', 'insertInto', 'updateTable', 'deleteFrom', 'replaceInto', 'mergeInto']);

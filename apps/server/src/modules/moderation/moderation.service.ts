@@ -2,7 +2,6 @@ import type { ModerationLogEntry, Report, ReportCreateBody, ReportResolveBody } 
 import { deactivateAccount } from '../accounts/index.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { Deps } from '../../deps.ts';
-import type { Publish } from '../../lib/events/events.ts';
 import { conflict, invalidField, notFound } from '../../lib/http-errors.ts';
 import type { PageWindow } from '../../lib/pagination.ts';
 import { reserveEvents } from '../../lib/throttle/throttle.ts';
