@@ -16,7 +16,10 @@ export function spliceStoredJson(fields: Readonly<Record<string, unknown>>, key:
   return `${head.slice(0, -1)}${separator}${JSON.stringify(key)}:${storedJson}}`;
 }
 
-/** Sends JSON text as it is: a string payload with a JSON content type skips the route's serializer. */
-export function sendJsonText(reply: FastifyReply, json: string): FastifyReply {
+/**
+ * Sends JSON text as it is: a string (or its UTF-8 bytes, when kept encoded for many answers)
+ * with a JSON content type skips the route's serializer.
+ */
+export function sendJsonText(reply: FastifyReply, json: string | Buffer): FastifyReply {
   return reply.type('application/json; charset=utf-8').send(json);
 }
