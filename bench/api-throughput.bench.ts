@@ -12,8 +12,9 @@ import { BENCH_ADMIN_ENV, createBenchTree, signInBenchUser } from './support/ben
 import { seedCommunity } from './support/community-seed.ts';
 import { throughput } from './support/load.ts';
 import { recordResults } from './support/record.ts';
-import { machineLine } from './support/readme.ts';
+import { machineLine, writeReadmeSection } from './support/readme.ts';
 import { ROOT, startProcess } from './support/server-process.ts';
+import { throughputSection, type ThroughputResults } from './support/throughput-table.ts';
 
 const SHARES = Number(process.env.BENCH_SHARES ?? 20_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
@@ -138,3 +139,4 @@ for (const kind of KINDS) {
 await hello.stop();
 results.machineAfter = machineLine();
 await recordResults(process.env.BENCH_LABEL ? `api-throughput-${process.env.BENCH_LABEL}` : 'api-throughput', results);
+writeReadmeSection('api-throughput-latest', throughputSection(results as unknown as ThroughputResults));

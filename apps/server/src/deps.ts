@@ -1,4 +1,4 @@
-import type { Share } from '@arbor/contract';
+import type { Paginated, Share } from '@arbor/contract';
 import type { TreeDocument, WaitsForGraph } from '@arbor/tree-core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
@@ -26,15 +26,22 @@ export interface CommunityCaches {
   generation: GenerationReader;
 }
 
-/** A community list page as an anonymous caller sees it; each caller's own marks are put on top. */
+/**
+ * A community list page as every caller shares it, kept as text: nothing is serialised again per
+ * request; each signed-in caller's own marks are spliced in.
+ */
 export interface CachedSharePage {
-  count: number;
-  /** presented without a viewer: `tree` null, `liked` false, `my_rating` null, anonymous abilities */
-  shares: Share[];
-  /** each share's source tree, shown to its author only */
-  treeIds: Array<number | null>;
-  /** the whole answer for anonymous callers */
-  json: string;
+  /** the whole answer for anonymous callers, encoded once */
+  body: Buffer;
+  /** the envelope (count, links) without `results` */
+  envelope: Omit<Paginated<Share>, 'results'>;
+  /**
+   * each share's JSON text without the caller's marks (`tree`, `liked`, `my_rating`, `abilities`)
+   * and without its closing brace
+   */
+  openShares: string[];
+  /** per share: what the caller's marks are made from */
+  marks: Array<{ id: number; authorId: number; treeId: number | null }>;
 }
 
 /** A tree document as learning reads it: parsed once per revision, with its waits-for graph. */

@@ -171,6 +171,18 @@ function discardingBrokenClients(pool: pg.Pool, waitMs: number): PostgresPool {
 /** How many distinct statements one PostgreSQL connection keeps prepared (the app has a few hundred). */
 const PREPARED_PER_CONNECTION = 1000;
 const preparedBy = new WeakMap<object, Set<string>>();
+/** Statement names by SQL text, so that a statement's text is hashed once, not on every run. */
+const statementNames = new Map<string, string>();
+
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    name = `k${createHash('sha1').update(text).digest('base64url')}`;
+    if (statementNames.size >= PREPARED_PER_CONNECTION) statementNames.delete(statementNames.keys().next().value!);
+    statementNames.set(text, name);
+  }
+  return name;
+}
 
 /**
  * PostgreSQL parses an unnamed statement again on every execution. Kysely's statements are given a
@@ -184,7 +196,7 @@ function namedStatement(client: object, args: unknown[]): unknown[] {
   if (typeof text !== 'string' || args.length > 2) return args;
   let prepared = preparedBy.get(client);
   if (!prepared) preparedBy.set(client, (prepared = new Set()));
-  const name = `k${createHash('sha1').update(text).digest('base64url')}`;
+  const name = statementName(text);
   if (!prepared.has(name)) {
     if (prepared.size >= PREPARED_PER_CONNECTION) return args;
     prepared.add(name);

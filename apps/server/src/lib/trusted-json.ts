@@ -20,10 +20,11 @@ export function spliceStoredJson(fields: Readonly<Record<string, unknown>>, key:
 
 /**
  * Sends a trusted answer as JSON without the route's schema serializer: a string is JSON text (from
- * `spliceStoredJson` or a cached `JSON.stringify`) sent as it is; any other value goes through one
- * `JSON.stringify`. (A string payload with a JSON content type skips Fastify's serializer.) For routes only.
+ * `spliceStoredJson` or a cached `JSON.stringify`) and a Buffer its UTF-8 bytes (kept encoded when one
+ * text serves many answers), both sent as they are; any other value goes through one `JSON.stringify`.
+ * (A string or Buffer payload with a JSON content type skips Fastify's serializer.) For routes only.
  */
-export function sendTrustedJson(reply: FastifyReply, answer: string | object): FastifyReply {
-  const text = typeof answer === 'string' ? answer : JSON.stringify(answer);
+export function sendTrustedJson(reply: FastifyReply, answer: string | Buffer | object): FastifyReply {
+  const text = typeof answer === 'string' || Buffer.isBuffer(answer) ? answer : JSON.stringify(answer);
   return reply.type('application/json; charset=utf-8').send(text);
 }

@@ -1,7 +1,10 @@
 // Issue 29, item 6: the community list is served from a cache shared by every caller for at most
 // 1 s (API.md "Community"). What must hold: counters show within 1 s; a new, hidden or deleted
 // template is in or out of the very next answer; every caller's own marks are their own.
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
+import { openDatabase } from '../../db/connection.ts';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../../testing/test-app.ts';
 import { createTree } from '../trees/testing.ts';
 import { passListCacheWindow } from './list-cache.testing.ts';
@@ -108,6 +111,66 @@ describe('the community list cache', () => {
     });
     expect(res.statusCode).toBe(204);
     for (const user of [null, author, admin]) expect(entry(await list(user), deleted.id)).toBeUndefined();
+  });
+
+  it('never serves a template hidden or deleted through another app instance on the same database', async () => {
+    // A second app (another process behind the load balancer) with its own caches.
+    const handle = openDatabase(t.config.databaseUrl);
+    const other: FastifyInstance = await buildApp(t.config, { database: handle, migrate: false });
+    try {
+      await other.ready();
+      const listOther = async (user: TestUser | null) => {
+        const res = await other.inject({ method: 'GET', url: LIST, headers: user?.headers ?? {} });
+        expect(res.statusCode).toBe(200);
+        return res.json() as Listed;
+      };
+      const hidden = await share(author, 'Elsewhere hidden');
+      const deleted = await share(author, 'Elsewhere deleted');
+      // Both pages are cached there, for anonymous callers and signed-in ones.
+      for (const user of [null, alice]) {
+        const page = await listOther(user);
+        expect([entry(page, hidden.id), entry(page, deleted.id)]).toEqual([expect.anything(), expect.anything()]);
+      }
+      const filed = await post(alice, '/api/community/reports/', {
+        target_kind: 'share',
+        target_id: hidden.id,
+        reason: 'spam',
+      });
+      const resolved = await post(admin, `/api/community/reports/${filed.json().id}/resolve/`, { action: 'hide' });
+      expect(resolved.statusCode).toBe(200);
+      const res = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/community/trees-shared/${deleted.id}/`,
+        headers: author.headers,
+      });
+      expect(res.statusCode).toBe(204);
+      // Answered here, so the other instance leaves both out of its very next answer.
+      for (const user of [null, alice]) {
+        const page = await listOther(user);
+        expect([entry(page, hidden.id), entry(page, deleted.id)]).toEqual([undefined, undefined]);
+      }
+    } finally {
+      await other.close();
+      await handle.close();
+    }
+  });
+
+  it("gives the template's page the caller's own like and rating, read with the template", async () => {
+    const mine = await share(author, 'Detail marks');
+    expect((await post(bob, `/api/community/trees-shared/${mine.id}/like/`, { liked: true })).statusCode).toBe(200);
+    expect((await post(bob, `/api/community/trees-shared/${mine.id}/rate/`, { score: 3 })).statusCode).toBe(200);
+    const detail = async (user: TestUser | null) =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/community/trees-shared/${mine.uuid}/`,
+          headers: user?.headers ?? {},
+        })
+      ).json() as Record<string, unknown>;
+    expect(await detail(bob)).toMatchObject({ liked: true, my_rating: 3, tree: null });
+    expect(await detail(alice)).toMatchObject({ liked: false, my_rating: null, tree: null });
+    expect(await detail(null)).toMatchObject({ liked: false, my_rating: null, tree: null });
+    expect(await detail(author)).toMatchObject({ liked: false, my_rating: null, tree: mine.tree });
   });
 
   it('answers each URL with its own page and links', async () => {

@@ -89,7 +89,6 @@ export async function findShare(db: Executor, idOrUuid: string): Promise<ShareRo
   return row as ShareRow | undefined;
 }
 
-/** A share with what its page shows beside it: its author's name and avatar, whether anyone is credited. */
 /** The template a review, comment, suggestion or revision is about: just what the rules need (never the snapshot). */
 export async function findShareRef(
   db: Executor,
@@ -103,21 +102,37 @@ export async function findShareRef(
   return query.where('uuid', '=', idOrUuid).executeTakeFirst();
 }
 
-export interface ShareDetailRow extends ShareRow {
+/**
+ * A share with what its page shows beside it: its author's name and avatar, whether anyone is
+ * credited, the viewer's marks (not its search text: up to 20,000 characters nobody shows).
+ */
+export interface ShareDetailRow extends ShareListRow {
+  data: string;
   /** null when the author's account is gone */
   author_username: string | null;
   author_avatar_key: string | null;
   has_contributors: boolean | number;
+  /** the viewer's like (0/1 or a boolean), null without a viewer */
+  viewer_liked: boolean | number | null;
+  /** the viewer's rating, null without one */
+  viewer_rating: number | null;
 }
 
 /**
- * `findShare` with the author's summary and whether the share credits contributors, in one statement:
- * the template page's usual case costs one round trip (issue 29).
+ * `findShare` with the author's summary, whether the share credits contributors and the viewer's
+ * like and rating, in one statement: the template page's usual case costs one round trip (issue 29).
  */
-export async function findShareDetail(db: Executor, idOrUuid: string): Promise<ShareDetailRow | undefined> {
+export async function findShareDetail(
+  db: Executor,
+  idOrUuid: string,
+  viewerId: number | null,
+): Promise<ShareDetailRow | undefined> {
   const numeric = /^\d+$/.test(idOrUuid);
   if (numeric && Number(idOrUuid) > MAX_ID) return undefined;
-  const query = withSnapshot(db)
+  const query = db
+    .selectFrom('shares')
+    .innerJoin('share_snapshots', 'share_snapshots.share_id', 'shares.id')
+    .select([...LIST_COLUMNS, 'share_snapshots.data'])
     .leftJoin('users as author', 'author.id', 'shares.author_id')
     .leftJoin('profiles as author_profile', 'author_profile.user_id', 'shares.author_id')
     .select(['author.username as author_username', 'author_profile.avatar_key as author_avatar_key'])
@@ -130,7 +145,28 @@ export async function findShareDetail(db: Executor, idOrUuid: string): Promise<S
             .whereRef('share_contributors.share_id', '=', 'shares.id'),
         )
         .as('has_contributors'),
-    );
+    )
+    .select((eb) => [
+      viewerId === null
+        ? sql<null>`null`.as('viewer_liked')
+        : eb
+            .exists(
+              eb
+                .selectFrom('share_likes')
+                .select('share_likes.share_id')
+                .whereRef('share_likes.share_id', '=', 'shares.id')
+                .where('share_likes.user_id', '=', viewerId),
+            )
+            .as('viewer_liked'),
+      viewerId === null
+        ? sql<null>`null`.as('viewer_rating')
+        : eb
+            .selectFrom('share_ratings')
+            .select('share_ratings.score')
+            .whereRef('share_ratings.share_id', '=', 'shares.id')
+            .where('share_ratings.user_id', '=', viewerId)
+            .as('viewer_rating'),
+    ]);
   const row = numeric
     ? await query.where('shares.id', '=', Number(idOrUuid)).executeTakeFirst()
     : await query.where('shares.uuid', '=', idOrUuid).executeTakeFirst();
@@ -509,21 +545,27 @@ export async function viewerFlags(
   shareIds: number[],
 ): Promise<{ liked: Set<number>; ratings: Map<number, number> }> {
   if (shareIds.length === 0) return { liked: new Set(), ratings: new Map() };
-  const [likes, ratings] = await Promise.all([
-    db
-      .selectFrom('share_likes')
-      .select('share_id')
-      .where('user_id', '=', userId)
-      .where('share_id', 'in', shareIds)
-      .execute(),
-    db
-      .selectFrom('share_ratings')
-      .select(['share_id', 'score'])
-      .where('user_id', '=', userId)
-      .where('share_id', 'in', shareIds)
-      .execute(),
-  ]);
-  return { liked: new Set(likes.map((l) => l.share_id)), ratings: new Map(ratings.map((r) => [r.share_id, r.score])) };
+  // One statement (a round trip fewer on PostgreSQL): ratings with their score, likes with none.
+  const rows = await db
+    .selectFrom('share_ratings')
+    .select((eb) => ['share_id', eb.ref('score').$castTo<number | null>().as('score')])
+    .where('user_id', '=', userId)
+    .where('share_id', 'in', shareIds)
+    .unionAll(
+      db
+        .selectFrom('share_likes')
+        .select(['share_id', sql<number | null>`null`.as('score')])
+        .where('user_id', '=', userId)
+        .where('share_id', 'in', shareIds),
+    )
+    .execute();
+  const liked = new Set<number>();
+  const ratings = new Map<number, number>();
+  for (const row of rows) {
+    if (row.score === null) liked.add(row.share_id);
+    else ratings.set(row.share_id, row.score);
+  }
+  return { liked, ratings };
 }
 
 /** Most used tags of shares nobody hid; a tag on a share from the last 30 days counts three times. */

@@ -34,10 +34,14 @@ const SHARES_GENERATION = 'community-shares';
 const VIEW_WINDOW_MS = 24 * 3600 * 1000;
 const HOT_TAG_RECENT_MS = 30 * 24 * 3600 * 1000;
 
-/** What a caller already read with the rows: their authors, and whether any of them credits contributors. */
+/**
+ * What a caller already read with the rows: their authors, whether any of them credits
+ * contributors, the viewer's likes and ratings.
+ */
 interface KnownContext {
   authors?: Map<number, UserSummary>;
   anyContributors?: boolean;
+  flags?: { liked: Set<number>; ratings: Map<number, number> };
 }
 
 async function presentContext(
@@ -55,9 +59,10 @@ async function presentContext(
         rows.map((r) => r.author_id),
       ),
     known.anyContributors === false ? new Map<number, number[]>() : revisionsRepo.contributorIds(deps.db, ids),
-    viewer
-      ? repo.viewerFlags(deps.db, viewer.id, ids)
-      : Promise.resolve({ liked: new Set<number>(), ratings: new Map<number, number>() }),
+    known.flags ??
+      (viewer
+        ? repo.viewerFlags(deps.db, viewer.id, ids)
+        : Promise.resolve({ liked: new Set<number>(), ratings: new Map<number, number>() })),
   ]);
   // Contributors cost a second query only when some template has any.
   const credited = await loadUserSummaries(deps.db, deps.config.publicBaseUrl, [...contributorIds.values()].flat());
@@ -79,8 +84,8 @@ async function requireShare(deps: Deps, viewer: AuthUser | null, idOrUuid: strin
  * its snapshot spliced in as stored (`lib/trusted-json.ts`).
  */
 export async function getShareJson(deps: Deps, viewer: AuthUser | null, idOrUuid: string): Promise<string> {
-  // The share, its author and whether it credits anyone in one statement (issue 29).
-  const share = await repo.findShareDetail(deps.db, idOrUuid);
+  // The share, its author, whether it credits anyone and the viewer's marks in one statement (issue 29).
+  const share = await repo.findShareDetail(deps.db, idOrUuid, viewer?.id ?? null);
   if (!share || !isVisible(viewer, share)) throw notFound('No such template.');
   const baseUrl = deps.config.publicBaseUrl;
   const authors = new Map<number, UserSummary>();
@@ -89,7 +94,14 @@ export async function getShareJson(deps: Deps, viewer: AuthUser | null, idOrUuid
     authors.set(share.author_id, { id: share.author_id, username: share.author_username, avatar_url });
   }
   const [context, images] = await Promise.all([
-    presentContext(deps, viewer, [share], { authors, anyContributors: Boolean(share.has_contributors) }),
+    presentContext(deps, viewer, [share], {
+      authors,
+      anyContributors: Boolean(share.has_contributors),
+      flags: {
+        liked: new Set(share.viewer_liked ? [share.id] : []),
+        ratings: new Map(share.viewer_rating === null ? [] : [[share.id, share.viewer_rating]]),
+      },
+    }),
     imageUrlsOfStoredDocument(deps, share.tree_id, share.data),
   ]);
   const fields: Omit<ShareWithData, 'data'> = { ...presentShare(share, context), images };
@@ -140,10 +152,10 @@ const LIST_PAGE_MS = 1_000;
 /**
  * `GET /community/trees-shared/` as JSON text. A page is read and presented once per shares
  * generation, hidden scope (anonymous, one user's own hidden templates, admins) and URL, and kept
- * for `LIST_PAGE_MS`: anonymous callers get its text as it is; a signed-in caller gets it with
- * their own marks (source tree, liked, my_rating, abilities) put on top, read fresh. Any change of
- * which shares exist or are hidden empties the cache of its process and bumps the generation
- * (`noteSharesChanged`), so no caller is served a page from before it.
+ * for `LIST_PAGE_MS` as text: anonymous callers get its bytes as they are; a signed-in caller gets
+ * each share's text with their own marks (source tree, liked, my_rating, abilities) spliced in,
+ * read fresh. Any change of which shares exist or are hidden empties the cache of its process and
+ * bumps the generation (`noteSharesChanged`), so no caller is served a page from before it.
  */
 export async function listSharesJson(
   deps: Deps,
@@ -152,7 +164,7 @@ export async function listSharesJson(
   window: PageWindow,
   url: string,
   envelope: (count: number, results: Share[]) => Paginated<Share>,
-): Promise<string> {
+): Promise<string | Buffer> {
   const { pages, generation } = deps.caches.community;
   const key = JSON.stringify([await generation.read(deps.db), hiddenScopeOf(viewer) ?? null, url]);
   const now = deps.clock.now().getTime();
@@ -165,27 +177,30 @@ export async function listSharesJson(
     return reading;
   };
   const page = await (pages.get(key, now) ?? startPageRead());
-  if (!viewer) return page.json;
-  const { shares, treeIds } = page;
+  if (!viewer) return page.body;
   const flags = await repo.viewerFlags(
     deps.db,
     viewer.id,
-    shares.map((share) => share.id),
+    page.marks.map((mark) => mark.id),
   );
-  const own = shares.map((share, i): Share => {
-    const row = { author_id: share.author.id };
-    return {
-      ...share,
-      tree: canSeeSourceTree(viewer, row) ? (treeIds[i] ?? null) : null,
-      liked: flags.liked.has(share.id),
-      my_rating: flags.ratings.get(share.id) ?? null,
+  const results = page.openShares.map((open, i) => {
+    const { id, authorId, treeId } = page.marks[i]!;
+    const row = { author_id: authorId };
+    const own: Pick<Share, 'tree' | 'liked' | 'my_rating' | 'abilities'> = {
+      tree: canSeeSourceTree(viewer, row) ? treeId : null,
+      liked: flags.liked.has(id),
+      my_rating: flags.ratings.get(id) ?? null,
       abilities: shareAbilities(viewer, row),
     };
+    return `${open},${JSON.stringify(own).slice(1)}`;
   });
-  return JSON.stringify(envelope(page.count, own));
+  return spliceStoredJson(page.envelope, 'results', `[${results.join(',')}]`);
 }
 
-/** A list page as an anonymous caller sees it, from the rows `viewer` may see. */
+/** The caller's own marks on a share, which a shared page leaves out. */
+const OWN_MARKS = ['tree', 'liked', 'my_rating', 'abilities'] as const;
+
+/** A list page as every caller shares it, from the rows `viewer` may see. */
 async function readSharePage(
   deps: Deps,
   viewer: AuthUser | null,
@@ -196,7 +211,18 @@ async function readSharePage(
   const { count, rows } = await findSharePage(deps, viewer, query, window);
   const context = await presentContext(deps, null, rows);
   const shares = rows.map((r) => presentShare(r, context));
-  return { count, shares, treeIds: rows.map((r) => r.tree_id), json: JSON.stringify(envelope(count, shares)) };
+  const { results: _anonymous, ...fields } = envelope(count, shares);
+  const openShares = shares.map((share) => {
+    const shared: Partial<Share> = { ...share };
+    for (const mark of OWN_MARKS) delete shared[mark];
+    return JSON.stringify(shared).slice(0, -1);
+  });
+  return {
+    body: Buffer.from(JSON.stringify(envelope(count, shares))),
+    envelope: fields,
+    openShares,
+    marks: rows.map((r) => ({ id: r.id, authorId: r.author_id, treeId: r.tree_id })),
+  };
 }
 
 /** The rows of a list page that `viewer` may see (hidden templates only for their author and admins). */
