@@ -1,9 +1,12 @@
 // Learning mode's editor actions, loaded with the editor (never with the app's first bundle): "Learn"
 // (on/off) on every toolbar, "Plan my study" while it is on (a phone's More menu holds it).
 import { IconCalendarTime, IconSchool } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { EditorAction, EditorActionBinding } from '../trees/index.ts';
+import type { EditorAction, EditorActionBinding, EditorActionContext } from '../trees/index.ts';
 import { useLearning, useLearningState } from './components/mode/learning-store.ts';
+
+const PlanDialog = lazy(() => import('./components/plans/PlanDialog.tsx').then((m) => ({ default: m.PlanDialog })));
 
 /** "Learn": on and off, with the keys it enables in its tooltip; nothing outside a page's learning provider. */
 function useLearningToggle(): EditorActionBinding {
@@ -18,18 +21,19 @@ function useLearningToggle(): EditorActionBinding {
   };
 }
 
-/** "Plan my study" for the whole tree while learning mode is on; the dialog opens through the modals manager. */
-function useStudyPlan(): EditorActionBinding {
-  const { t } = useTranslation('plans');
+/** "Plan my study" for the whole tree while learning mode is on; its dialog opens in the editor, outside the menus. */
+function useStudyPlan(ctx: EditorActionContext): EditorActionBinding {
   const learning = useLearning();
   const enabled = useLearningState((s) => s.enabled) ?? false;
   if (!learning || !enabled) return { hidden: true };
   const { subject } = learning;
   return {
     run: () =>
-      void import('./components/plans/PlanDialog.tsx').then((m) =>
-        m.openPlanModal({ subject, title: t('plan.title') }),
-      ),
+      ctx.chrome.openDialog((close) => (
+        <Suspense fallback={null}>
+          <PlanDialog opened onClose={close} subject={subject} target={null} />
+        </Suspense>
+      )),
   };
 }
 

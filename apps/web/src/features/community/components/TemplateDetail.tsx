@@ -49,7 +49,7 @@ import { ShareEditModal } from './ShareEditModal.tsx';
 import { useActiveTabInView } from './active-tab-in-view.ts';
 import { useTemplateTabs } from './template-tabs.ts';
 import { useTemplateTabEntries } from '../template-tab-slot.ts';
-import './template-tabs-builtin.tsx';
+import { registerCommunityTemplateTabs } from './template-tabs-builtin.tsx';
 import { TemplateActions } from './TemplateActions.tsx';
 import { authorPath } from '../paths.ts';
 import classes from './TemplateDetail.module.css';
@@ -61,6 +61,7 @@ const TemplateNodeDrawer = lazy(() =>
 // The outline and its Markdown load when the Outline tab is chosen.
 const TemplateOutline = lazy(() => import('./TemplateOutline.tsx').then((m) => ({ default: m.TemplateOutline })));
 const SuggestDialog = lazy(() => import('./suggestions/SuggestDialog.tsx').then((m) => ({ default: m.SuggestDialog })));
+registerCommunityTemplateTabs();
 /** The node drawer's width over the canvas (wide screens); the canvas fits the tree beside it. */
 const NODE_DRAWER_WIDTH = 340;
 

@@ -10,37 +10,40 @@ const SuggestionsTab = lazy(() =>
 );
 const HistoryTab = lazy(() => import('./history/HistoryTab.tsx').then((m) => ({ default: m.HistoryTab })));
 
-registerTemplateTab({
-  id: 'reviews',
-  labelKey: 'reviews:tabs.reviews',
-  order: 10,
-  render: ({ share, uuid }) => <ReviewsTab share={share} id={uuid} />,
-});
-registerTemplateTab({
-  id: 'discussion',
-  labelKey: 'reviews:tabs.discussion',
-  order: 20,
-  render: ({ share, uuid, place }) => (
-    <DiscussionTab
-      share={share}
-      id={uuid}
-      nodeFilter={place.node}
-      onNodeFilter={place.showDiscussion}
-      onShowNode={place.showNode}
-    />
-  ),
-});
-registerTemplateTab({
-  id: 'suggestions',
-  labelKey: 'reviews:tabs.suggestions',
-  order: 30,
-  render: ({ share, uuid, place }) => (
-    <SuggestionsTab share={share} id={uuid} open={place.suggestion} onOpen={place.showSuggestion} />
-  ),
-});
-registerTemplateTab({
-  id: 'history',
-  labelKey: 'reviews:tabs.history',
-  order: 40,
-  render: ({ uuid }) => <HistoryTab id={uuid} />,
-});
+/** Puts the community's tabs in the template page's slot (again is harmless: a tab replaces itself by id). */
+export function registerCommunityTemplateTabs(): void {
+  registerTemplateTab({
+    id: 'reviews',
+    labelKey: 'reviews:tabs.reviews',
+    order: 10,
+    render: ({ share, uuid }) => <ReviewsTab share={share} id={uuid} />,
+  });
+  registerTemplateTab({
+    id: 'discussion',
+    labelKey: 'reviews:tabs.discussion',
+    order: 20,
+    render: ({ share, uuid, place }) => (
+      <DiscussionTab
+        share={share}
+        id={uuid}
+        nodeFilter={place.node}
+        onNodeFilter={place.showDiscussion}
+        onShowNode={place.showNode}
+      />
+    ),
+  });
+  registerTemplateTab({
+    id: 'suggestions',
+    labelKey: 'reviews:tabs.suggestions',
+    order: 30,
+    render: ({ share, uuid, place }) => (
+      <SuggestionsTab share={share} id={uuid} open={place.suggestion} onOpen={place.showSuggestion} />
+    ),
+  });
+  registerTemplateTab({
+    id: 'history',
+    labelKey: 'reviews:tabs.history',
+    order: 40,
+    render: ({ uuid }) => <HistoryTab id={uuid} />,
+  });
+}

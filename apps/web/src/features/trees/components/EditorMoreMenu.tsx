@@ -4,17 +4,26 @@ import { useTranslation } from 'react-i18next';
 import type { PlacedGroup } from '../state/action-groups.ts';
 import type { EditorActionContext } from '../state/action-types.ts';
 import { ActionMenuGroups } from './actions/ActionMenuGroups.tsx';
+import { useClosingMenu } from './actions/closing-menu.ts';
+
+interface MenuProps {
+  groups: readonly PlacedGroup[];
+  ctx: EditorActionContext;
+  /** a new value closes the menu (a file chosen for import opens its preview alone) */
+  closeSignal: number;
+}
 
 /**
  * A phone's "more" menu: the registry's actions that a wide toolbar shows and a phone's width does
  * not hold, reachable by touch and keyboard (arrow keys, Enter, Escape). Their dialogs open in the
  * editor (`EditorChrome.openDialog`), so the menu may close and unmount its items.
  */
-export function EditorMoreMenu({ groups, ctx }: { groups: readonly PlacedGroup[]; ctx: EditorActionContext }) {
+export function EditorMoreMenu({ groups, ctx, closeSignal }: MenuProps) {
   const { t } = useTranslation('trees');
   const label = t('toolbar.more');
+  const [opened, setOpened] = useClosingMenu(closeSignal);
   return (
-    <Menu position="bottom-end" shadow="md" width={260} withinPortal>
+    <Menu position="bottom-end" shadow="md" width={260} withinPortal opened={opened} onChange={setOpened}>
       <Menu.Target>
         <Tooltip label={label}>
           <ActionIcon variant="default" size="lg" aria-label={label} data-testid="toolbar-more">

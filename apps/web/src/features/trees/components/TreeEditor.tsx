@@ -263,6 +263,8 @@ const EditorWorkspace = memo(function EditorWorkspace({
   };
   const [importFile, setImportFile] = useState<File | null>(null);
   const importInputRef = useRef<HTMLInputElement>(null);
+  // Counts chosen import files: each closes the menu it came from, so the preview stands alone.
+  const [importsChosen, setImportsChosen] = useState(0);
   // Images the tree has stay on the nodes of an imported file (its own export); other ids are dropped.
   const imageIds = useMemo(() => new Set(imageUrls.keys()), [imageUrls]);
   const onSaveVersion = async (message: string) => {
@@ -374,6 +376,7 @@ const EditorWorkspace = memo(function EditorWorkspace({
             groups={placedGroups(actions, actionContext, isPhone ? 'phone-bar' : 'wide-bar')}
             ctx={actionContext}
             busy={busy}
+            closeSignal={importsChosen}
             search={<NodeSearch ref={searchRef} onJump={jumpTo} onQuery={setMatches} />}
             status={extensions.map((ext) =>
               ext.editorStatus ? <Fragment key={ext.id}>{ext.editorStatus(extensionContext)}</Fragment> : null,
@@ -381,7 +384,11 @@ const EditorWorkspace = memo(function EditorWorkspace({
           />
           {isPhone ? (
             // A phone's width holds only the editing basics: the rest is one tap away.
-            <EditorMoreMenu groups={placedGroups(actions, actionContext, 'phone-more')} ctx={actionContext} />
+            <EditorMoreMenu
+              groups={placedGroups(actions, actionContext, 'phone-more')}
+              ctx={actionContext}
+              closeSignal={importsChosen}
+            />
           ) : null}
         </Group>
       </div>
@@ -439,7 +446,9 @@ const EditorWorkspace = memo(function EditorWorkspace({
           const file = event.currentTarget.files?.[0];
           // Cleared, so choosing the same file again is a change too.
           event.currentTarget.value = '';
-          if (file) setImportFile(file);
+          if (!file) return;
+          setImportFile(file);
+          setImportsChosen((n) => n + 1);
         }}
       />
       <ShortcutsSheet

@@ -1,5 +1,5 @@
 import type { TranslationKey } from '../../../lib/i18n.ts';
-import type { ActionGroup, EditorAction, EditorActionContext } from './action-types.ts';
+import type { ActionGroup, ActionPlace, EditorAction, EditorActionContext } from './action-types.ts';
 import { isActionVisible } from './action-state.ts';
 
 /** The dropdowns a wide toolbar gathers some groups into. */
@@ -26,6 +26,12 @@ export const ACTION_GROUPS: ReadonlyArray<[ActionGroup, GroupLayout]> = [
   ['help', { wide: 'buttons' }],
 ];
 
+const PLACES: Record<'phone-bar' | 'phone-more' | 'wide-bar', ReadonlyArray<ActionPlace['bar']>> = {
+  'phone-bar': ['always'],
+  'phone-more': ['wide', 'phone-menu'],
+  'wide-bar': ['always', 'wide'],
+};
+
 export interface PlacedGroup {
   group: ActionGroup;
   layout: GroupLayout;
@@ -33,8 +39,8 @@ export interface PlacedGroup {
 }
 
 /**
- * The actions with a place, visible here, by group in toolbar order; `bar` picks the toolbar's
- * (`always` on a phone, every one on a wide screen) or the phone's More menu (`wide` ones).
+ * The actions with a place, visible here, by group in toolbar order: a phone's toolbar holds the
+ * `always` ones, its More menu the others; a wide toolbar all but those kept for the phone's menu.
  */
 export function placedGroups(
   actions: readonly EditorAction[],
@@ -42,10 +48,7 @@ export function placedGroups(
   where: 'phone-bar' | 'phone-more' | 'wide-bar',
 ): PlacedGroup[] {
   const here = actions.filter(
-    (action) =>
-      action.place &&
-      isActionVisible(action, ctx) &&
-      (where === 'wide-bar' || (action.place.bar === 'always') === (where === 'phone-bar')),
+    (action) => action.place && isActionVisible(action, ctx) && PLACES[where].includes(action.place.bar),
   );
   return ACTION_GROUPS.map(([group, layout]) => ({
     group,

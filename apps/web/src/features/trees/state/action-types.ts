@@ -75,8 +75,11 @@ export interface ActionPlace {
   group: ActionGroup;
   /** lower first inside its group */
   order: number;
-  /** `always`: on the toolbar at every width; `wide`: on a wide toolbar, in the More menu on a phone */
-  bar: 'always' | 'wide';
+  /**
+   * `always`: on the toolbar at every width; `wide`: on a wide toolbar, in the More menu on a phone;
+   * `phone-menu`: in the phone's More menu only (a wide screen has its keys and the palette)
+   */
+  bar: 'always' | 'wide' | 'phone-menu';
 }
 
 /**

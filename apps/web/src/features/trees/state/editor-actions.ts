@@ -336,7 +336,8 @@ export const EDITOR_ACTIONS: readonly EditorAction[] = [
     labelKey: 'trees:shortcuts.title',
     icon: IconKeyboard,
     keys: ['?'],
-    place: { group: 'help', order: 0, bar: 'wide' },
+    // A wide screen has `?` and the palette; the toolbar's room goes to the tree's title (issue 27).
+    place: { group: 'help', order: 0, bar: 'phone-menu' },
     testIds: { bar: 'open-shortcuts', menu: 'more-shortcuts' },
     allowedReadOnly: true,
     run: (ctx) => ctx.chrome.showShortcuts(),

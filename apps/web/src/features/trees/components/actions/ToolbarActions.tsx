@@ -9,6 +9,7 @@ import classes from '../TreeEditor.module.css';
 import { useActionText } from './action-text.ts';
 import { ActionButton } from './ActionButton.tsx';
 import { ActionMenuGroups } from './ActionMenuGroups.tsx';
+import { useClosingMenu } from './closing-menu.ts';
 
 interface ToolbarActionsProps {
   groups: readonly PlacedGroup[];
@@ -19,12 +20,14 @@ interface ToolbarActionsProps {
   status: ReactNode;
   /** the document menu's spinner (an image export under way) */
   busy: boolean;
+  /** a new value closes the dropdowns (a file chosen for import opens its preview alone) */
+  closeSignal: number;
 }
 
 const rank = (group: ActionGroup) => ACTION_GROUPS.findIndex(([g]) => g === group);
 
 /** The toolbar's actions from the registry: buttons, the layout's segmented choice, the document and settings menus. */
-export function ToolbarActions({ groups, ctx, search, status, busy }: ToolbarActionsProps) {
+export function ToolbarActions({ groups, ctx, search, status, busy, closeSignal }: ToolbarActionsProps) {
   const drawnMenus = new Set<ToolbarMenu>();
   const parts: ReactNode[] = [];
   let searchDrawn = false;
@@ -41,7 +44,9 @@ export function ToolbarActions({ groups, ctx, search, status, busy }: ToolbarAct
     else if (!drawnMenus.has(wide)) {
       drawnMenus.add(wide);
       const inMenu = groups.filter((g) => g.layout.wide === wide);
-      parts.push(<ToolbarDropdown key={wide} menu={wide} groups={inMenu} ctx={ctx} busy={busy} />);
+      parts.push(
+        <ToolbarDropdown key={wide} menu={wide} groups={inMenu} ctx={ctx} busy={busy} closeSignal={closeSignal} />,
+      );
     }
     if (placed.group === 'learning') {
       parts.push(<Fragment key="status">{status}</Fragment>);
@@ -90,13 +95,16 @@ function ToolbarDropdown({
   groups,
   ctx,
   busy,
+  closeSignal,
 }: {
   menu: ToolbarMenu;
   groups: readonly PlacedGroup[];
   ctx: EditorActionContext;
   busy: boolean;
+  closeSignal: number;
 }) {
   const { t } = useTranslation(['trees', 'learning']);
+  const [opened, setOpened] = useClosingMenu(closeSignal);
   const target =
     menu === 'document' ? (
       <Button
@@ -119,7 +127,14 @@ function ToolbarDropdown({
       </Tooltip>
     );
   return (
-    <Menu position="bottom-end" shadow="md" width={menu === 'document' ? 220 : 280} withinPortal>
+    <Menu
+      position="bottom-end"
+      shadow="md"
+      width={menu === 'document' ? 220 : 280}
+      withinPortal
+      opened={opened}
+      onChange={setOpened}
+    >
       <Menu.Target>{target}</Menu.Target>
       <Menu.Dropdown>
         <ActionMenuGroups groups={groups} ctx={ctx} />
