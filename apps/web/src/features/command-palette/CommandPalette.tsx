@@ -15,6 +15,7 @@ import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { LOCALES, setLocale } from '../../lib/i18n.ts';
+import { usePageCommands } from '../../lib/page-commands.ts';
 import { useThemeToggle } from '../../lib/theme-toggle.ts';
 import { createBlankTree } from './api/createBlankTree.ts';
 import { useRemoteMatches } from './api/useRemoteMatches.ts';
@@ -79,7 +80,8 @@ function useActions(onLogout: () => void): PaletteItem[] {
 /**
  * Ctrl+K / Cmd+K (Mantine's `mod`): pages, the user's trees and community templates (from the API,
  * debounced) and actions. A query of two characters or more is split on spaces and every word must
- * occur in the title, case-insensitively. Rendered by the shell only for a logged-in user.
+ * occur in the title, case-insensitively; the open page's commands (the editor's actions) come first.
+ * Rendered by the shell only for a logged-in user.
  */
 export function CommandPalette({ pages, sources }: { pages: PalettePage[]; sources?: readonly PaletteSource[] }) {
   const { t } = useTranslation(['shell', 'common']);
@@ -88,6 +90,7 @@ export function CommandPalette({ pages, sources }: { pages: PalettePage[]; sourc
   const resetTimer = useRef<number | undefined>(undefined);
   const [opened, setOpened] = useState(false);
   const actions = useActions(() => navigate('/logout'));
+  const pageCommands = usePageCommands();
   const remote = useRemoteMatches(query, opened, sources);
   const terms = queryTerms(query);
 
@@ -107,6 +110,20 @@ export function CommandPalette({ pages, sources }: { pages: PalettePage[]; sourc
         run: () => navigate(path(item.uuid)),
       }));
     return [
+      // The page's own commands first (the editor's actions while a tree is open): what is at hand.
+      {
+        id: 'page-commands',
+        label: t('palette.groups.editor'),
+        items: keep(
+          pageCommands.map((command) => ({
+            id: `command-${command.id}`,
+            title: command.title,
+            description: command.shortcut,
+            icon: command.icon ? <command.icon {...ICON} /> : <IconBinaryTree2 {...ICON} />,
+            run: command.run,
+          })),
+        ),
+      },
       {
         id: 'pages',
         label: t('palette.groups.pages'),
@@ -148,7 +165,7 @@ export function CommandPalette({ pages, sources }: { pages: PalettePage[]; sourc
     ].filter((group) => group.items.length > 0);
     // `actions` is rebuilt each render but only changes with the language, which `t` tracks.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [pages, remote.trees, remote.templates, remote.sources, terms.join(' '), t, navigate]);
+  }, [pages, pageCommands, remote.trees, remote.templates, remote.sources, terms.join(' '), t, navigate]);
 
   return (
     <Spotlight.Root

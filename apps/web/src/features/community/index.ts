@@ -9,6 +9,7 @@ export { useShares } from './api/list-shares.ts';
 export { prefetchCommunityList } from './api/community-list.ts';
 export { prefetchShare, useShare } from './api/get-share.ts';
 export { registerCommunityExtensions } from './register-extensions.tsx';
+export { registerTemplateTab, type TemplateTabContext, type TemplateTabEntry } from './template-tab-slot.ts';
 export { openReportDialog, type ReportTarget } from './report/open-report-dialog.ts';
 export { authorPath, collectionPath } from './paths.ts';
 export { ReportButton } from './components/report/ReportButton.tsx';

@@ -16,12 +16,8 @@ const LearningBadges = lazy(() =>
   import('./components/mode/NodeMarks.tsx').then((m) => ({ default: m.LearningBadges })),
 );
 const LearningFrame = lazy(() => import('./components/mode/NodeMarks.tsx').then((m) => ({ default: m.LearningFrame })));
-const LearningModeControls = lazy(() =>
-  import('./components/mode/LearningModeControls.tsx').then((m) => ({ default: m.LearningModeControls })),
-);
-const PlanButton = lazy(() => import('./components/plans/PlanButton.tsx').then((m) => ({ default: m.PlanButton })));
-const PlanMenuItem = lazy(() =>
-  import('./components/plans/PlanMenuItem.tsx').then((m) => ({ default: m.PlanMenuItem })),
+const LearningProgress = lazy(() =>
+  import('./components/mode/LearningModeControls.tsx').then((m) => ({ default: m.LearningProgress })),
 );
 const LearningNodeSection = lazy(() =>
   import('./components/mode/LearningNodeSection.tsx').then((m) => ({ default: m.LearningNodeSection })),
@@ -57,24 +53,13 @@ function Frame(ctx: NodeBadgeContext) {
   );
 }
 
-function Toolbar() {
-  const learning = useLearning();
-  if (!learning) return null;
-  return (
-    <Suspense fallback={null}>
-      <LearningModeControls withPlan={false} />
-    </Suspense>
-  );
-}
-
-/** "Plan my study" for the whole tree while learning mode is on: a toolbar button, or a More-menu item on a phone. */
-function PlanAction({ menu }: { menu: boolean }) {
-  const learning = useLearning();
+/** The learner's progress bar in the editor's toolbar while learning mode is on ("Learn" itself is an action). */
+function Progress() {
   const enabled = useLearningState((s) => s.enabled) ?? false;
-  if (!learning || !enabled) return null;
+  if (!enabled) return null;
   return (
     <Suspense fallback={null}>
-      {menu ? <PlanMenuItem subject={learning.subject} /> : <PlanButton subject={learning.subject} compact />}
+      <LearningProgress />
     </Suspense>
   );
 }
@@ -117,27 +102,21 @@ function useOverviewRing(): OverviewRing | null {
   return ring;
 }
 
-/** Registers learning mode's canvas marks, node-panel section and toolbar controls; app/ calls it once. */
+/** Registers learning mode's canvas marks, node-panel section, editor actions and progress bar; app/ calls it once. */
 export function registerLearningExtensions(): () => void {
   const unregisterRecall = registerRecallExtensions();
-  const removePlans = registerTreesExtension({
-    id: 'learning-plans',
-    order: 6,
-    editorToolbar: () => <PlanAction menu={false} />,
-    editorMenu: () => <PlanAction menu />,
-  });
   const removeLearning = registerTreesExtension({
     id: 'learning',
     order: 5,
     nodeBadges: (ctx) => <Badges {...ctx} />,
     nodeFrame: (ctx) => <Frame {...ctx} />,
     useOverviewRing,
-    editorToolbar: () => <Toolbar />,
+    editorActions: () => import('./editor-actions.tsx').then((m) => m.learningEditorActions),
+    editorStatus: () => <Progress />,
     nodePanel: (ctx) => <PanelSection {...ctx} />,
   });
   return () => {
     removeLearning();
-    removePlans();
     unregisterRecall();
   };
 }

@@ -1,36 +1,9 @@
 import { useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import type { Tree } from './api/types.ts';
-import type { TreeDocument, TreeNode } from './model/tree-document.ts';
-import type { EditorCommands } from './state/commands.ts';
+import type { TreeNode } from './model/tree-document.ts';
+import type { EditorAction, EditorExtensionContext } from './state/action-types.ts';
 
-/**
- * Extension points of the trees feature. AI actions and sharing live in their own features and plug
- * in here instead of the editor importing them (features never import each other's internals):
- *
- *   registerTreesExtension({ id: 'ai', nodePanel: (ctx) => <AiNodeActions {...ctx} />, order: 10 });
- *
- * Call it once at module load of the extending feature (e.g. from its `index.ts` imported by
- * `app/`), and the editor, the node panel and the trees list render it in the right slot.
- */
-export interface EditorExtensionContext {
-  tree: Tree;
-  /** the document as it is now (re-rendered on every change) */
-  doc: TreeDocument;
-  readOnly: boolean;
-  /** every edit goes through these: one undo step each, autosaved */
-  commands: EditorCommands;
-  /** renders the whole canvas as a PNG, as it looks on screen (share covers are drawn from `doc` instead) */
-  exportPng: () => Promise<Blob>;
-  /** waits until the working copy is on the server (before sharing a snapshot) */
-  flushSave: () => Promise<boolean>;
-  /**
-   * Lets the server change the working copy (a template update merged in): pending edits are saved
-   * first (rejects with `UnsavedEditsError`, sending nothing, when they cannot be), `change` gets the
-   * revision to send as `If-Match`, and once it resolves the editor takes the server's copy in as a
-   * reload, not as an edit: nothing is saved back and undo starts afresh. Resolves to `change`'s answer.
-   */
-  applyServerChange: <T>(change: (revision: number) => Promise<T>) => Promise<T>;
-}
+export type { EditorExtensionContext };
 
 /** `applyServerChange` could not save the edits made before it, so it did not ask the server for anything. */
 export class UnsavedEditsError extends Error {
@@ -70,6 +43,17 @@ export interface TreeCardExtensionContext {
   openDialog: (render: (close: () => void) => ReactNode) => void;
 }
 
+/**
+ * Extension points of the trees feature. AI actions and sharing live in their own features and plug
+ * in here instead of the editor importing them (features never import each other's internals):
+ *
+ *   registerTreesExtension({ id: 'ai', nodePanel: (ctx) => <AiNodeActions {...ctx} />, order: 10 });
+ *
+ * Call it once at module load of the extending feature (e.g. from its `index.ts` imported by
+ * `app/`), and the editor, the node panel and the trees list render it in the right slot. Commands
+ * for the editor are `editorActions`: the toolbar, the phone's More menu, the keyboard, the shortcut
+ * sheet and the palette all show them, so an extension never draws its own button and menu item.
+ */
 export interface TreesExtension {
   id: string;
   /** lower first; built-in items come before extensions */
@@ -79,14 +63,16 @@ export interface TreesExtension {
    * it to one line on a phone, and render nothing (null) when it has nothing to say
    */
   editorBanner?: (ctx: EditorExtensionContext) => ReactNode;
-  /** buttons in the editor's toolbar (e.g. "Share") */
-  editorToolbar?: (ctx: EditorExtensionContext) => ReactNode;
   /**
-   * the same actions as `<Menu.Item>`s for the toolbar's "more" menu on narrow screens, where they
-   * replace `editorToolbar` (whose buttons would be pushed off-screen). The menu stays mounted while
-   * closed, so an item may keep a dialog it opened.
+   * the extension's editor commands (e.g. "Share", "Learn"), loaded when an editor opens: a lazy
+   * import, so the app's first bundle carries only this function
    */
-  editorMenu?: (ctx: EditorExtensionContext) => ReactNode;
+  editorActions?: () => Promise<readonly EditorAction[]>;
+  /**
+   * a status shown in the editor's toolbar, not a command (e.g. learning progress): commands are
+   * `editorActions`. Keep it narrow enough for a phone's toolbar, and render null when it has nothing to say.
+   */
+  editorStatus?: (ctx: EditorExtensionContext) => ReactNode;
   /** a section of the node side panel (e.g. AI "write content", "suggest children") */
   nodePanel?: (ctx: NodePanelExtensionContext) => ReactNode;
   /**
@@ -128,6 +114,11 @@ export function registerTreesExtension(extension: TreesExtension): () => void {
     extensions = extensions.filter((e) => e !== extension);
     listeners.forEach((l) => l());
   };
+}
+
+/** The registered extensions as they are now (for code outside React). */
+export function registeredTreesExtensions(): readonly TreesExtension[] {
+  return extensions;
 }
 
 /** The registered extensions; components re-render when one is added or removed. */

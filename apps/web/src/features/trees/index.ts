@@ -12,6 +12,16 @@ export { DiffSummary } from './diff/DiffSummary.tsx';
 // Pure layout, for pictures of a tree drawn outside the canvas (share covers).
 export { layoutTree, NODE_HEIGHT, NODE_WIDTH } from './layout/tidy-layout.ts';
 export { registerTreesExtension, UnsavedEditsError } from './extensions.ts';
+export { loadAllEditorActions } from './state/use-editor-actions.ts';
+export { ACTION_GROUPS } from './state/action-groups.ts';
+export type {
+  ActionGroup,
+  ActionPlace,
+  EditorAction,
+  EditorActionBinding,
+  EditorActionContext,
+  EditorChrome,
+} from './state/action-types.ts';
 export type {
   OverviewRing,
   EditorExtensionContext,

@@ -22,10 +22,11 @@ export async function fetchShareOfTree(treeId: number, signal?: AbortSignal): Pr
   }
 }
 
-/** The tree's existing share (to prefill a re-share), null when it has none. */
-export const useShareOfTree = (treeId: number) =>
+/** The tree's existing share (to prefill a re-share), null when it has none; not asked while `enabled` is false. */
+export const useShareOfTree = (treeId: number, enabled = true) =>
   useQuery({
     queryKey: communityKeys.ofTree(treeId),
     queryFn: ({ signal }) => fetchShareOfTree(treeId, signal),
+    enabled,
     staleTime: 0,
   });

@@ -38,6 +38,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { LazyTreeViewer } from '../../trees/index.ts';
 import { useHoldFirstContent } from '../../../lib/first-content.ts';
+import { useKeyText } from '../../../lib/use-key-text.ts';
 import { useShare } from '../api/get-share.ts';
 import { useCountView, useDeleteShare } from '../api/share-actions.ts';
 import { NodeDiscussionProvider } from './discussion/NodeDiscussionProvider.tsx';
@@ -46,7 +47,9 @@ import { EmbedButton } from './EmbedButton.tsx';
 import { ReportButton } from './report/ReportButton.tsx';
 import { ShareEditModal } from './ShareEditModal.tsx';
 import { useActiveTabInView } from './active-tab-in-view.ts';
-import { useTemplateTabs, type TemplateTab } from './template-tabs.ts';
+import { useTemplateTabs } from './template-tabs.ts';
+import { useTemplateTabEntries } from '../template-tab-slot.ts';
+import { registerCommunityTemplateTabs } from './template-tabs-builtin.tsx';
 import { TemplateActions } from './TemplateActions.tsx';
 import { authorPath } from '../paths.ts';
 import classes from './TemplateDetail.module.css';
@@ -55,17 +58,10 @@ import classes from './TemplateDetail.module.css';
 const TemplateNodeDrawer = lazy(() =>
   import('./TemplateNodeDrawer.tsx').then((m) => ({ default: m.TemplateNodeDrawer })),
 );
-// The Reviews and Discussion tabs load when first opened.
 // The outline and its Markdown load when the Outline tab is chosen.
 const TemplateOutline = lazy(() => import('./TemplateOutline.tsx').then((m) => ({ default: m.TemplateOutline })));
-const ReviewsTab = lazy(() => import('./reviews/ReviewsTab.tsx').then((m) => ({ default: m.ReviewsTab })));
-const DiscussionTab = lazy(() => import('./discussion/DiscussionTab.tsx').then((m) => ({ default: m.DiscussionTab })));
-// So do History (with the comparison canvas) and Suggestions.
-const HistoryTab = lazy(() => import('./history/HistoryTab.tsx').then((m) => ({ default: m.HistoryTab })));
-const SuggestionsTab = lazy(() =>
-  import('./suggestions/SuggestionsTab.tsx').then((m) => ({ default: m.SuggestionsTab })),
-);
 const SuggestDialog = lazy(() => import('./suggestions/SuggestDialog.tsx').then((m) => ({ default: m.SuggestDialog })));
+registerCommunityTemplateTabs();
 /** The node drawer's width over the canvas (wide screens); the canvas fits the tree beside it. */
 const NODE_DRAWER_WIDTH = 340;
 
@@ -218,7 +214,9 @@ export function TemplateDetail({
   // interruptible tasks instead of one long one.
   const { data: share, isLoading, isError, error } = useDeferredValue(useShare(uuid));
   useHoldFirstContent(!isLoading);
-  const tabs = useTemplateTabs();
+  const slotTabs = useTemplateTabEntries();
+  const tabs = useTemplateTabs(useMemo(() => ['tree', ...slotTabs.map((tab) => tab.id)], [slotTabs]));
+  const text = useKeyText();
   const canvas = useNodeDrawer(share?.data, tabs.focus);
   const tabList = useActiveTabInView<HTMLDivElement>(tabs.tab, Boolean(share));
   const { t: tr } = useTranslation('reviews');
@@ -300,16 +298,17 @@ export function TemplateDetail({
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Tabs
             value={tabs.tab}
-            onChange={(value) => value && tabs.setTab(value as TemplateTab)}
+            onChange={(value) => value && tabs.setTab(value)}
             keepMounted={false}
             variant="outline"
           >
             <Tabs.List mb="md" aria-label={tr('tabs.label')} className={classes.tabList} ref={tabList}>
               <Tabs.Tab value="tree">{tr('tabs.tree')}</Tabs.Tab>
-              <Tabs.Tab value="reviews">{tr('tabs.reviews')}</Tabs.Tab>
-              <Tabs.Tab value="discussion">{tr('tabs.discussion')}</Tabs.Tab>
-              <Tabs.Tab value="suggestions">{tr('tabs.suggestions')}</Tabs.Tab>
-              <Tabs.Tab value="history">{tr('tabs.history')}</Tabs.Tab>
+              {slotTabs.map((tab) => (
+                <Tabs.Tab key={tab.id} value={tab.id}>
+                  {text(tab.labelKey)}
+                </Tabs.Tab>
+              ))}
             </Tabs.List>
             <Tabs.Panel value="tree">
               <NodeDiscussionProvider share={uuid} onOpen={tabs.showDiscussion}>
@@ -378,32 +377,13 @@ export function TemplateDetail({
                 </Card>
               </NodeDiscussionProvider>
             </Tabs.Panel>
-            <Tabs.Panel value="reviews">
-              <Suspense fallback={<Skeleton h={240} radius="md" />}>
-                <ReviewsTab share={share} id={uuid} />
-              </Suspense>
-            </Tabs.Panel>
-            <Tabs.Panel value="discussion">
-              <Suspense fallback={<Skeleton h={240} radius="md" />}>
-                <DiscussionTab
-                  share={share}
-                  id={uuid}
-                  nodeFilter={tabs.node}
-                  onNodeFilter={tabs.showDiscussion}
-                  onShowNode={tabs.showNode}
-                />
-              </Suspense>
-            </Tabs.Panel>
-            <Tabs.Panel value="suggestions">
-              <Suspense fallback={<Skeleton h={240} radius="md" />}>
-                <SuggestionsTab share={share} id={uuid} open={tabs.suggestion} onOpen={tabs.showSuggestion} />
-              </Suspense>
-            </Tabs.Panel>
-            <Tabs.Panel value="history">
-              <Suspense fallback={<Skeleton h={240} radius="md" />}>
-                <HistoryTab id={uuid} />
-              </Suspense>
-            </Tabs.Panel>
+            {slotTabs.map((tab) => (
+              <Tabs.Panel key={tab.id} value={tab.id}>
+                <Suspense fallback={<Skeleton h={240} radius="md" />}>
+                  {tab.render({ share, uuid, place: tabs })}
+                </Suspense>
+              </Tabs.Panel>
+            ))}
           </Tabs>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>

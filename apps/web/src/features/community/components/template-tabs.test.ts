@@ -53,4 +53,11 @@ describe('the template page place in its URL', () => {
     expect(placeSearch('reviews', {}, now).toString()).toBe('learn=1&tab=reviews');
     expect(placeSearch('reviews', {}, new URLSearchParams('node=n1')).toString()).toBe('tab=reviews');
   });
+
+  it('opens a tab a feature put in the page slot, when the page names it among its tabs', () => {
+    const params = new URLSearchParams('tab=quiz');
+    expect(templatePlace(params).tab).toBe('tree');
+    expect(templatePlace(params, ['tree', 'reviews', 'quiz']).tab).toBe('quiz');
+    expect(placeSearch('quiz').toString()).toBe('tab=quiz');
+  });
 });

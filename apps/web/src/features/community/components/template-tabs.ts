@@ -1,8 +1,10 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 
+/** The tabs the page itself knows the places of: the Tree (its own) and the community's (template-tab-slot.ts). */
 export const TEMPLATE_TABS = ['tree', 'reviews', 'discussion', 'suggestions', 'history'] as const;
-export type TemplateTab = (typeof TEMPLATE_TABS)[number];
+/** A tab's id: `tree`, or one of the tabs features put in the page's slot. */
+export type TemplateTab = string;
 
 /** A suggestion id of the URL (`?suggestion=`), or null when absent or not a positive whole number. */
 function suggestionId(raw: string | null): number | null {
@@ -16,14 +18,17 @@ function suggestionId(raw: string | null): number | null {
  * `?node=` to select and centre (the deep-link form every link to a node uses; `?focus=` of older
  * links too), the Suggestions tab's open `?suggestion=`.
  */
-export function templatePlace(params: URLSearchParams): {
+export function templatePlace(
+  params: URLSearchParams,
+  known: readonly TemplateTab[] = TEMPLATE_TABS,
+): {
   tab: TemplateTab;
   node: string | null;
   focus: string | null;
   suggestion: number | null;
 } {
   const raw = params.get('tab');
-  const tab = (TEMPLATE_TABS as readonly string[]).includes(raw ?? '') ? (raw as TemplateTab) : 'tree';
+  const tab = raw && known.includes(raw) ? raw : 'tree';
   return {
     tab,
     node: tab === 'discussion' ? params.get('node') || null : null,
@@ -56,10 +61,10 @@ export function placeSearch(
   return params;
 }
 
-/** The chosen tab kept in the URL, so a link opens it (and Back returns to the previous tab). */
-export function useTemplateTabs() {
+/** The chosen tab kept in the URL, so a link opens it (and Back returns to the previous tab); `known`: the page's tabs. */
+export function useTemplateTabs(known: readonly TemplateTab[]) {
   const [params, setParams] = useSearchParams();
-  const place = templatePlace(params);
+  const place = templatePlace(params, known);
   const setTab = useCallback((tab: TemplateTab) => setParams((now) => placeSearch(tab, {}, now)), [setParams]);
   /** the Discussion tab, on one node's threads (or all with null) */
   const showDiscussion = useCallback(
@@ -75,3 +80,6 @@ export function useTemplateTabs() {
   );
   return { ...place, setTab, showDiscussion, showNode, showSuggestion };
 }
+
+/** The template page's place and the ways to move it (what a tab in the page's slot is given). */
+export type TemplatePlaceControls = ReturnType<typeof useTemplateTabs>;

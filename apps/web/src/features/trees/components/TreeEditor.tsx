@@ -1,28 +1,7 @@
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Drawer,
-  Group,
-  SegmentedControl,
-  Text,
-  Tooltip,
-  useMantineTheme,
-  VisuallyHidden,
-} from '@mantine/core';
+import { ActionIcon, Badge, Drawer, Group, Text, Tooltip, useMantineTheme } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import {
-  IconArrowLeft,
-  IconBinaryTree,
-  IconBinaryTree2,
-  IconChartDonut,
-  IconDeviceFloppy,
-  IconFocus2,
-  IconHistory,
-  IconLayoutSidebarRight,
-  IconLock,
-} from '@tabler/icons-react';
+import { IconArrowLeft, IconLock } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ReactFlowProvider, useReactFlow } from '@xyflow/react';
 import {
@@ -37,7 +16,7 @@ import {
   type RefObject,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';
 import { fetchTreeByUuid } from '../api/useTreeByUuid.ts';
 import { useNodeImages } from '../api/useNodeImages.ts';
@@ -45,7 +24,7 @@ import { patchTree } from '../api/useUpdateTree.ts';
 import { useSaveVersion } from '../api/useVersions.ts';
 import { treeKeys, type TreeWithData } from '../api/types.ts';
 import { useTreesExtensions, type EditorExtensionContext } from '../extensions.ts';
-import { DOCUMENT_EXTENSIONS, serializeDocument, type DocumentFormat } from '../io/document-files.ts';
+import { DOCUMENT_EXTENSIONS, IMPORT_ACCEPT, serializeDocument, type DocumentFormat } from '../io/document-files.ts';
 import { downloadBlob, safeFilename } from '../io/download.ts';
 import type { ImageFormat } from '../io/export-image.ts';
 import { fitLayoutInto, viewportAbove, viewportKeeping } from '../layout/fit-view.ts';
@@ -58,10 +37,15 @@ import { EditorCommands } from '../state/commands.ts';
 import { EditorStoreContext, useEditorState, useEditorStore } from '../state/editor-context.ts';
 import { EditorStore } from '../state/editor-store.ts';
 import { readSaveRefusal } from '../state/save-errors.ts';
-import { editorAction, formatChord, type EditorActionContext, type EditorActionId } from '../state/editor-actions.ts';
+import { placedGroups } from '../state/action-groups.ts';
+import type { EditorActionContext, EditorChrome } from '../state/action-types.ts';
 import { useEditorKeyboard } from '../state/keyboard.ts';
+import { useEditorActions } from '../state/use-editor-actions.ts';
+import { ShortcutsSheet } from './actions/ShortcutsSheet.tsx';
+import { ToolbarActions } from './actions/ToolbarActions.tsx';
+import { useDialogHost } from './actions/dialog-host.tsx';
+import { usePublishedPaletteCommands } from './actions/palette-commands.ts';
 import { ConflictDialog } from './ConflictDialog.tsx';
-import { DocumentMenu } from './DocumentMenu.tsx';
 import { EditorMoreMenu } from './EditorMoreMenu.tsx';
 import { ImportReplaceDialog } from './ImportPreview.tsx';
 import { NodePanel } from './NodePanel.tsx';
@@ -69,7 +53,6 @@ import { NodeSearch } from './NodeSearch.tsx';
 import { SaveStatusBadge, useSaveStatus } from './SaveStatusBadge.tsx';
 import { SaveVersionDialog } from './SaveVersionDialog.tsx';
 import { TreeCanvas } from './TreeCanvas.tsx';
-import { UnlockModeMenu } from './UnlockModeMenu.tsx';
 import { documentShowing } from './TreeViewer.tsx';
 import classes from './TreeEditor.module.css';
 
@@ -79,11 +62,6 @@ interface TreeEditorProps {
 }
 
 const draftKey = (uuid: string) => `arbor.tree-draft.${uuid}`;
-const DIRECTION_ICONS: Record<LayoutDirection, typeof IconBinaryTree> = {
-  TB: IconBinaryTree,
-  LR: IconBinaryTree2,
-  RADIAL: IconChartDonut,
-};
 
 /** The autosave of an owner's editor: created after mount (it listens to window events) and flushed on leave. */
 function useAutosave(
@@ -154,9 +132,6 @@ function EditorBody(props: TreeEditorProps & { focusId: string | null }) {
   const canRedo = useDeferredValue(useEditorState((s) => s.future.length > 0));
   return <EditorWorkspace {...props} doc={doc} selectedId={selectedId} canUndo={canUndo} canRedo={canRedo} />;
 }
-
-/** The toolbar's buttons from the editor's action table, in this order. */
-const TOOLBAR_ACTIONS: readonly EditorActionId[] = ['undo', 'redo', 'add-child'];
 
 const EditorWorkspace = memo(function EditorWorkspace({
   tree,
@@ -252,11 +227,6 @@ const EditorWorkspace = memo(function EditorWorkspace({
     [commands, store, reveal],
   );
   const focusSearch = useCallback(() => searchRef.current?.focus(), []);
-  useEditorKeyboard({ commands, readOnly, scope: wrapperRef, onReveal: reveal, onSearch: focusSearch });
-  const actionContext = useMemo<EditorActionContext>(
-    () => ({ commands, readOnly, onReveal: reveal, onSearch: focusSearch }),
-    [commands, readOnly, reveal, focusSearch],
-  );
 
   // Keys go to the canvas from the start, so Tab/Enter work without a click first.
   useEffect(() => wrapperRef.current?.focus({ preventScroll: true }), []);
@@ -292,7 +262,9 @@ const EditorWorkspace = memo(function EditorWorkspace({
     downloadBlob(serializeDocument(doc, format, positions), safeFilename(tree.title, DOCUMENT_EXTENSIONS[format]));
   };
   const [importFile, setImportFile] = useState<File | null>(null);
-  const onImport = (file: File) => setImportFile(file);
+  const importInputRef = useRef<HTMLInputElement>(null);
+  // Counts chosen import files: each closes the menu it came from, so the preview stands alone.
+  const [importsChosen, setImportsChosen] = useState(0);
   // Images the tree has stay on the nodes of an imported file (its own export); other ids are dropped.
   const imageIds = useMemo(() => new Set(imageUrls.keys()), [imageUrls]);
   const onSaveVersion = async (message: string) => {
@@ -340,6 +312,45 @@ const EditorWorkspace = memo(function EditorWorkspace({
     if (selectedId) setPanelOpen(!isPhone);
   }, [selectedId, isPhone]);
 
+  const [shortcutsOpen, setShortcutsOpen] = useState(false);
+  const dialogs = useDialogHost();
+  const navigate = useNavigate();
+  const chrome: EditorChrome = {
+    isPhone: Boolean(isPhone),
+    reveal,
+    focusSearch,
+    save: () => void autosave?.flush(),
+    fitView: () => void fitTree(),
+    setDirection: changeDirection,
+    exportImage: onExportImage,
+    exportDocument: onExportDocument,
+    chooseImportFile: () => importInputRef.current?.click(),
+    openSaveVersion: () => setVersionOpen(true),
+    nodePanelHidden: Boolean(selectedNode) && !showPanel,
+    showNodePanel: () => setPanelOpen(true),
+    showShortcuts: () => setShortcutsOpen(true),
+    navigate: (path) => void navigate(path),
+    openDialog: dialogs.open,
+  };
+  const actionContext: EditorActionContext = { ...extensionContext, selectedId, canUndo, canRedo, chrome };
+  const actions = useEditorActions();
+  // Keys read the store as it is at the press, not the deferred state the chrome renders.
+  useEditorKeyboard({
+    actions,
+    scope: wrapperRef,
+    context: () => {
+      const now = store.getState();
+      return {
+        ...actionContext,
+        doc: now.doc,
+        selectedId: now.selectedId,
+        canUndo: now.past.length > 0,
+        canRedo: now.future.length > 0,
+      };
+    },
+  });
+  usePublishedPaletteCommands(actions, actionContext);
+
   return (
     <div className={classes.editor} data-testid="tree-editor">
       <div className={classes.toolbar} role="toolbar" aria-label={t('toolbar.label')}>
@@ -361,137 +372,22 @@ const EditorWorkspace = memo(function EditorWorkspace({
           ) : null}
         </Group>
         <Group gap={6} wrap="nowrap" className={classes.actions}>
-          {readOnly ? null : (
-            <>
-              {TOOLBAR_ACTIONS.map((id) => {
-                const action = editorAction(id);
-                const Icon = action.icon;
-                return (
-                  <Tooltip key={id} label={`${t(action.labelKey)} (${formatChord(action.keys[0]!)})`}>
-                    <ActionIcon
-                      variant="default"
-                      size="lg"
-                      disabled={action.enabled ? !action.enabled({ selectedId, canUndo, canRedo }) : false}
-                      onClick={() => action.run(actionContext, selectedId)}
-                      aria-label={t(action.labelKey)}
-                    >
-                      {Icon ? <Icon size={18} /> : null}
-                    </ActionIcon>
-                  </Tooltip>
-                );
-              })}
-            </>
-          )}
-          {selectedNode && !showPanel ? (
-            // The node panel closes itself on phones; this brings it back for the selected node.
-            <Tooltip label={t('toolbar.details')}>
-              <ActionIcon
-                variant="default"
-                size="lg"
-                onClick={() => setPanelOpen(true)}
-                aria-label={t('toolbar.details')}
-                data-testid="open-node-panel"
-              >
-                <IconLayoutSidebarRight size={18} />
-              </ActionIcon>
-            </Tooltip>
-          ) : null}
-          {isPhone ? null : (
-            <SegmentedControl
-              size="xs"
-              value={doc.layout.direction}
-              disabled={readOnly}
-              aria-label={t('toolbar.layout')}
-              onChange={(v) => changeDirection(v as LayoutDirection)}
-              data={(['TB', 'LR', 'RADIAL'] as const).map((d) => {
-                const Icon = DIRECTION_ICONS[d];
-                return {
-                  value: d,
-                  label: (
-                    <Tooltip label={t(`layout.${d}`)}>
-                      <span className={classes.segment}>
-                        <Icon size={16} aria-hidden />
-                        <VisuallyHidden>{t(`layout.${d}`)}</VisuallyHidden>
-                      </span>
-                    </Tooltip>
-                  ),
-                };
-              })}
-            />
-          )}
-          {readOnly || isPhone ? null : (
-            <UnlockModeMenu value={doc.unlock} onChange={(mode) => commands.setUnlockMode(mode)} />
-          )}
-          <NodeSearch ref={searchRef} onJump={jumpTo} onQuery={setMatches} />
-          {isPhone ? null : (
-            <>
-              <Tooltip label={t('toolbar.fit')}>
-                <ActionIcon
-                  variant="default"
-                  size="lg"
-                  onClick={() => fitTree()}
-                  aria-label={t('toolbar.fit')}
-                  data-testid="toolbar-fit"
-                >
-                  <IconFocus2 size={18} />
-                </ActionIcon>
-              </Tooltip>
-              <DocumentMenu
-                readOnly={readOnly}
-                busy={busy}
-                onExportImage={onExportImage}
-                onExportDocument={onExportDocument}
-                onImport={onImport}
-              />
-            </>
-          )}
-          {readOnly || !tree.abilities.manage_versions || isPhone ? null : (
-            <>
-              <Button
-                component={Link}
-                to={`/trees/${tree.uuid}/versions`}
-                variant="default"
-                size="sm"
-                leftSection={<IconHistory size={16} />}
-                className={classes.narrowIcon}
-                aria-label={t('toolbar.versions')}
-                title={t('toolbar.versions')}
-                data-testid="open-versions"
-              >
-                <span className={classes.wideLabel}>{t('toolbar.versions')}</span>
-              </Button>
-              <Button
-                size="sm"
-                leftSection={<IconDeviceFloppy size={16} />}
-                onClick={() => setVersionOpen(true)}
-                data-testid="save-version"
-              >
-                {t('toolbar.saveVersion')}
-              </Button>
-            </>
-          )}
-          {extensions.map((ext) =>
-            ext.editorToolbar && !(isPhone && ext.editorMenu) ? (
-              <span key={ext.id}>{ext.editorToolbar(extensionContext)}</span>
-            ) : null,
-          )}
+          <ToolbarActions
+            groups={placedGroups(actions, actionContext, isPhone ? 'phone-bar' : 'wide-bar')}
+            ctx={actionContext}
+            busy={busy}
+            closeSignal={importsChosen}
+            search={<NodeSearch ref={searchRef} onJump={jumpTo} onQuery={setMatches} />}
+            status={extensions.map((ext) =>
+              ext.editorStatus ? <Fragment key={ext.id}>{ext.editorStatus(extensionContext)}</Fragment> : null,
+            )}
+          />
           {isPhone ? (
             // A phone's width holds only the editing basics: the rest is one tap away.
             <EditorMoreMenu
-              readOnly={readOnly}
-              direction={doc.layout.direction}
-              onDirection={changeDirection}
-              unlock={doc.unlock}
-              onUnlock={(mode) => commands.setUnlockMode(mode)}
-              onFit={() => fitTree()}
-              onExportImage={onExportImage}
-              onExportDocument={onExportDocument}
-              onImport={onImport}
-              versionsTo={readOnly || !tree.abilities.manage_versions ? null : `/trees/${tree.uuid}/versions`}
-              onSaveVersion={readOnly || !tree.abilities.manage_versions ? null : () => setVersionOpen(true)}
-              extensionItems={extensions.map((ext) =>
-                ext.editorMenu ? <Fragment key={ext.id}>{ext.editorMenu(extensionContext)}</Fragment> : null,
-              )}
+              groups={placedGroups(actions, actionContext, 'phone-more')}
+              ctx={actionContext}
+              closeSignal={importsChosen}
             />
           ) : null}
         </Group>
@@ -540,6 +436,28 @@ const EditorWorkspace = memo(function EditorWorkspace({
         }}
         onClose={() => setImportFile(null)}
       />
+      <input
+        ref={importInputRef}
+        type="file"
+        hidden
+        accept={IMPORT_ACCEPT}
+        data-testid="import-file-input"
+        onChange={(event) => {
+          const file = event.currentTarget.files?.[0];
+          // Cleared, so choosing the same file again is a change too.
+          event.currentTarget.value = '';
+          if (!file) return;
+          setImportFile(file);
+          setImportsChosen((n) => n + 1);
+        }}
+      />
+      <ShortcutsSheet
+        opened={shortcutsOpen}
+        onClose={() => setShortcutsOpen(false)}
+        actions={actions}
+        ctx={actionContext}
+      />
+      {dialogs.rendered}
       <SaveVersionDialog opened={versionOpen} onClose={() => setVersionOpen(false)} onSave={onSaveVersion} />
       {autosave ? (
         <ConflictDialog

@@ -1,10 +1,16 @@
 import { createTreeDocument } from '@arbor/tree-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import type { Tree } from '../api/types.ts';
+import type { EditorActionContext, EditorChrome } from './action-types.ts';
+import { formatChord } from './chords.ts';
 import { EditorCommands } from './commands.ts';
-import { actionForKey, EDITOR_ACTIONS, formatChord, type EditorActionContext } from './editor-actions.ts';
+import { actionForKey as actionIn, dispatchKey, type KeyScope } from './dispatch-key.ts';
+import { EDITOR_ACTIONS } from './editor-actions.ts';
 import { EditorStore } from './editor-store.ts';
 
-const key = (k: string, mods: Partial<Record<'ctrlKey' | 'metaKey' | 'shiftKey' | 'altKey', boolean>> = {}) => ({
+type Mods = Partial<Record<'ctrlKey' | 'metaKey' | 'shiftKey' | 'altKey', boolean>>;
+
+const key = (k: string, mods: Mods = {}) => ({
   key: k,
   ctrlKey: false,
   metaKey: false,
@@ -13,20 +19,56 @@ const key = (k: string, mods: Partial<Record<'ctrlKey' | 'metaKey' | 'shiftKey' 
   ...mods,
 });
 
+const actionForKey = (event: ReturnType<typeof key>) => actionIn(event, EDITOR_ACTIONS);
+
+/** A key event as `dispatchKey` sees it, remembering whether its default was prevented. */
+const keyEvent = (k: string, mods: Mods = {}) => {
+  const event = { ...key(k, mods), defaultPrevented: false, isComposing: false, preventDefault: () => {} };
+  event.preventDefault = () => {
+    event.defaultPrevented = true;
+  };
+  return event;
+};
+
 function setup(readOnly = false) {
   const store = new EditorStore(createTreeDocument('Root'), 'root');
   const commands = new EditorCommands(store, { newNodeTitle: () => 'New' });
   const revealed: string[] = [];
-  const ctx: EditorActionContext = { commands, readOnly, onReveal: (id) => revealed.push(id), onSearch: () => {} };
-  const press = (...args: Parameters<typeof key>) => {
-    const action = actionForKey(key(...args));
-    if (!action || (readOnly && !action.allowedReadOnly)) return null;
-    const selected = store.getState().selectedId;
-    if (action.needsSelection && !selected) return null;
-    action.run(ctx, selected);
-    return action.id;
+  const chrome = {
+    isPhone: false,
+    reveal: (id: string) => revealed.push(id),
+    focusSearch: vi.fn(),
+    save: vi.fn(),
+    showShortcuts: vi.fn(),
+    nodePanelHidden: false,
+  } as unknown as EditorChrome;
+  const tree = {
+    id: 1,
+    uuid: 'u',
+    title: 'Root',
+    abilities: { manage_versions: true, share: true },
+  } as unknown as Tree;
+  /** the context at a key press: the store as it is now */
+  const context = (): EditorActionContext => {
+    const now = store.getState();
+    return {
+      tree,
+      doc: now.doc,
+      readOnly,
+      commands,
+      exportPng: () => Promise.resolve(new Blob()),
+      flushSave: () => Promise.resolve(true),
+      applyServerChange: (change) => change(1),
+      selectedId: now.selectedId,
+      canUndo: now.past.length > 0,
+      canRedo: now.future.length > 0,
+      chrome,
+    };
   };
-  return { store, commands, press, revealed };
+  const dispatch = (event: ReturnType<typeof keyEvent>, scope: KeyScope = 'canvas') =>
+    dispatchKey(event, context(), EDITOR_ACTIONS, scope);
+  const press = (...args: Parameters<typeof key>) => dispatch(keyEvent(...args))?.id ?? null;
+  return { store, commands, press, dispatch, revealed, chrome };
 }
 
 describe('editor action table', () => {
@@ -55,12 +97,12 @@ describe('editor action table', () => {
   it('has unique ids and chords', () => {
     const ids = EDITOR_ACTIONS.map((a) => a.id);
     expect(new Set(ids).size).toBe(ids.length);
-    const chords = EDITOR_ACTIONS.flatMap((a) => a.keys);
+    const chords = EDITOR_ACTIONS.flatMap((a) => a.keys ?? []);
     expect(new Set(chords).size).toBe(chords.length);
   });
 
   it('leaves the digits 1–4 free: learning mode sets a node status with them', () => {
-    const chords = EDITOR_ACTIONS.flatMap((action) => action.keys as readonly string[]);
+    const chords = EDITOR_ACTIONS.flatMap((action) => action.keys ?? []);
     for (const digit of ['1', '2', '3', '4']) expect(chords).not.toContain(digit);
   });
 
@@ -109,5 +151,63 @@ describe('editor action table', () => {
     expect(viewer.press('Tab')).toBeNull();
     expect(viewer.press('Escape')).toBe('deselect');
     expect(viewer.store.getState().selectedId).toBeNull();
+  });
+
+  it('saves with Ctrl/⌘+S from anywhere in the editor, never opening the browser\'s "Save page as"', () => {
+    const { dispatch, chrome } = setup();
+    for (const scope of ['canvas', 'field', 'outside'] as const) {
+      const event = keyEvent('s', { ctrlKey: true });
+      expect(dispatch(event, scope)?.id).toBe('save');
+      expect(event.defaultPrevented).toBe(true);
+    }
+    const mac = keyEvent('S', { metaKey: true });
+    expect(dispatch(mac)?.id).toBe('save');
+    expect(mac.defaultPrevented).toBe(true);
+    expect(chrome.save).toHaveBeenCalledTimes(4);
+    // a read-only tree has nothing to save, but the browser's dialog stays closed there too
+    const viewer = setup(true);
+    const event = keyEvent('s', { ctrlKey: true });
+    expect(viewer.dispatch(event)?.id).toBe('save');
+    expect(event.defaultPrevented).toBe(true);
+  });
+
+  it('leaves keys typed in a text field or outside the canvas to them', () => {
+    const { store, dispatch } = setup();
+    const typed = keyEvent('z', { ctrlKey: true });
+    store.startEditing(null);
+    expect(dispatch(keyEvent('Tab'), 'field')).toBeNull();
+    expect(dispatch(typed, 'field')).toBeNull();
+    expect(typed.defaultPrevented).toBe(false);
+    expect(dispatch(keyEvent('?', { shiftKey: true }), 'field')).toBeNull();
+    expect(dispatch(keyEvent('Delete'), 'outside')).toBeNull();
+    expect(store.getState().doc.nodes).toHaveLength(1);
+  });
+
+  it("undoes with Mod+Z and redoes with Mod+Shift+Z, preventing the browser's own", () => {
+    const { store, commands, dispatch } = setup();
+    commands.addChild('root');
+    const undo = keyEvent('z', { metaKey: true });
+    expect(dispatch(undo)?.id).toBe('undo');
+    expect(undo.defaultPrevented).toBe(true);
+    expect(store.getState().doc.nodes).toHaveLength(1);
+    expect(dispatch(keyEvent('z', { metaKey: true }))).toBeNull(); // nothing left to undo
+    expect(dispatch(keyEvent('Z', { metaKey: true, shiftKey: true }))?.id).toBe('redo');
+    expect(store.getState().doc.nodes).toHaveLength(2);
+  });
+
+  it('opens the shortcut sheet with ?, with or without the Shift that types it', () => {
+    const { dispatch, chrome } = setup(true);
+    expect(dispatch(keyEvent('?', { shiftKey: true }))?.id).toBe('shortcuts');
+    expect(dispatch(keyEvent('?'))?.id).toBe('shortcuts');
+    expect(chrome.showShortcuts).toHaveBeenCalledTimes(2);
+    expect(formatChord('?', false)).toBe('?');
+  });
+
+  it('skips a key already handled or typed while composing (an input method)', () => {
+    const { dispatch } = setup();
+    const handled = keyEvent('s', { ctrlKey: true });
+    handled.defaultPrevented = true;
+    expect(dispatch(handled)).toBeNull();
+    expect(dispatch({ ...keyEvent('Tab'), isComposing: true })).toBeNull();
   });
 });

@@ -1,78 +1,40 @@
 import {
   IconArrowBackUp,
   IconArrowForwardUp,
+  IconBinaryTree,
+  IconBinaryTree2,
+  IconChartDonut,
   IconClipboard,
   IconCopy,
   IconCursorText,
+  IconDeviceFloppy,
+  IconFileTypeSvg,
+  IconFocus2,
   IconFold,
+  IconHistory,
+  IconJson,
+  IconKeyboard,
+  IconLayoutBoard,
+  IconLayoutSidebarRight,
+  IconListTree,
+  IconLockOpen,
+  IconMarkdown,
+  IconPhoto,
   IconPlus,
   IconRowInsertBottom,
   IconSearch,
   IconTrash,
+  IconUpload,
   type Icon,
 } from '@tabler/icons-react';
+import type { UnlockMode } from '@arbor/tree-core';
+import type { TranslationKey } from '../../../lib/i18n.ts';
+import type { DocumentFormat } from '../io/document-files.ts';
+import type { ImageFormat } from '../io/export-image.ts';
+import type { LayoutDirection } from '../model/tree-document.ts';
 import { indexTree } from '../model/tree-index.ts';
+import type { EditorAction, EditorActionContext } from './action-types.ts';
 import type { EditorCommands } from './commands.ts';
-
-/** What an action works on when it runs (from a key or a toolbar button). */
-export interface EditorActionContext {
-  commands: EditorCommands;
-  readOnly: boolean;
-  /** brings a node on screen (after adding or moving to it) */
-  onReveal: (id: string) => void;
-  /** focuses the node search */
-  onSearch: () => void;
-}
-
-/** What the toolbar knows about the editor's state, for enabling its buttons. */
-export interface EditorActionState {
-  selectedId: string | null;
-  canUndo: boolean;
-  canRedo: boolean;
-}
-
-export interface EditorAction {
-  id: string;
-  /** key in the trees namespace: the toolbar's tooltip and aria-label */
-  labelKey: EditorActionLabelKey;
-  icon?: Icon;
-  /**
-   * Shortcuts as `[mod+][shift+][alt+]key` chords, `key` being a `KeyboardEvent.key` (`Space` for
-   * the space bar); `mod` is Ctrl, or ⌘ on a Mac (either is accepted everywhere). A chord matches
-   * only with exactly its modifiers. The first chord is the one a tooltip shows.
-   */
-  keys: readonly string[];
-  /** also on a read-only tree (moving around, copying, searching) */
-  allowedReadOnly?: boolean;
-  /** does nothing without a selected node */
-  needsSelection?: boolean;
-  /** whether the key's default action is prevented (true unless said otherwise) */
-  preventDefault?: (ctx: EditorActionContext) => boolean;
-  /** for the toolbar button; true when left out */
-  enabled?: (state: EditorActionState) => boolean;
-  run: (ctx: EditorActionContext, selectedId: string | null) => void;
-}
-
-type EditorActionLabelKey =
-  | 'toolbar.undo'
-  | 'toolbar.redo'
-  | 'actions.addChild'
-  | 'actions.addSibling'
-  | 'actions.delete'
-  | 'actions.rename'
-  | 'actions.toggleCollapsed'
-  | 'actions.copy'
-  | 'actions.paste'
-  | 'actions.deselect'
-  | 'actions.search'
-  | 'actions.selectUp'
-  | 'actions.selectDown'
-  | 'actions.selectLeft'
-  | 'actions.selectRight'
-  | 'actions.moveUp'
-  | 'actions.moveDown'
-  | 'actions.moveLeft'
-  | 'actions.moveRight';
 
 type Nav = 'parent' | 'child' | 'prev' | 'next';
 type Arrow = 'ArrowUp' | 'ArrowDown' | 'ArrowLeft' | 'ArrowRight';
@@ -106,15 +68,15 @@ function select(ctx: EditorActionContext, nav: Nav) {
   const next = navigate(ctx.commands, nav);
   if (next) {
     ctx.commands.store.select(next);
-    ctx.onReveal(next);
+    ctx.chrome.reveal(next);
   }
 }
 
 const reveal = (ctx: EditorActionContext, id: string | null) => {
-  if (id) ctx.onReveal(id);
+  if (id) ctx.chrome.reveal(id);
 };
 
-const selectAlong = (id: string, arrow: Arrow, labelKey: EditorActionLabelKey): EditorAction => ({
+const selectAlong = (id: string, arrow: Arrow, labelKey: TranslationKey): EditorAction => ({
   id,
   labelKey,
   keys: [arrow],
@@ -123,12 +85,13 @@ const selectAlong = (id: string, arrow: Arrow, labelKey: EditorActionLabelKey): 
 });
 
 /** Alt+arrow along the siblings reorders the node; along the branch (or read-only) it only moves the selection. */
-const moveAlong = (id: string, arrow: Arrow, labelKey: EditorActionLabelKey): EditorAction => ({
+const moveAlong = (id: string, arrow: Arrow, labelKey: TranslationKey): EditorAction => ({
   id,
   labelKey,
   keys: [`alt+${arrow}`],
   allowedReadOnly: true,
-  run: (ctx, selected) => {
+  run: (ctx) => {
+    const selected = ctx.selectedId;
     const nav = navOf(ctx.commands, arrow);
     if (!ctx.readOnly && selected && (nav === 'prev' || nav === 'next'))
       ctx.commands.reorder(selected, nav === 'prev' ? -1 : 1);
@@ -136,172 +99,252 @@ const moveAlong = (id: string, arrow: Arrow, labelKey: EditorActionLabelKey): Ed
   },
 });
 
-/** Every editor action with its shortcuts: the keyboard handler and the toolbar both read this table. */
-export const EDITOR_ACTIONS = [
+const DIRECTIONS: ReadonlyArray<[LayoutDirection, Icon]> = [
+  ['TB', IconBinaryTree],
+  ['LR', IconBinaryTree2],
+  ['RADIAL', IconChartDonut],
+];
+
+/** "Top-down", "Left-right", "Radial": one choice each, a segmented control on a wide toolbar. */
+const layoutActions = DIRECTIONS.map(([direction, icon], order): EditorAction => ({
+  id: `layout-${direction}`,
+  labelKey: `trees:layout.${direction}`,
+  icon,
+  place: { group: 'layout', order, bar: 'wide' },
+  testIds: { menu: `more-layout-${direction}` },
+  active: (ctx) => ctx.doc.layout.direction === direction,
+  run: (ctx) => ctx.chrome.setDirection(direction),
+}));
+
+const UNLOCK_MODES: ReadonlyArray<[UnlockMode, TranslationKey, TranslationKey]> = [
+  ['links', 'learning:editor.unlockLinks', 'learning:editor.unlockLinksHint'],
+  ['parent', 'learning:editor.unlockParent', 'learning:editor.unlockParentHint'],
+];
+
+/** What a node waits for before learners may start it: the tree's settings menu. */
+const unlockActions = UNLOCK_MODES.map(([mode, labelKey, descriptionKey], order): EditorAction => ({
+  id: `unlock-${mode}`,
+  labelKey,
+  descriptionKey,
+  icon: IconLockOpen,
+  place: { group: 'unlock', order, bar: 'wide' },
+  testIds: { menu: `unlock-${mode}` },
+  active: (ctx) => ctx.doc.unlock === mode,
+  run: (ctx) => void ctx.commands.setUnlockMode(mode),
+}));
+
+const IMAGE_EXPORTS: ReadonlyArray<[ImageFormat, Icon]> = [
+  ['png', IconPhoto],
+  ['svg', IconFileTypeSvg],
+];
+const DOCUMENT_EXPORTS: ReadonlyArray<[DocumentFormat, Icon]> = [
+  ['json', IconJson],
+  ['markdown', IconMarkdown],
+  ['opml', IconListTree],
+  ['canvas', IconLayoutBoard],
+];
+
+/** Export as a picture or a document: the document menu on a wide toolbar. */
+const exportActions: EditorAction[] = [
+  ...IMAGE_EXPORTS.map(([format, icon], order): EditorAction => ({
+    id: `export-${format}`,
+    labelKey: `trees:io.${format}`,
+    icon,
+    place: { group: 'export', order, bar: 'wide' },
+    testIds: { menu: `export-${format}` },
+    allowedReadOnly: true,
+    run: (ctx) => ctx.chrome.exportImage(format),
+  })),
+  ...DOCUMENT_EXPORTS.map(([format, icon], order): EditorAction => ({
+    id: `export-${format}`,
+    labelKey: `trees:io.${format}`,
+    icon,
+    place: { group: 'export', order: IMAGE_EXPORTS.length + order, bar: 'wide' },
+    testIds: { menu: `export-${format}` },
+    allowedReadOnly: true,
+    run: (ctx) => ctx.chrome.exportDocument(format),
+  })),
+];
+
+const mayManageVersions = (ctx: EditorActionContext) => ctx.tree.abilities.manage_versions;
+
+/** Every built-in editor action: the toolbar, the More menu, the keyboard, the shortcut sheet and the palette read this table. */
+export const EDITOR_ACTIONS: readonly EditorAction[] = [
   {
     id: 'undo',
-    labelKey: 'toolbar.undo',
+    labelKey: 'trees:toolbar.undo',
     icon: IconArrowBackUp,
     keys: ['mod+z'],
-    enabled: (s) => s.canUndo,
+    place: { group: 'edit', order: 0, bar: 'always' },
+    enabled: (ctx) => ctx.canUndo,
     run: (ctx) => ctx.commands.undo(),
   },
   {
     id: 'redo',
-    labelKey: 'toolbar.redo',
+    labelKey: 'trees:toolbar.redo',
     icon: IconArrowForwardUp,
     keys: ['shift+mod+z', 'mod+y'],
-    enabled: (s) => s.canRedo,
+    place: { group: 'edit', order: 1, bar: 'always' },
+    enabled: (ctx) => ctx.canRedo,
     run: (ctx) => ctx.commands.redo(),
   },
   {
     id: 'add-child',
-    labelKey: 'actions.addChild',
+    labelKey: 'trees:actions.addChild',
     icon: IconPlus,
     keys: ['Tab'],
+    place: { group: 'edit', order: 2, bar: 'always' },
     needsSelection: true,
-    enabled: (s) => s.selectedId !== null,
-    run: (ctx, selected) => reveal(ctx, ctx.commands.addChild(selected)),
+    run: (ctx) => reveal(ctx, ctx.commands.addChild(ctx.selectedId)),
+  },
+  {
+    id: 'node-details',
+    labelKey: 'trees:toolbar.details',
+    icon: IconLayoutSidebarRight,
+    // The node panel closes itself on phones; this brings it back for the selected node.
+    place: { group: 'edit', order: 3, bar: 'always' },
+    testIds: { bar: 'open-node-panel', menu: 'open-node-panel' },
+    allowedReadOnly: true,
+    visible: (ctx) => ctx.chrome.nodePanelHidden,
+    run: (ctx) => ctx.chrome.showNodePanel(),
   },
   {
     id: 'add-sibling',
-    labelKey: 'actions.addSibling',
+    labelKey: 'trees:actions.addSibling',
     icon: IconRowInsertBottom,
     keys: ['Enter'],
     needsSelection: true,
-    run: (ctx, selected) => reveal(ctx, ctx.commands.addSibling(selected)),
+    run: (ctx) => reveal(ctx, ctx.commands.addSibling(ctx.selectedId)),
   },
   {
     id: 'delete',
-    labelKey: 'actions.delete',
+    labelKey: 'trees:actions.delete',
     icon: IconTrash,
     keys: ['Delete', 'Backspace'],
     needsSelection: true,
-    run: (ctx, selected) => void ctx.commands.deleteSubtree(selected!),
+    run: (ctx) => void ctx.commands.deleteSubtree(ctx.selectedId),
   },
   {
     id: 'rename',
-    labelKey: 'actions.rename',
+    labelKey: 'trees:actions.rename',
     icon: IconCursorText,
     keys: ['F2'],
     needsSelection: true,
-    run: (ctx, selected) => ctx.commands.store.startEditing(selected),
+    run: (ctx) => ctx.commands.store.startEditing(ctx.selectedId),
   },
   {
     id: 'toggle-collapsed',
-    labelKey: 'actions.toggleCollapsed',
+    labelKey: 'trees:actions.toggleCollapsed',
     icon: IconFold,
     keys: ['Space'],
     needsSelection: true,
-    run: (ctx, selected) => void ctx.commands.toggleCollapsed(selected!),
+    run: (ctx) => ctx.commands.toggleCollapsed(ctx.selectedId!),
   },
   {
     id: 'copy',
-    labelKey: 'actions.copy',
+    labelKey: 'trees:actions.copy',
     icon: IconCopy,
     keys: ['mod+c'],
     allowedReadOnly: true,
     // on a read-only tree the browser's own copy (of selected text) still happens too
     preventDefault: (ctx) => !ctx.readOnly,
-    run: (ctx) => void ctx.commands.copy(),
+    run: (ctx) => void ctx.commands.copy(ctx.selectedId),
   },
   {
     id: 'paste',
-    labelKey: 'actions.paste',
+    labelKey: 'trees:actions.paste',
     icon: IconClipboard,
     keys: ['mod+v'],
-    run: (ctx) => reveal(ctx, ctx.commands.paste()),
+    run: (ctx) => reveal(ctx, ctx.commands.paste(ctx.selectedId)),
   },
   {
     id: 'search',
-    labelKey: 'actions.search',
+    labelKey: 'trees:actions.search',
     icon: IconSearch,
     keys: ['mod+f'],
     allowedReadOnly: true,
-    run: (ctx) => ctx.onSearch(),
+    run: (ctx) => ctx.chrome.focusSearch(),
+  },
+  {
+    id: 'save',
+    labelKey: 'trees:actions.save',
+    icon: IconDeviceFloppy,
+    keys: ['mod+s'],
+    // Ctrl+S saves from anywhere in the editor, and never opens the browser's "Save page as".
+    anywhere: true,
+    allowedReadOnly: true,
+    run: (ctx) => ctx.chrome.save(),
   },
   {
     id: 'deselect',
-    labelKey: 'actions.deselect',
+    labelKey: 'trees:actions.deselect',
     keys: ['Escape'],
     allowedReadOnly: true,
     run: (ctx) => ctx.commands.store.select(null),
   },
-  selectAlong('select-up', 'ArrowUp', 'actions.selectUp'),
-  selectAlong('select-down', 'ArrowDown', 'actions.selectDown'),
-  selectAlong('select-left', 'ArrowLeft', 'actions.selectLeft'),
-  selectAlong('select-right', 'ArrowRight', 'actions.selectRight'),
-  moveAlong('move-up', 'ArrowUp', 'actions.moveUp'),
-  moveAlong('move-down', 'ArrowDown', 'actions.moveDown'),
-  moveAlong('move-left', 'ArrowLeft', 'actions.moveLeft'),
-  moveAlong('move-right', 'ArrowRight', 'actions.moveRight'),
-] as const satisfies readonly EditorAction[];
+  selectAlong('select-up', 'ArrowUp', 'trees:actions.selectUp'),
+  selectAlong('select-down', 'ArrowDown', 'trees:actions.selectDown'),
+  selectAlong('select-left', 'ArrowLeft', 'trees:actions.selectLeft'),
+  selectAlong('select-right', 'ArrowRight', 'trees:actions.selectRight'),
+  moveAlong('move-up', 'ArrowUp', 'trees:actions.moveUp'),
+  moveAlong('move-down', 'ArrowDown', 'trees:actions.moveDown'),
+  moveAlong('move-left', 'ArrowLeft', 'trees:actions.moveLeft'),
+  moveAlong('move-right', 'ArrowRight', 'trees:actions.moveRight'),
+  ...layoutActions,
+  ...unlockActions,
+  {
+    id: 'fit-view',
+    labelKey: 'trees:toolbar.fit',
+    icon: IconFocus2,
+    place: { group: 'view', order: 0, bar: 'wide' },
+    testIds: { bar: 'toolbar-fit', menu: 'more-fit' },
+    allowedReadOnly: true,
+    run: (ctx) => ctx.chrome.fitView(),
+  },
+  ...exportActions,
+  {
+    id: 'import',
+    labelKey: 'trees:io.importFile',
+    icon: IconUpload,
+    place: { group: 'import', order: 0, bar: 'wide' },
+    testIds: { menu: 'import-into-tree' },
+    run: (ctx) => ctx.chrome.chooseImportFile(),
+  },
+  {
+    id: 'versions',
+    labelKey: 'trees:toolbar.versions',
+    icon: IconHistory,
+    place: { group: 'versions', order: 0, bar: 'wide' },
+    look: 'text',
+    testIds: { bar: 'open-versions', menu: 'more-versions' },
+    visible: mayManageVersions,
+    href: (ctx) => `/trees/${ctx.tree.uuid}/versions`,
+    run: (ctx) => ctx.chrome.navigate(`/trees/${ctx.tree.uuid}/versions`),
+  },
+  {
+    id: 'save-version',
+    labelKey: 'trees:toolbar.saveVersion',
+    icon: IconDeviceFloppy,
+    place: { group: 'versions', order: 1, bar: 'wide' },
+    look: 'primary',
+    testIds: { bar: 'save-version', menu: 'more-save-version' },
+    visible: mayManageVersions,
+    run: (ctx) => ctx.chrome.openSaveVersion(),
+  },
+  {
+    id: 'shortcuts',
+    labelKey: 'trees:shortcuts.title',
+    icon: IconKeyboard,
+    keys: ['?'],
+    // A wide screen has `?` and the palette; the toolbar's room goes to the tree's title (issue 27).
+    place: { group: 'help', order: 0, bar: 'phone-menu' },
+    testIds: { bar: 'open-shortcuts', menu: 'more-shortcuts' },
+    allowedReadOnly: true,
+    run: (ctx) => ctx.chrome.showShortcuts(),
+  },
+];
 
-export type EditorActionId = (typeof EDITOR_ACTIONS)[number]['id'];
-
-/** The action with this id. */
-export function editorAction(id: EditorActionId): EditorAction {
+/** The built-in action with this id. */
+export function editorAction(id: string): EditorAction {
   return EDITOR_ACTIONS.find((action) => action.id === id)!;
-}
-
-interface Chord {
-  mod: boolean;
-  shift: boolean;
-  alt: boolean;
-  key: string;
-}
-
-function parseChord(chord: string): Chord {
-  const parts = chord.split('+');
-  const key = parts.pop()!;
-  return {
-    mod: parts.includes('mod'),
-    shift: parts.includes('shift'),
-    alt: parts.includes('alt'),
-    key: key === 'Space' ? ' ' : key,
-  };
-}
-
-const sameKey = (a: string, b: string) => (a.length === 1 ? a.toLowerCase() === b.toLowerCase() : a === b);
-
-/** Does the key event press this chord (exactly its modifiers; Ctrl and ⌘ both count as `mod`)? */
-function matchesChord(
-  event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'shiftKey' | 'altKey'>,
-  chord: string,
-) {
-  const c = parseChord(chord);
-  return (
-    sameKey(c.key, event.key) &&
-    c.mod === (event.ctrlKey || event.metaKey) &&
-    c.shift === event.shiftKey &&
-    c.alt === event.altKey
-  );
-}
-
-/** The action a key event triggers, if any. */
-export function actionForKey(event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'shiftKey' | 'altKey'>) {
-  return EDITOR_ACTIONS.find((action) => action.keys.some((chord) => matchesChord(event, chord))) as
-    EditorAction | undefined;
-}
-
-const isMacPlatform = () => typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
-
-const KEY_NAMES: Record<string, string> = {
-  ArrowUp: '↑',
-  ArrowDown: '↓',
-  ArrowLeft: '←',
-  ArrowRight: '→',
-  Escape: 'Esc',
-  Delete: 'Del',
-};
-
-/** A chord as people read it: `Shift+Ctrl+Z`, or `⇧⌘Z` on a Mac. */
-export function formatChord(chord: string, mac = isMacPlatform()): string {
-  const parts = chord.split('+');
-  const key = parts.pop()!;
-  const names = parts.map((part) =>
-    part === 'mod' ? (mac ? '⌘' : 'Ctrl') : part === 'shift' ? (mac ? '⇧' : 'Shift') : mac ? '⌥' : 'Alt',
-  );
-  const keyName = KEY_NAMES[key] ?? (key.length === 1 ? key.toUpperCase() : key);
-  return mac ? [...names, keyName].join('') : [...names, keyName].join('+');
 }

@@ -1,42 +1,31 @@
-import { useEffect, type RefObject } from 'react';
-import type { EditorCommands } from './commands.ts';
-import { actionForKey } from './editor-actions.ts';
-
-function isTypingTarget(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
-}
+import { useEffect, useRef, type RefObject } from 'react';
+import type { EditorAction, EditorActionContext } from './action-types.ts';
+import { dispatchKey, keyScope } from './dispatch-key.ts';
 
 interface KeyboardOptions {
-  commands: EditorCommands;
-  readOnly: boolean;
-  /** the canvas: keys count only when focus is inside it (or nowhere) */
+  actions: readonly EditorAction[];
+  /** the context as it is at the key press (the selection and undo history read from the store) */
+  context: () => EditorActionContext;
+  /** the canvas: most keys count only when focus is inside it (or nowhere) */
   scope: RefObject<HTMLElement | null>;
-  onReveal: (id: string) => void;
-  onSearch: () => void;
 }
 
 /**
- * The editor's shortcuts (UI.md "The editor"), from the action table (editor-actions.ts). Listening
- * on the document rather than the canvas keeps them working after an in-place edit drops focus to
- * <body>; keys typed in inputs and in the side panel or dialogs never reach them.
+ * The editor's shortcuts (UI.md "The editor"), from the action registry through `dispatchKey`.
+ * Listening on the document rather than the canvas keeps them working after an in-place edit drops
+ * focus to <body>; keys typed in inputs, the side panel or dialogs reach only `anywhere` actions (Ctrl+S).
  */
-export function useEditorKeyboard({ commands, readOnly, scope, onReveal, onSearch }: KeyboardOptions) {
+export function useEditorKeyboard({ actions, context, scope }: KeyboardOptions) {
+  const latest = useRef({ actions, context });
+  useEffect(() => {
+    latest.current = { actions, context };
+  }, [actions, context]);
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.defaultPrevented || event.isComposing || isTypingTarget(event.target)) return;
-      const target = event.target as Node | null;
-      const inScope = target === document.body || (scope.current?.contains(target) ?? false);
-      if (!inScope) return;
-      const action = actionForKey(event);
-      if (!action || (readOnly && !action.allowedReadOnly)) return;
-      const selected = commands.store.getState().selectedId;
-      if (action.needsSelection && !selected) return;
-      const ctx = { commands, readOnly, onReveal, onSearch };
-      if (action.preventDefault?.(ctx) ?? true) event.preventDefault();
-      action.run(ctx, selected);
+      const where = keyScope(event.target, scope.current);
+      dispatchKey(event, latest.current.context(), latest.current.actions, where);
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
-  }, [commands, readOnly, scope, onReveal, onSearch]);
+  }, [scope]);
 }
