@@ -154,9 +154,9 @@ export async function postComment(
 export async function editComment(deps: Deps, user: AuthUser, id: number, body: string): Promise<Comment> {
   const comment = await requireComment(deps, id);
   authorizeCommentEdit(user, comment);
-  await repo.updateBody(deps.db, comment.id, body, deps.clock.nowIso());
   const share = await repo.findShareRef(deps.db, String(comment.share_id));
   if (!share) throw notFound('No such comment.');
+  await repo.updateBody(deps.db, comment.id, body, deps.clock.nowIso());
   const [edited] = await present(deps, user, share, [await requireComment(deps, id)]);
   return edited!;
 }
