@@ -202,8 +202,3 @@ export async function setCommentHiddenIn(deps: Deps, trx: Trx, id: number, hidde
     await repo.addToRepliesCount(trx, locked.parent_id, hidden ? -1 : 1);
   await repo.setHidden(trx, id, hidden);
 }
-
-/** The comments' part in other modules' events: a deleted account's comments (`user.deleted`). */
-export function subscribeComments(deps: Deps): void {
-  deps.events.within('user.deleted', (trx, { userId }) => withdrawComments(deps, trx, userId));
-}

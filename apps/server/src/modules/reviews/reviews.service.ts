@@ -289,8 +289,3 @@ export async function deleteReviewIn(deps: Deps, trx: Trx, id: number, shareId: 
     return { counters: locked.hidden === 1 ? null : ratingCounters(current, locked.score, undefined), result: null };
   });
 }
-
-/** Reviews' part in other modules' events: a deleted account's helpful votes are withdrawn (`user.deleted`). */
-export function subscribeReviews(deps: Deps): void {
-  deps.events.within('user.deleted', (trx, { userId }) => withdrawHelpfulVotes(deps, trx, userId));
-}

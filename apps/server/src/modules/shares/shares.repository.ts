@@ -7,7 +7,7 @@ import { byteSize } from '../../lib/delta-chain.ts';
 import { termCondition } from './shares.search.ts';
 import type { HiddenScope } from './share-visibility.ts';
 import { insertRevision } from './revisions.repository.ts';
-import { shareVisibleTo } from './share-visibility.ts';
+import { shareVisibleTo } from './share-visibility.repository.ts';
 
 type Executor = DB | Transaction<Database>;
 /** The counters a share's interactions keep (never written when a share is inserted). */

@@ -681,7 +681,12 @@ export async function myShares(
  * shares are removed. Views stay counted: they record that a visit happened. Returns the removal of
  * the shares' cover files, for after the commit.
  */
-async function withdrawUser(deps: Deps, trx: Trx, userId: number, publish: Publish): Promise<() => Promise<void>> {
+export async function withdrawUser(
+  deps: Deps,
+  trx: Trx,
+  userId: number,
+  publish: Publish,
+): Promise<() => Promise<void>> {
   for (const shareId of await repo.likedShareIds(trx, userId)) {
     await changeCountersIn(trx, deps.dialect, shareId, async (trx, current) => {
       const removed = await repo.deleteLike(trx, shareId, userId);
@@ -714,12 +719,4 @@ async function withdrawUser(deps: Deps, trx: Trx, userId: number, publish: Publi
     await noteSharesChanged(deps);
     for (const share of own) if (share.cover_key) await deps.storage.delete(share.cover_key).catch(() => undefined);
   };
-}
-
-/**
- * The community's part in other modules' events: an account being deleted takes its likes, ratings
- * and shares with it (`user.deleted`, in the deleting transaction).
- */
-export function subscribeCommunity(deps: Deps): void {
-  deps.events.within('user.deleted', (trx, { userId }, publish) => withdrawUser(deps, trx, userId, publish));
 }

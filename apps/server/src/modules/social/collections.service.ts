@@ -144,10 +144,7 @@ export async function updateCollection(
 
 export async function deleteCollection(deps: Deps, user: AuthUser, idOrUuid: string): Promise<void> {
   const row = await ownCollection(deps, user, idOrUuid);
-  await deps.db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('collection_items').where('collection_id', '=', row.id).execute();
-    await repo.deleteCollection(trx, row.id);
-  });
+  await deps.db.transaction().execute((trx) => repo.deleteCollection(trx, row.id));
 }
 
 /** Adds a template (by id or uuid) to a collection; the same template twice → 409. */
