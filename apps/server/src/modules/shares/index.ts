@@ -21,7 +21,8 @@ export {
   type CounterChange,
   type Counters,
 } from './shares.service.ts';
-export { findShare, findShareRef, findUserIdByName } from './shares.repository.ts';
+export { findShare, findShareRef, findSnapshot, findUserIdByName, type ShareRef } from './shares.repository.ts';
+export { requireVisibleShare } from './share-lookup.ts';
 export { ratingAverage } from './shares.hot.ts';
 export { canSeeHidden, hiddenScopeOf, isVisible, type HiddenScope } from './share-visibility.ts';
 export { shareVisibleTo, visibleShareIds } from './share-visibility.repository.ts';

@@ -89,13 +89,18 @@ export async function findShare(db: Executor, idOrUuid: string): Promise<ShareRo
   return row as ShareRow | undefined;
 }
 
-/** A share with what its page shows beside it: its author's name and avatar, whether anyone is credited. */
 /** The template a review, comment, suggestion or revision is about: just what the rules need (never the snapshot). */
-export async function findShareRef(
-  db: Executor,
-  idOrUuid: string,
-): Promise<{ id: number; uuid: string; author_id: number; hidden: number } | undefined> {
-  const query = db.selectFrom('shares').select(['id', 'uuid', 'author_id', 'hidden']);
+export interface ShareRef {
+  id: number;
+  uuid: string;
+  author_id: number;
+  tree_id: number | null;
+  hidden: number;
+  revision: number;
+}
+
+export async function findShareRef(db: Executor, idOrUuid: string): Promise<ShareRef | undefined> {
+  const query = db.selectFrom('shares').select(['id', 'uuid', 'author_id', 'tree_id', 'hidden', 'revision']);
   if (/^\d+$/.test(idOrUuid)) {
     if (Number(idOrUuid) > MAX_ID) return undefined;
     return query.where('id', '=', Number(idOrUuid)).executeTakeFirst();
@@ -103,6 +108,13 @@ export async function findShareRef(
   return query.where('uuid', '=', idOrUuid).executeTakeFirst();
 }
 
+/** A template's snapshot (a TreeDocument as JSON). */
+export async function findSnapshot(db: Executor, shareId: number): Promise<string | undefined> {
+  const row = await db.selectFrom('share_snapshots').select('data').where('share_id', '=', shareId).executeTakeFirst();
+  return row?.data;
+}
+
+/** A share with what its page shows beside it: its author's name and avatar, whether anyone is credited. */
 export interface ShareDetailRow extends ShareRow {
   /** null when the author's account is gone */
   author_username: string | null;

@@ -21,7 +21,7 @@ import { findAuthorByName } from './authors.repository.ts';
 import { authorizeCollectionChange, canSeeCollection } from './collections.policy.ts';
 import { presentCollection, presentItem } from './collections.presenter.ts';
 import * as repo from './collections.repository.ts';
-import { findShare, hiddenScopeOf, presentSharesById } from '../shares/index.ts';
+import { findShareRef, hiddenScopeOf, presentSharesById } from '../shares/index.ts';
 
 /** Collections as `viewer` sees them: their item counts leave out hidden templates the viewer may not see. */
 async function present(deps: Deps, viewer: AuthUser | null, rows: repo.CollectionRow[]): Promise<Collection[]> {
@@ -155,7 +155,7 @@ export async function addItem(
   body: CollectionItemBody,
 ): Promise<CollectionItem> {
   const row = await ownCollection(deps, user, idOrUuid);
-  const share = await findShare(deps.db, String(body.share));
+  const share = await findShareRef(deps.db, String(body.share));
   const shown = share ? (await presentSharesById(deps, user, [share.id])).get(share.id) : undefined;
   if (!share || !shown) throw invalidField('share', 'No such template.');
   const now = nowIso();
@@ -176,7 +176,7 @@ export async function addItem(
 
 /** A template's id from its id or uuid (undefined for an unknown uuid). */
 async function shareIdOf(deps: Deps, shareRef: string): Promise<number | undefined> {
-  if (!/^\d+$/.test(shareRef)) return (await findShare(deps.db, shareRef))?.id;
+  if (!/^\d+$/.test(shareRef)) return (await findShareRef(deps.db, shareRef))?.id;
   // Past the largest id a row can have: no template (and no out-of-range integer for the database).
   return Number(shareRef) > MAX_ID ? undefined : Number(shareRef);
 }
