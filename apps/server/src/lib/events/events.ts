@@ -14,8 +14,6 @@ export interface DomainEventMap {
   'tree.nodes_removed': { treeId: number; nodeIds: string[] };
   /** a template's snapshot was replaced by a new one: its revision `revision`, with the changelog line `message` ('' when none) */
   'share.revised': { shareId: number; shareUuid: string; authorId: number; revision: number; message: string };
-  /** a template left public view (hidden by a moderator or withdrawn) */
-  'share.hidden': { shareId: number; shareUuid: string; authorId: number };
   /** a new template of a tree whose hidden template was withdrawn started hidden (admins must look at it) */
   'share.withheld': { shareId: number; authorId: number };
   /** a template was withdrawn for good (its rows are deleted in the emitting transaction) */
