@@ -862,7 +862,7 @@ export const CATALOG: Record<string, Translations> = {
     'ja-JP': 'リビジョン番号は正の整数です。',
   },
   'No such revision.': { 'zh-CN': '没有该修订版本。', 'ja-JP': 'そのリビジョンは存在しません。' },
-  // modules/community: suggested edits of templates
+  // modules/suggestions: suggested edits of templates
   'A suggestion title is 1 to 200 characters.': {
     'zh-CN': '建议标题为 1 到 200 个字符。',
     'ja-JP': '提案のタイトルは 1〜200 文字です。',
