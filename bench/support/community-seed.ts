@@ -166,7 +166,7 @@ async function fill(
       ? `CAST(strftime('%s', created_at) AS REAL)`
       : `extract(epoch from to_timestamp(created_at, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`;
   await run(
-    // As apps/server/src/modules/community/community.hot.ts scores them.
+    // As apps/server/src/modules/shares/shares.hot.ts scores them.
     `UPDATE shares SET hot_score = log10(3 * likes_count + 4 * uses_count + 2 * rating_count * (rating_avg / 5) + 0.1 * views_count + 0.01) + log10(2) * ${epoch} / 86400`,
   );
   await run(`DROP TABLE bench_topics`);

@@ -5,18 +5,18 @@ import { mediaRoutes } from './media/index.ts';
 import { subscribeTrees, treesRoutes } from './trees/index.ts';
 import { accountsRoutes } from './accounts/index.ts';
 import {
-  communityRoutes,
+  sharesRoutes,
   embedRoutes,
   oembedRoutes,
   revisionsRoutes,
-  subscribeCommunity,
+  subscribeShares,
   upstreamRoutes,
 } from './shares/index.ts';
 import { reviewsRoutes, subscribeReviews } from './reviews/index.ts';
-import { commentsRoutes, subscribeComments } from './discussion/index.ts';
+import { commentsRoutes, subscribeDiscussion } from './discussion/index.ts';
 import { suggestionsRoutes } from './suggestions/index.ts';
 import { moderationRoutes, subscribeModeration } from './moderation/index.ts';
-import { authorsRoutes, collectionsRoutes, subscribeAuthors } from './social/index.ts';
+import { authorsRoutes, collectionsRoutes, subscribeSocial } from './social/index.ts';
 import { learningPublicRoutes, learningRoutes, subscribeLearning } from './learning/index.ts';
 import { notificationsRoutes, subscribeNotifications } from './notifications/index.ts';
 import { registerMessages } from '../lib/messages/index.ts';
@@ -34,7 +34,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(treesRoutes, { prefix: '/api' });
   await app.register(aiRoutes, { prefix: '/api' });
   await app.register(accountsRoutes, { prefix: '/api' });
-  await app.register(communityRoutes, { prefix: '/api' });
+  await app.register(sharesRoutes, { prefix: '/api' });
   await app.register(oembedRoutes, { prefix: '/api' });
   await app.register(embedRoutes);
   await app.register(reviewsRoutes, { prefix: '/api' });
@@ -50,11 +50,11 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(notificationsRoutes, { prefix: '/api' });
   // Domain event subscriptions, once per app: handlers react to other modules' writes.
   subscribeTrees(app.deps);
-  subscribeCommunity(app.deps);
+  subscribeShares(app.deps);
   subscribeReviews(app.deps);
-  subscribeComments(app.deps);
+  subscribeDiscussion(app.deps);
   subscribeModeration(app.deps);
-  subscribeAuthors(app.deps);
+  subscribeSocial(app.deps);
   subscribeLearning(app.deps);
   subscribeNotifications(app.deps);
 }

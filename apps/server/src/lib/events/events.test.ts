@@ -93,12 +93,12 @@ describe('domain events', () => {
   it('logs a failing handler without a stack and still runs the next one', async () => {
     const events = new DomainEvents(log);
     const second = vi.fn(async () => undefined);
-    events.on('share.hidden', async () => {
+    events.on('share.deleted', async () => {
       throw new Error('handler broke\n    at secret (file.ts:1:1)');
     });
-    events.on('share.hidden', second);
+    events.on('share.deleted', second);
 
-    await events.publish(database.handle.db, 'share.hidden', { shareId: 1, shareUuid: 'u', authorId: 1 });
+    await events.publish(database.handle.db, 'share.deleted', { shareId: 1, shareUuid: 'u', authorId: 1 });
 
     expect(second).toHaveBeenCalledOnce();
     expect(log.error).toHaveBeenCalledWith(

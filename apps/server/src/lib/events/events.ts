@@ -5,7 +5,7 @@ import { safeError } from '../safe-error.ts';
 /**
  * The domain events one module announces and others react to, by name. A module that wants to know
  * what another did subscribes here instead of being called by it. Empty here: each module declares the
- * events it publishes in its own `<module>.events.ts` (or `.events-types.ts`), by augmenting this
+ * events it publishes in its own `<module>.events.ts`, by augmenting this
  * interface, so lib never names a module:
  *
  *     declare module '../../lib/events/events.ts' {

@@ -1,7 +1,8 @@
 import type { Comment, UserSummary } from '@arbor/contract';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { commentAbilities } from './comments.policy.ts';
-import type { CommentRow, ShareRef } from './comments.repository.ts';
+import type { ShareRef } from '../shares/index.ts';
+import type { CommentRow } from './comments.repository.ts';
 
 export interface CommentPresentContext {
   authors: Map<number, UserSummary>;

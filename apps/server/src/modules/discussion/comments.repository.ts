@@ -1,4 +1,3 @@
-import { MAX_ID } from '@arbor/contract';
 import type { Selectable, Transaction } from 'kysely';
 import type { DB, Dialect } from '../../db/connection.ts';
 import type { Database } from '../../db/schema.ts';
@@ -7,11 +6,6 @@ import type { HiddenScope } from '../shares/index.ts';
 
 type Executor = DB | Transaction<Database>;
 export type CommentRow = Selectable<ShareCommentsTable>;
-export interface ShareRef {
-  id: number;
-  author_id: number;
-  hidden: number;
-}
 export interface Page {
   offset: number;
   limit: number;
@@ -31,22 +25,6 @@ const listed = (db: Executor, scope?: HiddenScope) =>
           : eb('share_comments.hidden', '=', 0),
       ),
     );
-
-/** A share's id and author, by numeric id or uuid, without its snapshot. */
-export async function findShareRef(db: Executor, idOrUuid: string): Promise<ShareRef | undefined> {
-  const query = db.selectFrom('shares').select(['id', 'author_id', 'hidden']);
-  if (/^\d+$/.test(idOrUuid)) {
-    if (Number(idOrUuid) > MAX_ID) return undefined;
-    return query.where('id', '=', Number(idOrUuid)).executeTakeFirst();
-  }
-  return query.where('uuid', '=', idOrUuid).executeTakeFirst();
-}
-
-/** The share's snapshot (a TreeDocument as JSON). */
-export async function findSnapshot(db: Executor, shareId: number): Promise<string | undefined> {
-  const row = await db.selectFrom('share_snapshots').select('data').where('share_id', '=', shareId).executeTakeFirst();
-  return row?.data;
-}
 
 export async function findComment(db: Executor, id: number, scope?: HiddenScope): Promise<CommentRow | undefined> {
   return listed(db, scope).selectAll().where('id', '=', id).executeTakeFirst();

@@ -10,16 +10,10 @@ import type { AuthUser } from '../../plugins/auth.ts';
 import { authorizeCommentDelete, authorizeCommentEdit } from './comments.policy.ts';
 import { presentComment } from './comments.presenter.ts';
 import * as repo from './comments.repository.ts';
-import { hiddenScopeOf, isVisible } from '../shares/index.ts';
+import { findShareRef, findSnapshot, hiddenScopeOf, requireVisibleShare, type ShareRef } from '../shares/index.ts';
 
 /** API.md: 10 comments a minute per user. */
 export const COMMENTS_PER_MINUTE = 10;
-
-async function requireShare(deps: Deps, viewer: AuthUser | null, idOrUuid: string): Promise<repo.ShareRef> {
-  const share = await repo.findShareRef(deps.db, idOrUuid);
-  if (!share || !isVisible(viewer, share)) throw notFound('No such template.');
-  return share;
-}
 
 async function requireComment(deps: Deps, id: number): Promise<repo.CommentRow> {
   const comment = await repo.findComment(deps.db, id);
@@ -32,7 +26,7 @@ async function requireComment(deps: Deps, id: number): Promise<repo.CommentRow> 
 async function present(
   deps: Deps,
   viewer: AuthUser | null,
-  share: repo.ShareRef,
+  share: ShareRef,
   rows: repo.CommentRow[],
 ): Promise<Comment[]> {
   const authors = await loadUserSummaries(
@@ -51,7 +45,7 @@ export async function listComments(
   query: Pick<CommentListQuery, 'node_id' | 'parent'>,
   window: PageWindow,
 ): Promise<{ count: number; results: Comment[] }> {
-  const share = await requireShare(deps, viewer, shareRef);
+  const share = await requireVisibleShare(deps.db, viewer, shareRef);
   const page = { offset: window.offset, limit: window.pageSize };
   const scope = hiddenScopeOf(viewer);
   let listed: { count: number; rows: repo.CommentRow[] };
@@ -71,13 +65,13 @@ export async function commentCountsByNode(
   viewer: AuthUser | null,
   shareRef: string,
 ): Promise<CommentNodeCounts> {
-  const share = await requireShare(deps, viewer, shareRef);
+  const share = await requireVisibleShare(deps.db, viewer, shareRef);
   const rows = await repo.countByNode(deps.db, share.id);
   return Object.fromEntries(rows.map((r) => [r.node_id, r.count]));
 }
 
 async function requireNode(deps: Deps, shareId: number, nodeId: string): Promise<void> {
-  const data = await repo.findSnapshot(deps.db, shareId);
+  const data = await findSnapshot(deps.db, shareId);
   const nodes = data ? ((JSON.parse(data) as TreeDocument).nodes ?? []) : [];
   if (!nodes.some((node) => node.id === nodeId)) throw invalidField('node_id', 'This template has no such node.');
 }
@@ -90,7 +84,7 @@ const NOT_A_THREAD = 'The parent must be a comment on this template.';
  */
 async function threadOf(
   deps: Deps,
-  share: repo.ShareRef,
+  share: ShareRef,
   body: CommentCreateBody,
 ): Promise<{ head: repo.CommentRow | null; nodeId: string | null }> {
   if (body.parent === undefined) {
@@ -113,7 +107,7 @@ export async function postComment(
   shareRef: string,
   body: CommentCreateBody,
 ): Promise<Comment> {
-  const share = await requireShare(deps, user, shareRef);
+  const share = await requireVisibleShare(deps.db, user, shareRef);
   const { head, nodeId } = await threadOf(deps, share, body);
   // Counted only once the request is otherwise valid, and given back when the write fails.
   const release = await reserveEvents(deps.db, [[`comments:${user.id}`, { limit: COMMENTS_PER_MINUTE, seconds: 60 }]]);
@@ -154,7 +148,7 @@ export async function postComment(
 export async function editComment(deps: Deps, user: AuthUser, id: number, body: string): Promise<Comment> {
   const comment = await requireComment(deps, id);
   authorizeCommentEdit(user, comment);
-  const share = await repo.findShareRef(deps.db, String(comment.share_id));
+  const share = await findShareRef(deps.db, String(comment.share_id));
   if (!share) throw notFound('No such comment.');
   await repo.updateBody(deps.db, comment.id, body, deps.clock.nowIso());
   const [edited] = await present(deps, user, share, [await requireComment(deps, id)]);
@@ -186,7 +180,7 @@ export async function takeOut(trx: Trx, dialect: Dialect, id: number): Promise<v
 /** Deletes a comment: its author, the template's author or an admin. */
 export async function deleteComment(deps: Deps, user: AuthUser, id: number): Promise<void> {
   const comment = await requireComment(deps, id);
-  const share = await repo.findShareRef(deps.db, String(comment.share_id));
+  const share = await findShareRef(deps.db, String(comment.share_id));
   if (!share) throw notFound('No such comment.');
   authorizeCommentDelete(user, comment, share);
   await deps.db.transaction().execute((trx) => takeOut(trx, deps.dialect, comment.id));
@@ -208,9 +202,4 @@ export async function setCommentHiddenIn(deps: Deps, trx: Trx, id: number, hidde
   if (locked.parent_id !== null && (await repo.lockComment(trx, deps.dialect, locked.parent_id)))
     await repo.addToRepliesCount(trx, locked.parent_id, hidden ? -1 : 1);
   await repo.setHidden(trx, id, hidden);
-}
-
-/** The comments' part in other modules' events: a deleted account's comments (`user.deleted`). */
-export function subscribeComments(deps: Deps): void {
-  deps.events.within('user.deleted', (trx, { userId }) => withdrawComments(deps, trx, userId));
 }

@@ -116,7 +116,7 @@ function checkAction(kind: repo.TargetKind, action: ReportResolveBody['action'])
  * review or comment), `delete` (as its author's delete would), `suspend` (a user: the account is
  * deactivated, its tokens stop working). A resolved report may be resolved again (to unhide what it
  * hid). The action, the report's new state and the log entry are written in one transaction;
- * `report.resolved` (and `share.hidden`) are announced after the commit.
+ * `report.resolved` (and `share.deleted` for a deleted template) are announced after the commit.
  */
 export async function resolveReport(deps: Deps, admin: AuthUser, id: number, body: ReportResolveBody): Promise<Report> {
   const report = await repo.findReport(deps.db, id);
@@ -133,7 +133,7 @@ export async function resolveReport(deps: Deps, admin: AuthUser, id: number, bod
     const targetId = report.target_id;
     if (action === 'hide' || action === 'unhide') {
       const hidden = action === 'hide';
-      if (kind === 'share') await setShareHiddenIn(trx, publish, targetId, hidden);
+      if (kind === 'share') await setShareHiddenIn(trx, targetId, hidden);
       else if (kind === 'review') await setReviewHiddenIn(deps, trx, targetId, target!.shareId!, hidden);
       else await setCommentHiddenIn(deps, trx, targetId, hidden);
     } else if (action === 'delete') {

@@ -55,11 +55,6 @@ export interface ReviewFilter {
   ordering: ReviewOrdering;
 }
 
-export async function findShareAuthor(db: Executor, shareId: number): Promise<number | undefined> {
-  const row = await db.selectFrom('shares').select('author_id').where('id', '=', shareId).executeTakeFirst();
-  return row?.author_id;
-}
-
 /**
  * The reviews a viewer may see: rating rows with a text, without those a moderator hid except for
  * their author (`scope`: their id) and admins (`'all'`). Every read of listed reviews starts here.

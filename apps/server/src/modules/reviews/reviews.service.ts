@@ -11,7 +11,7 @@ import {
   findShareRef,
   findUserIdByName,
   hiddenScopeOf,
-  isVisible,
+  requireVisibleShare,
   ratingAverage,
   type CounterChange,
   type Counters,
@@ -41,12 +41,6 @@ export function ratingCounters(
   const sum = current.rating_sum - (before ?? 0) + (after ?? 0);
   const count = Math.max(0, current.rating_count - (before === undefined ? 0 : 1) + (after === undefined ? 0 : 1));
   return { rating_sum: sum, rating_count: count, rating_avg: ratingAverage(sum, count) };
-}
-
-async function requireShare(deps: Deps, viewer: AuthUser | null, idOrUuid: string) {
-  const share = await findShareRef(deps.db, idOrUuid);
-  if (!share || !isVisible(viewer, share)) throw notFound('No such template.');
-  return share;
 }
 
 async function requireReview(deps: Deps, id: number, viewer?: AuthUser | null): Promise<repo.ReviewRow> {
@@ -84,7 +78,7 @@ async function present(
 /** One review as `viewer` sees it. */
 export async function getReview(deps: Deps, viewer: AuthUser | null, id: number): Promise<Review> {
   const row = await requireReview(deps, id, viewer);
-  const [review] = await present(deps, viewer, await repo.findShareAuthor(deps.db, row.share_id), [row]);
+  const [review] = await present(deps, viewer, (await findShareRef(deps.db, String(row.share_id)))?.author_id, [row]);
   return review!;
 }
 
@@ -96,7 +90,7 @@ export async function listReviews(
   query: { ordering?: repo.ReviewOrdering; rating?: number; author?: string },
   window: PageWindow,
 ): Promise<{ count: number; results: Review[] }> {
-  const share = await requireShare(deps, viewer, idOrUuid);
+  const share = await requireVisibleShare(deps.db, viewer, idOrUuid);
   let authorId: number | undefined;
   if (query.author) {
     authorId = await findUserIdByName(deps.db, query.author);
@@ -113,7 +107,7 @@ export async function listReviews(
 
 /** How a template's ratings spread over the stars (RatingHistogram), star-only ratings included. */
 export async function ratingHistogram(deps: Deps, viewer: AuthUser | null, idOrUuid: string): Promise<RatingHistogram> {
-  const share = await requireShare(deps, viewer, idOrUuid);
+  const share = await requireVisibleShare(deps.db, viewer, idOrUuid);
   const rows = await repo.countRatingsByStars(deps.db, share.id);
   const buckets = [5, 4, 3, 2, 1].map((stars) => ({
     stars,
@@ -138,7 +132,7 @@ export async function postReview(
   idOrUuid: string,
   body: ReviewPostBody,
 ): Promise<{ created: boolean; review: Review }> {
-  const share = await requireShare(deps, user, idOrUuid);
+  const share = await requireVisibleShare(deps.db, user, idOrUuid);
   authorizeReviewWrite(user, share);
   const release = await reserveEvents(
     deps.db,
@@ -238,7 +232,7 @@ export async function markHelpful(deps: Deps, user: AuthUser, id: number, helpfu
  */
 export async function replyToReview(deps: Deps, user: AuthUser, id: number, text: string): Promise<Review> {
   const review = await requireReview(deps, id);
-  authorizeReply(user, await repo.findShareAuthor(deps.db, review.share_id));
+  authorizeReply(user, (await findShareRef(deps.db, String(review.share_id)))?.author_id);
   const reply = text.trim() === '' ? null : text;
   await deps.events.transaction(deps.db, async (trx, publish) => {
     await repo.setReply(trx, id, reply, deps.clock.nowIso());
@@ -294,9 +288,4 @@ export async function deleteReviewIn(deps: Deps, trx: Trx, id: number, shareId: 
     await repo.deleteReview(trx, id);
     return { counters: locked.hidden === 1 ? null : ratingCounters(current, locked.score, undefined), result: null };
   });
-}
-
-/** Reviews' part in other modules' events: a deleted account's helpful votes are withdrawn (`user.deleted`). */
-export function subscribeReviews(deps: Deps): void {
-  deps.events.within('user.deleted', (trx, { userId }) => withdrawHelpfulVotes(deps, trx, userId));
 }

@@ -1,9 +1,8 @@
 // The shares module's surface: templates (list, detail, likes, ratings, views, tags, search, seed),
 // their revisions and history, embeds and oEmbed, forks' upstream. Other modules find a template,
 // apply the visibility rule and change its counters only through what is exported here.
-// Community's event types (declarations only), until each module declares its own.
-import './community.events-types.ts';
-export { communityRoutes } from './shares.routes.ts';
+export { sharesRoutes } from './shares.routes.ts';
+export { subscribeShares } from './shares.events.ts';
 export { embedRoutes, oembedRoutes } from './embed.routes.ts';
 export { revisionsRoutes } from './revisions.routes.ts';
 export { upstreamRoutes } from './upstream.routes.ts';
@@ -19,20 +18,14 @@ export {
   removeShareIn,
   reviseShareIn,
   setShareHiddenIn,
-  subscribeCommunity,
   type CounterChange,
   type Counters,
 } from './shares.service.ts';
-export { findShare, findShareRef, findUserIdByName } from './shares.repository.ts';
+export { findShare, findShareRef, findSnapshot, findUserIdByName, type ShareRef } from './shares.repository.ts';
+export { requireVisibleShare } from './share-lookup.ts';
 export { ratingAverage } from './shares.hot.ts';
-export {
-  canSeeHidden,
-  hiddenScopeOf,
-  isVisible,
-  shareVisibleTo,
-  visibleShareIds,
-  type HiddenScope,
-} from './share-visibility.ts';
+export { canSeeHidden, hiddenScopeOf, isVisible, type HiddenScope } from './share-visibility.ts';
+export { shareVisibleTo, visibleShareIds } from './share-visibility.repository.ts';
 export {
   checkProposedDocument,
   dropForeignImages,

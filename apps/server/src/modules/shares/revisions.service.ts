@@ -6,8 +6,7 @@ import { encodeAfter, readChainDocument, type ChainAccess } from '../../lib/delt
 import { notFound } from '../../lib/http-errors.ts';
 import type { PageWindow } from '../../lib/pagination.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { isVisible } from './share-visibility.ts';
-import { findShareRef } from './shares.repository.ts';
+import { requireVisibleShare } from './share-lookup.ts';
 import * as repo from './revisions.repository.ts';
 import { presentRevision } from './revisions.presenter.ts';
 
@@ -73,13 +72,6 @@ export async function readRevisionDocument(
   return row && readChainDocument(db, revisionChains, row);
 }
 
-/** The share behind a history call, as every community read: hidden ones are 404 for others. */
-async function requireShareId(deps: Deps, viewer: AuthUser | null, idOrUuid: string): Promise<number> {
-  const share = await findShareRef(deps.db, idOrUuid);
-  if (!share || !isVisible(viewer, share)) throw notFound('No such template.');
-  return share.id;
-}
-
 async function requireRevision(deps: Deps, shareId: number, revision: number): Promise<repo.RevisionMetaRow> {
   const row = await repo.findRevision(deps.db, shareId, revision);
   if (!row) throw notFound('No such revision.');
@@ -93,7 +85,7 @@ export async function listHistory(
   idOrUuid: string,
   window: PageWindow,
 ): Promise<{ count: number; results: ShareRevision[] }> {
-  const shareId = await requireShareId(deps, viewer, idOrUuid);
+  const shareId = (await requireVisibleShare(deps.db, viewer, idOrUuid)).id;
   const { count, rows } = await repo.listRevisions(deps.db, shareId, {
     offset: window.offset,
     limit: window.pageSize,
@@ -108,7 +100,7 @@ export async function getRevision(
   idOrUuid: string,
   revision: number,
 ): Promise<ShareRevisionWithData> {
-  const shareId = await requireShareId(deps, viewer, idOrUuid);
+  const shareId = (await requireVisibleShare(deps.db, viewer, idOrUuid)).id;
   const row = await requireRevision(deps, shareId, revision);
   return { ...presentRevision(row), data: await readChainDocument(deps.db, revisionChains, row) };
 }
@@ -120,7 +112,7 @@ export async function compareRevisions(
   idOrUuid: string,
   query: { from: number; to: number },
 ): Promise<CompareResponse> {
-  const shareId = await requireShareId(deps, viewer, idOrUuid);
+  const shareId = (await requireVisibleShare(deps.db, viewer, idOrUuid)).id;
   const [from, to] = await Promise.all([
     requireRevision(deps, shareId, query.from),
     requireRevision(deps, shareId, query.to),

@@ -7,7 +7,7 @@ import { byteSize } from '../../lib/delta-chain.ts';
 import { termCondition } from './shares.search.ts';
 import type { HiddenScope } from './share-visibility.ts';
 import { insertRevision } from './revisions.repository.ts';
-import { shareVisibleTo } from './share-visibility.ts';
+import { shareVisibleTo } from './share-visibility.repository.ts';
 
 type Executor = DB | Transaction<Database>;
 /** The counters a share's interactions keep (never written when a share is inserted). */
@@ -90,16 +90,28 @@ export async function findShare(db: Executor, idOrUuid: string): Promise<ShareRo
 }
 
 /** The template a review, comment, suggestion or revision is about: just what the rules need (never the snapshot). */
-export async function findShareRef(
-  db: Executor,
-  idOrUuid: string,
-): Promise<{ id: number; uuid: string; author_id: number; hidden: number } | undefined> {
-  const query = db.selectFrom('shares').select(['id', 'uuid', 'author_id', 'hidden']);
+export interface ShareRef {
+  id: number;
+  uuid: string;
+  author_id: number;
+  tree_id: number | null;
+  hidden: number;
+  revision: number;
+}
+
+export async function findShareRef(db: Executor, idOrUuid: string): Promise<ShareRef | undefined> {
+  const query = db.selectFrom('shares').select(['id', 'uuid', 'author_id', 'tree_id', 'hidden', 'revision']);
   if (/^\d+$/.test(idOrUuid)) {
     if (Number(idOrUuid) > MAX_ID) return undefined;
     return query.where('id', '=', Number(idOrUuid)).executeTakeFirst();
   }
   return query.where('uuid', '=', idOrUuid).executeTakeFirst();
+}
+
+/** A template's snapshot (a TreeDocument as JSON). */
+export async function findSnapshot(db: Executor, shareId: number): Promise<string | undefined> {
+  const row = await db.selectFrom('share_snapshots').select('data').where('share_id', '=', shareId).executeTakeFirst();
+  return row?.data;
 }
 
 /**

@@ -32,7 +32,7 @@ const tags = ['community'];
  * `/api/community/trees-shared/`: templates are readable without an account (the public home page
  * lists them, and views are counted for anonymous visitors too); every change needs a login.
  */
-export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
+export const sharesRoutes: FastifyPluginAsyncZod = async (app) => {
   const base = '/community/trees-shared';
   const auth = { onRequest: app.requireAuth };
 

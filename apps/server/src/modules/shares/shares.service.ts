@@ -455,27 +455,27 @@ async function withholdIfTreeWithheld(trx: Trx, publish: Publish, shareId: numbe
   await publish('share.withheld', { shareId, authorId });
 }
 
-/** Hides (or shows again) a template; `share.hidden` is announced when it leaves public view. */
-export async function setShareHiddenIn(trx: Trx, publish: Publish, shareId: number, hidden: boolean): Promise<void> {
+/**
+ * Hides (or shows again) a template (a moderator's decision): nothing is announced, since every read
+ * applies the visibility rule as it goes (share-visibility.ts).
+ */
+export async function setShareHiddenIn(trx: Trx, shareId: number, hidden: boolean): Promise<void> {
   const share = await repo.findShare(trx, String(shareId));
   if (!share) throw notFound('The reported item is gone.');
   if (share.hidden === (hidden ? 1 : 0)) return;
   await repo.setShareHidden(trx, shareId, hidden);
-  if (hidden) await publish('share.hidden', { shareId, shareUuid: share.uuid, authorId: share.author_id });
   // An admin showing it again decides for its tree too: a later share of it starts public.
-  else if (share.tree_id !== null) await repo.releaseTree(trx, share.tree_id);
+  if (!hidden && share.tree_id !== null) await repo.releaseTree(trx, share.tree_id);
 }
 
 /**
- * Withdraws a template inside `trx` (a moderator's delete), announcing `share.hidden` and
- * `share.deleted`; returns its cover's key, to remove after the commit.
+ * Withdraws a template inside `trx` (a moderator's delete), announcing `share.deleted`; returns its cover's key, to remove after the commit.
  */
 export async function removeShareIn(trx: Trx, publish: Publish, shareId: number): Promise<string | null> {
   const share = await repo.findShare(trx, String(shareId));
   if (!share) throw notFound('The reported item is gone.');
   await repo.deleteShare(trx, share.id);
   const event = { shareId: share.id, shareUuid: share.uuid, authorId: share.author_id };
-  await publish('share.hidden', event);
   await publish('share.deleted', event);
   return share.cover_key;
 }
@@ -491,7 +491,6 @@ export async function deleteShare(deps: Deps, user: AuthUser, idOrUuid: string):
     if (share.hidden === 1 && share.tree_id !== null) await repo.withholdTree(trx, share.tree_id, deps.clock.nowIso());
     await repo.deleteShare(trx, share.id);
     const event = { shareId: share.id, shareUuid: share.uuid, authorId: share.author_id };
-    await publish('share.hidden', event);
     await publish('share.deleted', event);
   });
   await noteSharesChanged(deps);
@@ -706,7 +705,12 @@ export async function myShares(
  * shares are removed. Views stay counted: they record that a visit happened. Returns the removal of
  * the shares' cover files, for after the commit.
  */
-async function withdrawUser(deps: Deps, trx: Trx, userId: number, publish: Publish): Promise<() => Promise<void>> {
+export async function withdrawUser(
+  deps: Deps,
+  trx: Trx,
+  userId: number,
+  publish: Publish,
+): Promise<() => Promise<void>> {
   for (const shareId of await repo.likedShareIds(trx, userId)) {
     await changeCountersIn(trx, deps.dialect, shareId, async (trx, current) => {
       const removed = await repo.deleteLike(trx, shareId, userId);
@@ -739,12 +743,4 @@ async function withdrawUser(deps: Deps, trx: Trx, userId: number, publish: Publi
     await noteSharesChanged(deps);
     for (const share of own) if (share.cover_key) await deps.storage.delete(share.cover_key).catch(() => undefined);
   };
-}
-
-/**
- * The community's part in other modules' events: an account being deleted takes its likes, ratings
- * and shares with it (`user.deleted`, in the deleting transaction).
- */
-export function subscribeCommunity(deps: Deps): void {
-  deps.events.within('user.deleted', (trx, { userId }, publish) => withdrawUser(deps, trx, userId, publish));
 }

@@ -517,9 +517,9 @@ describe('sharing a tree and using a template', () => {
     expect(tagRows.map((r) => r.tag)).toEqual(JSON.parse(rows[0]!.tags));
   });
 
-  it('announces a re-share (share.revised), a use (share.used) and a withdrawal (share.hidden, share.deleted)', async () => {
+  it('announces a re-share (share.revised), a use (share.used) and a withdrawal (share.deleted)', async () => {
     const seen: Array<[string, unknown]> = [];
-    for (const name of ['share.revised', 'share.used', 'share.hidden', 'share.deleted'] as const)
+    for (const name of ['share.revised', 'share.used', 'share.deleted'] as const)
       t.app.deps.events.on(name, async (event) => void seen.push([name, event]));
     const tree = await createTree(alice, 'Announced');
     const share = async () =>
@@ -565,7 +565,6 @@ describe('sharing a tree and using a template', () => {
     expect(seen).toEqual([
       ['share.revised', revised],
       ['share.used', usedEvent],
-      ['share.hidden', event],
       ['share.deleted', event],
     ]);
   });

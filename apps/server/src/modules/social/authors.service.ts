@@ -10,7 +10,6 @@ import type { AuthUser } from '../../plugins/auth.ts';
 import { authorizeFollow } from './authors.policy.ts';
 import { presentAuthor } from './authors.presenter.ts';
 import * as repo from './authors.repository.ts';
-import { withdrawCollections, withdrawShareFromCollections } from './collections.service.ts';
 import { hiddenScopeOf, presentSharesById } from '../shares/index.ts';
 
 async function presentAuthors(deps: Deps, viewer: AuthUser | null, rows: repo.AuthorRow[]): Promise<Author[]> {
@@ -143,17 +142,4 @@ export async function withdrawFollows(trx: Trx, userId: number): Promise<void> {
   changes.sort((a, b) => a[0] - b[0]);
   await repo.deleteFollowsOf(trx, userId);
   for (const [id, column] of changes) await repo.addToCounter(trx, id, column, -1);
-}
-
-/**
- * Following and collections in other modules' events, in the emitting transaction: a deleted
- * account's follows (with the counts) and collections go, and a withdrawn template leaves every
- * collection.
- */
-export function subscribeAuthors(deps: Deps): void {
-  deps.events.within('user.deleted', async (trx, { userId }) => {
-    await withdrawFollows(trx, userId);
-    await withdrawCollections(trx, userId);
-  });
-  deps.events.within('share.deleted', (trx, { shareId }) => withdrawShareFromCollections(trx, shareId));
 }

@@ -60,7 +60,9 @@ export async function updateCollection(
   await db.updateTable('collections').set(values).where('id', '=', id).execute();
 }
 
+/** Deletes a collection with its items. */
 export async function deleteCollection(db: Executor, id: number): Promise<void> {
+  await db.deleteFrom('collection_items').where('collection_id', '=', id).execute();
   await db.deleteFrom('collections').where('id', '=', id).execute();
 }
 

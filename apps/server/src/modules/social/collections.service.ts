@@ -20,7 +20,7 @@ import { findAuthorByName } from './authors.repository.ts';
 import { authorizeCollectionChange, canSeeCollection } from './collections.policy.ts';
 import { presentCollection, presentItem } from './collections.presenter.ts';
 import * as repo from './collections.repository.ts';
-import { findShare, hiddenScopeOf, presentSharesById } from '../shares/index.ts';
+import { findShareRef, hiddenScopeOf, presentSharesById } from '../shares/index.ts';
 
 /** Collections as `viewer` sees them: their item counts leave out hidden templates the viewer may not see. */
 async function present(deps: Deps, viewer: AuthUser | null, rows: repo.CollectionRow[]): Promise<Collection[]> {
@@ -144,10 +144,7 @@ export async function updateCollection(
 
 export async function deleteCollection(deps: Deps, user: AuthUser, idOrUuid: string): Promise<void> {
   const row = await ownCollection(deps, user, idOrUuid);
-  await deps.db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('collection_items').where('collection_id', '=', row.id).execute();
-    await repo.deleteCollection(trx, row.id);
-  });
+  await deps.db.transaction().execute((trx) => repo.deleteCollection(trx, row.id));
 }
 
 /** Adds a template (by id or uuid) to a collection; the same template twice → 409. */
@@ -158,7 +155,7 @@ export async function addItem(
   body: CollectionItemBody,
 ): Promise<CollectionItem> {
   const row = await ownCollection(deps, user, idOrUuid);
-  const share = await findShare(deps.db, String(body.share));
+  const share = await findShareRef(deps.db, String(body.share));
   const shown = share ? (await presentSharesById(deps, user, [share.id])).get(share.id) : undefined;
   if (!share || !shown) throw invalidField('share', 'No such template.');
   const now = deps.clock.nowIso();
@@ -179,7 +176,7 @@ export async function addItem(
 
 /** A template's id from its id or uuid (undefined for an unknown uuid). */
 async function shareIdOf(deps: Deps, shareRef: string): Promise<number | undefined> {
-  if (!/^\d+$/.test(shareRef)) return (await findShare(deps.db, shareRef))?.id;
+  if (!/^\d+$/.test(shareRef)) return (await findShareRef(deps.db, shareRef))?.id;
   // Past the largest id a row can have: no template (and no out-of-range integer for the database).
   return Number(shareRef) > MAX_ID ? undefined : Number(shareRef);
 }

@@ -1,5 +1,5 @@
 // The social module's surface: authors, follows, the feed and collections.
 export { authorsRoutes } from './authors.routes.ts';
-export { subscribeAuthors } from './authors.service.ts';
+export { subscribeSocial } from './social.events.ts';
 export { collectionsRoutes } from './collections.routes.ts';
 export { SOCIAL_MESSAGES } from './social.messages.ts';

@@ -2,7 +2,7 @@ import type { MessageCatalog } from '../../lib/messages/index.ts';
 
 /** The suggestions module's messages (suggested edits of templates) in zh-CN and ja-JP, keyed by the English text; registered into `lib/messages/catalog.ts` when the app is built. */
 export const SUGGESTIONS_MESSAGES: MessageCatalog = {
-  // modules/community: suggested edits of templates
+  // modules/suggestions: suggested edits of templates
   'A suggestion title is 1 to 200 characters.': {
     'zh-CN': '建议标题为 1 到 200 个字符。',
     'ja-JP': '提案のタイトルは 1〜200 文字です。',

@@ -23,7 +23,8 @@ import {
   dropForeignImages,
   findShare,
   findShareRef,
-  isVisible,
+  requireVisibleShare,
+  type ShareRef,
   lockSourceWorkingCopy,
   noteSharesChanged,
   readRevisionDocument,
@@ -49,14 +50,6 @@ export const SUGGESTIONS_PER_USER_DAY = 10;
 const SOURCE_GONE = "The template's source tree was deleted: the suggestion cannot be merged into it.";
 const NOT_OPEN = 'This suggestion was already accepted, rejected or withdrawn.';
 
-type ShareRef = NonNullable<Awaited<ReturnType<typeof findShareRef>>>;
-
-async function requireShare(deps: Deps, viewer: AuthUser | null, idOrUuid: string): Promise<ShareRef> {
-  const share = await findShareRef(deps.db, idOrUuid);
-  if (!share || !isVisible(viewer, share)) throw notFound('No such template.');
-  return share;
-}
-
 /** A suggestion with its template; 404 when either is gone, or the template is hidden from `viewer`. */
 async function requireSuggestion(
   deps: Deps,
@@ -64,9 +57,8 @@ async function requireSuggestion(
   id: number,
 ): Promise<{ row: repo.SuggestionRow; share: ShareRef }> {
   const row = await repo.findSuggestion(deps.db, id);
-  const share = row && (await findShareRef(deps.db, String(row.share_id)));
-  if (!row || !share || !isVisible(viewer, share)) throw notFound('No such suggestion.');
-  return { row, share };
+  if (!row) throw notFound('No such suggestion.');
+  return { row, share: await requireVisibleShare(deps.db, viewer, String(row.share_id), 'No such suggestion.') };
 }
 
 /** Suggestions to one template (by `shareAuthorId`) as `viewer` sees them. */
@@ -114,7 +106,7 @@ export async function listSuggestions(
   status: SuggestionStatus | undefined,
   window: PageWindow,
 ): Promise<{ count: number; results: Suggestion[] }> {
-  const share = await requireShare(deps, viewer, idOrUuid);
+  const share = await requireVisibleShare(deps.db, viewer, idOrUuid);
   const { count, rows } = await repo.listSuggestions(
     deps.db,
     { shareId: share.id, status },
@@ -145,8 +137,7 @@ export async function createSuggestion(
   idOrUuid: string,
   body: SuggestionCreateBody,
 ): Promise<Suggestion> {
-  const share = await findShare(deps.db, idOrUuid);
-  if (!share || !isVisible(user, share)) throw notFound('No such template.');
+  const share = await requireVisibleShare(deps.db, user, idOrUuid);
   authorizeSuggest(user, share);
   const proposal =
     body.tree !== undefined ? await readTreeProposal(deps, user.id, body.tree) : checkProposedDocument(deps, body.data);
@@ -213,7 +204,7 @@ export async function acceptSuggestion(
   const { base, proposal } = await documentsOf(deps.db, row);
   const now = deps.clock.nowIso();
   await deps.events.transaction(deps.db, async (trx, publish) => {
-    const source = await findShare(trx, String(share.id));
+    const source = await findShareRef(trx, String(share.id));
     if (!source) throw notFound('No such suggestion.');
     if (source.tree_id === null) throw conflict(SOURCE_GONE);
     const treeId = source.tree_id;
