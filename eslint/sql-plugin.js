@@ -15,12 +15,7 @@ const root = path.resolve(import.meta.dirname, '..');
 const relative = (file) => path.relative(root, file).split(path.sep).join('/');
 
 const SERVER_SOURCE = /^apps\/server\/src\//;
-const MAY_WRITE_SQL = [
-  /\.repository\.ts$/,
-  /^apps\/server\/src\/db\//,
-  /\.(test|testing)\.ts$/,
-  /\/testing(\/|\.ts$)/,
-];
+const MAY_WRITE_SQL = [/\.repository\.ts$/, /^apps\/server\/src\/db\//, /\.(test|testing)\.ts$/, /\/testing(\/|\.ts$)/];
 
 const STATEMENTS = new Set(['selectFrom', 'insertInto', 'updateTable', 'deleteFrom', 'replaceInto', 'mergeInto']);
 /** `.with(` is also an array and a map method: it counts only on something named like a database or transaction. */
