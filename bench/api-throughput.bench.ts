@@ -1,7 +1,8 @@
 // Issue 18: throughput of three public/hot reads at 50 connections, each next to a bare Fastify route
 // measured in the same run (framework ceiling): the community list (`?ordering=-hot`, page of 20,
-// against a static 20-item page), a 200-node tree GET and a template detail (both against a static
-// 200-node document). Runs of BENCH_SECONDS each, BENCH_RUNS times, the median recorded; SQLite and
+// against a static 20-item page), a 200-node tree GET and a template detail (each against the same bytes
+// it answered, served as static text by the bare route: before 2026-11-29 both were held to a 200-node
+// document a quarter of their answers' size). Runs of BENCH_SECONDS each, BENCH_RUNS times, the median recorded; SQLite and
 // PostgreSQL. The community is smaller than community-list.bench.ts's (BENCH_SHARES, default 20,000):
 // this measures the per-request cost, not the queries' scaling. With BENCH_BEFORE_ROOT, an older
 // checkout's server runs beside this one on the same database, each route measured on both in turn.
@@ -75,6 +76,19 @@ process.on('uncaughtException', (err) => {
   process.exit(1);
 });
 
+/** Puts what `url` answers on the ceiling server as `/same/<name>`. */
+async function copyAnswer(url: string, headers: Record<string, string>, name: string): Promise<void> {
+  const answer = await fetch(url, { headers });
+  if (answer.status !== 200) throw new Error(`${url} answered ${answer.status}`);
+  const text = await answer.text();
+  const put = await fetch(`${hello.url}/same/${name}`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: text,
+  });
+  if (put.status !== 204) throw new Error(`the ceiling server refused the ${name} answer (${put.status})`);
+}
+
 /** A server of `root` on the database, with the bench user's 200-node tree and its template. */
 async function startServer(root: string, db: { url: string; dir: string }) {
   const server = await startProcess(path.join(root, 'apps/server/src/main.ts'), {
@@ -109,6 +123,11 @@ for (const kind of KINDS) {
     ...(BEFORE_ROOT ? [{ label: 'before', ...(await startServer(BEFORE_ROOT, db)) }] : []),
     { label: BEFORE_ROOT ? 'after' : 'this', ...(await startServer(ROOT, db)) },
   ];
+  // The tree GET's and the template detail's ceilings answer the bytes those routes answer (the stored
+  // 200-node document with its defaults is about four times `/doc`'s).
+  const current = servers.at(-1)!;
+  await copyAnswer(`${current.server.url}/api/tree/skills_tree/${current.treeId}/`, current.auth, 'tree');
+  await copyAnswer(`${current.server.url}/api/community/trees-shared/${current.shareUuid}/`, {}, 'template');
   const routes = {
     list: await sideBySide(
       servers.map((s) => ({ label: s.label, url: `${s.server.url}/api/community/trees-shared/?ordering=-hot` })),
@@ -120,11 +139,11 @@ for (const kind of KINDS) {
         url: `${s.server.url}/api/tree/skills_tree/${s.treeId}/`,
         headers: s.auth,
       })),
-      `${hello.url}/doc`,
+      `${hello.url}/same/tree`,
     ),
     template: await sideBySide(
       servers.map((s) => ({ label: s.label, url: `${s.server.url}/api/community/trees-shared/${s.shareUuid}/` })),
-      `${hello.url}/doc`,
+      `${hello.url}/same/template`,
     ),
   };
   for (const [name, byServer] of Object.entries(routes))
