@@ -1,7 +1,7 @@
 // The walls of ARCHITECTURE.md's module map, checked by the lint step:
 // - `arbor/module-surface`: a server module (apps/server/src/modules/<m>/) or a web feature
 //   (apps/web/src/features/<f>/) is entered only through its `index.ts` (tests and test helpers may
-//   also use its `testing.ts`); files inside one never import their own `index.ts`.
+//   also use its `testing.ts` and its `<module>.messages.ts`); files inside one never import their own `index.ts`.
 // - `arbor/no-cycle`: no import cycle, type-only imports included (eslint-plugin-import's no-cycle
 //   skips those, and a type cycle still ties two modules together).
 // - `arbor/no-fastify-in-services`: services, repositories, presenters and policies never see Fastify.
@@ -205,7 +205,8 @@ const moduleSurface = {
         return;
       }
       if (/^index\.tsx?$/.test(entry)) return;
-      if (entry === 'testing.ts' && isTestSide(file)) return;
+      // tests may also read a module's message catalog (plain data: an e2e spec checks the UI shows it)
+      if ((entry === 'testing.ts' || /^[\w-]+\.messages\.ts$/.test(entry)) && isTestSide(file)) return;
       context.report({ node, messageId: 'surface', data: { target: relative(target), boundary } });
     });
   },

@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CATALOG } from '../../apps/server/src/lib/messages/catalog.ts';
+import { ACCOUNTS_MESSAGES } from '../../apps/server/src/modules/accounts/accounts.messages.ts';
 import { signUpByEmail } from '../support/accounts.ts';
 import { api } from '../support/api.ts';
 import { baseURL, launchBrowser } from '../support/browser.ts';
@@ -22,8 +22,9 @@ const DEVICES = [
   { device: 'phone', width: 390, height: 844 },
 ] as const;
 
-/** The server's message for `english` in `locale` (its catalog), as the UI must show it. */
-const serverMessage = (english: string, locale: Locale) => (locale === 'en-US' ? english : CATALOG[english]![locale]);
+/** The server's message for `english` in `locale` (the accounts module's catalog), as the UI must show it. */
+const serverMessage = (english: string, locale: Locale) =>
+  locale === 'en-US' ? english : ACCOUNTS_MESSAGES[english]![locale];
 
 /** The tree imported in every combination: a root, five children, one with GFM content. */
 function importedTree(title: string) {
