@@ -1,7 +1,7 @@
 import { Button, Center, Group, Pagination, Select, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconAlertTriangle, IconMoodEmpty, IconSearch } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigation, useSearchParams } from 'react-router';
 import {
@@ -46,9 +46,21 @@ export function CommunityBrowser({ heading = true }: { heading?: boolean }) {
   const [draft, setDraft] = useState(search);
   useEffect(() => setDraft(search), [search]);
   const navigation = useNavigation();
+  // A link to another page was clicked here (the router took it: its click was prevented). Noted at the
+  // click itself, since a busy page may not have rendered the navigation's state when the search fires.
+  const leaving = useRef(false);
+  useEffect(() => {
+    if (navigation.state === 'idle') leaving.current = false;
+  }, [navigation.state]);
+  const noteLeavingClick = (event: MouseEvent) => {
+    const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
+    if (event.defaultPrevented && link instanceof HTMLAnchorElement && link.pathname !== window.location.pathname)
+      leaving.current = true;
+  };
   // The search applies once typing pauses. Should a navigation be under way by then, a page being opened
   // (a template clicked) wins over the search, and a change of this list's own filters lands first.
   const commitSearch = useDebouncedCallback((q: string) => {
+    if (leaving.current) return;
     if (navigation.state === 'idle') update({ q: q.trim() });
     else if (navigation.location.pathname === window.location.pathname) commitSearch(q);
   }, 350);
@@ -57,7 +69,7 @@ export function CommunityBrowser({ heading = true }: { heading?: boolean }) {
   const filtered = Boolean(search || tags.length);
 
   return (
-    <Stack gap="lg">
+    <Stack gap="lg" onClick={noteLeavingClick}>
       {heading && (
         <Stack gap={4}>
           <Title order={1} fz="h2">
