@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { E2E_LANES } from './e2e/lanes.ts';
 
 /**
  * One vitest run, four projects: pure packages, the server's API tests (run once per database by
@@ -53,7 +54,9 @@ export default defineConfig({
           globalSetup: ['e2e/global-setup.ts'],
           // fails any spec whose pages log an uncaught error or a console error
           setupFiles: ['e2e/support/error-guard.ts'],
-          fileParallelism: false,
+          // One spec file at a time per lane, each lane against its own server (e2e/lanes.ts).
+          fileParallelism: E2E_LANES > 1,
+          maxWorkers: E2E_LANES,
           // Tests of one file that may overlap (describe.concurrent: the axe pass over every route) run
           // three at a time: pages wait on the network and on animations much of the time.
           maxConcurrency: 2,

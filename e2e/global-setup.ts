@@ -3,12 +3,14 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { E2E_LANES } from './lanes.ts';
 import { freePort } from './support/free-port.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseURL: string;
-    dataDir: string;
+    /** One server per lane (see e2e/lanes.ts): a worker's spec files all go to its lane's server. */
+    baseURLs: string[];
+    dataDirs: string[];
   }
 }
 
@@ -63,8 +65,14 @@ function assertCompiledServer(pgid: number): void {
   }
 }
 
-/** Starts the product with `npm start` on a free port and a temporary data folder, for every spec. */
-export default async function setup(project: TestProject) {
+interface LaneServer {
+  baseURL: string;
+  dataDir: string;
+  stop: () => Promise<void>;
+}
+
+/** Starts the product with `npm start` on a free port and a temporary data folder. */
+async function startServer(): Promise<LaneServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'arbor-e2e-'));
   const baseURL = `http://127.0.0.1:${port}`;
@@ -92,23 +100,45 @@ export default async function setup(project: TestProject) {
       ARBOR_SKIP_WEB_BUILD: process.env.ARBOR_SKIP_WEB_BUILD ?? '0',
     },
   });
-  try {
-    await waitForHealth(baseURL, server, 120_000);
-    if (server.pid) assertCompiledServer(server.pid);
-  } catch (error) {
+  const stop = async () => {
     try {
       if (server.pid) process.kill(-server.pid, 'SIGTERM');
     } catch {
       // already gone
     }
-    rmSync(dataDir, { recursive: true, force: true });
-    throw error;
-  }
-  project.provide('baseURL', baseURL);
-  project.provide('dataDir', dataDir);
-  return async () => {
-    if (server.pid) process.kill(-server.pid, 'SIGTERM');
     await new Promise((r) => setTimeout(r, 500));
     rmSync(dataDir, { recursive: true, force: true });
   };
+  try {
+    await waitForHealth(baseURL, server, 120_000);
+    if (server.pid) assertCompiledServer(server.pid);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { baseURL, dataDir, stop };
+}
+
+/**
+ * A server for each lane. Lanes never share data, so specs written for one server stay correct; the
+ * pages wait on the network and on animations most of the time, so lanes overlap well even on two cores.
+ */
+export default async function setup(project: TestProject) {
+  const started = await Promise.allSettled(Array.from({ length: E2E_LANES }, () => startServer()));
+  const servers = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+  const stopAll = () => Promise.all(servers.map((s) => s.stop()));
+  const failure = started.find((s) => s.status === 'rejected');
+  if (failure) {
+    await stopAll();
+    throw failure.reason;
+  }
+  project.provide(
+    'baseURLs',
+    servers.map((s) => s.baseURL),
+  );
+  project.provide(
+    'dataDirs',
+    servers.map((s) => s.dataDir),
+  );
+  return stopAll;
 }

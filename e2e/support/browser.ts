@@ -14,10 +14,12 @@ const CHROMIUM_ARGS = [
   '--no-first-run',
 ];
 
-/** The base URL of the server that global setup started with `npm start`. */
-export const baseURL = () => inject('baseURL');
-/** The server's data folder (the outbox of one-time codes lives in it). */
-export const dataDir = () => inject('dataDir');
+/** This worker's lane: vitest numbers its workers 1…maxWorkers, one lane each (e2e/lanes.ts). */
+const lane = (servers: string[]) => servers[(Number(process.env.VITEST_POOL_ID ?? '1') - 1) % servers.length]!;
+/** The base URL of this lane's server, started by global setup with `npm start`. */
+export const baseURL = () => lane(inject('baseURLs'));
+/** That server's data folder (the outbox of one-time codes lives in it). */
+export const dataDir = () => lane(inject('dataDirs'));
 
 /** Debian's Chromium, headless, never a downloaded browser. */
 export function launchBrowser(): Promise<Browser> {
