@@ -1,6 +1,7 @@
 import { sql, type Selectable } from 'kysely';
 import type { DB, Dialect, Executor } from '../../db/connection.ts';
 import type { TreesTable } from '../../db/tables/trees.ts';
+import { readWithTokenUser, type WithTokenUser } from '../../plugins/auth.repository.ts';
 
 /**
  * What a tree's template is now (null when the tree has none or the template was withdrawn): read
@@ -109,6 +110,17 @@ function selectTreeMeta(db: Executor) {
 }
 
 /** A tree without its document: for permission checks and answers that do not carry `data`. */
+/** `findTreeById` and `findTreeByUuid` with the caller's user read in the same statement (`readWithSession`). */
+export function findTreeWithTokenUser(
+  db: Executor,
+  ref: { id: number } | { uuid: string },
+  userId: number,
+): Promise<WithTokenUser<TreeRow>> {
+  const read =
+    'id' in ref ? selectTree(db).where('trees.id', '=', ref.id) : selectTree(db).where('trees.uuid', '=', ref.uuid);
+  return readWithTokenUser(db, userId, read) as Promise<WithTokenUser<TreeRow>>;
+}
+
 export async function findTreeMetaById(db: Executor, id: number): Promise<TreeListRow | undefined> {
   return selectTreeMeta(db).where('trees.id', '=', id).executeTakeFirst();
 }
