@@ -1,5 +1,6 @@
-import { sql, type SelectQueryBuilder } from 'kysely';
+import { sql, type Compilable, type SelectQueryBuilder } from 'kysely';
 import type { DB, Executor } from '../db/connection.ts';
+import { reusableQuery } from '../db/reusable-query.ts';
 import type { Database } from '../db/schema.ts';
 
 /** What authenticating a token needs of its user: role, active flag and session version. */
@@ -10,13 +11,13 @@ export interface TokenUserRow {
   session_version: number;
 }
 
+const tokenUserById = reusableQuery(1, (db, id: number) =>
+  db.selectFrom('users').select(['id', 'role', 'is_active', 'session_version']).where('id', '=', id),
+);
+
 /** What authenticating a token needs of its user: role, active flag and session version. */
-export function findTokenUser(db: DB, id: number): Promise<TokenUserRow | undefined> {
-  return db
-    .selectFrom('users')
-    .select(['id', 'role', 'is_active', 'session_version'])
-    .where('id', '=', id)
-    .executeTakeFirst();
+export async function findTokenUser(db: DB, id: number): Promise<TokenUserRow | undefined> {
+  return (await tokenUserById(db, id))[0];
 }
 
 /** A route's read of at most one row, with the token's user read in the same statement (`readWithSession`). */
@@ -31,18 +32,19 @@ const TOKEN_USER_PREFIX = 'token_user__';
 const FOUND = 'read__found';
 
 /**
- * Runs `read` (a select of at most one row, whose column names must not start with `token_user__`) in one
- * statement with the lookup of user `userId`: `select <user>, read.* from users left join (<read>) on true
- * where users.id = ?`. On PostgreSQL that is one round trip and one pool turn where a signed-in read took two.
+ * `read` (a select of at most one row, whose column names must not start with `token_user__`) and the lookup of
+ * user `userId` as one statement: `select <user>, read.* from users left join (<read>) on true where users.id = ?`.
+ * On PostgreSQL that is one round trip and one pool turn where a signed-in read took two. Its row goes through
+ * `splitTokenUser`.
  */
-export async function readWithTokenUser<O>(
+export function withTokenUser(
   db: Executor,
   userId: number,
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any read's tables
-  read: SelectQueryBuilder<Database, any, O>,
-): Promise<WithTokenUser<O>> {
+  read: SelectQueryBuilder<Database, any, object>,
+): Compilable<Record<string, unknown>> {
   const found = read.select(sql<number>`1`.as(FOUND)).as('read');
-  const result = (await db
+  return db
     .selectFrom('users as token_user')
     .leftJoin(found, (join) => join.onTrue())
     .select([
@@ -52,8 +54,11 @@ export async function readWithTokenUser<O>(
       `token_user.session_version as ${TOKEN_USER_PREFIX}session_version`,
     ] as never)
     .selectAll('read' as never)
-    .where('token_user.id', '=', userId)
-    .executeTakeFirst()) as Record<string, unknown> | undefined;
+    .where('token_user.id', '=', userId) as unknown as Compilable<Record<string, unknown>>;
+}
+
+/** The token's user and the route's row of a `withTokenUser` statement's row (undefined: no such user). */
+export function splitTokenUser<O>(result: Record<string, unknown> | undefined): WithTokenUser<O> {
   if (!result) return { tokenUser: undefined, row: undefined };
   const tokenUser: Record<string, unknown> = {};
   const row: Record<string, unknown> = {};

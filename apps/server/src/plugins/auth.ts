@@ -54,7 +54,7 @@ export type SessionRead = <O>(
 
 /**
  * For a route with `config: { sessionInRead: true }` behind `requireAuth`: runs `read` for the token's user id,
- * a read that also returns that user (`readWithTokenUser`), then checks the user as the auth hook would have
+ * a read that also returns that user (`withTokenUser`), then checks the user as the auth hook would have
  * (401 `token_not_valid` for a deleted or deactivated user or an ended session, whatever `read` found) and sets
  * `request.user`. The route's row is only returned once the caller is known, for its policy check.
  */
