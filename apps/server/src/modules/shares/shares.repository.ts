@@ -3,6 +3,7 @@ import { sql, type Expression, type SqlBool, type Transaction } from 'kysely';
 import type { DB, Dialect } from '../../db/connection.ts';
 import type { Database } from '../../db/schema.ts';
 import type { SharesTable } from '../../db/tables/community.ts';
+import { reusableQuery } from '../../db/reusable-query.ts';
 import { byteSize } from '../../lib/delta-chain.ts';
 import type { HiddenScope } from './share-visibility.ts';
 import { insertRevision } from './revisions.repository.ts';
@@ -129,18 +130,9 @@ export interface ShareDetailRow extends ShareListRow {
   viewer_rating: number | null;
 }
 
-/**
- * `findShare` with the author's summary, whether the share credits contributors and the viewer's
- * like and rating, in one statement: the template page's usual case costs one round trip (issue 29).
- */
-export async function findShareDetail(
-  db: Executor,
-  idOrUuid: string,
-  viewerId: number | null,
-): Promise<ShareDetailRow | undefined> {
-  const numeric = /^\d+$/.test(idOrUuid);
-  if (numeric && Number(idOrUuid) > MAX_ID) return undefined;
-  const query = db
+/** The statement of `findShareDetail` (the viewer's marks are null without a viewer). */
+function shareDetailQuery(db: Executor, viewerId: number | null) {
+  return db
     .selectFrom('shares')
     .innerJoin('share_snapshots', 'share_snapshots.share_id', 'shares.id')
     .select([...LIST_COLUMNS, 'share_snapshots.data'])
@@ -178,10 +170,39 @@ export async function findShareDetail(
             .where('share_ratings.user_id', '=', viewerId)
             .as('viewer_rating'),
     ]);
-  const row = numeric
-    ? await query.where('shares.id', '=', Number(idOrUuid)).executeTakeFirst()
-    : await query.where('shares.uuid', '=', idOrUuid).executeTakeFirst();
-  return row as ShareDetailRow | undefined;
+}
+
+/** The detail's four shapes (by id or uuid, anonymous or signed in), each built and compiled once per database. */
+const shareDetailBy = {
+  id: reusableQuery(1, (db, id: number) => shareDetailQuery(db, null).where('shares.id', '=', id)),
+  uuid: reusableQuery(1, (db, uuid: string) => shareDetailQuery(db, null).where('shares.uuid', '=', uuid)),
+  idForViewer: reusableQuery(2, (db, id: number, viewerId: number) =>
+    shareDetailQuery(db, viewerId).where('shares.id', '=', id),
+  ),
+  uuidForViewer: reusableQuery(2, (db, uuid: string, viewerId: number) =>
+    shareDetailQuery(db, viewerId).where('shares.uuid', '=', uuid),
+  ),
+};
+
+/**
+ * `findShare` with the author's summary, whether the share credits contributors and the viewer's
+ * like and rating, in one statement: the template page's usual case costs one round trip (issue 29).
+ */
+export async function findShareDetail(
+  db: Executor,
+  idOrUuid: string,
+  viewerId: number | null,
+): Promise<ShareDetailRow | undefined> {
+  const numeric = /^\d+$/.test(idOrUuid);
+  if (numeric && Number(idOrUuid) > MAX_ID) return undefined;
+  const rows = numeric
+    ? viewerId === null
+      ? await shareDetailBy.id(db, Number(idOrUuid))
+      : await shareDetailBy.idForViewer(db, Number(idOrUuid), viewerId)
+    : viewerId === null
+      ? await shareDetailBy.uuid(db, idOrUuid)
+      : await shareDetailBy.uuidForViewer(db, idOrUuid, viewerId);
+  return rows[0] as ShareDetailRow | undefined;
 }
 
 export async function findShareByTree(db: Executor, treeId: number): Promise<ShareRow | undefined> {

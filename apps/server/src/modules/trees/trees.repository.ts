@@ -1,6 +1,8 @@
 import { sql, type Selectable } from 'kysely';
 import type { DB, Dialect, Executor } from '../../db/connection.ts';
 import type { TreesTable } from '../../db/tables/trees.ts';
+import { reusableQuery } from '../../db/reusable-query.ts';
+import { splitTokenUser, withTokenUser, type WithTokenUser } from '../../plugins/auth.repository.ts';
 
 /**
  * What a tree's template is now (null when the tree has none or the template was withdrawn): read
@@ -109,6 +111,29 @@ function selectTreeMeta(db: Executor) {
 }
 
 /** A tree without its document: for permission checks and answers that do not carry `data`. */
+/** The two shapes of `findTreeWithTokenUser`, each built and compiled once per database. */
+const treeWithTokenUserBy = {
+  id: reusableQuery(2, (db, id: number, userId: number) =>
+    withTokenUser(db, userId, selectTree(db).where('trees.id', '=', id)),
+  ),
+  uuid: reusableQuery(2, (db, uuid: string, userId: number) =>
+    withTokenUser(db, userId, selectTree(db).where('trees.uuid', '=', uuid)),
+  ),
+};
+
+/** `findTreeById` and `findTreeByUuid` with the caller's user read in the same statement (`readWithSession`). */
+export async function findTreeWithTokenUser(
+  db: Executor,
+  ref: { id: number } | { uuid: string },
+  userId: number,
+): Promise<WithTokenUser<TreeRow>> {
+  const rows =
+    'id' in ref
+      ? await treeWithTokenUserBy.id(db, ref.id, userId)
+      : await treeWithTokenUserBy.uuid(db, ref.uuid, userId);
+  return splitTokenUser<TreeRow>(rows[0]);
+}
+
 export async function findTreeMetaById(db: Executor, id: number): Promise<TreeListRow | undefined> {
   return selectTreeMeta(db).where('trees.id', '=', id).executeTakeFirst();
 }

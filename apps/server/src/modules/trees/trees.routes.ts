@@ -9,7 +9,7 @@ import {
   TreeWithData,
 } from '@arbor/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentUser } from '../../plugins/auth.ts';
+import { currentUser, readWithSession } from '../../plugins/auth.ts';
 import { paginate, pageWindow } from '../../lib/pagination.ts';
 import { nodeImagesRoutes } from './node-images.routes.ts';
 import { expectedRevision, revisionEtag } from './revision.ts';
@@ -18,8 +18,8 @@ import { presentTree, treeWithDataJson } from './trees.presenter.ts';
 import {
   createTreeFromDocument,
   deleteOwnTree,
-  getTreeByUuidForViewer,
   getTreeForViewer,
+  getTreeWithSession,
   listOwnTrees,
   updateOwnTree,
 } from './trees.service.ts';
@@ -41,6 +41,8 @@ const skillTreeRoutes: FastifyPluginAsyncZod = async (app) => {
   const baseUrl = app.config.publicBaseUrl;
   const limits = { maxNodes: app.config.limits.treeMaxNodes, maxBytes: app.config.limits.treeMaxBytes };
   app.addHook('onRequest', app.requireAuth);
+  // The two reads of a tree check the caller's session in their own statement (issue 29).
+  const sessionInRead = true;
 
   app.get(
     `${base}/`,
@@ -74,9 +76,11 @@ const skillTreeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     `${base}/get_data_by_uuid/`,
-    { schema: { tags, querystring: TreeUuidQuery, response: { 200: TreeWithData } } },
+    { schema: { tags, querystring: TreeUuidQuery, response: { 200: TreeWithData } }, config: { sessionInRead } },
     async (request, reply) => {
-      const tree = await getTreeByUuidForViewer(deps, currentUser(request), request.query.uuid);
+      const tree = await getTreeWithSession(deps, { uuid: request.query.uuid }, (read) =>
+        readWithSession(request, read),
+      );
       return sendTrustedJson(
         reply.header('etag', revisionEtag(tree.revision)),
         treeWithDataJson(tree, baseUrl, request.user),
@@ -86,9 +90,9 @@ const skillTreeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     `${base}/:id/`,
-    { schema: { tags, params: IdParam, response: { 200: TreeWithData } } },
+    { schema: { tags, params: IdParam, response: { 200: TreeWithData } }, config: { sessionInRead } },
     async (request, reply) => {
-      const tree = await getTreeForViewer(deps, currentUser(request), request.params.id);
+      const tree = await getTreeWithSession(deps, { id: request.params.id }, (read) => readWithSession(request, read));
       return sendTrustedJson(
         reply.header('etag', revisionEtag(tree.revision)),
         treeWithDataJson(tree, baseUrl, request.user),

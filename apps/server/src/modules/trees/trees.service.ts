@@ -6,7 +6,7 @@ import type { Deps } from '../../deps.ts';
 import type { Publish } from '../../lib/events/events.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import type { PageWindow } from '../../lib/pagination.ts';
-import type { AuthUser } from '../../plugins/auth.ts';
+import type { AuthUser, SessionRead } from '../../plugins/auth.ts';
 import { imageKeysOfTree } from './node-images.repository.ts';
 import { staleRevision } from './revision.ts';
 import { copyDocumentImages } from './node-image-copies.ts';
@@ -23,6 +23,7 @@ import {
   deleteTreeRow,
   findTreeById,
   findTreeByUuid,
+  findTreeWithTokenUser,
   findTreeData,
   findTreeDataForUpdate,
   findTreeMetaById,
@@ -152,9 +153,18 @@ export async function getTreeForViewer(deps: Deps, viewer: AuthUser, id: number)
   return authorizeViewTree(viewer, await findTreeById(deps.db, id));
 }
 
-/** The tree with that uuid when the viewer may see it, else 404. */
-export async function getTreeByUuidForViewer(deps: Deps, viewer: AuthUser, uuid: string): Promise<TreeRow> {
-  return authorizeViewTree(viewer, await findTreeByUuid(deps.db, uuid));
+/**
+ * The tree with that id or uuid when the viewer may see it (as `getTreeForViewer`), for a route that reads the caller's session
+ * with the tree in one statement (`config: { sessionInRead: true }`): 401 for a session that ended, then 404
+ * when the caller may not see the tree.
+ */
+export async function getTreeWithSession(
+  deps: Deps,
+  ref: { id: number } | { uuid: string },
+  readSession: SessionRead,
+): Promise<TreeRow> {
+  const { user, row } = await readSession((userId) => findTreeWithTokenUser(deps.db, ref, userId));
+  return authorizeViewTree(user, row);
 }
 
 /** A tree (without its document) only its owner may change: 404 when not visible, 403 when visible but not owned. */

@@ -133,6 +133,48 @@ describe('creating and reading trees', () => {
     expect((await inject('GET', url(), dave)).json().results[0].owner.avatar_url).toBe(after.owner.avatar_url);
   });
 
+  it('checks the caller in the tree read itself: an ended session, a deactivation or a deleted user is 401 at once', async () => {
+    // The two GETs read the caller's user in the tree's own statement (issue 29); the rules stay the auth hook's.
+    const reads = (tree: { id: number; uuid: string }) => [url(tree.id), `${url()}get_data_by_uuid/?uuid=${tree.uuid}`];
+    const expectStatus = async (user: TestUser | null, paths: string[], status: number, code?: string) => {
+      for (const path of paths) {
+        const res = await inject('GET', path, user);
+        expect(res.statusCode, path).toBe(status);
+        if (code) expect(res.json().code, path).toBe(code);
+        if (status !== 200) expect(res.body).not.toContain('My tree');
+      }
+    };
+    const ended = await createUser(t.app);
+    const deactivated = await createUser(t.app);
+    const deleted = await createUser(t.app);
+    const missing = [url(999999), `${url()}get_data_by_uuid/?uuid=00000000-0000-4000-8000-000000000000`];
+    for (const user of [ended, deactivated, deleted]) {
+      const own = await createTree(t.app, user);
+      const othersPublic = await createTree(t.app, alice, { visibility: 'public' });
+      await expectStatus(user, [...reads(own), ...reads(othersPublic)], 200);
+      await expectStatus(user, missing, 404, 'not_found');
+      if (user === ended) {
+        await t.app.db
+          .updateTable('users')
+          .set((eb) => ({ session_version: eb('session_version', '+', 1) }))
+          .where('id', '=', user.id)
+          .execute();
+      } else if (user === deactivated) {
+        await t.app.db.updateTable('users').set({ is_active: 0 }).where('id', '=', user.id).execute();
+      } else {
+        await t.app.db.deleteFrom('trees').where('owner_id', '=', user.id).execute();
+        await t.app.db.deleteFrom('users').where('id', '=', user.id).execute();
+      }
+      // 401 whatever the tree: the caller's own, another's public one, or none at all.
+      await expectStatus(user, [...reads(own), ...reads(othersPublic), ...missing], 401, 'token_not_valid');
+    }
+    // Another user's private tree stays 404; no token is 401 before anything is read.
+    const hidden = await createTree(t.app, alice);
+    await expectStatus(bob, reads(hidden), 404, 'not_found');
+    await expectStatus(null, reads(hidden), 401, 'not_authenticated');
+    await expectStatus(alice, reads(hidden), 200);
+  });
+
   it('requires authentication', async () => {
     expect((await inject('GET', url(), null)).statusCode).toBe(401);
     expect((await inject('POST', url(), null, { title: 'x' })).statusCode).toBe(401);
