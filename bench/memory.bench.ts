@@ -99,7 +99,8 @@ async function seedCards(app: InProcessApp['app'], userId: number, treeId: numbe
       learning_steps: 0,
       reps: reviewed ? 1 + Math.floor(next() * 10) : 0,
       lapses: 0,
-      last_review: reviewed ? iso(now - (1 + Math.floor(next() * 30)) * DAY_MS) : null,
+      // The credited cards were last seen yesterday: a credit keeps them due within 2 days.
+      last_review: credited ? iso(now - DAY_MS) : reviewed ? iso(now - (1 + Math.floor(next() * 30)) * DAY_MS) : null,
       created_at: iso(created),
       updated_at: iso(created),
     });
@@ -151,7 +152,7 @@ async function benchDatabase(kind: 'sqlite' | 'postgres') {
       if (res.statusCode !== 200) throw new Error(`review: ${res.statusCode}`);
       strengthened = Math.min(run === 0 ? Infinity : strengthened, res.json().strengthened.length);
     });
-    if (strengthened < 2) throw new Error('a review gave no implicit credit');
+    if (strengthened < 2) throw new Error(`a review gave no implicit credit: ${strengthened}`);
     const workload = await repeat(() => call('GET', '/api/learn/memory/workload/'));
     const judged = (xs: number[], target?: number) => ({
       ...stats(xs),

@@ -9,7 +9,8 @@ import {
   type WorkloadQuery,
 } from '@arbor/contract';
 import { createEmptyCard, Rating, type Card as FsrsCard, type FSRS } from 'ts-fsrs';
-import type { Deps } from '../../deps.ts';
+import type { Executor } from '../../db/connection.ts';
+import type { Deps, LearnableDocument } from '../../deps.ts';
 import { invalidField } from '../../lib/http-errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { fsrsCardOf } from './card-reviews.service.ts';
@@ -17,7 +18,7 @@ import { countNew, findMemoryCards, findScheduledCards, type MemoryCardRow } fro
 import { addDays, localDay, startOfLocalDay } from './local-days.ts';
 import { schedulerFor } from './scheduler.ts';
 import { readSettings } from './settings.service.ts';
-import { resolveSubject } from './subjects.ts';
+import { resolveSubject, type ResolvedSubject } from './subjects.ts';
 import { admittedNewBySubject, todayCounts } from './today-counts.ts';
 
 const DAY_MS = 86_400_000;
@@ -50,6 +51,68 @@ interface NodeTally {
 }
 
 /**
+ * The memory of each node of a subject's document that has cards, read at `asOf` (in document
+ * order), its retention the mean retrievability of its reviewed cards; and the subject's mean of
+ * the nodes' retention. Cards on nodes no longer in the document are left out.
+ */
+export function nodeMemories(
+  scheduler: FSRS,
+  graph: LearnableDocument['graph'],
+  cards: readonly MemoryCardRow[],
+  asOf: number,
+): { nodes: Record<string, NodeMemory>; retention: number | null } {
+  const tallies = new Map<string, NodeTally>();
+  const asOfIso = new Date(asOf).toISOString();
+  for (const card of cards) {
+    if (!graph.indexOf.has(card.node_id)) continue;
+    let tally = tallies.get(card.node_id);
+    if (!tally) {
+      tally = { cards: 0, due: 0, retrievability: 0, reviewed: 0, stabilities: [], last_review: null };
+      tallies.set(card.node_id, tally);
+    }
+    tally.cards += 1;
+    if (card.state === 'new') continue;
+    if (card.due <= asOfIso) tally.due += 1;
+    const r = retrievabilityOf(scheduler, card, asOf);
+    if (r === null) continue;
+    tally.retrievability += r;
+    tally.reviewed += 1;
+    tally.stabilities.push(Number(card.stability));
+    if (tally.last_review === null || card.last_review! > tally.last_review) tally.last_review = card.last_review;
+  }
+  const nodes: Record<string, NodeMemory> = {};
+  let sum = 0;
+  let counted = 0;
+  for (const node of graph.order) {
+    const tally = tallies.get(node);
+    if (!tally) continue;
+    const retention = tally.reviewed === 0 ? null : tally.retrievability / tally.reviewed;
+    nodes[node] = {
+      retention,
+      cards: tally.cards,
+      due: tally.due,
+      stability_days: median(tally.stabilities),
+      last_review: tally.last_review,
+    };
+    if (retention !== null) {
+      sum += retention;
+      counted += 1;
+    }
+  }
+  return { nodes, retention: counted === 0 ? null : sum / counted };
+}
+
+/** The caller's retention of a subject now (the memory summary's), for `/learn`'s list. */
+export async function subjectRetention(
+  db: Executor,
+  scheduler: FSRS,
+  resolved: ResolvedSubject,
+  now: Date,
+): Promise<number | null> {
+  return nodeMemories(scheduler, resolved.graph, await findMemoryCards(db, resolved.key), now.getTime()).retention;
+}
+
+/**
  * The caller's memory of a subject: per node with cards (in the document), its retention (mean
  * retrievability of its reviewed cards), cards, due cards, median stability and last review; with
  * `at`, read at that day (the same time of day as now) assuming no review until then. One query
@@ -68,61 +131,28 @@ export async function getMemory(deps: Deps, viewer: AuthUser, query: MemoryQuery
     }
     asOf += ahead * DAY_MS;
   }
-  const asOfIso = new Date(asOf).toISOString();
-  const [cards, today_] = await Promise.all([
+  const [cards, counts] = await Promise.all([
     findMemoryCards(deps.db, resolved.key),
     todayCounts(deps.db, viewer.id, settings, now),
   ]);
-  const scheduler = schedulerFor(settings);
-  const tallies = new Map<string, NodeTally>();
+  const { nodes, retention } = nodeMemories(schedulerFor(settings), resolved.graph, cards, asOf);
   const nowIso = now.toISOString();
-  let dueNow = 0;
-  for (const card of cards) {
-    if (!resolved.graph.indexOf.has(card.node_id)) continue;
-    let tally = tallies.get(card.node_id);
-    if (!tally) {
-      tally = { cards: 0, due: 0, retrievability: 0, reviewed: 0, stabilities: [], last_review: null };
-      tallies.set(card.node_id, tally);
-    }
-    tally.cards += 1;
-    if (card.state === 'new') continue;
-    if (card.due <= asOfIso) tally.due += 1;
-    if (card.due <= nowIso) dueNow += 1;
-    const r = retrievabilityOf(scheduler, card, asOf);
-    if (r === null) continue;
-    tally.retrievability += r;
-    tally.reviewed += 1;
-    tally.stabilities.push(Number(card.stability));
-    if (tally.last_review === null || card.last_review! > tally.last_review) tally.last_review = card.last_review;
-  }
-  const nodes: Record<string, NodeMemory> = {};
-  const retained: { node: string; retention: number }[] = [];
-  for (const node of resolved.graph.order) {
-    const tally = tallies.get(node);
-    if (!tally) continue;
-    const retention = tally.reviewed === 0 ? null : tally.retrievability / tally.reviewed;
-    nodes[node] = {
-      retention,
-      cards: tally.cards,
-      due: tally.due,
-      stability_days: median(tally.stabilities),
-      last_review: tally.last_review,
-    };
-    if (retention !== null) retained.push({ node, retention });
-  }
+  const dueNow = cards.filter(
+    (card) => card.state !== 'new' && card.due <= nowIso && resolved.graph.indexOf.has(card.node_id),
+  ).length;
   // The subject's share of what is left to review today, as `/learn` counts it (today-counts.ts).
-  const admitted = await admittedNewBySubject(deps.db, viewer.id, today_.newLeft);
+  const admitted = await admittedNewBySubject(deps.db, viewer.id, counts.newLeft);
   return {
     subject: resolved.subject,
-    as_of: asOfIso,
+    as_of: new Date(asOf).toISOString(),
     nodes,
     summary: {
-      retention: retained.length === 0 ? null : retained.reduce((sum, n) => sum + n.retention, 0) / retained.length,
+      retention,
       // Stable sort: ties stay in document order.
-      at_risk: retained
-        .filter((n) => n.retention < settings.request_retention)
-        .sort((a, b) => a.retention - b.retention)
-        .map((n) => n.node),
+      at_risk: Object.entries(nodes)
+        .filter(([, node]) => node.retention !== null && node.retention < settings.request_retention)
+        .sort(([, a], [, b]) => a.retention! - b.retention!)
+        .map(([id]) => id),
       due_today: dueNow + (admitted.get(`${resolved.key.kind}:${resolved.key.subjectId}`) ?? 0),
     },
   };

@@ -319,6 +319,12 @@ describe('GET /api/learn/memory/', () => {
     // a1 is due now, and the new card on c is admitted today
     expect(memory.summary.due_today).toBe(2);
 
+    // `/learn` shows the same retention beside each subject
+    const subjects = (await call(user, 'GET', '/api/learn/subjects/')).json() as {
+      results: { uuid: string; retention: number | null }[];
+    };
+    expect(subjects.results.find((s) => s.uuid === tree.uuid)!.retention).toBeCloseTo(memory.summary.retention!, 10);
+
     const later = (await call(user, 'GET', `/api/learn/memory/?tree=${tree.uuid}&at=2026-09-30`)).json() as Memory;
     expect(later.as_of).toBe('2026-09-30T08:00:00.000Z');
     expect(later.nodes.b!.retention).toBeCloseTo(r(30, 205), 8);
