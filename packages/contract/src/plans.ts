@@ -32,6 +32,8 @@ export const LearnerSettings = z
     learning_steps: z.array(z.string()),
     relearning_steps: z.array(z.string()),
     implicit_credit: z.boolean().describe('a Good or Easy review also refreshes the prerequisites’ due cards'),
+    load_balance: z.boolean().describe('a review’s due day is the least loaded of its fuzz range'),
+    easy_days: z.array(z.number().int().min(0).max(6)).describe('0 = Monday; days load balancing avoids'),
   })
   .meta({ id: 'LearnerSettings' });
 export type LearnerSettings = z.infer<typeof LearnerSettings>;
@@ -47,6 +49,8 @@ export const DEFAULT_LEARNER_SETTINGS: LearnerSettings = {
   learning_steps: [...DEFAULT_LEARNING_STEPS],
   relearning_steps: [...DEFAULT_RELEARNING_STEPS],
   implicit_credit: true,
+  load_balance: true,
+  easy_days: [],
 };
 
 export const LearnerSettingsPatch = z
@@ -70,6 +74,8 @@ export const LearnerSettingsPatch = z
     learning_steps: stepsOf('learning_steps').optional(),
     relearning_steps: stepsOf('relearning_steps').optional(),
     implicit_credit: z.boolean().optional(),
+    load_balance: z.boolean().optional(),
+    easy_days: z.array(z.number().int().min(0).max(6)).max(7).optional(),
   })
   .strict();
 export type LearnerSettingsPatch = z.infer<typeof LearnerSettingsPatch>;

@@ -64,6 +64,9 @@ export interface LearnerSettingsTable {
   learning_steps: string | null;
   relearning_steps: string | null;
   implicit_credit: Generated<number>;
+  load_balance: Generated<number>;
+  /** JSON array of 0–6 (0 = Monday) */
+  easy_days: Generated<string>;
 }
 
 export type CardStateColumn = 'new' | 'learning' | 'review' | 'relearning';

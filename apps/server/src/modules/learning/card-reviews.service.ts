@@ -10,7 +10,7 @@ import {
   type ReviewStats,
   type StrengthenedNode,
 } from '@arbor/contract';
-import type { State, Card as FsrsCard, Grade } from 'ts-fsrs';
+import { State, type Card as FsrsCard, type Grade } from 'ts-fsrs';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { Deps } from '../../deps.ts';
 import { conflict, invalidField, notFound } from '../../lib/http-errors.ts';
@@ -40,6 +40,7 @@ import { presentCard, presentLog } from './cards.presenter.ts';
 import { presentCards, subjectsOfCards } from './cards.service.ts';
 import { countActivity, touchSubject } from './learning.repository.ts';
 import { addDays, localDay, startOfLocalDay } from './local-days.ts';
+import { balancedInterval } from './load-balance.ts';
 import { CREDIT_HORIZON_MS, creditedCard, prerequisiteWeights } from './implicit-credit.ts';
 import { schedulerFor } from './scheduler.ts';
 import { readSettings, type StoredSettings } from './settings.service.ts';
@@ -106,6 +107,26 @@ function replay(stored: { id: number; card_id: number; answer: string }, cardId:
     log: { ...answer.log, kind: answer.log.kind ?? 'explicit' },
     strengthened: answer.strengthened ?? [],
   };
+}
+
+/**
+ * Moves a review outcome's due to the least loaded day of ts-fsrs's fuzz range for its interval (API.md
+ * "Load balancing and easy days"); every other field stays ts-fsrs's.
+ */
+async function balanceDue(
+  trx: Executor,
+  userId: number,
+  settings: StoredSettings,
+  before: Schedule,
+  at: Date,
+  rating: Grade,
+  schedule: Schedule,
+): Promise<void> {
+  const plain = schedulerFor(settings, { fuzz: false }).next(fsrsCardOf(before), at, rating).card;
+  const interval = await balancedInterval(trx, userId, settings, at, plain.scheduled_days, plain.elapsed_days);
+  if (interval === null) return;
+  schedule.scheduled_days = interval;
+  schedule.due = new Date(at.getTime() + interval * DAY_MS).toISOString();
 }
 
 /** What a review log row holds beyond ts-fsrs's log. */
@@ -207,6 +228,9 @@ export async function reviewCard(
       const before = scheduleOfRow(row);
       const outcome = schedulerFor(settings).next(fsrsCardOf(before), reviewedAt, body.rating as Grade);
       const schedule = scheduleOf(outcome.card);
+      if (settings.load_balance && outcome.card.state === State.Review) {
+        await balanceDue(trx, viewer.id, settings, before, reviewedAt, body.rating as Grade, schedule);
+      }
       const nowIso = now.toISOString();
       await writeSchedule(trx, row.id, schedule, nowIso);
       const log: LogRow = {

@@ -473,6 +473,19 @@ export async function countDueBetween(db: Executor, userId: number, bounds: stri
   );
 }
 
+/** When a learner's not-new cards from `from` (inclusive) to `to` (exclusive) are due: a range of the queue index. */
+export async function findDueTimesBetween(db: Executor, userId: number, from: string, to: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('learning_cards')
+    .select('due')
+    .where('user_id', '=', userId)
+    .where('state', 'in', ['learning', 'review', 'relearning'])
+    .where('due', '>=', from)
+    .where('due', '<', to)
+    .execute();
+  return rows.map((row) => row.due);
+}
+
 /** A learner's cards by state: one range count of the queue index per state. */
 export async function countByState(db: Executor, userId: number): Promise<Record<CardState, number>> {
   const counts = await Promise.all(

@@ -15,7 +15,7 @@ import { invalidField } from '../../lib/http-errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { fsrsCardOf } from './card-reviews.service.ts';
 import { countNew, findMemoryCards, findScheduledCards, type MemoryCardRow } from './cards.repository.ts';
-import { addDays, localDay, startOfLocalDay } from './local-days.ts';
+import { addDays, boundIndexOf, localDay, startOfLocalDay } from './local-days.ts';
 import { schedulerFor } from './scheduler.ts';
 import { readSettings } from './settings.service.ts';
 import { resolveSubject, type ResolvedSubject } from './subjects.ts';
@@ -158,18 +158,6 @@ export async function getMemory(deps: Deps, viewer: AuthUser, query: MemoryQuery
   };
 }
 
-/** The index of the first bound after `time` (bounds ascending), or bounds.length. */
-function dayIndexOf(bounds: readonly number[], time: number): number {
-  let low = 0;
-  let high = bounds.length;
-  while (low < high) {
-    const middle = (low + high) >> 1;
-    if (bounds[middle]! <= time) low = middle + 1;
-    else high = middle;
-  }
-  return low;
-}
-
 /**
  * A forecast of the caller's reviews per local day if every review is rated Good with `retention`
  * (no fuzz), new cards introduced at `new_per_day` (today: what is left of today's). Each card is
@@ -194,7 +182,7 @@ export async function getWorkload(deps: Deps, viewer: AuthUser, query: WorkloadQ
   const scheduler = schedulerFor(settings, { fuzz: false, retention });
   const buckets: FsrsCard[][] = dates.map(() => []);
   const place = (card: FsrsCard) => {
-    const index = dayIndexOf(ends, card.due.getTime());
+    const index = boundIndexOf(ends, card.due.getTime());
     if (index < length) buckets[index]!.push(card);
   };
   for (const row of scheduled) place(fsrsCardOf(row));

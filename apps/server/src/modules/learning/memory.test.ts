@@ -1,5 +1,5 @@
 import { type Memory, type ReviewResult, type Workload } from '@arbor/contract';
-import { fsrs, generatorParameters, Rating, State, type Card } from 'ts-fsrs';
+import { fsrs, generatorParameters, get_fuzz_range, Rating, State, type Card } from 'ts-fsrs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { callerOf, type Caller } from '../../testing/call.ts';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../../testing/test-app.ts';
@@ -236,6 +236,7 @@ describe('scheduler options', () => {
       maximum_interval: 3,
       learning_steps: ['5m', '2h'],
       relearning_steps: [],
+      load_balance: false,
     });
     expect(patched.statusCode).toBe(200);
     expect(patched.json()).toMatchObject({ maximum_interval: 3, learning_steps: ['5m', '2h'], relearning_steps: [] });
@@ -286,6 +287,65 @@ describe('scheduler options', () => {
 
   it('answers 401 to anonymous callers', async () => {
     expect((await call(null, 'PATCH', '/api/learn/settings/', { maximum_interval: 5 })).statusCode).toBe(401);
+  });
+});
+
+describe('load balancing and easy days', () => {
+  /** A learner with a review card whose Good interval is fuzzed over a range of days, and that range. */
+  async function setUp(settings: Record<string, unknown>) {
+    const user = await createUser(t.app);
+    expect((await call(user, 'PATCH', '/api/learn/settings/', settings)).statusCode).toBe(200);
+    const tree = await chainTree(user);
+    const id = await newCard(user, tree, 'e');
+    await arrange(id, 15, 15, 0);
+    const card = fsrsCard(await cardRow(id));
+    const plain = fsrs(generatorParameters({ enable_fuzz: false })).next(card, new Date(NOW), Rating.Good).card;
+    const { min_ivl, max_ivl } = get_fuzz_range(plain.scheduled_days, plain.elapsed_days, 36_500);
+    const fuzzed = fsrs(generatorParameters({ enable_fuzz: true })).next(card, new Date(NOW), Rating.Good).card;
+    const others = [];
+    for (let n = 0; n < 2 * (max_ivl - min_ivl + 1); n++) others.push(await newCard(user, tree, 'a'));
+    return { user, id, min_ivl, max_ivl, fuzzed, others };
+  }
+  /** Two cards due on each day of the range but `free`. */
+  async function load(others: number[], min: number, max: number, free: number) {
+    let next = 0;
+    for (let ivl = min; ivl <= max; ivl++) {
+      if (ivl === free) continue;
+      for (let n = 0; n < 2; n++) await arrange(others[next++]!, 30, 1, ivl);
+    }
+  }
+  const weekday = (ivl: number) => (new Date(Date.parse(NOW) + ivl * DAY).getUTCDay() + 6) % 7;
+
+  it('puts the due on the least loaded day of ts-fsrs’s fuzz range, everything else as ts-fsrs gives it', async () => {
+    const { user, id, min_ivl, max_ivl, fuzzed, others } = await setUp({});
+    expect(max_ivl - min_ivl).toBeGreaterThanOrEqual(2);
+    await load(others, min_ivl, max_ivl, max_ivl);
+    const body = (await review(user, id, 3)).json() as ReviewResult;
+    expect(body.card.scheduled_days).toBe(max_ivl);
+    expect(body.card.due).toBe(new Date(Date.parse(NOW) + max_ivl * DAY).toISOString());
+    expect(body.card).toMatchObject({ stability: fuzzed.stability, difficulty: fuzzed.difficulty, reps: fuzzed.reps });
+  });
+
+  it('avoids easy days when the range has another day, ties going to the earliest', async () => {
+    const { user, id, min_ivl, max_ivl, others } = await setUp({ easy_days: [] });
+    await load(others, min_ivl, max_ivl, -1);
+    await call(user, 'PATCH', '/api/learn/settings/', { easy_days: [weekday(min_ivl)] });
+    const body = (await review(user, id, 3)).json() as ReviewResult;
+    expect(body.card.scheduled_days).toBe(min_ivl + 1);
+  });
+
+  it('leaves ts-fsrs’s due exactly with load_balance off', async () => {
+    const { user, id, min_ivl, max_ivl, fuzzed, others } = await setUp({ load_balance: false });
+    await load(others, min_ivl, max_ivl, max_ivl === fuzzed.scheduled_days ? min_ivl : max_ivl);
+    const body = (await review(user, id, 3)).json() as ReviewResult;
+    expect(body.card.due).toBe(fuzzed.due.toISOString());
+  });
+
+  it('keeps easy_days sorted and refuses days out of 0–6', async () => {
+    const user = await createUser(t.app);
+    const res = await call(user, 'PATCH', '/api/learn/settings/', { easy_days: [6, 5, 5], load_balance: false });
+    expect(res.json()).toMatchObject({ easy_days: [5, 6], load_balance: false });
+    expect((await call(user, 'PATCH', '/api/learn/settings/', { easy_days: [7] })).statusCode).toBe(400);
   });
 });
 

@@ -71,6 +71,8 @@ describe('settings', () => {
       learning_steps: ['1m', '10m'],
       relearning_steps: ['10m'],
       implicit_credit: true,
+      load_balance: true,
+      easy_days: [],
     });
     const patched = await call(user, 'PATCH', '/api/learn/settings/', {
       timezone: 'Asia/Shanghai',

@@ -24,6 +24,7 @@ export type StoredSettings = LearnerSettings & SchedulerSettings;
 const defaultSettings = (): StoredSettings => ({
   ...DEFAULT_LEARNER_SETTINGS,
   study_days: [...DEFAULT_LEARNER_SETTINGS.study_days],
+  easy_days: [...DEFAULT_LEARNER_SETTINGS.easy_days],
   learning_steps: [...DEFAULT_LEARNER_SETTINGS.learning_steps],
   relearning_steps: [...DEFAULT_LEARNER_SETTINGS.relearning_steps],
   parameters: null,
@@ -50,6 +51,8 @@ export async function readSettings(db: Executor, userId: number): Promise<Stored
     relearning_steps:
       row.relearning_steps === null ? [...defaults.relearning_steps] : (JSON.parse(row.relearning_steps) as string[]),
     implicit_credit: Boolean(row.implicit_credit),
+    load_balance: Boolean(row.load_balance),
+    easy_days: JSON.parse(row.easy_days) as number[],
     parameters: parametersOf(row),
   };
 }
@@ -75,6 +78,8 @@ const rowOf = (settings: LearnerSettings, now: string) => ({
   learning_steps: JSON.stringify(settings.learning_steps),
   relearning_steps: JSON.stringify(settings.relearning_steps),
   implicit_credit: settings.implicit_credit ? 1 : 0,
+  load_balance: settings.load_balance ? 1 : 0,
+  easy_days: JSON.stringify(settings.easy_days),
   updated_at: now,
 });
 
@@ -106,7 +111,9 @@ export async function adoptBrowserTimezone(deps: Deps, viewer: AuthUser, sent: u
   await insertSettingsIfAbsent(deps.db, viewer.id, row);
 }
 
-/** Applies a validated patch; an unknown time zone gives `400 fields.timezone`. Study days are kept sorted and unique. */
+const sortedDays = (days: readonly number[]) => [...new Set(days)].sort((a, b) => a - b);
+
+/** Applies a validated patch; an unknown time zone gives `400 fields.timezone`. Study and easy days are kept sorted and unique. */
 export async function updateSettings(
   deps: Deps,
   viewer: AuthUser,
@@ -120,7 +127,8 @@ export async function updateSettings(
     const next: LearnerSettings = {
       ...publicSettings(current),
       ...patch,
-      study_days: patch.study_days ? [...new Set(patch.study_days)].sort((a, b) => a - b) : current.study_days,
+      study_days: patch.study_days ? sortedDays(patch.study_days) : current.study_days,
+      easy_days: patch.easy_days ? sortedDays(patch.easy_days) : current.easy_days,
     };
     await upsertSettings(trx, viewer.id, rowOf(next, deps.clock.nowIso()));
     return next;
