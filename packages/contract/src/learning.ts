@@ -101,6 +101,12 @@ export const LearningSubjectSummary = z
     title: z.string(),
     summary: Progress.shape.summary,
     due_cards: z.number().int(),
+    retention: z
+      .number()
+      .nullable()
+      .describe(
+        'the mean retention of the subject’s nodes now (GET /api/learn/memory/ summary.retention); null with no reviewed cards',
+      ),
     last_activity_at: z.string(),
   })
   .meta({ id: 'LearningSubjectSummary' });

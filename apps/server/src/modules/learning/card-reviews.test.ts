@@ -55,7 +55,9 @@ describe('reviews', () => {
   it('schedules 24 reviews over weeks exactly as ts-fsrs does with the learner’s retention', async () => {
     const user = await createUser(t.app);
     const tree = await recallTree(t.app, user);
-    expect((await call(user, 'PATCH', '/api/learn/settings/', { request_retention: 0.85 })).statusCode).toBe(200);
+    // Load balancing off: every due exactly ts-fsrs's (API.md "Load balancing and easy days").
+    const settings = { request_retention: 0.85, load_balance: false };
+    expect((await call(user, 'PATCH', '/api/learn/settings/', settings)).statusCode).toBe(200);
     const start = new Date('2026-03-01T08:00:00.000Z');
     clock.set(start);
     const card = await newCard(user, tree);

@@ -67,3 +67,20 @@ export function startOfLocalDay(day: string, timezone: string): Date {
   if (corrected !== start && localDay(new Date(corrected), timezone) === day) start = corrected;
   return new Date(start);
 }
+
+/** The weekday of a local date (YYYY-MM-DD), 0 = Monday … 6 = Sunday (as `study_days` and `easy_days` count). */
+export function weekdayOf(day: string): number {
+  return (new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7;
+}
+
+/** The index of the first of `bounds` (ascending instants in ms) after `time`, or `bounds.length`. */
+export function boundIndexOf(bounds: readonly number[], time: number): number {
+  let low = 0;
+  let high = bounds.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (bounds[middle]! <= time) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}

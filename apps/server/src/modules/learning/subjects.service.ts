@@ -13,6 +13,8 @@ import {
   listSubjects,
 } from './learning.repository.ts';
 import { presentProgress } from './progress.service.ts';
+import { subjectRetention } from './memory.service.ts';
+import { schedulerFor } from './scheduler.ts';
 import { readSettings } from './settings.service.ts';
 import { readableSubjects, resolveSubject, resolveSubjectById, type SubjectRefInput } from './subjects.ts';
 import { admittedNewBySubject, todayCounts } from './today-counts.ts';
@@ -34,7 +36,9 @@ export async function listLearnedSubjects(
   const now = deps.clock.now();
   // Each subject's share of what is left to review today (today-counts.ts): its due cards and the
   // new ones today's limit admits.
-  const today = await todayCounts(deps.db, viewer.id, await readSettings(deps.db, viewer.id), now);
+  const settings = await readSettings(deps.db, viewer.id);
+  const today = await todayCounts(deps.db, viewer.id, settings, now);
+  const scheduler = schedulerFor(settings);
   const admittedNew = await admittedNewBySubject(deps.db, viewer.id, today.newLeft);
   for (const row of rows) {
     const resolved = await resolveSubjectById(deps, viewer, row.subject_kind, row.subject_id);
@@ -46,6 +50,7 @@ export async function listLearnedSubjects(
       due_cards:
         (await countDueInSubject(deps.db, resolved.key, now.toISOString())) +
         (admittedNew.get(`${row.subject_kind}:${row.subject_id}`) ?? 0),
+      retention: await subjectRetention(deps.db, scheduler, resolved, now),
       last_activity_at: row.last_activity_at,
     });
   }
