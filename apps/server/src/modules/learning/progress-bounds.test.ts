@@ -47,7 +47,10 @@ describe('heavy progress calls (issue 29)', () => {
     const queued: JobMap['learning.auto_cards'][] = [];
     const enqueue = vi
       .spyOn(t.app.deps.jobs, 'enqueue')
-      .mockImplementation((_name, payload) => void queued.push(payload as JobMap['learning.auto_cards']));
+      .mockImplementation((_name, payload) => {
+        queued.push(payload as JobMap['learning.auto_cards']);
+        return Promise.resolve(null);
+      });
     const res = await t.app.inject({
       method: 'PUT',
       url: '/api/learn/progress/',
@@ -73,8 +76,8 @@ describe('heavy progress calls (issue 29)', () => {
 
     // The job writes the rest, a transaction per cap; run twice, it adds nothing twice.
     const transaction = vi.spyOn(t.app.deps.db, 'transaction');
-    t.app.deps.jobs.enqueue('learning.auto_cards', queued[0]!);
-    t.app.deps.jobs.enqueue('learning.auto_cards', queued[0]!);
+    await t.app.deps.jobs.enqueue('learning.auto_cards', queued[0]!);
+    await t.app.deps.jobs.enqueue('learning.auto_cards', queued[0]!);
     await t.app.deps.jobs.idle();
     const perRun = Math.ceil((CHAIN - 1 - AUTO_CARDS_PER_TRANSACTION) / AUTO_CARDS_PER_TRANSACTION);
     expect(transaction).toHaveBeenCalledTimes(2 * perRun);
@@ -98,7 +101,10 @@ describe('heavy progress calls (issue 29)', () => {
     const queued: JobMap['learning.auto_cards'][] = [];
     const enqueue = vi
       .spyOn(t.app.deps.jobs, 'enqueue')
-      .mockImplementation((_name, payload) => void queued.push(payload as JobMap['learning.auto_cards']));
+      .mockImplementation((_name, payload) => {
+        queued.push(payload as JobMap['learning.auto_cards']);
+        return Promise.resolve(null);
+      });
     const res = await t.app.inject({
       method: 'PUT',
       url: '/api/learn/progress/',
@@ -115,7 +121,7 @@ describe('heavy progress calls (issue 29)', () => {
     expect(undo.statusCode).toBe(200);
     enqueue.mockRestore();
     expect(queued[0]!.nodeIds).toHaveLength(9);
-    t.app.deps.jobs.enqueue('learning.auto_cards', queued[0]!);
+    await t.app.deps.jobs.enqueue('learning.auto_cards', queued[0]!);
     await t.app.deps.jobs.idle();
     const cards = await cardsOf(tree.id);
     expect(cards).toHaveLength(AUTO_CARDS_PER_TRANSACTION + 8);
