@@ -48,6 +48,8 @@ export interface BuildOptions {
   onRoute?: (route: RouteOptions) => void;
   /** the time the services read (default the system clock; tests hand in a fixed or advancing one) */
   clock?: Clock;
+  /** PostgreSQL's job queue: seconds before a failed job's first retry (tests: 0), how often workers poll */
+  jobs?: { retryDelaySeconds?: number; pollingIntervalSeconds?: number };
 }
 
 const REDACTED_PATHS = [
@@ -119,7 +121,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     config,
     log,
     events: new DomainEvents(app.log),
-    jobs: createJobs(handle.dialect, config.databaseUrl, app.log),
+    jobs: createJobs(handle.dialect, config.databaseUrl, app.log, options.jobs),
     clock: options.clock ?? systemClock,
     caches: { community: createCommunityCaches(), learning: createLearningCaches() },
     runtime: {

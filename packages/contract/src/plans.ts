@@ -6,6 +6,30 @@ import { exactlyOneSubject, oneSubjectIssue, Subject, subjectFields } from './le
 
 export const STUDY_DAY_NAMES = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 
+/** The learner's personal FSRS parameters and the optimiser's last try (read-only: no settings call writes them). */
+export const FsrsFigures = z
+  .object({
+    parameters: z.array(z.number()).nullable().describe("21 numbers; null: ts-fsrs's defaults"),
+    trained_on: z.number().int().describe('explicit reviews the last try was trained on'),
+    trained_at: z.string().nullable(),
+    log_loss_before: z.number().nullable(),
+    log_loss_after: z.number().nullable(),
+    rmse_before: z.number().nullable(),
+    rmse_after: z.number().nullable(),
+  })
+  .meta({ id: 'FsrsFigures' });
+export type FsrsFigures = z.infer<typeof FsrsFigures>;
+
+export const DEFAULT_FSRS_FIGURES: FsrsFigures = {
+  parameters: null,
+  trained_on: 0,
+  trained_at: null,
+  log_loss_before: null,
+  log_loss_after: null,
+  rmse_before: null,
+  rmse_after: null,
+};
+
 export const LearnerSettings = z
   .object({
     timezone: z.string().describe('IANA name'),
@@ -14,6 +38,8 @@ export const LearnerSettings = z
     auto_cards: z.boolean(),
     weekly_minutes: z.number().int().min(0).max(10_080),
     study_days: z.array(z.number().int().min(0).max(6)).describe('0 = Monday'),
+    auto_optimize: z.boolean().describe('re-optimise the FSRS parameters after every 500 new reviews, at most daily'),
+    fsrs: FsrsFigures,
   })
   .meta({ id: 'LearnerSettings' });
 export type LearnerSettings = z.infer<typeof LearnerSettings>;
@@ -25,7 +51,12 @@ export const DEFAULT_LEARNER_SETTINGS: LearnerSettings = {
   auto_cards: true,
   weekly_minutes: 300,
   study_days: [0, 1, 2, 3, 4],
+  auto_optimize: true,
+  fsrs: DEFAULT_FSRS_FIGURES,
 };
+
+export const OptimizeAnswer = z.object({ status: z.literal('queued') }).meta({ id: 'OptimizeAnswer' });
+export type OptimizeAnswer = z.infer<typeof OptimizeAnswer>;
 
 export const LearnerSettingsPatch = z
   .object({
@@ -39,6 +70,8 @@ export const LearnerSettingsPatch = z
     auto_cards: z.boolean().optional(),
     weekly_minutes: z.number().int().min(0).max(10_080).optional(),
     study_days: z.array(z.number().int().min(0).max(6)).min(1, 'Choose at least one study day.').max(7).optional(),
+    auto_optimize: z.boolean().optional(),
+    // `fsrs` is not here: the optimiser alone writes it (a patch naming it is refused as unknown).
   })
   .strict();
 export type LearnerSettingsPatch = z.infer<typeof LearnerSettingsPatch>;

@@ -92,8 +92,16 @@ function sharedBehaviour(make: (log: ReturnType<typeof quietLog>) => Jobs) {
       const first = await jobs.enqueue('learning.auto_cards', { ...payload, nodeIds: ['one'] }, { singletonKey: 'u1' });
       await running;
       expect(await jobs.status('learning.auto_cards', first!)).toBe('running');
-      const second = await jobs.enqueue('learning.auto_cards', { ...payload, nodeIds: ['two'] }, { singletonKey: 'u1' });
-      const third = await jobs.enqueue('learning.auto_cards', { ...payload, nodeIds: ['three'] }, { singletonKey: 'u1' });
+      const second = await jobs.enqueue(
+        'learning.auto_cards',
+        { ...payload, nodeIds: ['two'] },
+        { singletonKey: 'u1' },
+      );
+      const third = await jobs.enqueue(
+        'learning.auto_cards',
+        { ...payload, nodeIds: ['three'] },
+        { singletonKey: 'u1' },
+      );
       expect(second).not.toBeNull();
       expect(third).toBeNull();
       release();
@@ -139,8 +147,7 @@ describe.runIf(TEST_DB_KIND === 'postgres')('pg-boss jobs', () => {
   afterAll(async () => database.destroy());
 
   sharedBehaviour(
-    (log) =>
-      new PgBossJobs(log, { connectionString: database.url, retryDelaySeconds: 0, pollingIntervalSeconds: 0.5 }),
+    (log) => new PgBossJobs(log, { connectionString: database.url, retryDelaySeconds: 0, pollingIntervalSeconds: 0.5 }),
   );
 
   it('runs a job queued by one process once, with workers in two processes', async () => {
@@ -151,7 +158,9 @@ describe.runIf(TEST_DB_KIND === 'postgres')('pg-boss jobs', () => {
     b.handle('learning.auto_cards', async (job) => void ran.push(`b ${job.nodeIds[0]}`));
     try {
       await Promise.all([a.start(), b.start()]);
-      await Promise.all(['x', 'y', 'z'].map((node) => b.enqueue('learning.auto_cards', { ...payload, nodeIds: [node] })));
+      await Promise.all(
+        ['x', 'y', 'z'].map((node) => b.enqueue('learning.auto_cards', { ...payload, nodeIds: [node] })),
+      );
       await Promise.all([a.idle(), b.idle()]);
       expect(ran.map((entry) => entry.slice(2)).sort()).toEqual(['x', 'y', 'z']);
     } finally {

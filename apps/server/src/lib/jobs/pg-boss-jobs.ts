@@ -170,7 +170,11 @@ export class PgBossJobs implements Jobs {
             await handler(job.data);
           } catch (error) {
             if (job.retryCount >= job.retryLimit) logFailedJob(this.log, name, error);
-            else this.log.warn({ err: safeError(error), job: name, attempt: job.retryCount + 1 }, 'a background job will be retried');
+            else
+              this.log.warn(
+                { err: safeError(error), job: name, attempt: job.retryCount + 1 },
+                'a background job will be retried',
+              );
             // What pg-boss keeps of the error in its table: the safe summary, never the stack.
             throw Object.assign(new Error(String(safeError(error).message)), { stack: undefined });
           } finally {

@@ -36,6 +36,7 @@ import { presentCard, presentLog } from './cards.presenter.ts';
 import { presentCards, subjectsOfCards } from './cards.service.ts';
 import { countActivity, touchSubject } from './learning.repository.ts';
 import { addDays, localDay, startOfLocalDay } from './local-days.ts';
+import { afterExplicitReview } from './optimizer.service.ts';
 import { readSettings } from './settings.service.ts';
 import { todayCounts } from './today-counts.ts';
 
@@ -116,7 +117,7 @@ export async function reviewCard(
   if (!owned) throw notFound();
   const subject = (await subjectsOfCards(deps, viewer, [owned])).get(`${owned.subject_kind}:${owned.subject_id}`)!;
   try {
-    return await deps.db.transaction().execute(async (trx) => {
+    const reviewed = await deps.db.transaction().execute(async (trx) => {
       const row = await findOwnCardForUpdate(trx, deps.dialect, viewer.id, cardId);
       if (!row) throw notFound();
       const earlier = await findLogByReviewId(trx, viewer.id, body.review_id);
@@ -169,6 +170,8 @@ export async function reviewCard(
       await touchSubject(trx, { userId: viewer.id, kind: row.subject_kind, subjectId: row.subject_id }, nowIso);
       return answer;
     });
+    await afterExplicitReview(deps, viewer.id);
+    return reviewed;
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     const stored = await findLogByReviewId(deps.db, viewer.id, body.review_id);

@@ -45,12 +45,10 @@ describe('heavy progress calls (issue 29)', () => {
   it('writes at most the cap of cards in the request and hands the rest to a job, in batches', async () => {
     const tree = (await createTree(t.app, learner, { title: 'Chain', data: chain })) as { id: number; uuid: string };
     const queued: JobMap['learning.auto_cards'][] = [];
-    const enqueue = vi
-      .spyOn(t.app.deps.jobs, 'enqueue')
-      .mockImplementation((_name, payload) => {
-        queued.push(payload as JobMap['learning.auto_cards']);
-        return Promise.resolve(null);
-      });
+    const enqueue = vi.spyOn(t.app.deps.jobs, 'enqueue').mockImplementation((_name, payload) => {
+      queued.push(payload as JobMap['learning.auto_cards']);
+      return Promise.resolve(null);
+    });
     const res = await t.app.inject({
       method: 'PUT',
       url: '/api/learn/progress/',
@@ -99,12 +97,10 @@ describe('heavy progress calls (issue 29)', () => {
     // n1…n509 done: 500 cards in the request (n509…n10), 9 owed (n9…n1); then n1 is undone.
     const target = `n${AUTO_CARDS_PER_TRANSACTION + 9}`;
     const queued: JobMap['learning.auto_cards'][] = [];
-    const enqueue = vi
-      .spyOn(t.app.deps.jobs, 'enqueue')
-      .mockImplementation((_name, payload) => {
-        queued.push(payload as JobMap['learning.auto_cards']);
-        return Promise.resolve(null);
-      });
+    const enqueue = vi.spyOn(t.app.deps.jobs, 'enqueue').mockImplementation((_name, payload) => {
+      queued.push(payload as JobMap['learning.auto_cards']);
+      return Promise.resolve(null);
+    });
     const res = await t.app.inject({
       method: 'PUT',
       url: '/api/learn/progress/',

@@ -1,15 +1,38 @@
-import { DEFAULT_LEARNER_SETTINGS, type LearnerSettings, type LearnerSettingsPatch } from '@arbor/contract';
+import {
+  DEFAULT_FSRS_FIGURES,
+  DEFAULT_LEARNER_SETTINGS,
+  type FsrsFigures,
+  type LearnerSettings,
+  type LearnerSettingsPatch,
+} from '@arbor/contract';
 import type { Executor } from '../../db/connection.ts';
 import type { Deps } from '../../deps.ts';
 import { invalidField } from '../../lib/http-errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { isKnownTimezone } from './local-days.ts';
+import { findFsrsRow, type LearnerFsrsRow } from './fsrs.repository.ts';
 import { findSettingsRow, hasSettings, insertSettingsIfAbsent, upsertSettings } from './settings.repository.ts';
+
+/** The personal parameters and the optimiser's last try as settings show them. */
+function presentFsrs(row: LearnerFsrsRow | undefined): FsrsFigures {
+  if (!row) return { ...DEFAULT_FSRS_FIGURES };
+  const figure = (value: number | null) => (value === null ? null : Number(value));
+  return {
+    parameters: row.parameters === null ? null : (JSON.parse(row.parameters) as number[]),
+    trained_on: row.trained_on,
+    trained_at: row.trained_at,
+    log_loss_before: figure(row.log_loss_before),
+    log_loss_after: figure(row.log_loss_after),
+    rmse_before: figure(row.rmse_before),
+    rmse_after: figure(row.rmse_after),
+  };
+}
 
 /** A learner's settings (API.md "Study plans and calendar"): the defaults until they change one. */
 export async function readSettings(db: Executor, userId: number): Promise<LearnerSettings> {
   const row = await findSettingsRow(db, userId);
-  if (!row) return { ...DEFAULT_LEARNER_SETTINGS, study_days: [...DEFAULT_LEARNER_SETTINGS.study_days] };
+  const fsrs = presentFsrs(await findFsrsRow(db, userId));
+  if (!row) return { ...DEFAULT_LEARNER_SETTINGS, study_days: [...DEFAULT_LEARNER_SETTINGS.study_days], fsrs };
   return {
     timezone: row.timezone,
     request_retention: Number(row.request_retention),
@@ -17,6 +40,8 @@ export async function readSettings(db: Executor, userId: number): Promise<Learne
     auto_cards: Boolean(row.auto_cards),
     weekly_minutes: row.weekly_minutes,
     study_days: JSON.parse(row.study_days) as number[],
+    auto_optimize: Boolean(row.auto_optimize),
+    fsrs,
   };
 }
 
@@ -76,6 +101,7 @@ export async function updateSettings(
       auto_cards: next.auto_cards ? 1 : 0,
       weekly_minutes: next.weekly_minutes,
       study_days: JSON.stringify(next.study_days),
+      auto_optimize: next.auto_optimize ? 1 : 0,
       updated_at: deps.clock.nowIso(),
     };
     await upsertSettings(trx, viewer.id, row);
