@@ -67,6 +67,16 @@ describe('settings', () => {
       auto_cards: true,
       weekly_minutes: 300,
       study_days: [0, 1, 2, 3, 4],
+      auto_optimize: true,
+      fsrs: {
+        parameters: null,
+        trained_on: 0,
+        trained_at: null,
+        log_loss_before: null,
+        log_loss_after: null,
+        rmse_before: null,
+        rmse_after: null,
+      },
     });
     const patched = await call(user, 'PATCH', '/api/learn/settings/', {
       timezone: 'Asia/Shanghai',
