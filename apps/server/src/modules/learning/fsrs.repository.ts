@@ -11,15 +11,16 @@ export function findFsrsRow(db: Executor, userId: number): Promise<LearnerFsrsRo
 }
 
 /**
- * The learner's explicit reviews (since `since`, when given). Implicit reviews never count: once
- * review logs have a `kind` column, add `.where('kind', '=', 'explicit')` here and in `explicitLogs`
- * (the one line each that keeps them out of the optimiser).
+ * The learner's explicit review logs: implicit reviews never count (API.md "Implicit credit"). Once
+ * review logs have a `kind` column, appending `.where('kind', '=', 'explicit')` to the line below keeps
+ * implicit ones out of both the count and the optimiser.
  */
+const explicitLogsOf = (db: Executor, userId: number) =>
+  db.selectFrom('learning_review_logs').where('user_id', '=', userId);
+
+/** How many explicit reviews the learner has (since `since`, when given). */
 export async function countExplicitReviews(db: Executor, userId: number, since: string | null = null): Promise<number> {
-  let query = db
-    .selectFrom('learning_review_logs')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('user_id', '=', userId);
+  let query = explicitLogsOf(db, userId).select((eb) => eb.fn.countAll<number>().as('n'));
   if (since !== null) query = query.where('reviewed_at', '>=', since);
   const row = await query.executeTakeFirstOrThrow();
   return Number(row.n);
@@ -27,10 +28,8 @@ export async function countExplicitReviews(db: Executor, userId: number, since: 
 
 /** Every explicit review of the learner as the optimiser reads it, by card then time. */
 export function explicitLogs(db: Executor, userId: number): Promise<OptimizerLog[]> {
-  return db
-    .selectFrom('learning_review_logs')
+  return explicitLogsOf(db, userId)
     .select(['card_id', 'rating', 'state', 'reviewed_at'])
-    .where('user_id', '=', userId)
     .orderBy('card_id')
     .orderBy('reviewed_at')
     .orderBy('id')
