@@ -7,7 +7,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import type { Deps } from './deps.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { DomainEvents } from './lib/events/events.ts';
-import { InProcessJobs } from './lib/jobs/jobs.ts';
+import { createJobs } from './lib/jobs/create-jobs.ts';
 import { PageHeads } from './lib/page-heads.ts';
 import { createStorage } from './lib/storage/create-storage.ts';
 import type { Storage } from './lib/storage/storage.ts';
@@ -48,6 +48,8 @@ export interface BuildOptions {
   onRoute?: (route: RouteOptions) => void;
   /** the time the services read (default the system clock; tests hand in a fixed or advancing one) */
   clock?: Clock;
+  /** PostgreSQL's job queue: seconds before a failed job's first retry (tests: 0), how often workers poll */
+  jobs?: { retryDelaySeconds?: number; pollingIntervalSeconds?: number };
 }
 
 const REDACTED_PATHS = [
@@ -119,7 +121,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     config,
     log,
     events: new DomainEvents(app.log),
-    jobs: new InProcessJobs(app.log),
+    jobs: createJobs(handle.dialect, config.databaseUrl, app.log, options.jobs),
     clock: options.clock ?? systemClock,
     caches: { community: createCommunityCaches(), learning: createLearningCaches() },
     runtime: {
@@ -129,7 +131,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('config', config);
   app.decorate('storage', storage);
   app.decorate('deps', deps);
-  // Queued jobs finish before the database closes.
+  // Queued jobs finish (and the PostgreSQL adapter's workers and pool stop) before the database closes.
   app.addHook('preClose', async () => deps.jobs.close());
   app.decorate('pageHeads', new PageHeads());
   await app.register(errorsPlugin);

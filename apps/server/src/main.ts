@@ -15,6 +15,8 @@ async function main() {
   }
   const app = await buildApp(config);
   await runStartupTasks(app);
+  // Every process takes background jobs (on PostgreSQL, from the queue all of them share).
+  await app.deps.jobs.start();
 
   let closing = false;
   const shutdown = (signal: string) => {

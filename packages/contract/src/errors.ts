@@ -21,6 +21,8 @@ export const ErrorCode = z.enum([
   'captcha_invalid',
   'code_invalid',
   'code_expired',
+  // 400: the FSRS optimiser needs more of the caller's reviews (API.md "Memory on the tree").
+  'not_enough_reviews',
   'ai_not_configured',
   'upstream_error',
   'service_unavailable',

@@ -20,6 +20,30 @@ const stepsOf = (name: 'learning_steps' | 'relearning_steps') =>
     .max(MAX_STEPS, 'At most 10 steps.')
     .describe(`${name}: 0–10 durations like "1m", "10m", "1h", "1d"`);
 
+/** The learner's personal FSRS parameters and the optimiser's last try (read-only: no settings call writes them). */
+export const FsrsFigures = z
+  .object({
+    parameters: z.array(z.number()).nullable().describe("21 numbers; null: ts-fsrs's defaults"),
+    trained_on: z.number().int().describe('explicit reviews the last try was trained on'),
+    trained_at: z.string().nullable(),
+    log_loss_before: z.number().nullable(),
+    log_loss_after: z.number().nullable(),
+    rmse_before: z.number().nullable(),
+    rmse_after: z.number().nullable(),
+  })
+  .meta({ id: 'FsrsFigures' });
+export type FsrsFigures = z.infer<typeof FsrsFigures>;
+
+export const DEFAULT_FSRS_FIGURES: FsrsFigures = {
+  parameters: null,
+  trained_on: 0,
+  trained_at: null,
+  log_loss_before: null,
+  log_loss_after: null,
+  rmse_before: null,
+  rmse_after: null,
+};
+
 export const LearnerSettings = z
   .object({
     timezone: z.string().describe('IANA name'),
@@ -34,6 +58,8 @@ export const LearnerSettings = z
     implicit_credit: z.boolean().describe('a Good or Easy review also refreshes the prerequisites’ due cards'),
     load_balance: z.boolean().describe('a review’s due day is the least loaded of its fuzz range'),
     easy_days: z.array(z.number().int().min(0).max(6)).describe('0 = Monday; days load balancing avoids'),
+    auto_optimize: z.boolean().describe('re-optimise the FSRS parameters after every 500 new reviews, at most daily'),
+    fsrs: FsrsFigures,
   })
   .meta({ id: 'LearnerSettings' });
 export type LearnerSettings = z.infer<typeof LearnerSettings>;
@@ -51,7 +77,12 @@ export const DEFAULT_LEARNER_SETTINGS: LearnerSettings = {
   implicit_credit: true,
   load_balance: true,
   easy_days: [],
+  auto_optimize: true,
+  fsrs: DEFAULT_FSRS_FIGURES,
 };
+
+export const OptimizeAnswer = z.object({ status: z.literal('queued') }).meta({ id: 'OptimizeAnswer' });
+export type OptimizeAnswer = z.infer<typeof OptimizeAnswer>;
 
 export const LearnerSettingsPatch = z
   .object({
@@ -76,6 +107,8 @@ export const LearnerSettingsPatch = z
     implicit_credit: z.boolean().optional(),
     load_balance: z.boolean().optional(),
     easy_days: z.array(z.number().int().min(0).max(6)).max(7).optional(),
+    auto_optimize: z.boolean().optional(),
+    // `fsrs` is not here: the optimiser alone writes it (a patch naming it is refused as unknown).
   })
   .strict();
 export type LearnerSettingsPatch = z.infer<typeof LearnerSettingsPatch>;

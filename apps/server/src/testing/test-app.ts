@@ -18,7 +18,7 @@ export interface TestApp {
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: Pick<BuildOptions, 'extraRoutes' | 'onRoute' | 'clock'> = {},
+  options: Pick<BuildOptions, 'extraRoutes' | 'onRoute' | 'clock' | 'jobs'> = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = loadConfig({

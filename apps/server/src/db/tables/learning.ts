@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /** `tree` or `share`: what a learner learns, by the subject's row id (no foreign key: the trees and
  * community modules announce deletions through domain events, and learning removes its rows then). */
@@ -57,6 +57,8 @@ export interface LearnerSettingsTable {
   weekly_minutes: number;
   /** JSON array of 0–6 (0 = Monday) */
   study_days: string;
+  /** 1: re-optimise the learner's FSRS parameters by itself (API.md "Personal parameters") */
+  auto_optimize: ColumnType<number, number | undefined, number>;
   updated_at: string;
   /** 1–36,500 days */
   maximum_interval: Generated<number>;
@@ -67,6 +69,21 @@ export interface LearnerSettingsTable {
   load_balance: Generated<number>;
   /** JSON array of 0–6 (0 = Monday) */
   easy_days: Generated<string>;
+}
+
+/** A learner's personal FSRS parameters and the figures of the optimiser's last try (read-only to settings calls). */
+export interface LearnerFsrsTable {
+  user_id: number;
+  /** JSON array of 21 numbers; null: ts-fsrs's defaults */
+  parameters: string | null;
+  trained_on: ColumnType<number, number | undefined, number>;
+  trained_at: string | null;
+  log_loss_before: number | null;
+  log_loss_after: number | null;
+  rmse_before: number | null;
+  rmse_after: number | null;
+  /** when the last automatic optimisation was claimed (at most one a day) */
+  auto_claimed_at: string | null;
 }
 
 export type CardStateColumn = 'new' | 'learning' | 'review' | 'relearning';
@@ -162,6 +179,7 @@ export interface LearningTables {
   learning_subjects: LearningSubjectsTable;
   learning_activity_days: LearningActivityDaysTable;
   learner_settings: LearnerSettingsTable;
+  learner_fsrs: LearnerFsrsTable;
   learning_cards: LearningCardsTable;
   learning_review_logs: LearningReviewLogsTable;
   learning_quizzes: LearningQuizzesTable;

@@ -45,6 +45,7 @@ import { CREDIT_HORIZON_MS, creditedCard, prerequisiteWeights } from './implicit
 import { schedulerFor } from './scheduler.ts';
 import { readSettings, type StoredSettings } from './settings.service.ts';
 import { resolveSubjectById, type ResolvedSubject } from './subjects.ts';
+import { afterExplicitReview } from './optimizer.service.ts';
 import { todayCounts } from './today-counts.ts';
 
 /** How far ahead of the server's clock a client's `reviewed_at` may be (clock skew). */
@@ -211,7 +212,7 @@ export async function reviewCard(
     `${owned.subject_kind}:${owned.subject_id}`,
   )!;
   try {
-    return await deps.db.transaction().execute(async (trx) => {
+    const reviewed = await deps.db.transaction().execute(async (trx) => {
       const row = await findOwnCardForUpdate(trx, deps.dialect, viewer.id, cardId);
       if (!row) throw notFound();
       const earlier = await findLogByReviewId(trx, viewer.id, body.review_id);
@@ -274,6 +275,8 @@ export async function reviewCard(
       await touchSubject(trx, { userId: viewer.id, kind: row.subject_kind, subjectId: row.subject_id }, nowIso);
       return answer;
     });
+    await afterExplicitReview(deps, viewer.id);
+    return reviewed;
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     const stored = await findLogByReviewId(deps.db, viewer.id, body.review_id);

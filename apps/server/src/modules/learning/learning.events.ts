@@ -1,5 +1,6 @@
 import type { Deps } from '../../deps.ts';
 import { runAutoCardsJob } from './auto-cards.service.ts';
+import { runOptimization } from './optimizer.service.ts';
 import { deleteRowsOfSubject, moveSubjectRows, touchSubject } from './learning.repository.ts';
 import { deleteFeedToken } from './plans.repository.ts';
 
@@ -13,6 +14,8 @@ import { deleteFeedToken } from './plans.repository.ts';
 export function subscribeLearning(deps: Deps): void {
   // The automatic cards a progress call leaves owed (`auto-cards.service.ts`).
   deps.jobs.handle('learning.auto_cards', (job) => runAutoCardsJob(deps, job));
+  // The learner's personal FSRS parameters (`optimizer.service.ts`).
+  deps.jobs.handle('learning.optimize_fsrs', (job) => runOptimization(deps, job));
   deps.events.within('tree.deleted', async (trx, { treeId }) => {
     await deleteRowsOfSubject(trx, 'tree', treeId);
   });

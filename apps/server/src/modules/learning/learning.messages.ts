@@ -136,4 +136,9 @@ export const LEARNING_MESSAGES: MessageCatalog = {
     'zh-CN': 'Arbor：{count} 张卡片待复习',
     'ja-JP': 'Arbor：復習するカード {count} 枚',
   },
+  // personal FSRS parameters
+  'Optimising needs at least {needed} reviews; you have {count}.': {
+    'zh-CN': '优化至少需要 {needed} 次复习；你目前有 {count} 次。',
+    'ja-JP': '最適化には少なくとも {needed} 回の復習が必要です。現在 {count} 回です。',
+  },
 };

@@ -28,6 +28,7 @@ import { planRoutes } from './plans.routes.ts';
 import { getPath, getProgress, updateProgress, updateProgressInBulk } from './progress.service.ts';
 import { recallAiRoutes } from './recall-ai.routes.ts';
 import { recallRoutes } from './recall.routes.ts';
+import { optimizerRoutes } from './optimizer.routes.ts';
 import { adoptBrowserTimezone, BROWSER_TIMEZONE_HEADER, getSettings, updateSettings } from './settings.service.ts';
 import { forgetSubject, getActivity, listLearnedSubjects } from './subjects.service.ts';
 
@@ -121,4 +122,5 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
   // AI cards and quizzes, plans and the feed's address: signed in like everything above.
   await app.register(recallAiRoutes);
   await app.register(planRoutes);
+  await app.register(optimizerRoutes);
 };

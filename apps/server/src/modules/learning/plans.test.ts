@@ -73,6 +73,16 @@ describe('settings', () => {
       implicit_credit: true,
       load_balance: true,
       easy_days: [],
+      auto_optimize: true,
+      fsrs: {
+        parameters: null,
+        trained_on: 0,
+        trained_at: null,
+        log_loss_before: null,
+        log_loss_after: null,
+        rmse_before: null,
+        rmse_after: null,
+      },
     });
     const patched = await call(user, 'PATCH', '/api/learn/settings/', {
       timezone: 'Asia/Shanghai',

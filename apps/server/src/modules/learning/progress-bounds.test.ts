@@ -45,9 +45,10 @@ describe('heavy progress calls (issue 29)', () => {
   it('writes at most the cap of cards in the request and hands the rest to a job, in batches', async () => {
     const tree = (await createTree(t.app, learner, { title: 'Chain', data: chain })) as { id: number; uuid: string };
     const queued: JobMap['learning.auto_cards'][] = [];
-    const enqueue = vi
-      .spyOn(t.app.deps.jobs, 'enqueue')
-      .mockImplementation((_name, payload) => void queued.push(payload as JobMap['learning.auto_cards']));
+    const enqueue = vi.spyOn(t.app.deps.jobs, 'enqueue').mockImplementation((_name, payload) => {
+      queued.push(payload as JobMap['learning.auto_cards']);
+      return Promise.resolve(null);
+    });
     const res = await t.app.inject({
       method: 'PUT',
       url: '/api/learn/progress/',
@@ -73,8 +74,8 @@ describe('heavy progress calls (issue 29)', () => {
 
     // The job writes the rest, a transaction per cap; run twice, it adds nothing twice.
     const transaction = vi.spyOn(t.app.deps.db, 'transaction');
-    t.app.deps.jobs.enqueue('learning.auto_cards', queued[0]!);
-    t.app.deps.jobs.enqueue('learning.auto_cards', queued[0]!);
+    await t.app.deps.jobs.enqueue('learning.auto_cards', queued[0]!);
+    await t.app.deps.jobs.enqueue('learning.auto_cards', queued[0]!);
     await t.app.deps.jobs.idle();
     const perRun = Math.ceil((CHAIN - 1 - AUTO_CARDS_PER_TRANSACTION) / AUTO_CARDS_PER_TRANSACTION);
     expect(transaction).toHaveBeenCalledTimes(2 * perRun);
@@ -96,9 +97,10 @@ describe('heavy progress calls (issue 29)', () => {
     // n1…n509 done: 500 cards in the request (n509…n10), 9 owed (n9…n1); then n1 is undone.
     const target = `n${AUTO_CARDS_PER_TRANSACTION + 9}`;
     const queued: JobMap['learning.auto_cards'][] = [];
-    const enqueue = vi
-      .spyOn(t.app.deps.jobs, 'enqueue')
-      .mockImplementation((_name, payload) => void queued.push(payload as JobMap['learning.auto_cards']));
+    const enqueue = vi.spyOn(t.app.deps.jobs, 'enqueue').mockImplementation((_name, payload) => {
+      queued.push(payload as JobMap['learning.auto_cards']);
+      return Promise.resolve(null);
+    });
     const res = await t.app.inject({
       method: 'PUT',
       url: '/api/learn/progress/',
@@ -115,7 +117,7 @@ describe('heavy progress calls (issue 29)', () => {
     expect(undo.statusCode).toBe(200);
     enqueue.mockRestore();
     expect(queued[0]!.nodeIds).toHaveLength(9);
-    t.app.deps.jobs.enqueue('learning.auto_cards', queued[0]!);
+    await t.app.deps.jobs.enqueue('learning.auto_cards', queued[0]!);
     await t.app.deps.jobs.idle();
     const cards = await cardsOf(tree.id);
     expect(cards).toHaveLength(AUTO_CARDS_PER_TRANSACTION + 8);

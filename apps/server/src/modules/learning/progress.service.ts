@@ -103,7 +103,8 @@ export async function writeStatusesIn(
 export function queueAutoCards(deps: Deps, viewer: AuthUser, resolved: ResolvedSubject, owed: string[]): void {
   if (owed.length === 0) return;
   const { userId, kind, subjectId } = resolved.key;
-  deps.jobs.enqueue('learning.auto_cards', { userId, role: viewer.role, kind, subjectId, nodeIds: owed });
+  // `enqueue` never rejects (a failure to queue is logged), so the request does not wait for the queue.
+  void deps.jobs.enqueue('learning.auto_cards', { userId, role: viewer.role, kind, subjectId, nodeIds: owed });
 }
 
 /** Writes statuses in one transaction (`writeStatusesIn`), then queues the cards it left owed. */

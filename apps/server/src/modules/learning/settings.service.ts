@@ -1,42 +1,57 @@
-import { DEFAULT_LEARNER_SETTINGS, type LearnerSettings, type LearnerSettingsPatch } from '@arbor/contract';
+import {
+  DEFAULT_FSRS_FIGURES,
+  DEFAULT_LEARNER_SETTINGS,
+  type FsrsFigures,
+  type LearnerSettings,
+  type LearnerSettingsPatch,
+} from '@arbor/contract';
 import type { Executor } from '../../db/connection.ts';
 import type { Deps } from '../../deps.ts';
 import { invalidField } from '../../lib/http-errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { isKnownTimezone } from './local-days.ts';
 import type { SchedulerSettings } from './scheduler.ts';
-import {
-  findSettingsRow,
-  hasSettings,
-  insertSettingsIfAbsent,
-  upsertSettings,
-  type LearnerSettingsRow,
-} from './settings.repository.ts';
+import { findFsrsRow, type LearnerFsrsRow } from './fsrs.repository.ts';
+import { findSettingsRow, hasSettings, insertSettingsIfAbsent, upsertSettings } from './settings.repository.ts';
 
 /**
  * A learner's settings as the server uses them: what GET /api/learn/settings/ answers, plus what only
- * the scheduler reads. `parameters` is the learner's personal FSRS parameters (21 numbers), or null
- * for ts-fsrs's defaults; the optimiser (API.md "Personal parameters") stores them, and this read is
- * where they are filled in: every scheduling path takes them from here through `schedulerFor`.
+ * the scheduler reads. `parameters` is the learner's personal FSRS parameters (21 numbers) once the
+ * optimiser adopted some, or null for ts-fsrs's defaults: every scheduling path takes them from here
+ * through `schedulerFor`.
  */
 export type StoredSettings = LearnerSettings & SchedulerSettings;
 
-const defaultSettings = (): StoredSettings => ({
+/** The personal parameters and the optimiser's last try as settings show them. */
+function presentFsrs(row: LearnerFsrsRow | undefined): FsrsFigures {
+  if (!row) return { ...DEFAULT_FSRS_FIGURES };
+  const figure = (value: number | null) => (value === null ? null : Number(value));
+  return {
+    parameters: row.parameters === null ? null : (JSON.parse(row.parameters) as number[]),
+    trained_on: row.trained_on,
+    trained_at: row.trained_at,
+    log_loss_before: figure(row.log_loss_before),
+    log_loss_after: figure(row.log_loss_after),
+    rmse_before: figure(row.rmse_before),
+    rmse_after: figure(row.rmse_after),
+  };
+}
+
+const defaultSettings = (fsrs: FsrsFigures = { ...DEFAULT_FSRS_FIGURES }): StoredSettings => ({
   ...DEFAULT_LEARNER_SETTINGS,
   study_days: [...DEFAULT_LEARNER_SETTINGS.study_days],
   easy_days: [...DEFAULT_LEARNER_SETTINGS.easy_days],
   learning_steps: [...DEFAULT_LEARNER_SETTINGS.learning_steps],
   relearning_steps: [...DEFAULT_LEARNER_SETTINGS.relearning_steps],
-  parameters: null,
+  fsrs,
+  parameters: fsrs.parameters,
 });
-
-/** The learner's personal FSRS parameters from their settings row: none yet (the optimiser fills this in). */
-const parametersOf = (_row: LearnerSettingsRow): readonly number[] | null => null;
 
 /** A learner's settings (API.md "Study plans and calendar", "Memory on the tree"): the defaults until they change one. */
 export async function readSettings(db: Executor, userId: number): Promise<StoredSettings> {
   const row = await findSettingsRow(db, userId);
-  if (!row) return defaultSettings();
+  const fsrs = presentFsrs(await findFsrsRow(db, userId));
+  if (!row) return defaultSettings(fsrs);
   const defaults = DEFAULT_LEARNER_SETTINGS;
   return {
     timezone: row.timezone,
@@ -53,7 +68,9 @@ export async function readSettings(db: Executor, userId: number): Promise<Stored
     implicit_credit: Boolean(row.implicit_credit),
     load_balance: Boolean(row.load_balance),
     easy_days: JSON.parse(row.easy_days) as number[],
-    parameters: parametersOf(row),
+    auto_optimize: Boolean(row.auto_optimize),
+    fsrs,
+    parameters: fsrs.parameters,
   };
 }
 
@@ -67,7 +84,7 @@ export const getSettings = async (deps: Deps, viewer: AuthUser) =>
   publicSettings(await readSettings(deps.db, viewer.id));
 
 /** The stored columns of a learner's settings. */
-const rowOf = (settings: LearnerSettings, now: string) => ({
+const rowOf = (settings: Omit<LearnerSettings, 'fsrs'>, now: string) => ({
   timezone: settings.timezone,
   request_retention: settings.request_retention,
   new_per_day: settings.new_per_day,
@@ -80,6 +97,7 @@ const rowOf = (settings: LearnerSettings, now: string) => ({
   implicit_credit: settings.implicit_credit ? 1 : 0,
   load_balance: settings.load_balance ? 1 : 0,
   easy_days: JSON.stringify(settings.easy_days),
+  auto_optimize: settings.auto_optimize ? 1 : 0,
   updated_at: now,
 });
 
