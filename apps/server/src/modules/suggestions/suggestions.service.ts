@@ -223,7 +223,7 @@ export async function acceptSuggestion(
       );
     }
     const document = await dropForeignImages(trx, treeId, merged.document, mine.document);
-    const saved = await saveSourceVersion(deps, trx, publish, treeId, document, {
+    const saved = await saveSourceVersion(deps, trx, treeId, document, {
       message: formatMessage('Suggestion #{id}: {title}', locale, { id: String(id), title: row.title }),
       createdBy: user.id,
     });
