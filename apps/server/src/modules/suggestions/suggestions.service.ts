@@ -18,6 +18,7 @@ import { reserveEvents } from '../../lib/throttle/throttle.ts';
 import { loadUserSummaries } from '../../lib/user-summaries.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import {
+  addContributor,
   checkProposedDocument,
   conflictNodes,
   dropForeignImages,
@@ -230,7 +231,7 @@ export async function acceptSuggestion(
     // The share as it is under the source tree's lock (a concurrent re-share went first).
     const current = (await findShare(trx, String(share.id)))!;
     await reviseShareIn(trx, publish, current, saved.document, { message: row.title, now });
-    await repo.addContributor(trx, share.id, row.author_id, now);
+    await addContributor(trx, share.id, row.author_id, now);
     await repo.decideSuggestion(trx, id, { status: 'accepted', decided_at: now, decided_by: user.id });
     await publish('suggestion.decided', {
       suggestionId: id,
