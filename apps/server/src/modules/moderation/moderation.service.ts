@@ -52,7 +52,7 @@ export async function createReport(deps: Deps, user: AuthUser, body: ReportCreat
   }
   authorizeReport(user, target.ownerId);
   const release = await reserveEvents(
-    deps.db,
+    deps,
     [[`reports:${user.id}`, { limit: REPORTS_PER_USER_DAY, seconds: 24 * 3600 }]],
     'Too many reports: at most 20 a day.',
   );

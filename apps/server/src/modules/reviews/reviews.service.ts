@@ -149,7 +149,7 @@ export async function postReview(
   const share = await requireVisibleShare(deps.db, user, idOrUuid);
   authorizeReviewWrite(user, share);
   const release = await reserveEvents(
-    deps.db,
+    deps,
     [[`reviews:${user.id}`, { limit: REVIEWS_PER_USER_HOUR, seconds: 3600 }]],
     'Too many reviews: at most 10 an hour.',
   );

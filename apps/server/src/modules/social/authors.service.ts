@@ -51,7 +51,7 @@ export async function follow(
   const author = await requireAuthor(deps, username);
   authorizeFollow(user, author);
   await reserveEvents(
-    deps.db,
+    deps,
     [
       [`follows:${user.id}`, { limit: FOLLOWS_PER_USER_MINUTE, seconds: 60 }],
       [`follows:${user.id}`, { limit: FOLLOWS_PER_USER_DAY, seconds: 24 * 3600 }],

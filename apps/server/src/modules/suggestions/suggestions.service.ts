@@ -146,7 +146,7 @@ export async function createSuggestion(
   const diff = diffDocuments(base, proposal);
   if (isEmptyDiff(diff)) throw invalid('The suggestion changes nothing in the template.');
   const release = await reserveEvents(
-    deps.db,
+    deps,
     [[`suggestions:${user.id}`, { limit: SUGGESTIONS_PER_USER_DAY, seconds: 24 * 3600 }]],
     'Too many suggestions: at most 10 a day.',
   );
