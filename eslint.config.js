@@ -39,7 +39,13 @@ export default tseslint.config(
   },
   {
     // Modules own their time: they read it from deps.clock (issue #30); tests and their helpers may not.
-    files: ['apps/server/src/modules/**/*.ts'],
+    // The throttle and the outbox transports, which modules call, take it from deps too.
+    files: [
+      'apps/server/src/modules/**/*.ts',
+      'apps/server/src/lib/throttle/**/*.ts',
+      'apps/server/src/lib/mail/**/*.ts',
+      'apps/server/src/lib/sms/**/*.ts',
+    ],
     ignores: ['**/*.test.ts', '**/*.testing.ts', '**/testing.ts', '**/testing/**'],
     plugins: { arbor },
     rules: { 'arbor/clock-from-deps': 'error' },

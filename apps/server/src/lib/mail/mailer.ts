@@ -1,7 +1,5 @@
-import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
-import type { Config } from '../../config.ts';
-import { outboxLog, writeOutbox } from './outbox.ts';
+import { outboxLog, writeOutbox, type TransportDeps } from './outbox.ts';
 
 export interface MailMessage {
   to: string;
@@ -17,8 +15,9 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
-/** The transport named by MAIL_TRANSPORT: real SMTP, the outbox folder, or standard output. */
-export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
+/** The transport named by MAIL_TRANSPORT: real SMTP, the outbox folder (stamped by the app's clock), or standard output. */
+export function createMailer(deps: TransportDeps): Mailer {
+  const { config, log } = deps;
   if (config.mail.transport === 'smtp') {
     const transport = nodemailer.createTransport(config.mail.smtpUrl!);
     return {
@@ -36,7 +35,7 @@ export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
   if (config.mail.transport === 'file') {
     return {
       async send({ code, ...message }) {
-        const file = await writeOutbox(config.dataDir, { channel: 'email', ...message });
+        const file = await writeOutbox(config.dataDir, { channel: 'email', ...message }, deps.clock);
         const line = outboxLog(config, 'email', message.purpose, file, code);
         log.info(line.fields, line.message);
       },

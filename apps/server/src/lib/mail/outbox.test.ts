@@ -1,6 +1,9 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { outboxIsLocal, outboxLog } from './outbox.ts';
+import { testClock } from '../../testing/test-clock.ts';
+import { outboxIsLocal, outboxLog, readOutbox, writeOutbox } from './outbox.ts';
 
 const FILE = { transport: 'file' as const, from: 'Arbor <a@b.c>' };
 /** `npm start` on a fresh clone: production, on 127.0.0.1, no public URL, mail into the outbox. */
@@ -50,5 +53,26 @@ describe('the outbox log line', () => {
   it('counts localhost and IPv6 loopback as this machine', () => {
     expect(outboxIsLocal({ ...FRESH_CLONE, host: 'localhost', publicBaseUrl: 'http://localhost:8650' })).toBe(true);
     expect(outboxIsLocal({ ...FRESH_CLONE, host: '::1', publicBaseUrl: 'http://[::1]:8650' })).toBe(true);
+  });
+});
+
+describe('writing the outbox', () => {
+  it('stamps and orders messages by the clock it is given, not the process clock', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'arbor-outbox-'));
+    try {
+      const clock = testClock('2026-11-30T23:59:59.000Z');
+      const message = { to: 'a@example.com', purpose: 'signup', subject: 'Code', text: '123456' };
+      const first = await writeOutbox(dataDir, { channel: 'email', ...message }, clock);
+      clock.advance(2_000);
+      await writeOutbox(dataDir, { channel: 'sms', ...message, subject: '' }, clock);
+      expect(first.startsWith(`${Date.parse('2026-11-30T23:59:59.000Z')}-email-`)).toBe(true);
+      const stored = await readOutbox(dataDir, 10);
+      expect(stored.map((m) => [m.channel, m.created_at])).toEqual([
+        ['sms', '2026-12-01T00:00:01.000Z'],
+        ['email', '2026-11-30T23:59:59.000Z'],
+      ]);
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,8 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
-import { nowIso } from '../clock.ts';
+import type { Clock } from '../clock.ts';
+
+/**
+ * What a transport needs of the app: its configuration, log and clock (`Deps` has all three; the
+ * clock is read at each send, so a test that moves the app's clock moves the outbox's too).
+ */
+export interface TransportDeps {
+  config: Config;
+  log: FastifyBaseLogger;
+  clock: Clock;
+}
 
 /** One message as written by the `file` transports (API.md "Running"). */
 export interface OutboxMessage {
@@ -13,14 +24,14 @@ export interface OutboxMessage {
   text: string;
 }
 
-/** Writes a message as one JSON file under `DATA_DIR/outbox/`; returns the file name. */
-export async function writeOutbox(dataDir: string, message: OutboxMessage): Promise<string> {
+/** Writes a message as one JSON file under `DATA_DIR/outbox/`, stamped by `clock`; returns the file name. */
+export async function writeOutbox(dataDir: string, message: OutboxMessage, clock: Clock): Promise<string> {
   const dir = path.join(dataDir, 'outbox');
   await mkdir(dir, { recursive: true });
-  const name = `${Date.now()}-${message.channel}-${randomBytes(6).toString('hex')}.json`;
+  const name = `${clock.nowMs()}-${message.channel}-${randomBytes(6).toString('hex')}.json`;
   // Written aside and renamed, so a reader polling the folder never sees half a message.
   const temp = path.join(dir, `.${name}.tmp`);
-  await writeFile(temp, JSON.stringify({ ...message, created_at: nowIso() }, null, 2) + '\n', { flag: 'wx' });
+  await writeFile(temp, JSON.stringify({ ...message, created_at: clock.nowIso() }, null, 2) + '\n', { flag: 'wx' });
   await rename(temp, path.join(dir, name));
   return name;
 }

@@ -1,6 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../../config.ts';
-import { outboxLog, writeOutbox } from '../mail/outbox.ts';
+import { outboxLog, writeOutbox, type TransportDeps } from '../mail/outbox.ts';
 
 export interface SmsMessage {
   to: string;
@@ -18,7 +16,8 @@ export interface SmsSender {
 const WEBHOOK_TIMEOUT_MS = 10_000;
 
 /** The transport named by SMS_TRANSPORT: a JSON webhook (the operator's SMS gateway), the outbox, or stdout. */
-export function createSmsSender(config: Config, log: FastifyBaseLogger): SmsSender {
+export function createSmsSender(deps: TransportDeps): SmsSender {
+  const { config, log } = deps;
   if (config.sms.transport === 'webhook') {
     const url = config.sms.webhookUrl!;
     return {
@@ -37,7 +36,7 @@ export function createSmsSender(config: Config, log: FastifyBaseLogger): SmsSend
   if (config.sms.transport === 'file') {
     return {
       async send({ code, ...message }) {
-        const file = await writeOutbox(config.dataDir, { channel: 'sms', subject: '', ...message });
+        const file = await writeOutbox(config.dataDir, { channel: 'sms', subject: '', ...message }, deps.clock);
         const line = outboxLog(config, 'sms', message.purpose, file, code);
         log.info(line.fields, line.message);
       },

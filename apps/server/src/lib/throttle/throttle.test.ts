@@ -2,17 +2,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../http-errors.ts';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database.ts';
 import { migrateToLatest } from '../../db/migrate.ts';
-import { reserveEvents } from './throttle.ts';
+import { testClock } from '../../testing/test-clock.ts';
+import { reserveEvents, type ThrottleDeps } from './throttle.ts';
 
 let database: TestDatabase;
+let deps: ThrottleDeps;
+const clock = testClock('2026-11-30T10:00:00.000Z');
 beforeAll(async () => {
   database = await createTestDatabase();
   await migrateToLatest(database.handle.db);
+  deps = { db: database.handle.db, clock };
 });
 afterAll(async () => database?.destroy());
 
 const window = { limit: 5, seconds: 60 };
-const reserve = (bucket: string) => reserveEvents(database.handle.db, [[bucket, window]]);
+const reserve = (bucket: string) => reserveEvents(deps, [[bucket, window]]);
 const eventsIn = async (bucket: string) =>
   (await database.handle.db.selectFrom('throttle_events').select('id').where('bucket', '=', bucket).execute()).length;
 
@@ -52,9 +56,25 @@ describe('reserving throttle events', () => {
       ['two-windows', { limit: 1, seconds: 60 }],
       ['two-windows', { limit: 10, seconds: 3600 }],
     ];
-    await reserveEvents(database.handle.db, checks);
+    await reserveEvents(deps, checks);
     expect(await eventsIn('two-windows')).toBe(1);
-    await expect(reserveEvents(database.handle.db, checks)).rejects.toThrow(/throttled/);
+    await expect(reserveEvents(deps, checks)).rejects.toThrow(/throttled/);
     expect(await eventsIn('two-windows')).toBe(1);
+  });
+});
+
+describe('the throttle on the app clock', () => {
+  it('counts Retry-After down as the clock moves and lets the next event through once the window passed', async () => {
+    const refusal = () =>
+      reserve('clocked').then(
+        () => null,
+        (error: unknown) => Number((error as AppError).headers!['retry-after']),
+      );
+    for (let i = 0; i < window.limit; i += 1) await reserve('clocked');
+    expect(await refusal()).toBe(window.seconds);
+    clock.advance(45_000);
+    expect(await refusal()).toBe(window.seconds - 45);
+    clock.advance(15_000);
+    await expect(reserve('clocked')).resolves.toBeTypeOf('function');
   });
 });

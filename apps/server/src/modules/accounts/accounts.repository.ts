@@ -147,3 +147,12 @@ export async function countUsers(db: Executor, onlyId?: number): Promise<number>
 export async function deleteUser(db: Executor, id: number): Promise<void> {
   await db.deleteFrom('users').where('id', '=', id).execute();
 }
+
+/** The users among `ids` with their name and whether their account is active, in one query. */
+export function findUserStates(
+  db: Executor,
+  ids: number[],
+): Promise<Array<{ id: number; username: string; is_active: number }>> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('users').select(['id', 'username', 'is_active']).where('id', 'in', ids).execute();
+}

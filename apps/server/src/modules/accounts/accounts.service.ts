@@ -69,7 +69,7 @@ async function pickUsername(db: DB, wanted: string | undefined): Promise<string>
 
 async function assertSignupAllowed(deps: Deps, ip: string) {
   await assertNotThrottled(
-    deps.db,
+    deps,
     [[`signup-ip:${ip}`, { limit: deps.config.limits.signupsPerIpHour, seconds: 3600 }]],
     'Too many new accounts.',
   );
@@ -94,7 +94,7 @@ async function createAccount(
         deps.clock.nowIso(),
       ),
     );
-    await recordEvent(deps.db, `signup-ip:${ip}`);
+    await recordEvent(deps, `signup-ip:${ip}`);
     return user;
   } catch (error) {
     if (isUniqueViolation(error))

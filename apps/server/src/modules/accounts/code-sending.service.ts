@@ -32,8 +32,8 @@ interface CodeSendRequest {
 /** `send(request, log)`: the whole rule set of a code send. */
 export function createCodeSender(deps: Deps) {
   const key = captchaKey(deps.config.secretKey);
-  const mailer = createMailer(deps.config, deps.log);
-  const sms = createSmsSender(deps.config, deps.log);
+  const mailer = createMailer(deps);
+  const sms = createSmsSender(deps);
 
   /** Which account the address belongs to decides whether the code is sent, refused or silently dropped. */
   async function decideDelivery(channel: CodeChannel, purpose: string, address: string, caller: UserRow | null) {

@@ -46,7 +46,7 @@ export async function issueCode(deps: Deps, input: IssueCodeInput): Promise<stri
   const addressBucket = `code-address:${input.channel}:${input.address}`;
   const ipBucket = `code-ip:${input.ip}`;
   // Counted before checking, so parallel sends to one address cannot all pass the one-per-minute rule.
-  await reserveEvents(deps.db, [
+  await reserveEvents(deps, [
     [addressBucket, { limit: 1, seconds: RESEND_AFTER_S }],
     [addressBucket, { limit: SENDS_PER_ADDRESS_HOUR, seconds: 3600 }],
     [ipBucket, { limit: deps.config.limits.codeSendsPerIpHour, seconds: 3600 }],

@@ -7,3 +7,4 @@ export { accountsRoutes } from './accounts.routes.ts';
 export { ACCOUNT_COMMANDS } from './accounts.cli.ts';
 export { bootstrapAdmin } from './admin-accounts.service.ts';
 export { deactivateAccount } from './profile.service.ts';
+export { findUserStates } from './accounts.repository.ts';

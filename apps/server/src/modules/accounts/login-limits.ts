@@ -30,17 +30,17 @@ export async function checkPasswordWithinLimits(
   const detail = 'Too many failed password attempts.';
   const ipBucket = `login-fail-ip:${ip}`;
   await assertNotThrottled(
-    deps.db,
+    deps,
     [[ipBucket, { limit: deps.config.limits.loginFailuresPerIp, seconds: LOGIN_WINDOW_S }]],
     detail,
   );
   const release = await reserveEvents(
-    deps.db,
+    deps,
     [[bucket, { limit: LOGIN_FAILURES_PER_LOGIN, seconds: LOGIN_WINDOW_S }]],
     detail,
   );
   const matches = await verifyPassword(passwordHash, password);
   if (matches) await release();
-  else await recordEvent(deps.db, ipBucket);
+  else await recordEvent(deps, ipBucket);
   return matches;
 }

@@ -194,7 +194,7 @@ export async function addressHasAccount(
 ): Promise<boolean> {
   if (id !== 'me' && id !== caller.id) throw notFound();
   const bucket = `exists-check:${caller.id}`;
-  await reserveEvents(deps.db, [[bucket, { limit: EXISTS_CHECKS_PER_MINUTE, seconds: 60 }]]);
+  await reserveEvents(deps, [[bucket, { limit: EXISTS_CHECKS_PER_MINUTE, seconds: 60 }]]);
   const owner = channel === 'email' ? await findUserByEmail(deps.db, address) : await findUserByPhone(deps.db, address);
   return Boolean(owner);
 }

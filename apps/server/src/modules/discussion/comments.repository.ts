@@ -165,3 +165,9 @@ export async function setHidden(trx: Executor, id: number, hidden: boolean): Pro
     .where('id', '=', id)
     .execute();
 }
+
+/** The comments among `ids` that are not deleted (hidden ones too), in one query: what moderation shows of them. */
+export async function findCommentsByIds(db: Executor, ids: number[]): Promise<CommentRow[]> {
+  if (ids.length === 0) return [];
+  return db.selectFrom('share_comments').selectAll().where('id', 'in', ids).where('deleted', '=', 0).execute();
+}

@@ -110,7 +110,7 @@ export async function postComment(
   const share = await requireVisibleShare(deps.db, user, shareRef);
   const { head, nodeId } = await threadOf(deps, share, body);
   // Counted only once the request is otherwise valid, and given back when the write fails.
-  const release = await reserveEvents(deps.db, [[`comments:${user.id}`, { limit: COMMENTS_PER_MINUTE, seconds: 60 }]]);
+  const release = await reserveEvents(deps, [[`comments:${user.id}`, { limit: COMMENTS_PER_MINUTE, seconds: 60 }]]);
   let id: number;
   try {
     id = await deps.events.transaction(deps.db, async (trx, publish) => {

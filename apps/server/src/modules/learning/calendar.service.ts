@@ -103,8 +103,8 @@ export async function calendarFeed(deps: Deps, file: string, network: string): P
   const userId = TOKEN_SHAPE.test(token) ? await findFeedOwner(deps.db, token) : undefined;
   if (userId === undefined) {
     const bucket = `calendar-miss:${network}`;
-    await assertNotThrottled(deps.db, [[bucket, { limit: MISSES_PER_HOUR, seconds: 3600 }]]);
-    await recordEvent(deps.db, bucket);
+    await assertNotThrottled(deps, [[bucket, { limit: MISSES_PER_HOUR, seconds: 3600 }]]);
+    await recordEvent(deps, bucket);
     throw notFound();
   }
   const viewer: AuthUser = { id: userId, role: 'user' };

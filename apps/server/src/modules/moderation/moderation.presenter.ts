@@ -1,5 +1,6 @@
 import type { ModerationAction, ModerationLogEntry, Report, ReportSubject, UserSummary } from '@arbor/contract';
-import type { LogRow, ReportRow, SubjectRow } from './moderation.repository.ts';
+import type { LogRow, ReportRow } from './moderation.repository.ts';
+import type { SubjectRow } from './report-targets.ts';
 
 const userOf = (users: Map<number, UserSummary>, id: number | null) => (id === null ? null : (users.get(id) ?? null));
 

@@ -9,10 +9,11 @@ import { loadUserSummaries } from '../../lib/user-summaries.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { setCommentHiddenIn, takeOut } from '../discussion/index.ts';
 import { deleteReviewIn, setReviewHiddenIn } from '../reviews/index.ts';
-import { isVisible, noteSharesChanged, removeShareIn, setShareHiddenIn } from '../shares/index.ts';
+import { findShareRef, isVisible, noteSharesChanged, removeShareIn, setShareHiddenIn } from '../shares/index.ts';
 import { authorizeReport } from './moderation.policy.ts';
 import { presentLogEntry, presentReport } from './moderation.presenter.ts';
 import * as repo from './moderation.repository.ts';
+import { findSubjects, findTarget } from './report-targets.ts';
 
 /** API.md: 20 reports a day per user. */
 export const REPORTS_PER_USER_DAY = 20;
@@ -24,7 +25,7 @@ const NO_TARGET = 'There is nothing to report by that id.';
 /** Reports as their reporter sees them, or as admins do (`forAdmin`: with what each is about). */
 async function present(deps: Deps, rows: repo.ReportRow[], forAdmin = false): Promise<Report[]> {
   const subjects = forAdmin
-    ? await repo.findSubjects(
+    ? await findSubjects(
         deps.db,
         rows.map((r) => ({ kind: r.target_kind, id: r.target_id })),
       )
@@ -43,15 +44,15 @@ async function present(deps: Deps, rows: repo.ReportRow[], forAdmin = false): Pr
  * Admins hear of it (`report.filed`, after the commit).
  */
 export async function createReport(deps: Deps, user: AuthUser, body: ReportCreateBody): Promise<Report> {
-  const target = await repo.findTarget(deps.db, body.target_kind, body.target_id);
+  const target = await findTarget(deps.db, body.target_kind, body.target_id);
   if (!target || !isVisible(user, { hidden: target.hidden, author_id: target.ownerId })) throw notFound(NO_TARGET);
   if (target.shareId !== null && body.target_kind !== 'share') {
-    const share = await repo.findShareState(deps.db, target.shareId);
+    const share = await findShareRef(deps.db, String(target.shareId));
     if (!share || !isVisible(user, share)) throw notFound(NO_TARGET);
   }
   authorizeReport(user, target.ownerId);
   const release = await reserveEvents(
-    deps.db,
+    deps,
     [[`reports:${user.id}`, { limit: REPORTS_PER_USER_DAY, seconds: 24 * 3600 }]],
     'Too many reports: at most 20 a day.',
   );
@@ -124,7 +125,7 @@ export async function resolveReport(deps: Deps, admin: AuthUser, id: number, bod
   const kind = report.target_kind;
   const action = body.action;
   checkAction(kind, action);
-  const target = await repo.findTarget(deps.db, kind, report.target_id);
+  const target = await findTarget(deps.db, kind, report.target_id);
   if (!target && action !== 'dismiss') throw notFound('The reported item is gone.');
   if (action === 'suspend' && report.target_id === admin.id)
     throw invalidField('action', 'You cannot suspend your own account.');

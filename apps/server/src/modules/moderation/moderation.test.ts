@@ -2,12 +2,10 @@ import { call } from '../../testing/call.ts';
 // Moderation (API.md "Community review", **Moderation**): reports, their resolution by admins, the
 // log, and hidden templates, reviews and comments leaving every list, search, hot tag and count for
 // everyone but their author and admins.
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DomainEventMap } from '../../lib/events/events.ts';
-import { nowIso } from '../../lib/clock.ts';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../../testing/test-app.ts';
-import { forgetListCounts, newTemplateHotScore, sharesRepository as repo } from '../shares/testing.ts';
+import { insertTaggedTemplate } from '../shares/testing.ts';
 import { REPORTS_PER_USER_DAY } from './moderation.service.ts';
 
 let t: TestApp;
@@ -18,39 +16,9 @@ let admin: TestUser;
 let share: { id: number; uuid: string };
 const resolved: Array<DomainEventMap['report.resolved']> = [];
 
-const doc = {
-  format: 1,
-  layout: { direction: 'TB' },
-  nodes: [{ id: 'root', parent_id: null, title: 'Root' }],
-  links: [],
-};
-
 /** Inserts a template directly, with a title and a tag nothing else in this file uses. */
-async function insertShare(by: TestUser, title: string, tag: string): Promise<{ id: number; uuid: string }> {
-  const uuid = randomUUID();
-  const now = nowIso();
-  const id = await t.app.db.transaction().execute(async (trx) => {
-    const id = await repo.insertShare(trx, {
-      uuid,
-      tree_id: null,
-      author_id: by.id,
-      title,
-      description: '',
-      tags: JSON.stringify([tag]),
-      search_text: `${title} ${tag}`.toLowerCase(),
-      data: JSON.stringify(doc),
-      node_count: 1,
-      cover_key: null,
-      hot_score: newTemplateHotScore(now),
-      created_at: now,
-      updated_at: now,
-    });
-    await repo.replaceShareTags(trx, id, [tag], now);
-    return id;
-  });
-  forgetListCounts(t.app.deps);
-  return { id, uuid };
-}
+const insertShare = (by: TestUser, title: string, tag: string) =>
+  insertTaggedTemplate(t.app, { authorId: by.id, title, tag });
 
 const get = (url: string, user?: TestUser | null) => call(t.app, user, 'GET', url);
 const post = (url: string, payload: object, user?: TestUser | null) => call(t.app, user, 'POST', url, payload);

@@ -2,7 +2,7 @@ import type { Review, UserSummary } from '@arbor/contract';
 import { avatarUrlOf } from '../../lib/avatars/avatars.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { reviewAbilities } from './reviews.policy.ts';
-import type { ReviewRow } from './reviews.repository.ts';
+import type { ReviewRow } from '../shares/index.ts';
 
 export interface ReviewPresentContext {
   baseUrl: string;

@@ -8,13 +8,27 @@ import { loadUserSummaries } from '../../lib/user-summaries.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import {
   changeCountersIn,
+  countRatingsByStars,
+  deleteReviewRow,
+  findRatingRow,
+  findReview,
   findShareRef,
   findUserIdByName,
   hiddenScopeOf,
+  listReviewRows,
+  lockRatingRow,
+  lockReview,
   requireVisibleShare,
   ratingAverage,
+  setHelpfulCount,
+  setRatingRowHidden,
+  setReply,
+  updateReviewRow,
+  upsertReview,
   type CounterChange,
   type Counters,
+  type ReviewOrdering,
+  type ReviewRow,
 } from '../shares/index.ts';
 import {
   authorizeHelpfulVote,
@@ -43,9 +57,9 @@ export function ratingCounters(
   return { rating_sum: sum, rating_count: count, rating_avg: ratingAverage(sum, count) };
 }
 
-async function requireReview(deps: Deps, id: number, viewer?: AuthUser | null): Promise<repo.ReviewRow> {
+async function requireReview(deps: Deps, id: number, viewer?: AuthUser | null): Promise<ReviewRow> {
   // Changes find only reviews nobody hid; reads (`viewer` given) also the viewer's hidden ones.
-  const review = await repo.findReview(deps.db, id, viewer === undefined ? undefined : hiddenScopeOf(viewer));
+  const review = await findReview(deps.db, id, viewer === undefined ? undefined : hiddenScopeOf(viewer));
   if (!review) throw notFound('No such review.');
   return review;
 }
@@ -55,7 +69,7 @@ async function present(
   deps: Deps,
   viewer: AuthUser | null,
   shareAuthorId: number | undefined,
-  rows: repo.ReviewRow[],
+  rows: ReviewRow[],
 ): Promise<Review[]> {
   const [authors, helpful] = await Promise.all([
     loadUserSummaries(
@@ -87,7 +101,7 @@ export async function listReviews(
   deps: Deps,
   viewer: AuthUser | null,
   idOrUuid: string,
-  query: { ordering?: repo.ReviewOrdering; rating?: number; author?: string },
+  query: { ordering?: ReviewOrdering; rating?: number; author?: string },
   window: PageWindow,
 ): Promise<{ count: number; results: Review[] }> {
   const share = await requireVisibleShare(deps.db, viewer, idOrUuid);
@@ -96,7 +110,7 @@ export async function listReviews(
     authorId = await findUserIdByName(deps.db, query.author);
     if (authorId === undefined) return { count: 0, results: [] };
   }
-  const { count, rows } = await repo.listReviews(
+  const { count, rows } = await listReviewRows(
     deps.db,
     { shareId: share.id, rating: query.rating, authorId, ordering: query.ordering ?? '-helpful_count' },
     { offset: window.offset, limit: window.pageSize },
@@ -108,7 +122,7 @@ export async function listReviews(
 /** How a template's ratings spread over the stars (RatingHistogram), star-only ratings included. */
 export async function ratingHistogram(deps: Deps, viewer: AuthUser | null, idOrUuid: string): Promise<RatingHistogram> {
   const share = await requireVisibleShare(deps.db, viewer, idOrUuid);
-  const rows = await repo.countRatingsByStars(deps.db, share.id);
+  const rows = await countRatingsByStars(deps.db, share.id);
   const buckets = [5, 4, 3, 2, 1].map((stars) => ({
     stars,
     count: rows.find((r) => r.score === stars)?.count ?? 0,
@@ -135,18 +149,18 @@ export async function postReview(
   const share = await requireVisibleShare(deps.db, user, idOrUuid);
   authorizeReviewWrite(user, share);
   const release = await reserveEvents(
-    deps.db,
+    deps,
     [[`reviews:${user.id}`, { limit: REVIEWS_PER_USER_HOUR, seconds: 3600 }]],
     'Too many reviews: at most 10 an hour.',
   );
   try {
     const written = await deps.events.transaction(deps.db, (trx, publish) =>
       changeCountersIn(trx, deps.dialect, share.id, async (trx, current) => {
-        const previous = await repo.findRatingRow(trx, share.id, user.id);
+        const previous = await findRatingRow(trx, share.id, user.id);
         if (previous?.hidden === 1) throw conflict('A moderator hid your review of this template.');
         const now = deps.clock.nowIso();
         const created = previous?.body == null;
-        const id = await repo.upsertReview(trx, {
+        const id = await upsertReview(trx, {
           shareId: share.id,
           userId: user.id,
           score: body.rating,
@@ -181,9 +195,9 @@ export async function updateReview(deps: Deps, user: AuthUser, id: number, body:
   if (body.rating !== undefined || body.body !== undefined) {
     await deps.db.transaction().execute((trx) =>
       changeCountersIn(trx, deps.dialect, review.share_id, async (trx, current) => {
-        const locked = await repo.lockReview(trx, deps.dialect, id);
+        const locked = await lockReview(trx, deps.dialect, id);
         if (!locked) throw notFound('No such review.');
-        await repo.updateReview(trx, id, {
+        await updateReviewRow(trx, id, {
           ...(body.rating !== undefined ? { score: body.rating } : {}),
           ...(body.body !== undefined ? { body: body.body } : {}),
           updated_at: deps.clock.nowIso(),
@@ -202,9 +216,9 @@ export async function deleteReview(deps: Deps, user: AuthUser, id: number): Prom
   authorizeReviewDelete(user, review);
   await deps.db.transaction().execute((trx) =>
     changeCountersIn(trx, deps.dialect, review.share_id, async (trx, current) => {
-      const locked = await repo.lockReview(trx, deps.dialect, id);
+      const locked = await lockReview(trx, deps.dialect, id);
       if (!locked) throw notFound('No such review.');
-      await repo.deleteReview(trx, id);
+      await deleteReviewRow(trx, id);
       return { counters: ratingCounters(current, locked.score, undefined), result: null };
     }),
   );
@@ -215,13 +229,13 @@ export async function markHelpful(deps: Deps, user: AuthUser, id: number, helpfu
   const review = await requireReview(deps, id);
   authorizeHelpfulVote(user, review);
   return deps.db.transaction().execute(async (trx) => {
-    const locked = await repo.lockReview(trx, deps.dialect, id);
+    const locked = await lockReview(trx, deps.dialect, id);
     if (!locked) throw notFound('No such review.');
     const changed = helpful
       ? await repo.insertHelpfulVote(trx, id, user.id, deps.clock.nowIso())
       : await repo.deleteHelpfulVote(trx, id, user.id);
     const count = changed ? Math.max(0, locked.helpful_count + (helpful ? 1 : -1)) : locked.helpful_count;
-    if (changed) await repo.setHelpfulCount(trx, id, count);
+    if (changed) await setHelpfulCount(trx, id, count);
     return { helpful, helpful_count: count };
   });
 }
@@ -235,7 +249,7 @@ export async function replyToReview(deps: Deps, user: AuthUser, id: number, text
   authorizeReply(user, (await findShareRef(deps.db, String(review.share_id)))?.author_id);
   const reply = text.trim() === '' ? null : text;
   await deps.events.transaction(deps.db, async (trx, publish) => {
-    await repo.setReply(trx, id, reply, deps.clock.nowIso());
+    await setReply(trx, id, reply, deps.clock.nowIso());
     if (reply !== null && review.reply_body === null) {
       await publish('review.replied', {
         reviewId: id,
@@ -254,9 +268,9 @@ export async function replyToReview(deps: Deps, user: AuthUser, id: number, text
  */
 export async function withdrawHelpfulVotes(deps: Deps, trx: Trx, userId: number): Promise<void> {
   for (const reviewId of await repo.reviewsVotedBy(trx, userId)) {
-    const locked = await repo.lockRatingRow(trx, deps.dialect, reviewId);
+    const locked = await lockRatingRow(trx, deps.dialect, reviewId);
     if (locked && (await repo.deleteHelpfulVote(trx, reviewId, userId)))
-      await repo.setHelpfulCount(trx, reviewId, Math.max(0, locked.helpful_count - 1));
+      await setHelpfulCount(trx, reviewId, Math.max(0, locked.helpful_count - 1));
   }
 }
 
@@ -269,10 +283,10 @@ export async function setReviewHiddenIn(
   hidden: boolean,
 ): Promise<void> {
   await changeCountersIn(trx, deps.dialect, shareId, async (trx, current) => {
-    const locked = await repo.lockRatingRow(trx, deps.dialect, id);
+    const locked = await lockRatingRow(trx, deps.dialect, id);
     if (!locked || locked.body === null) throw notFound('The reported item is gone.');
     if (locked.hidden === (hidden ? 1 : 0)) return { counters: null, result: null };
-    await repo.setHidden(trx, id, hidden);
+    await setRatingRowHidden(trx, id, hidden);
     const counters = hidden
       ? ratingCounters(current, locked.score, undefined)
       : ratingCounters(current, undefined, locked.score);
@@ -283,9 +297,9 @@ export async function setReviewHiddenIn(
 /** Deletes a review inside `trx` (a moderator's delete) as its own delete does (its rating goes; counted only when it was not hidden). */
 export async function deleteReviewIn(deps: Deps, trx: Trx, id: number, shareId: number): Promise<void> {
   await changeCountersIn(trx, deps.dialect, shareId, async (trx, current) => {
-    const locked = await repo.lockRatingRow(trx, deps.dialect, id);
+    const locked = await lockRatingRow(trx, deps.dialect, id);
     if (!locked) throw notFound('The reported item is gone.');
-    await repo.deleteReview(trx, id);
+    await deleteReviewRow(trx, id);
     return { counters: locked.hidden === 1 ? null : ratingCounters(current, locked.score, undefined), result: null };
   });
 }

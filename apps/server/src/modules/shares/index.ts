@@ -21,11 +21,38 @@ export {
   type CounterChange,
   type Counters,
 } from './shares.service.ts';
-export { findShare, findShareRef, findSnapshot, findUserIdByName, type ShareRef } from './shares.repository.ts';
+export {
+  findShare,
+  findShareRef,
+  authorShareStats,
+  findShareSummaries,
+  findSnapshot,
+  findUserIdByName,
+  type ShareRef,
+} from './shares.repository.ts';
 export { requireVisibleShare } from './share-lookup.ts';
+export {
+  countRatingsByStars,
+  deleteReviewRow,
+  findRatingRow,
+  findReview,
+  findReviewsByIds,
+  listReviewRows,
+  lockRatingRow,
+  lockReview,
+  setHelpfulCount,
+  setRatingRowHidden,
+  setReply,
+  updateReviewRow,
+  upsertReview,
+  type RatingRow,
+  type ReviewFilter,
+  type ReviewOrdering,
+  type ReviewRow,
+} from './ratings.repository.ts';
 export { ratingAverage } from './shares.hot.ts';
 export { canSeeHidden, hiddenScopeOf, isVisible, type HiddenScope } from './share-visibility.ts';
-export { shareVisibleTo, visibleShareIds } from './share-visibility.repository.ts';
+export { visibleShareIds } from './share-visibility.repository.ts';
 export {
   checkProposedDocument,
   dropForeignImages,
@@ -35,4 +62,5 @@ export {
 } from './trees-gateway.ts';
 export { conflictNodes } from './merge-conflicts.ts';
 export { readRevisionDocument } from './revisions.service.ts';
+export { addContributor, listRevisionsOfAuthors } from './revisions.repository.ts';
 export { SHARES_MESSAGES } from './shares.messages.ts';

@@ -2,6 +2,8 @@ import type { Selectable } from 'kysely';
 import type { Executor } from '../../db/connection.ts';
 import type { ShareRevisionsTable } from '../../db/tables/community.ts';
 import type { StoredPayload } from '../../lib/delta-chain.ts';
+import type { HiddenScope } from './share-visibility.ts';
+import { shareVisibleTo } from './share-visibility.repository.ts';
 
 type RevisionRow = Selectable<ShareRevisionsTable>;
 /** A revision without its stored payload. */
@@ -125,4 +127,54 @@ export async function contributorIds(db: Executor, shareIds: number[]): Promise<
     .execute();
   for (const row of rows) result.set(row.share_id, [...(result.get(row.share_id) ?? []), row.user_id]);
   return result;
+}
+
+/** Credits `userId` on a template (once). */
+export async function addContributor(trx: Executor, shareId: number, userId: number, now: string): Promise<void> {
+  await trx
+    .insertInto('share_contributors')
+    .values({ share_id: shareId, user_id: userId, created_at: now })
+    .onConflict((oc) => oc.columns(['share_id', 'user_id']).doNothing())
+    .execute();
+}
+
+export interface RevisionEntryRow {
+  share_id: number;
+  revision: number;
+  message: string;
+  created_at: string;
+}
+
+/**
+ * One page of the revisions of the templates of `authorIds` that `scope` may see (revision 1 is the
+ * first sharing), newest first, and how many there are: a feed of those authors.
+ */
+export async function listRevisionsOfAuthors(
+  db: Executor,
+  authorIds: number[],
+  scope: HiddenScope,
+  page: { offset: number; limit: number },
+): Promise<{ count: number; rows: RevisionEntryRow[] }> {
+  if (authorIds.length === 0) return { count: 0, rows: [] };
+  const base = db
+    .selectFrom('share_revisions')
+    .innerJoin('shares', 'shares.id', 'share_revisions.share_id')
+    .where('shares.author_id', 'in', authorIds)
+    .where((eb) => shareVisibleTo(eb, scope));
+  const [count, rows] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+    base
+      .select([
+        'share_revisions.share_id',
+        'share_revisions.revision',
+        'share_revisions.message',
+        'share_revisions.created_at',
+      ])
+      .orderBy('share_revisions.created_at', 'desc')
+      .orderBy('share_revisions.id', 'desc')
+      .offset(page.offset)
+      .limit(page.limit)
+      .execute(),
+  ]);
+  return { count: Number(count.count), rows };
 }

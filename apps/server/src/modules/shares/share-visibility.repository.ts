@@ -1,5 +1,5 @@
-// The visibility rule of share-visibility.ts as query conditions: every query that returns or counts
-// shares, in this module or another, takes its condition from here.
+// The visibility rule of share-visibility.ts as query conditions: every query of this module that
+// returns or counts shares takes its condition from here; other modules ask `visibleShareIds`.
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';

@@ -1,13 +1,9 @@
 import { call as callApi } from '../../testing/call.ts';
 // The one visibility rule of templates (API.md "Moderation"): every endpoint that returns or counts a
 // `Share` leaves a hidden template out for everyone but its author and admins.
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nowIso } from '../../lib/clock.ts';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../../testing/test-app.ts';
-import { newTemplateHotScore } from './shares.hot.ts';
-import * as repo from './shares.repository.ts';
-import { forgetListCounts } from './shares.service.ts';
+import { insertTaggedTemplate } from './templates.testing.ts';
 
 let t: TestApp;
 let author: TestUser;
@@ -35,32 +31,7 @@ const json = async (url: string, user: TestUser | null) => {
 };
 const ids = (results: Array<{ id: number }>) => results.map((s) => s.id);
 
-async function insertShare(title: string): Promise<{ id: number; uuid: string }> {
-  const uuid = randomUUID();
-  const now = nowIso();
-  const doc = { format: 1, layout: { direction: 'TB' }, nodes: [{ id: 'root', parent_id: null, title }], links: [] };
-  const id = await t.app.db.transaction().execute(async (trx) => {
-    const id = await repo.insertShare(trx, {
-      uuid,
-      tree_id: null,
-      author_id: author.id,
-      title,
-      description: '',
-      tags: JSON.stringify([TAG]),
-      search_text: `${title} ${TAG}`.toLowerCase(),
-      data: JSON.stringify(doc),
-      node_count: 1,
-      cover_key: null,
-      hot_score: newTemplateHotScore(now),
-      created_at: now,
-      updated_at: now,
-    });
-    await repo.replaceShareTags(trx, id, [TAG], now);
-    return id;
-  });
-  forgetListCounts(t.app.deps);
-  return { id, uuid };
-}
+const insertShare = (title: string) => insertTaggedTemplate(t.app, { authorId: author.id, title, tag: TAG });
 
 async function publicCollection(owner: TestUser): Promise<{ id: number; uuid: string }> {
   const res = await call('POST', '/api/community/collections/', owner, { title: 'Reading', visibility: 'public' });

@@ -108,6 +108,19 @@ export async function findShareRef(db: Executor, idOrUuid: string): Promise<Shar
   return query.where('uuid', '=', idOrUuid).executeTakeFirst();
 }
 
+/** The templates among `ids` with what moderation shows of them (hidden ones too), in one query. */
+export async function findShareSummaries(
+  db: Executor,
+  ids: number[],
+): Promise<Array<{ id: number; uuid: string; title: string; description: string; author_id: number; hidden: number }>> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('shares')
+    .select(['id', 'uuid', 'title', 'description', 'author_id', 'hidden'])
+    .where('id', 'in', ids)
+    .execute();
+}
+
 /** A template's snapshot (a TreeDocument as JSON). */
 export async function findSnapshot(db: Executor, shareId: number): Promise<string | undefined> {
   const row = await db.selectFrom('share_snapshots').select('data').where('share_id', '=', shareId).executeTakeFirst();
@@ -661,4 +674,27 @@ export function termCondition(
   }
   const pattern = likePattern(term);
   return sql<SqlBool>`shares.search_text LIKE ${pattern} ESCAPE '\\'`;
+}
+
+/** How many templates each author shared that `scope` may see, and the likes those received. */
+export async function authorShareStats(
+  db: DB,
+  authorIds: number[],
+  scope: HiddenScope,
+): Promise<Map<number, { shares_count: number; likes_received: number }>> {
+  if (authorIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('shares')
+    .select((eb) => [
+      'author_id',
+      eb.fn.countAll<number>().as('shares_count'),
+      sql<number>`coalesce(sum(likes_count), 0)`.as('likes_received'),
+    ])
+    .where('author_id', 'in', authorIds)
+    .where((eb) => shareVisibleTo(eb, scope))
+    .groupBy('author_id')
+    .execute();
+  return new Map(
+    rows.map((r) => [r.author_id, { shares_count: Number(r.shares_count), likes_received: Number(r.likes_received) }]),
+  );
 }

@@ -597,7 +597,7 @@ export function viewerOf(secret: string, user: AuthUser | null, ip: string): Vie
  */
 async function reserveAnonymousView(deps: Deps, viewer: Viewer): Promise<(() => Promise<void>) | null> {
   try {
-    return await reserveEvents(deps.db, [
+    return await reserveEvents(deps, [
       [`anon-views:${viewer.key}`, { limit: ANONYMOUS_VIEWS_PER_NETWORK_HOUR, seconds: 3600 }],
     ]);
   } catch (error) {

@@ -1,4 +1,4 @@
-// Test helper of the community module: a template row inserted directly, as the seed does.
+// Test helpers of the shares module: template rows inserted directly, as the seed does.
 import { randomUUID } from 'node:crypto';
 import type { TreeDocument } from '@arbor/tree-core';
 import type { FastifyInstance } from 'fastify';
@@ -28,26 +28,73 @@ export async function insertBareTemplate(
   app: FastifyInstance,
   options: { authorId: number; title: string; createdAt: string; hotScore?: number },
 ): Promise<number> {
-  const { authorId, title, createdAt } = options;
-  const id = await app.db.transaction().execute((trx) =>
-    repo.insertShare(trx, {
-      uuid: randomUUID(),
+  const { title, createdAt } = options;
+  const { id } = await insertTemplateRow(app, {
+    ...options,
+    tags: [],
+    searchText: searchTextOf(title, '', []),
+    nodes: [],
+    hotScore: options.hotScore ?? newTemplateHotScore(createdAt),
+  });
+  return id;
+}
+
+/**
+ * Inserts a template by `authorId` of one root node titled `title`, tagged with `tag` (one nothing
+ * else in the calling file uses), created now and scored as a new one; the list shows it at once.
+ */
+export async function insertTaggedTemplate(
+  app: FastifyInstance,
+  options: { authorId: number; title: string; tag: string },
+): Promise<{ id: number; uuid: string }> {
+  const { title, tag } = options;
+  const createdAt = nowIso();
+  return insertTemplateRow(app, {
+    ...options,
+    createdAt,
+    tags: [tag],
+    searchText: `${title} ${tag}`.toLowerCase(),
+    nodes: [{ id: 'root', parent_id: null, title }],
+    hotScore: newTemplateHotScore(createdAt),
+  });
+}
+
+/** Writes a template's row (and its tags) straight to the tables and drops the list's cached counts. */
+async function insertTemplateRow(
+  app: FastifyInstance,
+  fields: {
+    authorId: number;
+    title: string;
+    createdAt: string;
+    tags: string[];
+    searchText: string;
+    nodes: Array<{ id: string; parent_id: null; title: string }>;
+    hotScore: number;
+  },
+): Promise<{ id: number; uuid: string }> {
+  const uuid = randomUUID();
+  const { createdAt, tags, nodes } = fields;
+  const id = await app.db.transaction().execute(async (trx) => {
+    const id = await repo.insertShare(trx, {
+      uuid,
       tree_id: null,
-      author_id: authorId,
-      title,
+      author_id: fields.authorId,
+      title: fields.title,
       description: '',
-      tags: '[]',
-      search_text: searchTextOf(title, '', []),
-      data: JSON.stringify({ format: 1, layout: { direction: 'TB' }, nodes: [], links: [] }),
-      node_count: 0,
+      tags: JSON.stringify(tags),
+      search_text: fields.searchText,
+      data: JSON.stringify({ format: 1, layout: { direction: 'TB' }, nodes, links: [] }),
+      node_count: nodes.length,
       cover_key: null,
-      hot_score: options.hotScore ?? newTemplateHotScore(createdAt),
+      hot_score: fields.hotScore,
       created_at: createdAt,
       updated_at: createdAt,
-    }),
-  );
+    });
+    if (tags.length > 0) await repo.replaceShareTags(trx, id, tags, createdAt);
+    return id;
+  });
   forgetListCounts(app.deps);
-  return id;
+  return { id, uuid };
 }
 
 /**

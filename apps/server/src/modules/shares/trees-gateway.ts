@@ -5,7 +5,6 @@ import { validateTreeDocument, type TreeDocument } from '@arbor/tree-core';
 import type { Config } from '../../config.ts';
 import type { Trx } from '../../db/connection.ts';
 import type { Deps } from '../../deps.ts';
-import type { Publish } from '../../lib/events/events.ts';
 import { invalid, notFound, payloadTooLarge } from '../../lib/http-errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import {
@@ -107,12 +106,11 @@ export function dropForeignImages(
 export function saveSourceVersion(
   deps: Deps,
   trx: Trx,
-  publish: Publish,
   treeId: number,
   document: TreeDocument,
   fields: { message: string; createdBy: number },
 ): Promise<{ revision: number; version: number; document: TreeDocument }> {
-  return saveVersionIn(deps, trx, publish, treeId, document, fields);
+  return saveVersionIn(deps, trx, treeId, document, fields);
 }
 
 /**

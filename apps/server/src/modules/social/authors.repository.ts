@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
 import type { DB, Executor } from '../../db/connection.ts';
-import { shareVisibleTo, type HiddenScope } from '../shares/index.ts';
 
 export interface AuthorRow {
   id: number;
@@ -38,29 +37,6 @@ export async function findAuthorByName(db: Executor, username: string): Promise<
 export async function findAuthorsById(db: Executor, ids: number[]): Promise<AuthorRow[]> {
   if (ids.length === 0) return [];
   return authorQuery(db).where('users.id', 'in', ids).execute();
-}
-
-/** How many templates each author shared that `scope` may see, and the likes those received. */
-export async function shareStats(
-  db: DB,
-  authorIds: number[],
-  scope: HiddenScope,
-): Promise<Map<number, { shares_count: number; likes_received: number }>> {
-  if (authorIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('shares')
-    .select((eb) => [
-      'author_id',
-      eb.fn.countAll<number>().as('shares_count'),
-      sql<number>`coalesce(sum(likes_count), 0)`.as('likes_received'),
-    ])
-    .where('author_id', 'in', authorIds)
-    .where((eb) => shareVisibleTo(eb, scope))
-    .groupBy('author_id')
-    .execute();
-  return new Map(
-    rows.map((r) => [r.author_id, { shares_count: Number(r.shares_count), likes_received: Number(r.likes_received) }]),
-  );
 }
 
 /** Which of `followeeIds` the follower follows. */
@@ -167,44 +143,12 @@ export async function deleteFollowsOf(trx: Executor, userId: number): Promise<vo
   await trx.deleteFrom('author_counters').where('user_id', '=', userId).execute();
 }
 
-export interface FeedRow {
-  share_id: number;
-  revision: number;
-  message: string;
-  created_at: string;
-}
-
-/**
- * The feed of a follower: the revisions of their followed authors' templates that `scope` may see
- * (revision 1 is the first sharing), newest first.
- */
-export async function listFeed(
-  db: DB,
-  followerId: number,
-  scope: HiddenScope,
-  page: { offset: number; limit: number },
-) {
-  const base = db
-    .selectFrom('share_revisions')
-    .innerJoin('shares', 'shares.id', 'share_revisions.share_id')
-    .where('shares.author_id', 'in', (eb) =>
-      eb.selectFrom('author_follows').select('followee_id').where('follower_id', '=', followerId),
-    )
-    .where((eb) => shareVisibleTo(eb, scope));
-  const [count, rows] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
-    base
-      .select([
-        'share_revisions.share_id',
-        'share_revisions.revision',
-        'share_revisions.message',
-        'share_revisions.created_at',
-      ])
-      .orderBy('share_revisions.created_at', 'desc')
-      .orderBy('share_revisions.id', 'desc')
-      .offset(page.offset)
-      .limit(page.limit)
-      .execute(),
-  ]);
-  return { count: Number(count.count), rows: rows as FeedRow[] };
+/** Everyone `followerId` follows. */
+export async function followeeIds(db: Executor, followerId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('author_follows')
+    .select('followee_id')
+    .where('follower_id', '=', followerId)
+    .execute();
+  return rows.map((r) => r.followee_id);
 }

@@ -10,12 +10,12 @@ import type { AuthUser } from '../../plugins/auth.ts';
 import { authorizeFollow } from './authors.policy.ts';
 import { presentAuthor } from './authors.presenter.ts';
 import * as repo from './authors.repository.ts';
-import { hiddenScopeOf, presentSharesById } from '../shares/index.ts';
+import { authorShareStats, hiddenScopeOf, listRevisionsOfAuthors, presentSharesById } from '../shares/index.ts';
 
 async function presentAuthors(deps: Deps, viewer: AuthUser | null, rows: repo.AuthorRow[]): Promise<Author[]> {
   const ids = rows.map((r) => r.id);
   const [stats, followed] = await Promise.all([
-    repo.shareStats(deps.db, ids, hiddenScopeOf(viewer)),
+    authorShareStats(deps.db, ids, hiddenScopeOf(viewer)),
     viewer ? repo.followedAmong(deps.db, viewer.id, ids) : Promise.resolve(new Set<number>()),
   ]);
   return rows.map((r) => presentAuthor(r, deps.config.publicBaseUrl, stats.get(r.id), followed.has(r.id)));
@@ -51,7 +51,7 @@ export async function follow(
   const author = await requireAuthor(deps, username);
   authorizeFollow(user, author);
   await reserveEvents(
-    deps.db,
+    deps,
     [
       [`follows:${user.id}`, { limit: FOLLOWS_PER_USER_MINUTE, seconds: 60 }],
       [`follows:${user.id}`, { limit: FOLLOWS_PER_USER_DAY, seconds: 24 * 3600 }],
@@ -107,10 +107,12 @@ export async function feed(
   user: AuthUser,
   window: PageWindow,
 ): Promise<{ count: number; results: FeedEntry[] }> {
-  const { count, rows } = await repo.listFeed(deps.db, user.id, hiddenScopeOf(user), {
-    offset: window.offset,
-    limit: window.pageSize,
-  });
+  const { count, rows } = await listRevisionsOfAuthors(
+    deps.db,
+    await repo.followeeIds(deps.db, user.id),
+    hiddenScopeOf(user),
+    { offset: window.offset, limit: window.pageSize },
+  );
   const shares = await presentSharesById(
     deps,
     user,

@@ -2,7 +2,6 @@ import { MAX_ID } from '@arbor/contract';
 import { sql } from 'kysely';
 import type { DB, Executor } from '../../db/connection.ts';
 import type { CollectionsTable } from '../../db/tables/authors.ts';
-import { shareVisibleTo, type HiddenScope } from '../shares/index.ts';
 
 export type CollectionRow = Omit<CollectionsTable, 'id' | 'description' | 'items_count'> & {
   id: number;
@@ -78,22 +77,17 @@ export async function listItems(db: Executor, collectionId: number) {
     .execute();
 }
 
-/** How many items of each of `collectionIds` are templates that `scope` may not see (hidden ones). */
-export async function unseenItemCounts(
+/** The templates each of `collectionIds` holds, as (collection, template) pairs. */
+export async function itemsOf(
   db: Executor,
   collectionIds: number[],
-  scope: HiddenScope,
-): Promise<Map<number, number>> {
-  if (collectionIds.length === 0 || scope === 'all') return new Map();
-  const rows = await db
+): Promise<Array<{ collection_id: number; share_id: number }>> {
+  if (collectionIds.length === 0) return [];
+  return db
     .selectFrom('collection_items')
-    .innerJoin('shares', 'shares.id', 'collection_items.share_id')
-    .select((eb) => ['collection_items.collection_id', eb.fn.countAll<number>().as('count')])
-    .where('collection_items.collection_id', 'in', collectionIds)
-    .where((eb) => eb.not(shareVisibleTo(eb, scope)))
-    .groupBy('collection_items.collection_id')
+    .select(['collection_id', 'share_id'])
+    .where('collection_id', 'in', collectionIds)
     .execute();
-  return new Map(rows.map((r) => [r.collection_id, Number(r.count)]));
 }
 
 /** Which of `collectionIds` hold the template `shareId`. */

@@ -20,7 +20,26 @@ import { findAuthorByName } from './authors.repository.ts';
 import { authorizeCollectionChange, canSeeCollection } from './collections.policy.ts';
 import { presentCollection, presentItem } from './collections.presenter.ts';
 import * as repo from './collections.repository.ts';
-import { findShareRef, hiddenScopeOf, presentSharesById } from '../shares/index.ts';
+import { findShareRef, hiddenScopeOf, presentSharesById, visibleShareIds } from '../shares/index.ts';
+
+/**
+ * How many items of each of `collectionIds` are templates `viewer` may not see (hidden ones): the
+ * items' templates are checked through the shares surface, by ids, in one query.
+ */
+async function unseenItemCounts(
+  deps: Deps,
+  viewer: AuthUser | null,
+  collectionIds: number[],
+): Promise<Map<number, number>> {
+  if (hiddenScopeOf(viewer) === 'all') return new Map();
+  const items = await repo.itemsOf(deps.db, collectionIds);
+  const visible = await visibleShareIds(deps, viewer, [...new Set(items.map((i) => i.share_id))]);
+  const unseen = new Map<number, number>();
+  for (const { collection_id, share_id } of items) {
+    if (!visible.has(share_id)) unseen.set(collection_id, (unseen.get(collection_id) ?? 0) + 1);
+  }
+  return unseen;
+}
 
 /** Collections as `viewer` sees them: their item counts leave out hidden templates the viewer may not see. */
 async function present(deps: Deps, viewer: AuthUser | null, rows: repo.CollectionRow[]): Promise<Collection[]> {
@@ -30,10 +49,10 @@ async function present(deps: Deps, viewer: AuthUser | null, rows: repo.Collectio
       deps.config.publicBaseUrl,
       rows.map((r) => r.owner_id),
     ),
-    repo.unseenItemCounts(
-      deps.db,
+    unseenItemCounts(
+      deps,
+      viewer,
       rows.map((r) => r.id),
-      hiddenScopeOf(viewer),
     ),
   ]);
   return rows.map((r) =>

@@ -69,12 +69,3 @@ export async function decideSuggestion(
 ): Promise<void> {
   await trx.updateTable('share_suggestions').set(values).where('id', '=', id).execute();
 }
-
-/** Credits `userId` on a template (once). */
-export async function addContributor(trx: Executor, shareId: number, userId: number, now: string): Promise<void> {
-  await trx
-    .insertInto('share_contributors')
-    .values({ share_id: shareId, user_id: userId, created_at: now })
-    .onConflict((oc) => oc.columns(['share_id', 'user_id']).doNothing())
-    .execute();
-}

@@ -18,6 +18,7 @@ import { reserveEvents } from '../../lib/throttle/throttle.ts';
 import { loadUserSummaries } from '../../lib/user-summaries.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import {
+  addContributor,
   checkProposedDocument,
   conflictNodes,
   dropForeignImages,
@@ -145,7 +146,7 @@ export async function createSuggestion(
   const diff = diffDocuments(base, proposal);
   if (isEmptyDiff(diff)) throw invalid('The suggestion changes nothing in the template.');
   const release = await reserveEvents(
-    deps.db,
+    deps,
     [[`suggestions:${user.id}`, { limit: SUGGESTIONS_PER_USER_DAY, seconds: 24 * 3600 }]],
     'Too many suggestions: at most 10 a day.',
   );
@@ -223,14 +224,14 @@ export async function acceptSuggestion(
       );
     }
     const document = await dropForeignImages(trx, treeId, merged.document, mine.document);
-    const saved = await saveSourceVersion(deps, trx, publish, treeId, document, {
+    const saved = await saveSourceVersion(deps, trx, treeId, document, {
       message: formatMessage('Suggestion #{id}: {title}', locale, { id: String(id), title: row.title }),
       createdBy: user.id,
     });
     // The share as it is under the source tree's lock (a concurrent re-share went first).
     const current = (await findShare(trx, String(share.id)))!;
     await reviseShareIn(trx, publish, current, saved.document, { message: row.title, now });
-    await repo.addContributor(trx, share.id, row.author_id, now);
+    await addContributor(trx, share.id, row.author_id, now);
     await repo.decideSuggestion(trx, id, { status: 'accepted', decided_at: now, decided_by: user.id });
     await publish('suggestion.decided', {
       suggestionId: id,

@@ -30,16 +30,3 @@ export function storableDocument(document: TreeDocument): CheckedDocument {
 export function parseStoredDocument(json: string): TreeDocument {
   return JSON.parse(json) as TreeDocument;
 }
-
-/**
- * Ids of the nodes of a stored document (`json`) that `after` no longer has. Saves of up to 5,000
- * nodes run this on every save, so the stored side is scanned rather than parsed (a parse costs ten
- * times more): in a stored document only nodes have an `id` key (the schema drops unknown keys), and
- * a quote inside a JSON string is always escaped, so the pattern never matches text in a value.
- */
-export function removedNodeIds(json: string, after: TreeDocument): string[] {
-  const kept = new Set(after.nodes.map((node) => node.id));
-  const removed: string[] = [];
-  for (const [, id] of json.matchAll(/"id"\s*:\s*"([^"\\]*)"/g)) if (!kept.has(id!)) removed.push(id!);
-  return removed;
-}

@@ -8,8 +8,6 @@ declare module '../../lib/events/events.ts' {
   interface DomainEventMap {
     /** a tree and its versions are gone (its rows are deleted in the emitting transaction) */
     'tree.deleted': { treeId: number; treeUuid: string; ownerId: number };
-    /** a save dropped these node ids from a tree's working copy */
-    'tree.nodes_removed': { treeId: number; nodeIds: string[] };
   }
 }
 

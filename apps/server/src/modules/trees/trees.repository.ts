@@ -162,15 +162,15 @@ export async function findTreeData(db: Executor, id: number): Promise<{ data: st
   return db.selectFrom('trees').select(['data', 'revision']).where('id', '=', id).executeTakeFirst();
 }
 
-/** The stored document of a tree, locked until the transaction ends (as `findTreeMetaForUpdate`). */
-export async function findTreeDataForUpdate(
+/** The revision of a tree, locked until the transaction ends (as `findTreeMetaForUpdate`). */
+export async function findTreeRevisionForUpdate(
   db: Executor,
   dialect: Dialect,
   id: number,
-): Promise<{ data: string; revision: number } | undefined> {
+): Promise<{ revision: number } | undefined> {
   return db
     .selectFrom('trees')
-    .select(['data', 'revision'])
+    .select(['revision'])
     .where('id', '=', id)
     .$if(dialect === 'postgres', (query) => query.forUpdate())
     .executeTakeFirst();

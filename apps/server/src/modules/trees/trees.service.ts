@@ -3,7 +3,6 @@ import type { TreeListQuery, TreeUpdateBody, TreeVisibility } from '@arbor/contr
 import { createTreeDocument, DEFAULT_TREE_LIMITS, type TreeDocument, type TreeLimits } from '@arbor/tree-core';
 import type { Trx } from '../../db/connection.ts';
 import type { Deps } from '../../deps.ts';
-import type { Publish } from '../../lib/events/events.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import type { PageWindow } from '../../lib/pagination.ts';
 import type { AuthUser, SessionRead } from '../../plugins/auth.ts';
@@ -11,13 +10,7 @@ import { imageKeysOfTree } from './node-images.repository.ts';
 import { staleRevision } from './revision.ts';
 import { copyDocumentImages } from './node-image-copies.ts';
 import { deleteStoredFiles, deletingFilesOnFailure } from './stored-files.ts';
-import {
-  checkTreeDocument,
-  parseStoredDocument,
-  removedNodeIds,
-  storableDocument,
-  type CheckedDocument,
-} from './tree-document.ts';
+import { checkTreeDocument, parseStoredDocument, storableDocument, type CheckedDocument } from './tree-document.ts';
 import { authorizeEditTree, authorizeOwnTree, authorizeViewTree } from './trees.policy.ts';
 import {
   deleteTreeRow,
@@ -25,10 +18,10 @@ import {
   findTreeByUuid,
   findTreeWithTokenUser,
   findTreeData,
-  findTreeDataForUpdate,
   findTreeMetaById,
   findTreeMetaByUuid,
   findTreeMetaForUpdate,
+  findTreeRevisionForUpdate,
   insertTree,
   listTrees,
   lockTree,
@@ -172,31 +165,19 @@ export async function getTreeForEditor(deps: Deps, viewer: AuthUser, id: number)
   return authorizeEditTree(viewer, await findTreeMetaById(deps.db, id));
 }
 
-/** Announces the nodes a new working copy dropped (nothing when it dropped none). */
-export async function publishRemovedNodes(
-  publish: Publish,
-  treeId: number,
-  storedBefore: string,
-  after: TreeDocument,
-): Promise<void> {
-  const nodeIds = removedNodeIds(storedBefore, after);
-  if (nodeIds.length > 0) await publish('tree.nodes_removed', { treeId, nodeIds });
-}
-
 /**
  * Saves a new working copy inside the caller's transaction, under the tree's lock: bumps the
- * revision, or answers 412 with the current revision when `expectedRevision` is stale; announces
- * the nodes it dropped. Returns the new revision.
+ * revision, or answers 412 with the current revision when `expectedRevision` is stale. Returns the
+ * new revision.
  */
 export async function saveWorkingCopy(
   deps: Deps,
   trx: Trx,
-  publish: Publish,
   treeId: number,
   checked: CheckedDocument,
   expectedRevision?: number,
 ): Promise<number> {
-  const current = await findTreeDataForUpdate(trx, deps.dialect, treeId);
+  const current = await findTreeRevisionForUpdate(trx, deps.dialect, treeId);
   if (!current) throw staleRevision(0);
   if (expectedRevision !== undefined && current.revision !== expectedRevision) throw staleRevision(current.revision);
   const revision = await updateTree(
@@ -205,7 +186,6 @@ export async function saveWorkingCopy(
     { data: checked.json, node_count: checked.nodeCount, updated_at: deps.clock.nowIso() },
     { bumpRevision: true },
   );
-  await publishRemovedNodes(publish, treeId, current.data, checked.document);
   return revision;
 }
 
@@ -225,7 +205,7 @@ export async function updateOwnTree(
   // Who may write is answered before the document is checked (a stranger learns nothing from a 400).
   await getTreeForEditor(deps, viewer, id);
   const checked = input.data === undefined ? null : checkTreeDocument(input.data, limits);
-  return deps.events.transaction(deps.db, async (trx, publish) => {
+  return deps.db.transaction().execute(async (trx) => {
     const tree = authorizeEditTree(viewer, await findTreeMetaForUpdate(trx, deps.dialect, id));
     if (expected !== undefined && tree.revision !== expected) throw staleRevision(tree.revision);
     const fields: TreeFieldsUpdate = { updated_at: deps.clock.nowIso() };
@@ -240,14 +220,8 @@ export async function updateOwnTree(
       );
     }
     if (input.visibility !== undefined) fields.visibility = input.visibility;
-    if (checked) {
-      const before = (await findTreeData(trx, id))!;
-      Object.assign(fields, { data: checked.json, node_count: checked.nodeCount });
-      await updateTree(trx, id, fields, { bumpRevision: true });
-      await publishRemovedNodes(publish, id, before.data, checked.document);
-    } else {
-      await updateTree(trx, id, fields, { bumpRevision: false });
-    }
+    if (checked) Object.assign(fields, { data: checked.json, node_count: checked.nodeCount });
+    await updateTree(trx, id, fields, { bumpRevision: checked !== null });
     return (await findTreeMetaById(trx, id))!;
   });
 }

@@ -15,7 +15,6 @@ import {
 } from './trees.repository.ts';
 import { withForkImages, withSourceImages } from './node-image-copies.ts';
 import { deletingFilesOnFailure } from './stored-files.ts';
-import { publishRemovedNodes } from './trees.service.ts';
 import { recordVersion } from './version-storage.ts';
 import { findVersionById, type VersionMetaRow } from './versions.repository.ts';
 
@@ -61,9 +60,9 @@ export async function getForkOrigin(
  * the template), in one transaction under the tree's lock: 412 when `expectedRevision` is stale, 404
  * for anyone but the owner. The merge's image ids are the template's: each becomes the fork's copy of
  * that image of `imagesFrom` (the template's source tree), copied now when the fork has none yet
- * (`withForkImages`). The new working copy is checked and saved like any save (revision bumped,
- * removed nodes announced) and recorded as a version, only when it changed; the template revision it
- * was merged with becomes the tree's base either way. `merge` may throw: nothing is written then (nor
+ * (`withForkImages`). The new working copy is checked and saved like any save (revision bumped)
+ * and recorded as a version, only when it changed; the template revision it was merged with becomes
+ * the tree's base either way. `merge` may throw: nothing is written then (nor
  * left stored: files copied for a sync that fails are deleted).
  */
 export async function syncWorkingCopy(
@@ -74,7 +73,7 @@ export async function syncWorkingCopy(
   merge: (fork: ForkState) => UpstreamMerge,
 ): Promise<UpstreamSyncResult> {
   return deletingFilesOnFailure(deps, (copiedFiles) =>
-    deps.events.transaction(deps.db, async (trx, publish) => {
+    deps.db.transaction().execute(async (trx) => {
       const tree = authorizeOwnTree(viewer, await findTreeMetaForUpdate(trx, deps.dialect, treeId));
       if (options.expectedRevision !== undefined && tree.revision !== options.expectedRevision) {
         throw staleRevision(tree.revision);
@@ -98,7 +97,6 @@ export async function syncWorkingCopy(
           { data: checked.json, node_count: checked.nodeCount, updated_at: deps.clock.nowIso() },
           { bumpRevision: true },
         );
-        await publishRemovedNodes(publish, treeId, stored.data, checked.document);
         const { id } = await recordVersion(trx, treeId, checked.document, {
           message: merged.message,
           createdBy: viewer.id,

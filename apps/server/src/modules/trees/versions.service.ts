@@ -3,7 +3,6 @@ import { formatMessage } from '../../lib/messages/index.ts';
 import type { TreeDocument, TreeLimits } from '@arbor/tree-core';
 import type { Executor, Trx } from '../../db/connection.ts';
 import type { Deps } from '../../deps.ts';
-import type { Publish } from '../../lib/events/events.ts';
 import { invalid, notFound } from '../../lib/http-errors.ts';
 import type { PageWindow } from '../../lib/pagination.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
@@ -41,11 +40,11 @@ async function recordWithWorkingCopy(
   replacement: CheckedDocument | null,
   fields: { message: string; createdBy: number; expectedRevision?: number },
 ): Promise<VersionWithDocument> {
-  return deps.events.transaction(deps.db, async (trx, publish) => {
+  return deps.db.transaction().execute(async (trx) => {
     let revision = tree.revision;
     let document: TreeDocument;
     if (replacement) {
-      revision = await saveWorkingCopy(deps, trx, publish, tree.id, replacement, fields.expectedRevision);
+      revision = await saveWorkingCopy(deps, trx, tree.id, replacement, fields.expectedRevision);
       document = replacement.document;
     } else {
       // Re-read inside the transaction: the snapshot must be of the working copy as it is now.
@@ -74,14 +73,13 @@ async function recordWithWorkingCopy(
 export async function saveVersionIn(
   deps: Deps,
   trx: Trx,
-  publish: Publish,
   treeId: number,
   document: unknown,
   fields: { message: string; createdBy: number },
 ): Promise<{ revision: number; version: number; document: TreeDocument }> {
   const limits = { maxNodes: deps.config.limits.treeMaxNodes, maxBytes: deps.config.limits.treeMaxBytes };
   const checked = checkTreeDocument(document, limits);
-  const revision = await saveWorkingCopy(deps, trx, publish, treeId, checked);
+  const revision = await saveWorkingCopy(deps, trx, treeId, checked);
   const { number } = await recordVersion(trx, treeId, checked.document, {
     ...fields,
     createdAt: deps.clock.nowIso(),
