@@ -10,13 +10,9 @@ export function findFsrsRow(db: Executor, userId: number): Promise<LearnerFsrsRo
   return db.selectFrom('learner_fsrs').selectAll().where('user_id', '=', userId).executeTakeFirst();
 }
 
-/**
- * The learner's explicit review logs: implicit reviews never count (API.md "Implicit credit"). Once
- * review logs have a `kind` column, appending `.where('kind', '=', 'explicit')` to the line below keeps
- * implicit ones out of both the count and the optimiser.
- */
+/** The learner's explicit review logs: implicit reviews never count (API.md "Implicit credit"), here nor in the optimiser. */
 const explicitLogsOf = (db: Executor, userId: number) =>
-  db.selectFrom('learning_review_logs').where('user_id', '=', userId);
+  db.selectFrom('learning_review_logs').where('user_id', '=', userId).where('kind', '=', 'explicit');
 
 /** How many explicit reviews the learner has (since `since`, when given). */
 export async function countExplicitReviews(db: Executor, userId: number, since: string | null = null): Promise<number> {
