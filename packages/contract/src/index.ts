@@ -18,3 +18,4 @@ export * from './recall.ts';
 export * from './plans.ts';
 export * from './notifications.ts';
 export * from './embed.ts';
+export * from './memory.ts';
