@@ -16,6 +16,6 @@ export * from './tree-upstream.ts';
 export * from './learning.ts';
 export * from './recall.ts';
 export * from './plans.ts';
+export * from './memory.ts';
 export * from './notifications.ts';
 export * from './embed.ts';
-export * from './memory.ts';

@@ -6,6 +6,20 @@ import { exactlyOneSubject, oneSubjectIssue, Subject, subjectFields } from './le
 
 export const STUDY_DAY_NAMES = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 
+/** A (re)learning step: a whole number of minutes, hours or days, as ts-fsrs reads it ("1m", "10m", "1h", "1d"). */
+export const STEP_PATTERN = /^[1-9]\d{0,5}[mhd]$/;
+export const MAX_STEPS = 10;
+export const MAXIMUM_INTERVAL_MAX = 36_500;
+/** ts-fsrs 5's `default_learning_steps` and `default_relearning_steps` (what a learner has until they change them). */
+export const DEFAULT_LEARNING_STEPS = ['1m', '10m'] as const;
+export const DEFAULT_RELEARNING_STEPS = ['10m'] as const;
+
+const stepsOf = (name: 'learning_steps' | 'relearning_steps') =>
+  z
+    .array(z.string().regex(STEP_PATTERN, 'A step is a duration like 1m, 10m, 1h or 1d.'))
+    .max(MAX_STEPS, 'At most 10 steps.')
+    .describe(`${name}: 0–10 durations like "1m", "10m", "1h", "1d"`);
+
 export const LearnerSettings = z
   .object({
     timezone: z.string().describe('IANA name'),
@@ -14,6 +28,10 @@ export const LearnerSettings = z
     auto_cards: z.boolean(),
     weekly_minutes: z.number().int().min(0).max(10_080),
     study_days: z.array(z.number().int().min(0).max(6)).describe('0 = Monday'),
+    maximum_interval: z.number().int().min(1).max(MAXIMUM_INTERVAL_MAX).describe('days'),
+    learning_steps: z.array(z.string()),
+    relearning_steps: z.array(z.string()),
+    implicit_credit: z.boolean().describe('a Good or Easy review also refreshes the prerequisites’ due cards'),
   })
   .meta({ id: 'LearnerSettings' });
 export type LearnerSettings = z.infer<typeof LearnerSettings>;
@@ -25,6 +43,10 @@ export const DEFAULT_LEARNER_SETTINGS: LearnerSettings = {
   auto_cards: true,
   weekly_minutes: 300,
   study_days: [0, 1, 2, 3, 4],
+  maximum_interval: MAXIMUM_INTERVAL_MAX,
+  learning_steps: [...DEFAULT_LEARNING_STEPS],
+  relearning_steps: [...DEFAULT_RELEARNING_STEPS],
+  implicit_credit: true,
 };
 
 export const LearnerSettingsPatch = z
@@ -39,6 +61,15 @@ export const LearnerSettingsPatch = z
     auto_cards: z.boolean().optional(),
     weekly_minutes: z.number().int().min(0).max(10_080).optional(),
     study_days: z.array(z.number().int().min(0).max(6)).min(1, 'Choose at least one study day.').max(7).optional(),
+    maximum_interval: z
+      .number()
+      .int('maximum_interval is a whole number of days from 1 to 36,500.')
+      .min(1, 'maximum_interval is a whole number of days from 1 to 36,500.')
+      .max(MAXIMUM_INTERVAL_MAX, 'maximum_interval is a whole number of days from 1 to 36,500.')
+      .optional(),
+    learning_steps: stepsOf('learning_steps').optional(),
+    relearning_steps: stepsOf('relearning_steps').optional(),
+    implicit_credit: z.boolean().optional(),
   })
   .strict();
 export type LearnerSettingsPatch = z.infer<typeof LearnerSettingsPatch>;

@@ -82,11 +82,27 @@ export const ReviewLog = z
     difficulty: z.number(),
     scheduled_days: z.number().int(),
     reviewed_at: z.string(),
+    kind: z
+      .enum(['explicit', 'implicit'])
+      .describe('explicit: the learner’s own review; implicit: credit from a review on a node waiting for this one'),
   })
   .meta({ id: 'ReviewLog' });
 export type ReviewLog = z.infer<typeof ReviewLog>;
 
-export const ReviewResult = z.object({ card: Card, log: ReviewLog }).meta({ id: 'ReviewResult' });
+export const StrengthenedNode = z.object({ node_id: z.string(), title: z.string() });
+export type StrengthenedNode = z.infer<typeof StrengthenedNode>;
+
+export const ReviewResult = z
+  .object({
+    card: Card,
+    log: ReviewLog,
+    strengthened: z
+      .array(StrengthenedNode)
+      .describe(
+        'nodes whose cards this review also refreshed by implicit credit (API.md "Memory on the tree"), nearest first',
+      ),
+  })
+  .meta({ id: 'ReviewResult' });
 export type ReviewResult = z.infer<typeof ReviewResult>;
 
 export const ReviewQueueQuery = z.object({

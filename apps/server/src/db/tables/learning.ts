@@ -58,6 +58,12 @@ export interface LearnerSettingsTable {
   /** JSON array of 0–6 (0 = Monday) */
   study_days: string;
   updated_at: string;
+  /** 1–36,500 days */
+  maximum_interval: Generated<number>;
+  /** JSON array of durations like "10m"; null: ts-fsrs's defaults */
+  learning_steps: string | null;
+  relearning_steps: string | null;
+  implicit_credit: Generated<number>;
 }
 
 export type CardStateColumn = 'new' | 'learning' | 'review' | 'relearning';
@@ -107,6 +113,11 @@ export interface LearningReviewLogsTable {
   card_before: string;
   /** JSON of the review's answer (a retry with the same review_id gets it again) */
   answer: string;
+  /** `explicit`: the learner's own review; `implicit`: credit from a review on a node waiting for this one */
+  kind: Generated<'explicit' | 'implicit'>;
+  /** an implicit log's source: the card reviewed and its log */
+  source_card_id: number | null;
+  source_log_id: number | null;
 }
 
 export interface LearningQuizzesTable {

@@ -8,8 +8,9 @@ import {
   type ReviewQueue,
   type ReviewResult,
   type ReviewStats,
+  type StrengthenedNode,
 } from '@arbor/contract';
-import { fsrs, generatorParameters, type State, type Card as FsrsCard, type Grade } from 'ts-fsrs';
+import type { State, Card as FsrsCard, Grade } from 'ts-fsrs';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { Deps } from '../../deps.ts';
 import { conflict, invalidField, notFound } from '../../lib/http-errors.ts';
@@ -19,7 +20,10 @@ import {
   countDueBetween,
   countRecalls,
   deleteLog,
+  deleteLogsAfter,
+  findCreditableCards,
   findDue,
+  findImplicitLogsOf,
   findLastLog,
   findLogByReviewId,
   findNew,
@@ -36,17 +40,16 @@ import { presentCard, presentLog } from './cards.presenter.ts';
 import { presentCards, subjectsOfCards } from './cards.service.ts';
 import { countActivity, touchSubject } from './learning.repository.ts';
 import { addDays, localDay, startOfLocalDay } from './local-days.ts';
-import { readSettings } from './settings.service.ts';
+import { CREDIT_HORIZON_MS, creditedCard, prerequisiteWeights } from './implicit-credit.ts';
+import { schedulerFor } from './scheduler.ts';
+import { readSettings, type StoredSettings } from './settings.service.ts';
+import { resolveSubjectById, type ResolvedSubject } from './subjects.ts';
 import { todayCounts } from './today-counts.ts';
 
 /** How far ahead of the server's clock a client's `reviewed_at` may be (clock skew). */
 const FUTURE_SLACK_MS = 60_000;
 const DAY_MS = 86_400_000;
 const FORECAST_DAYS = 7;
-
-/** The FSRS scheduler of API.md "Recall": ts-fsrs defaults, fuzz and short-term steps on, the learner's retention. */
-export const schedulerFor = (requestRetention: number) =>
-  fsrs(generatorParameters({ enable_fuzz: true, enable_short_term: true, request_retention: requestRetention }));
 
 /** A card row's schedule as ts-fsrs reads it. */
 export function fsrsCardOf(row: Schedule): FsrsCard {
@@ -96,14 +99,80 @@ const scheduleOfRow = (row: CardRow): Schedule => ({
 /** The answer stored with an earlier review of the same `review_id`, or a conflict when it was another card's. */
 function replay(stored: { id: number; card_id: number; answer: string }, cardId: number): ReviewResult {
   if (stored.card_id !== cardId) throw conflict('This review_id was already used for another card.');
-  return JSON.parse(stored.answer) as ReviewResult;
+  // Answers stored before "Memory on the tree" have neither the log's kind nor the credit.
+  const answer = JSON.parse(stored.answer) as ReviewResult;
+  return {
+    ...answer,
+    log: { ...answer.log, kind: answer.log.kind ?? 'explicit' },
+    strengthened: answer.strengthened ?? [],
+  };
+}
+
+/** What a review log row holds beyond ts-fsrs's log. */
+type LogRow = Parameters<typeof insertLog>[1];
+
+/**
+ * Implicit credit of one explicit review (API.md "Memory on the tree"): each of the learner's review
+ * cards on a node the reviewed card's node waits for (two steps at most), due at most 2 days after
+ * the review and last reviewed before it, gets an implicit review and log. Answers the nodes refreshed.
+ */
+async function giveImplicitCredit(
+  trx: Executor,
+  deps: Deps,
+  settings: StoredSettings,
+  resolved: ResolvedSubject,
+  source: { card: CardRow; logId: number; at: Date; now: string },
+): Promise<StrengthenedNode[]> {
+  const weights = prerequisiteWeights(resolved.graph, source.card.node_id);
+  if (weights.size === 0) return [];
+  const until = new Date(source.at.getTime() + CREDIT_HORIZON_MS).toISOString();
+  const cards = await findCreditableCards(trx, deps.dialect, resolved.key, [...weights.keys()], until);
+  const scheduler = schedulerFor(settings, { fuzz: false });
+  const credited = new Set<string>();
+  for (const card of cards) {
+    if (card.last_review !== null && Date.parse(card.last_review) > source.at.getTime()) continue;
+    const before = scheduleOfRow(card);
+    const after = scheduleOf(creditedCard(scheduler, fsrsCardOf(before), source.at, weights.get(card.node_id)!));
+    await writeSchedule(trx, card.id, after, source.now);
+    await insertLog(trx, {
+      card_id: card.id,
+      user_id: card.user_id,
+      review_id: `implicit:${source.logId}:${card.id}`,
+      rating: 3,
+      state: before.state,
+      due: before.last_review ?? before.due,
+      stability: after.stability,
+      difficulty: after.difficulty,
+      elapsed_days: after.elapsed_days,
+      last_elapsed_days: before.elapsed_days,
+      scheduled_days: after.scheduled_days,
+      learning_steps: after.learning_steps,
+      reviewed_at: source.at.toISOString(),
+      duration_ms: null,
+      card_before: JSON.stringify(before),
+      answer: '{}',
+      kind: 'implicit',
+      source_card_id: source.card.id,
+      source_log_id: source.logId,
+    });
+    credited.add(card.node_id);
+  }
+  const titles = new Map(resolved.document.nodes.map((node) => [node.id, node.title]));
+  // Nearest first, then in document order.
+  return [...weights.keys()]
+    .filter((node) => credited.has(node))
+    .sort(
+      (a, b) => weights.get(b)! - weights.get(a)! || resolved.graph.indexOf.get(a)! - resolved.graph.indexOf.get(b)!,
+    )
+    .map((node) => ({ node_id: node, title: titles.get(node) ?? '' }));
 }
 
 /**
  * Reviews one of the caller's cards: the outcome is ts-fsrs's `next(card, reviewed_at, rating)` with
- * the learner's retention. The card row is locked for the transaction, so reviews of one card run one
+ * the learner's scheduler. The card row is locked for the transaction, so reviews of one card run one
  * after the other; the same `review_id` again answers the stored result and schedules nothing (a
- * concurrent duplicate loses on the unique constraint and answers the winner's result).
+ * concurrent duplicate loses on the unique constraint and answers the winner's result). Good and Easy
+ * also give implicit credit to the prerequisites' cards when the learner has it on.
  */
 export async function reviewCard(
   deps: Deps,
@@ -111,10 +180,15 @@ export async function reviewCard(
   cardId: number,
   body: ReviewBody,
 ): Promise<ReviewResult> {
-  // The subject is read before the transaction: SQLite has one connection, which the transaction holds.
+  // The subject and settings are read before the transaction: SQLite has one connection, which the transaction holds.
   const owned = await findOwnCard(deps.db, viewer.id, cardId);
   if (!owned) throw notFound();
-  const subject = (await subjectsOfCards(deps, viewer, [owned])).get(`${owned.subject_kind}:${owned.subject_id}`)!;
+  const settings = await readSettings(deps.db, viewer.id);
+  const credits = settings.implicit_credit && body.rating >= 3;
+  const resolved = credits ? await resolveSubjectById(deps, viewer, owned.subject_kind, owned.subject_id) : null;
+  const subject = (await subjectsOfCards(deps, viewer, [owned], resolved ?? undefined)).get(
+    `${owned.subject_kind}:${owned.subject_id}`,
+  )!;
   try {
     return await deps.db.transaction().execute(async (trx) => {
       const row = await findOwnCardForUpdate(trx, deps.dialect, viewer.id, cardId);
@@ -130,17 +204,12 @@ export async function reviewCard(
       if (row.last_review !== null && reviewedAt.getTime() < Date.parse(row.last_review)) {
         throw invalidField('reviewed_at', "reviewed_at may not be before the card's last review.");
       }
-      const settings = await readSettings(trx, viewer.id);
       const before = scheduleOfRow(row);
-      const outcome = schedulerFor(settings.request_retention).next(
-        fsrsCardOf(before),
-        reviewedAt,
-        body.rating as Grade,
-      );
+      const outcome = schedulerFor(settings).next(fsrsCardOf(before), reviewedAt, body.rating as Grade);
       const schedule = scheduleOf(outcome.card);
       const nowIso = now.toISOString();
       await writeSchedule(trx, row.id, schedule, nowIso);
-      const log = {
+      const log: LogRow = {
         card_id: row.id,
         user_id: viewer.id,
         review_id: body.review_id,
@@ -157,11 +226,23 @@ export async function reviewCard(
         duration_ms: body.duration_ms ?? null,
         card_before: JSON.stringify(before),
         answer: '{}',
+        kind: 'explicit',
+        source_card_id: null,
+        source_log_id: null,
       };
       const logId = await insertLog(trx, log);
+      const strengthened = resolved
+        ? await giveImplicitCredit(trx, deps, settings, resolved, {
+            card: row,
+            logId,
+            at: reviewedAt,
+            now: nowIso,
+          })
+        : [];
       const answer: ReviewResult = {
         card: presentCard({ ...row, ...schedule, updated_at: nowIso }, subject),
         log: presentLog(logId, log),
+        strengthened,
       };
       await setLogAnswer(trx, logId, JSON.stringify(answer));
       const day = localDay(reviewedAt, settings.timezone);
@@ -177,16 +258,26 @@ export async function reviewCard(
   }
 }
 
-/** Takes back the last review of one of the caller's cards: its schedule as before, the log and the day's count gone. */
+/**
+ * Takes back the last review of one of the caller's cards: its schedule as before, the log and the
+ * day's count gone, and the implicit credit it gave with it (on each card still as that credit left it).
+ */
 export async function undoCardReview(deps: Deps, viewer: AuthUser, cardId: number): Promise<Card> {
   const row = await deps.db.transaction().execute(async (trx) => {
     const card = await findOwnCardForUpdate(trx, deps.dialect, viewer.id, cardId);
     if (!card) throw notFound();
-    const last = await findLastLog(trx, card.id);
+    const last = await findLastLog(trx, card.id, 'explicit');
     if (!last) throw conflict('This card has no review to undo.');
     const before = JSON.parse(last.card_before) as Schedule;
     const now = deps.clock.nowIso();
     await writeSchedule(trx, card.id, before, now);
+    for (const credit of await findImplicitLogsOf(trx, last.id)) {
+      const latest = await findLastLog(trx, credit.card_id);
+      if (latest?.id !== credit.id) continue;
+      await writeSchedule(trx, credit.card_id, JSON.parse(credit.card_before) as Schedule, now);
+      await deleteLog(trx, credit.id);
+    }
+    await deleteLogsAfter(trx, card.id, last.id);
     await deleteLog(trx, last.id);
     const settings = await readSettings(trx, viewer.id);
     await uncountCardReview(trx, viewer.id, localDay(new Date(last.reviewed_at), settings.timezone));

@@ -34,5 +34,6 @@ export function presentLog(id: number, row: Omit<ReviewLogRow, 'id'>): ReviewLog
     difficulty: Number(row.difficulty),
     scheduled_days: row.scheduled_days,
     reviewed_at: row.reviewed_at,
+    kind: row.kind,
   };
 }

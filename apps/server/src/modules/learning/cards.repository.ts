@@ -201,6 +201,9 @@ export interface ReviewLogRow {
   duration_ms: number | null;
   card_before: string;
   answer: string;
+  kind: 'explicit' | 'implicit';
+  source_card_id: number | null;
+  source_log_id: number | null;
 }
 
 export async function findLogByReviewId(
@@ -225,15 +228,17 @@ export async function setLogAnswer(db: Executor, id: number, answer: string): Pr
   await db.updateTable('learning_review_logs').set({ answer }).where('id', '=', id).execute();
 }
 
-/** The latest review of a card (what undo takes back). */
+/** The latest review of a card of `kind` (undo takes back the latest explicit one), or of any kind. */
 export async function findLastLog(
   db: Executor,
   cardId: number,
+  kind?: ReviewLogRow['kind'],
 ): Promise<Pick<ReviewLogRow, 'id' | 'reviewed_at' | 'card_before'> | undefined> {
   return db
     .selectFrom('learning_review_logs')
     .select(['id', 'reviewed_at', 'card_before'])
     .where('card_id', '=', cardId)
+    .$if(kind !== undefined, (q) => q.where('kind', '=', kind!))
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();
@@ -241,6 +246,85 @@ export async function findLastLog(
 
 export async function deleteLog(db: Executor, id: number): Promise<void> {
   await db.deleteFrom('learning_review_logs').where('id', '=', id).execute();
+}
+
+/** Deletes a card's logs written after `afterId` (implicit credits an undone review's schedule drops). */
+export async function deleteLogsAfter(db: Executor, cardId: number, afterId: number): Promise<void> {
+  await db.deleteFrom('learning_review_logs').where('card_id', '=', cardId).where('id', '>', afterId).execute();
+}
+
+/** The implicit reviews one review gave (what undoing it takes back). */
+export async function findImplicitLogsOf(
+  db: Executor,
+  sourceLogId: number,
+): Promise<Pick<ReviewLogRow, 'id' | 'card_id' | 'card_before'>[]> {
+  return db
+    .selectFrom('learning_review_logs')
+    .select(['id', 'card_id', 'card_before'])
+    .where('source_log_id', '=', sourceLogId)
+    .orderBy('id')
+    .execute();
+}
+
+/**
+ * A learner's cards of one subject in `review` state on `nodeIds`, due at or before `until` (implicit
+ * credit's candidates), locked until the transaction ends on PostgreSQL.
+ */
+export async function findCreditableCards(
+  db: Executor,
+  dialect: Dialect,
+  key: SubjectKey,
+  nodeIds: readonly string[],
+  until: string,
+): Promise<CardRow[]> {
+  const found: CardRow[] = [];
+  for (const batch of inBatches([...nodeIds])) {
+    const rows = await db
+      .selectFrom('learning_cards')
+      .select(CARD_COLUMNS)
+      .where('user_id', '=', key.userId)
+      .where('subject_kind', '=', key.kind)
+      .where('subject_id', '=', key.subjectId)
+      .where('node_id', 'in', batch)
+      .where('state', '=', 'review')
+      .where('due', '<=', until)
+      .orderBy('id')
+      .$if(dialect === 'postgres', (query) => query.forUpdate())
+      .execute();
+    found.push(...rows.map(asCard));
+  }
+  return found;
+}
+
+/** What retention reads of a learner's cards in one subject: one range of the subject index. */
+export interface MemoryCardRow {
+  node_id: string;
+  state: CardState;
+  due: string;
+  stability: number;
+  last_review: string | null;
+}
+
+export async function findMemoryCards(db: Executor, key: SubjectKey): Promise<MemoryCardRow[]> {
+  const rows = await db
+    .selectFrom('learning_cards')
+    .select(['node_id', 'state', 'due', 'stability', 'last_review'])
+    .where('user_id', '=', key.userId)
+    .where('subject_kind', '=', key.kind)
+    .where('subject_id', '=', key.subjectId)
+    .execute();
+  return rows as MemoryCardRow[];
+}
+
+/** Every not-new card of a learner (the workload forecast's starting point). */
+export async function findScheduledCards(db: Executor, userId: number): Promise<Schedule[]> {
+  const rows = await db
+    .selectFrom('learning_cards')
+    .select(SCHEDULE_COLUMNS)
+    .where('user_id', '=', userId)
+    .where('state', 'in', ['learning', 'review', 'relearning'])
+    .execute();
+  return rows as Schedule[];
 }
 
 /** Takes one review off a learner's local day (never below zero). */
@@ -347,6 +431,7 @@ export async function countCardReviewsSince(db: Executor, userId: number, since:
     ])
     .where('user_id', '=', userId)
     .where('reviewed_at', '>=', since)
+    .where('kind', '=', 'explicit')
     .executeTakeFirstOrThrow();
   return { reviews: Number(row.reviews), introduced: Number(row.introduced ?? 0) };
 }
@@ -361,6 +446,7 @@ export async function countRecalls(db: Executor, userId: number, since: string) 
     ])
     .where('user_id', '=', userId)
     .where('reviewed_at', '>=', since)
+    .where('kind', '=', 'explicit')
     .where('state', '=', 'review')
     .executeTakeFirstOrThrow();
   return { total: Number(row.total), recalled: Number(row.recalled ?? 0) };

@@ -42,6 +42,27 @@ export const LEARNING_MESSAGES: MessageCatalog = {
     'zh-CN': 'request_retention 的取值范围是 0.70 到 0.99。',
     'ja-JP': 'request_retention は 0.70〜0.99 の範囲です。',
   },
+  'A step is a duration like 1m, 10m, 1h or 1d.': {
+    'zh-CN': '步长须是 1m、10m、1h 或 1d 这样的时长。',
+    'ja-JP': 'ステップは 1m、10m、1h、1d のような時間で指定してください。',
+  },
+  'At most 10 steps.': { 'zh-CN': '最多 10 个步长。', 'ja-JP': 'ステップは 10 個までです。' },
+  'maximum_interval is a whole number of days from 1 to 36,500.': {
+    'zh-CN': 'maximum_interval 是 1 到 36,500 之间的整数天数。',
+    'ja-JP': 'maximum_interval は 1〜36,500 の整数（日数）です。',
+  },
+  'retention is from 0.70 to 0.99.': {
+    'zh-CN': 'retention 的取值范围是 0.70 到 0.99。',
+    'ja-JP': 'retention は 0.70〜0.99 の範囲です。',
+  },
+  'days is a whole number from 1 to 365.': {
+    'zh-CN': 'days 是 1 到 365 之间的整数。',
+    'ja-JP': 'days は 1〜365 の整数です。',
+  },
+  'at is a day from today to 365 days ahead.': {
+    'zh-CN': 'at 须是从今天起 365 天以内的日期。',
+    'ja-JP': 'at は今日から 365 日先までの日付です。',
+  },
   'Choose at least one study day.': { 'zh-CN': '请至少选择一个学习日。', 'ja-JP': '学習日を 1 日以上選んでください。' },
   'Use a date like 2026-01-31.': {
     'zh-CN': '请使用 2026-01-31 这样的日期格式。',

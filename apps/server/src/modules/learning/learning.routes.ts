@@ -22,6 +22,7 @@ import { z } from 'zod';
 import { paginate, pageWindow } from '../../lib/pagination.ts';
 import { sendTrustedJson } from '../../lib/trusted-json.ts';
 import { currentUser } from '../../plugins/auth.ts';
+import { memoryRoutes } from './memory.routes.ts';
 import { listNotes, saveNote, searchOwnNotes } from './notes.service.ts';
 import { planRoutes } from './plans.routes.ts';
 import { getPath, getProgress, updateProgress, updateProgressInBulk } from './progress.service.ts';
@@ -41,6 +42,7 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
     adoptBrowserTimezone(deps, currentUser(request), request.headers[BROWSER_TIMEZONE_HEADER]),
   );
   await app.register(recallRoutes);
+  await app.register(memoryRoutes);
 
   app.get(
     '/learn/progress/',

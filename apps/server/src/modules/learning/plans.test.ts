@@ -67,6 +67,10 @@ describe('settings', () => {
       auto_cards: true,
       weekly_minutes: 300,
       study_days: [0, 1, 2, 3, 4],
+      maximum_interval: 36_500,
+      learning_steps: ['1m', '10m'],
+      relearning_steps: ['10m'],
+      implicit_credit: true,
     });
     const patched = await call(user, 'PATCH', '/api/learn/settings/', {
       timezone: 'Asia/Shanghai',

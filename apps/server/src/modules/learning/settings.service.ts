@@ -4,12 +4,39 @@ import type { Deps } from '../../deps.ts';
 import { invalidField } from '../../lib/http-errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { isKnownTimezone } from './local-days.ts';
-import { findSettingsRow, hasSettings, insertSettingsIfAbsent, upsertSettings } from './settings.repository.ts';
+import type { SchedulerSettings } from './scheduler.ts';
+import {
+  findSettingsRow,
+  hasSettings,
+  insertSettingsIfAbsent,
+  upsertSettings,
+  type LearnerSettingsRow,
+} from './settings.repository.ts';
 
-/** A learner's settings (API.md "Study plans and calendar"): the defaults until they change one. */
-export async function readSettings(db: Executor, userId: number): Promise<LearnerSettings> {
+/**
+ * A learner's settings as the server uses them: what GET /api/learn/settings/ answers, plus what only
+ * the scheduler reads. `parameters` is the learner's personal FSRS parameters (21 numbers), or null
+ * for ts-fsrs's defaults; the optimiser (API.md "Personal parameters") stores them, and this read is
+ * where they are filled in: every scheduling path takes them from here through `schedulerFor`.
+ */
+export type StoredSettings = LearnerSettings & SchedulerSettings;
+
+const defaultSettings = (): StoredSettings => ({
+  ...DEFAULT_LEARNER_SETTINGS,
+  study_days: [...DEFAULT_LEARNER_SETTINGS.study_days],
+  learning_steps: [...DEFAULT_LEARNER_SETTINGS.learning_steps],
+  relearning_steps: [...DEFAULT_LEARNER_SETTINGS.relearning_steps],
+  parameters: null,
+});
+
+/** The learner's personal FSRS parameters from their settings row: none yet (the optimiser fills this in). */
+const parametersOf = (_row: LearnerSettingsRow): readonly number[] | null => null;
+
+/** A learner's settings (API.md "Study plans and calendar", "Memory on the tree"): the defaults until they change one. */
+export async function readSettings(db: Executor, userId: number): Promise<StoredSettings> {
   const row = await findSettingsRow(db, userId);
-  if (!row) return { ...DEFAULT_LEARNER_SETTINGS, study_days: [...DEFAULT_LEARNER_SETTINGS.study_days] };
+  if (!row) return defaultSettings();
+  const defaults = DEFAULT_LEARNER_SETTINGS;
   return {
     timezone: row.timezone,
     request_retention: Number(row.request_retention),
@@ -17,10 +44,39 @@ export async function readSettings(db: Executor, userId: number): Promise<Learne
     auto_cards: Boolean(row.auto_cards),
     weekly_minutes: row.weekly_minutes,
     study_days: JSON.parse(row.study_days) as number[],
+    maximum_interval: row.maximum_interval,
+    learning_steps:
+      row.learning_steps === null ? [...defaults.learning_steps] : (JSON.parse(row.learning_steps) as string[]),
+    relearning_steps:
+      row.relearning_steps === null ? [...defaults.relearning_steps] : (JSON.parse(row.relearning_steps) as string[]),
+    implicit_credit: Boolean(row.implicit_credit),
+    parameters: parametersOf(row),
   };
 }
 
-export const getSettings = (deps: Deps, viewer: AuthUser) => readSettings(deps.db, viewer.id);
+/** The settings as API.md shows them (without what only the server reads). */
+function publicSettings(settings: StoredSettings): LearnerSettings {
+  const { parameters: _parameters, ...shown } = settings;
+  return shown;
+}
+
+export const getSettings = async (deps: Deps, viewer: AuthUser) =>
+  publicSettings(await readSettings(deps.db, viewer.id));
+
+/** The stored columns of a learner's settings. */
+const rowOf = (settings: LearnerSettings, now: string) => ({
+  timezone: settings.timezone,
+  request_retention: settings.request_retention,
+  new_per_day: settings.new_per_day,
+  auto_cards: settings.auto_cards ? 1 : 0,
+  weekly_minutes: settings.weekly_minutes,
+  study_days: JSON.stringify(settings.study_days),
+  maximum_interval: settings.maximum_interval,
+  learning_steps: JSON.stringify(settings.learning_steps),
+  relearning_steps: JSON.stringify(settings.relearning_steps),
+  implicit_credit: settings.implicit_credit ? 1 : 0,
+  updated_at: now,
+});
 
 /** The request header in which the web app sends the browser's IANA time zone on every call. */
 export const BROWSER_TIMEZONE_HEADER = 'x-timezone';
@@ -41,16 +97,13 @@ export async function adoptBrowserTimezone(deps: Deps, viewer: AuthUser, sent: u
   if (await hasSettings(deps.db, viewer.id)) return;
   const timezone = canonicalTimezone(sent);
   if (!timezone) return;
-  const defaults = DEFAULT_LEARNER_SETTINGS;
-  await insertSettingsIfAbsent(deps.db, viewer.id, {
-    timezone,
-    request_retention: defaults.request_retention,
-    new_per_day: defaults.new_per_day,
-    auto_cards: defaults.auto_cards ? 1 : 0,
-    weekly_minutes: defaults.weekly_minutes,
-    study_days: JSON.stringify(defaults.study_days),
-    updated_at: deps.clock.nowIso(),
-  });
+  const {
+    learning_steps: _l,
+    relearning_steps: _r,
+    ...row
+  } = rowOf({ ...defaultSettings(), timezone }, deps.clock.nowIso());
+  // Steps stay null: ts-fsrs's defaults until the learner chooses some.
+  await insertSettingsIfAbsent(deps.db, viewer.id, row);
 }
 
 /** Applies a validated patch; an unknown time zone gives `400 fields.timezone`. Study days are kept sorted and unique. */
@@ -65,20 +118,11 @@ export async function updateSettings(
   return deps.db.transaction().execute(async (trx) => {
     const current = await readSettings(trx, viewer.id);
     const next: LearnerSettings = {
-      ...current,
+      ...publicSettings(current),
       ...patch,
       study_days: patch.study_days ? [...new Set(patch.study_days)].sort((a, b) => a - b) : current.study_days,
     };
-    const row = {
-      timezone: next.timezone,
-      request_retention: next.request_retention,
-      new_per_day: next.new_per_day,
-      auto_cards: next.auto_cards ? 1 : 0,
-      weekly_minutes: next.weekly_minutes,
-      study_days: JSON.stringify(next.study_days),
-      updated_at: deps.clock.nowIso(),
-    };
-    await upsertSettings(trx, viewer.id, row);
+    await upsertSettings(trx, viewer.id, rowOf(next, deps.clock.nowIso()));
     return next;
   });
 }

@@ -6,7 +6,6 @@ import type {
   ReviewQueue,
   ReviewResult,
   ReviewStats,
-  StrengthenedNode,
 } from '@arbor/contract';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
@@ -45,8 +44,8 @@ export function useLearnerSettings() {
   });
 }
 
-/** A review's answer; `also_strengthened` names the prerequisites implicit credit refreshed (API.md "Memory"). */
-export type ReviewAnswer = ReviewResult & { also_strengthened?: StrengthenedNode[] };
+/** A review's answer; `strengthened` names the prerequisites implicit credit refreshed (absent from older servers). */
+export type ReviewAnswer = Omit<ReviewResult, 'strengthened'> & Partial<Pick<ReviewResult, 'strengthened'>>;
 
 /** POST /api/learn/cards/{id}/review/ (safe to repeat with the same review_id). */
 export const postReview = (cardId: number, body: ReviewBody) =>

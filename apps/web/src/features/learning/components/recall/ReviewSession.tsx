@@ -163,7 +163,7 @@ export function ReviewSession() {
       setStrengthened([]);
 
       const requeue = (result: ReviewAnswer) => {
-        if (result.also_strengthened?.length) setStrengthened(result.also_strengthened.map((n) => n.title));
+        if (result.strengthened?.length) setStrengthened(result.strengthened.map((n) => n.title));
         if (new Date(result.card.due).getTime() - Date.now() > LEARN_AHEAD_MS) return;
         setQueue((q) => (q ? [...q.filter((c) => c.id !== card.id), result.card] : q));
         setTotal((n) => n + 1);
