@@ -30,6 +30,7 @@ export function useWorkload(retention: number, days = 30) {
     queryKey: memoryKeys.workload(retention, days),
     queryFn: ({ signal }) => api<Workload>('/api/learn/memory/workload/', { signal, query: { retention, days } }),
     staleTime: 5 * 60_000,
+    placeholderData: keepPreviousData,
   });
 }
 
