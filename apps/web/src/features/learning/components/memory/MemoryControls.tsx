@@ -109,7 +109,7 @@ export function MemoryControls() {
                 }
                 label={stopLabel}
                 thumbValueText={stopLabel}
-                thumbProps={{ 'aria-labelledby': 'memory-when-label' }}
+                thumbLabel={t('memory.previewLabel')}
                 data-testid="memory-slider"
               />
               <Text size="xs" c="dimmed" mt={6} role="status" data-testid="memory-when">
@@ -131,12 +131,7 @@ export function MemoryControls() {
                     return (
                       <li key={id} className={classes.riskItem}>
                         <span className={classes.riskTitle}>{learning.titleOf(id)}</span>
-                        <Text
-                          span
-                          size="sm"
-                          fw={700}
-                          c={memoryTone(retention, target) === 'weak' ? 'red.8' : 'yellow.9'}
-                        >
+                        <Text span size="sm" fw={700} data-tone={memoryTone(retention, target)}>
                           {retentionPercent(retention)} %
                         </Text>
                       </li>

@@ -136,7 +136,7 @@ function MemorySettingsForm({ settings }: { settings: WithMemory }) {
             onChange={(v) => set('request_retention', Math.round(v * 100) / 100)}
             label={(v) => `${Math.round(v * 100)} %`}
             marks={[0.7, 0.8, 0.9, 0.99].map((v) => ({ value: v, label: `${Math.round(v * 100)} %` }))}
-            thumbProps={{ 'aria-labelledby': 'memory-retention-label' }}
+            thumbLabel={t('memory.retention')}
             thumbValueText={(v) => `${Math.round(v * 100)} %`}
             data-testid="memory-retention"
           />
