@@ -11,11 +11,11 @@ import classes from './memory.module.css';
 /** How many of the weakest nodes "At risk" lists (and "Review these" reviews). */
 export const AT_RISK_SHOWN = 10;
 
-/** "in 2 weeks", "tomorrow", "today" in the page's language (Intl picks the unit). */
+/** "in 2 weeks", "in 1 year" in the page's language (Intl words it). */
 export function useWhenLabel() {
   const { i18n } = useTranslation();
   return useMemo(() => {
-    const format = new Intl.RelativeTimeFormat(i18n.language, { numeric: 'auto' });
+    const format = new Intl.RelativeTimeFormat(i18n.language, { numeric: 'always' });
     return (days: number) => {
       if (days >= 365) return format.format(Math.round(days / 365), 'year');
       if (days >= 60) return format.format(Math.round(days / 30), 'month');
@@ -107,7 +107,7 @@ export function MemoryControls() {
                 onChangeEnd={(index) =>
                   learning.setMemoryAt(index === 0 ? null : isoDateAfter(today, HORIZONS[index] ?? 0))
                 }
-                label={stopLabel}
+                label={null}
                 thumbValueText={stopLabel}
                 thumbLabel={t('memory.previewLabel')}
                 data-testid="memory-slider"

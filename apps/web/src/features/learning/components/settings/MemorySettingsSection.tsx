@@ -238,7 +238,7 @@ function MemorySettingsForm({ settings }: { settings: WithMemory }) {
         ) : null}
         <Group justify="flex-end">
           <Button type="submit" loading={update.isPending} data-testid="memory-settings-save">
-            {t('settings.save')}
+            {t('memory.save')}
           </Button>
         </Group>
       </Stack>
