@@ -67,20 +67,3 @@ export const Workload = z
   })
   .meta({ id: 'Workload' });
 export type Workload = z.infer<typeof Workload>;
-
-export const OptimizeQueued = z.object({ status: z.literal('queued') }).meta({ id: 'OptimizeQueued' });
-export type OptimizeQueued = z.infer<typeof OptimizeQueued>;
-
-/** Settings' read-only `fsrs`: the learner's parameters and the figures of the last optimisation. */
-export const FsrsFigures = z
-  .object({
-    parameters: z.array(z.number()).nullable(),
-    trained_on: z.number().int(),
-    trained_at: z.string().nullable(),
-    log_loss_before: z.number().nullable(),
-    log_loss_after: z.number().nullable(),
-    rmse_before: z.number().nullable(),
-    rmse_after: z.number().nullable(),
-  })
-  .meta({ id: 'FsrsFigures' });
-export type FsrsFigures = z.infer<typeof FsrsFigures>;

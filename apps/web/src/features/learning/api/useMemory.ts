@@ -1,4 +1,4 @@
-import type { Memory, OptimizeQueued, Workload } from '@arbor/contract';
+import type { Memory, Workload } from '@arbor/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { learnerSettingsKey } from './useLearnerSettings.ts';
@@ -38,7 +38,7 @@ export function useWorkload(retention: number, days = 30) {
 export function useOptimize() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => api<OptimizeQueued>('/api/learn/memory/optimize/', { method: 'POST' }),
+    mutationFn: () => api<{ status: 'queued' }>('/api/learn/memory/optimize/', { method: 'POST' }),
     onSuccess: () => void client.invalidateQueries({ queryKey: learnerSettingsKey }),
   });
 }

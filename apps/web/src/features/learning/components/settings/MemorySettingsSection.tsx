@@ -1,4 +1,4 @@
-import type { FsrsFigures, LearnerSettings, LearnerSettingsPatch } from '@arbor/contract';
+import type { LearnerSettings, LearnerSettingsPatch } from '@arbor/contract';
 import {
   Alert,
   Button,
@@ -22,7 +22,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../../lib/api-client.ts';
 import { learnerSettingsKey, useLearnerSettings, useUpdateLearnerSettings } from '../../api/useLearnerSettings.ts';
 import { useOptimize } from '../../api/useMemory.ts';
-import { fitImprovement, fieldErrors, settingsPatch } from './memory-settings.ts';
+import { fitImprovement, fieldErrors, settingsPatch, type FsrsFigures } from './memory-settings.ts';
 import { StudyDaysPicker } from './StudyDaysPicker.tsx';
 
 const WorkloadChart = lazy(() => import('./WorkloadChart.tsx').then((m) => ({ default: m.WorkloadChart })));
@@ -38,7 +38,7 @@ type MemoryDraft = Pick<LearnerSettings, 'request_retention'> &
     relearning_steps: string[];
     auto_optimize: boolean;
   }>;
-type WithMemory = LearnerSettings & MemoryDraft & { fsrs?: FsrsFigures };
+type WithMemory = Omit<LearnerSettings, keyof MemoryDraft | 'fsrs'> & MemoryDraft & { fsrs?: FsrsFigures };
 
 const DRAFT_KEYS = [
   'request_retention',

@@ -1,4 +1,16 @@
-import type { FsrsFigures } from '@arbor/contract';
+/**
+ * Settings' read-only `fsrs` (API.md "Personal parameters"). Branch memjobs brings it to the contract
+ * as `FsrsFigures`; the web reads it structurally, so it works with servers that do not send it yet.
+ */
+export interface FsrsFigures {
+  parameters: number[] | null;
+  trained_on: number;
+  trained_at: string | null;
+  log_loss_before: number | null;
+  log_loss_after: number | null;
+  rmse_before: number | null;
+  rmse_after: number | null;
+}
 
 /** The fields of `draft` that differ from `saved` (a PATCH sends only what changed). */
 export function settingsPatch<T extends object>(draft: T, saved: object): Partial<T> {
