@@ -128,6 +128,8 @@ export function ReviewSession() {
   );
 
   const current = queue?.[0] ?? null;
+  // every grade of the session sent (each resolves whatever happens), for the end screen's figures
+  const settled = useMemo(() => Promise.all(history.map((h) => h.sent)), [history]);
   const previews = useMemo(
     () => (current && revealed ? previewGrades(current, new Date(), retention) : null),
     [current, revealed, retention],
@@ -422,7 +424,7 @@ export function ReviewSession() {
           </Text>
         </>
       ) : (
-        <ReviewDone reviewed={done} />
+        <ReviewDone reviewed={done} settled={settled} />
       )}
     </Stack>
   );
