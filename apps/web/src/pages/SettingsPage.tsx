@@ -1,6 +1,6 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { LearnerSettingsSection } from '../features/learning/index.ts';
+import { LearnerSettingsSection, MemorySettingsSection } from '../features/learning/index.ts';
 import { SettingsPanel } from '../features/settings/index.ts';
 
 export default function SettingsPage() {
@@ -14,6 +14,7 @@ export default function SettingsPage() {
       <SettingsPanel />
       <Stack maw={880}>
         <LearnerSettingsSection />
+        <MemorySettingsSection />
       </Stack>
     </Stack>
   );

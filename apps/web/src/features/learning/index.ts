@@ -11,3 +11,4 @@ export { LearnHome } from './components/home/LearnHome.tsx';
 export { notesPaletteSource } from './api/useNoteSearch.ts';
 export { ReviewSession } from './components/recall/ReviewSession.tsx';
 export { LearnerSettingsSection } from './components/settings/LearnerSettingsForm.tsx';
+export { MemorySettingsSection } from './components/settings/MemorySettingsSection.tsx';

@@ -91,11 +91,20 @@ function useOverviewRing(): OverviewRing | null {
   if (!state?.enabled || state.progress === undefined) return null;
   let ring = rings.get(state);
   if (!ring) {
-    const { progress, lockedIds, pathIds } = state;
+    const { progress, lockedIds, pathIds, memory, memoryView, retentionTarget } = state;
     ring = {
       version: state,
-      color: (id) =>
-        pathIds.has(id) ? PATH_RING : (RING_COLORS[statusOf(progress, id)] ?? (lockedIds.has(id) ? LOCKED_RING : null)),
+      color: (id) => {
+        if (memoryView) {
+          const r = memory?.nodes[id]?.retention;
+          return r == null
+            ? null
+            : `var(--mantine-color-${r < 0.7 ? 'red' : r < retentionTarget ? 'yellow' : 'teal'}-6)`;
+        }
+        return pathIds.has(id)
+          ? PATH_RING
+          : (RING_COLORS[statusOf(progress, id)] ?? (lockedIds.has(id) ? LOCKED_RING : null));
+      },
     };
     rings.set(state, ring);
   }

@@ -1,7 +1,16 @@
-import type { Card, LearnerSettings, ReviewBody, ReviewQueue, ReviewResult, ReviewStats } from '@arbor/contract';
-import { useQuery } from '@tanstack/react-query';
+import type {
+  Card,
+  LearnerSettings,
+  Paginated,
+  ReviewBody,
+  ReviewQueue,
+  ReviewResult,
+  ReviewStats,
+} from '@arbor/contract';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { recallKeys } from './useCards.ts';
+import { NODE_CARDS_PAGE_SIZE, recallKeys } from './useCards.ts';
+import { subjectParams, type SubjectRef } from './useProgress.ts';
 
 export const REVIEW_QUEUE_LIMIT = 100;
 
@@ -35,9 +44,42 @@ export function useLearnerSettings() {
   });
 }
 
+/** A review's answer; `strengthened` names the prerequisites implicit credit refreshed (absent from older servers). */
+export type ReviewAnswer = Omit<ReviewResult, 'strengthened'> & Partial<Pick<ReviewResult, 'strengthened'>>;
+
 /** POST /api/learn/cards/{id}/review/ (safe to repeat with the same review_id). */
 export const postReview = (cardId: number, body: ReviewBody) =>
-  api<ReviewResult>(`/api/learn/cards/${cardId}/review/`, { method: 'POST', body });
+  api<ReviewAnswer>(`/api/learn/cards/${cardId}/review/`, { method: 'POST', body });
 
 /** POST /api/learn/cards/{id}/undo/: the card as it was before its last review. */
 export const postUndo = (cardId: number) => api<Card>(`/api/learn/cards/${cardId}/undo/`, { method: 'POST' });
+
+/**
+ * The learner's cards on some nodes of a subject ("Review these" from the memory view): GET
+ * /api/learn/review/ cannot name nodes, so each node's cards are asked for (a handful of nodes),
+ * then the reviewed ones are kept, soonest due first.
+ */
+export function useNodesReviewCards(scope: { subject: SubjectRef; nodeIds: readonly string[] } | null) {
+  return useQueries({
+    queries: (scope?.nodeIds ?? []).map((nodeId) => ({
+      queryKey: [...recallKeys.nodeCards(scope!.subject, nodeId), 'session'],
+      queryFn: ({ signal }: { signal: AbortSignal }) =>
+        api<Paginated<Card>>('/api/learn/cards/', {
+          signal,
+          query: { ...subjectParams(scope!.subject), node_id: nodeId, page_size: NODE_CARDS_PAGE_SIZE },
+        }),
+      staleTime: Infinity,
+      refetchOnWindowFocus: false,
+    })),
+    combine: (results) => ({
+      isError: results.some((r) => r.isError),
+      refetch: () => Promise.all(results.map((r) => r.refetch())),
+      cards: results.every((r) => r.isSuccess)
+        ? results
+            .flatMap((r) => r.data!.results)
+            .filter((card) => card.state !== 'new')
+            .sort((a, b) => a.due.localeCompare(b.due))
+        : undefined,
+    }),
+  });
+}

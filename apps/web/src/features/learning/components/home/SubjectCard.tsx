@@ -11,8 +11,10 @@ import { subjectPath } from './subject-links.ts';
 import classes from './LearnHome.module.css';
 
 /** One subject on `/learn`: its percent as a ring, due cards, last activity, Continue, and Forget in a menu. */
-export function SubjectCard({ subject }: { subject: LearningSubjectSummary }) {
+export function SubjectCard({ subject }: { subject: LearningSubjectSummary & { retention?: number | null } }) {
   const { t, i18n } = useTranslation('learning');
+  // the subject's retention, when the server's subjects carry it (API.md does not list it yet)
+  const retention = typeof subject.retention === 'number' ? Math.round(subject.retention * 100) : null;
   const forget = useForgetSubject();
   const { percent, done, skipped, counted } = subject.summary;
   const confirmForget = () =>
@@ -76,6 +78,11 @@ export function SubjectCard({ subject }: { subject: LearningSubjectSummary }) {
         />
         <Stack gap={4} style={{ minWidth: 0 }}>
           <Text size="sm">{t('home.counts', { done: done + skipped, counted })}</Text>
+          {retention === null ? null : (
+            <Text size="sm" data-testid="subject-retention">
+              {t('memory.retention', { percent: retention })}
+            </Text>
+          )}
           <Group gap={4} wrap="nowrap" c={subject.due_cards > 0 ? undefined : 'dimmed'}>
             <IconCards size={14} aria-hidden />
             <Text size="sm" c="inherit">

@@ -36,6 +36,8 @@ function learningWith(statuses: Record<string, string>, locked: string[] = []) {
     waitsForTitles: () => ['Lenses'],
     titleOf: (id: string) => titles.get(id) ?? id,
     isRoot: (id: string) => id === 'root',
+    setMemoryView: () => undefined,
+    setMemoryAt: () => undefined,
   } as LearningController;
   return { store, setStatus, controller };
 }

@@ -1,9 +1,12 @@
 import { Button, Group, Progress, Text, Tooltip } from '@mantine/core';
 import { IconSchool } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PlanButton } from '../plans/PlanButton.tsx';
 import { useLearning, useLearningState } from './learning-store.ts';
 import classes from './LearningModeControls.module.css';
+
+const MemoryControls = lazy(() => import('../memory/MemoryControls.tsx').then((m) => ({ default: m.MemoryControls })));
 
 /** The learner's percent as a bar with its number (the summary is the server's, never guessed). */
 export function LearningProgress() {
@@ -18,21 +21,26 @@ export function LearningProgress() {
     );
   if (!summary) return null;
   return (
-    <Tooltip label={t('mode.counts', { done: summary.done + summary.skipped, counted: summary.counted })}>
-      <Group gap={8} wrap="nowrap" className={classes.progress} data-testid="learning-progress">
-        <Progress.Root size="md" radius="xl" className={classes.bar}>
-          <Progress.Section
-            value={summary.percent}
-            color="teal"
-            aria-label={t('mode.progressLabel')}
-            aria-valuetext={t('mode.progress', { percent: summary.percent })}
-          />
-        </Progress.Root>
-        <Text size="sm" fw={700} className={classes.percent} data-testid="learning-percent">
-          {summary.percent}%
-        </Text>
-      </Group>
-    </Tooltip>
+    <Group gap="sm" wrap="nowrap">
+      <Tooltip label={t('mode.counts', { done: summary.done + summary.skipped, counted: summary.counted })}>
+        <Group gap={8} wrap="nowrap" className={classes.progress} data-testid="learning-progress">
+          <Progress.Root size="md" radius="xl" className={classes.bar}>
+            <Progress.Section
+              value={summary.percent}
+              color="teal"
+              aria-label={t('mode.progressLabel')}
+              aria-valuetext={t('mode.progress', { percent: summary.percent })}
+            />
+          </Progress.Root>
+          <Text size="sm" fw={700} className={classes.percent} data-testid="learning-percent">
+            {summary.percent}%
+          </Text>
+        </Group>
+      </Tooltip>
+      <Suspense fallback={null}>
+        <MemoryControls />
+      </Suspense>
+    </Group>
   );
 }
 

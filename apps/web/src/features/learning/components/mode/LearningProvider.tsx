@@ -6,6 +6,8 @@ import { useCallback, useEffect, useMemo, useState, useSyncExternalStore, type R
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../../../lib/api-client.ts';
+import { useLearnerSettings } from '../../api/useLearnerSettings.ts';
+import { useMemory } from '../../api/useMemory.ts';
 import { useNotes } from '../../api/useNotes.ts';
 import { usePath } from '../../api/usePath.ts';
 import { useProgress, type SubjectRef } from '../../api/useProgress.ts';
@@ -45,6 +47,9 @@ export function LearningProvider({ subject, doc, available = true, children }: L
   const notes = useNotes(subject, enabled);
   const pathTarget = useSyncExternalStore(store.subscribe, () => store.getState().pathTarget);
   const path = usePath(subject, enabled ? pathTarget : null);
+  const memoryAt = useSyncExternalStore(store.subscribe, () => store.getState().memoryAt);
+  const memory = useMemory(subject, memoryAt, enabled);
+  const settings = useLearnerSettings(enabled);
 
   const graph = useMemo(() => (doc ? buildWaitsForGraph(doc) : null), [doc]);
   const titles = useMemo(() => new Map(doc?.nodes.map((n) => [n.id, n.title])), [doc]);
@@ -68,6 +73,12 @@ export function LearningProvider({ subject, doc, available = true, children }: L
   useEffect(() => {
     if (notes.data) store.set({ noteIds: new Set(notes.data.map((n) => n.node_id)) });
   }, [store, notes.data]);
+  useEffect(() => {
+    store.set({ memory: memory.data });
+  }, [store, memory.data]);
+  useEffect(() => {
+    if (settings.data) store.set({ retentionTarget: settings.data.request_retention });
+  }, [store, settings.data]);
   useEffect(() => {
     const answer = path.data && path.data.target === pathTarget ? path.data : null;
     store.set({
@@ -106,6 +117,8 @@ export function LearningProvider({ subject, doc, available = true, children }: L
       waitsForTitles: (id) => (graph?.waitsFor.get(id) ?? []).map((w) => titles.get(w) ?? w),
       titleOf: (id) => titles.get(id) ?? id,
       isRoot: (id) => rootId === id,
+      setMemoryView: (on) => store.set({ memoryView: on }),
+      setMemoryAt: (at) => store.set({ memoryAt: at }),
     };
     // The subject is named by kind and uuid; a new object for the same subject is the same subject.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -128,7 +141,7 @@ export function LearningProvider({ subject, doc, available = true, children }: L
 
   // Leaving learning mode forgets the path shown.
   useEffect(() => {
-    if (!enabled) store.set({ pathTarget: null });
+    if (!enabled) store.set({ pathTarget: null, memoryView: false, memoryAt: null });
   }, [enabled, store]);
 
   return <LearningContext.Provider value={controller}>{children}</LearningContext.Provider>;

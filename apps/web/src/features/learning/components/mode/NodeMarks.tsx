@@ -4,6 +4,7 @@ import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { NodeBadgeContext } from '../../../trees/index.ts';
 import { statusOf, useLearning, useLearningState } from './learning-store.ts';
+import { MemoryChip, MemoryRingFill, MemoryTint } from '../memory/MemoryMarks.tsx';
 import { MasteryMark } from '../quiz/MasteryStars.tsx';
 import classes from './NodeMarks.module.css';
 import { STATUS_LOOK } from './status-icons.ts';
@@ -34,6 +35,7 @@ export function LearningBadges({ node }: NodeBadgeContext) {
   const Icon = locked ? IconLock : STATUS_LOOK[status].icon;
   return (
     <>
+      <MemoryChip nodeId={node.id} />
       <MasteryMark mastery={mastery} />
       {hasNote ? (
         <span className={classes.note} role="img" aria-label={t('node.hasNote')} data-testid="learning-note-mark">
@@ -109,14 +111,20 @@ export function LearningFrame({ node }: NodeBadgeContext) {
   const onPath = useLearningState((s) => s.pathIds.has(node.id)) ?? false;
   const target = useLearningState((s) => s.path?.target === node.id) ?? false;
   const loaded = useLearningState((s) => s.progress !== undefined) ?? false;
+  const memoryView = useLearningState((s) => s.memoryView) ?? false;
   if (!loaded) return null;
   return (
-    <div
-      className={classes.frame}
-      data-status={status}
-      data-locked={locked || undefined}
-      data-path={onPath ? (target ? 'target' : 'step') : undefined}
-      aria-hidden
-    />
+    <>
+      <div
+        className={classes.frame}
+        data-status={status}
+        data-locked={locked || undefined}
+        data-path={onPath ? (target ? 'target' : 'step') : undefined}
+        data-memory={memoryView || undefined}
+        aria-hidden
+      />
+      {memoryView ? <MemoryTint nodeId={node.id} /> : null}
+      <MemoryRingFill nodeId={node.id} />
+    </>
   );
 }

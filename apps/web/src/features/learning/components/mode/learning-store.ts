@@ -1,4 +1,4 @@
-import type { LearningPath, LearningStatusValue, Progress } from '@arbor/contract';
+import type { LearningPath, LearningStatusValue, Memory, Progress } from '@arbor/contract';
 import { createContext, useContext, useSyncExternalStore } from 'react';
 import type { SubjectRef } from '../../api/useProgress.ts';
 import type { ProgressChange } from '../../api/useUpdateProgress.ts';
@@ -25,6 +25,14 @@ export interface LearningState {
   selectedId: string | null;
   /** where the learner goes on: the first node being learnt, else the first open one to do */
   nextId: string | null;
+  /** the memory answer (one for the canvas; its nodes' entries keep their identity between renders) */
+  memory: Memory | undefined;
+  /** the "Memory" toggle: the whole canvas coloured by retention */
+  memoryView: boolean;
+  /** the date slider's day (YYYY-MM-DD), null for today */
+  memoryAt: string | null;
+  /** the learner's request_retention: green at or above it */
+  retentionTarget: number;
 }
 
 const EMPTY: ReadonlySet<string> = new Set();
@@ -41,6 +49,10 @@ export const initialLearningState = (enabled: boolean): LearningState => ({
   pathIds: EMPTY,
   selectedId: null,
   nextId: null,
+  memory: undefined,
+  memoryView: false,
+  memoryAt: null,
+  retentionTarget: 0.9,
 });
 
 /** A small external store, so each node's marks re-render only when their own slice changes. */
@@ -105,6 +117,10 @@ export interface LearningController {
   titleOf(id: string): string;
   /** the document's root (it carries no status) */
   isRoot(id: string): boolean;
+  /** shows the whole canvas by retention, or by status again */
+  setMemoryView(on: boolean): void;
+  /** previews retention on a day ahead (YYYY-MM-DD), or today (null) */
+  setMemoryAt(at: string | null): void;
 }
 
 export const LearningContext = createContext<LearningController | null>(null);

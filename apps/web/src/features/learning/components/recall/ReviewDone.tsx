@@ -9,14 +9,14 @@ import { useReviewStats } from '../../api/useReview.ts';
 import { ForecastBars, ReviewFigures } from './ReviewStatsView.tsx';
 
 /** The end of a session (or an empty queue): today's figures and the way back to /learn. */
-export function ReviewDone({ reviewed }: { reviewed: number }) {
+export function ReviewDone({ reviewed, settled }: { reviewed: number; settled?: Promise<unknown> }) {
   const { t } = useTranslation('recall');
   const client = useQueryClient();
   const stats = useReviewStats();
-  // the figures as they are after this session's grades
+  // the figures as they are after this session's grades (once the last ones have reached the server)
   useEffect(() => {
-    void client.invalidateQueries({ queryKey: recallKeys.stats() });
-  }, [client, reviewed]);
+    void (settled ?? Promise.resolve()).then(() => client.invalidateQueries({ queryKey: recallKeys.stats() }));
+  }, [client, reviewed, settled]);
   const Icon = reviewed > 0 ? IconConfetti : IconMoodSmile;
   return (
     <Paper withBorder radius="md" p="lg" data-testid="review-done">

@@ -1,4 +1,4 @@
-import type { Card, ReviewResult } from '@arbor/contract';
+import type { Card } from '@arbor/contract';
 import {
   Alert,
   Anchor,
@@ -19,10 +19,18 @@ import { IconArrowBackUp, IconArrowLeft, IconCloudUpload, IconExternalLink, Icon
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { MarkdownPreview } from '../../../trees/index.ts';
 import { recallKeys } from '../../api/useCards.ts';
-import { postReview, postUndo, useLearnerSettings, useReviewQueue } from '../../api/useReview.ts';
+import {
+  postReview,
+  postUndo,
+  useLearnerSettings,
+  useNodesReviewCards,
+  useReviewQueue,
+  type ReviewAnswer,
+} from '../../api/useReview.ts';
+import { reviewScopeOf } from '../memory/review-scope.ts';
 import { learningHomeKeys } from '../../api/useSubjects.ts';
 import { cardNodePath } from './CardList.tsx';
 import { previewGrades, type Grade } from './fsrs-preview.ts';
@@ -67,11 +75,26 @@ export function useIntervalLabel() {
   );
 }
 
-/** `/learn/review`: today's queue, one card at a time: reveal, grade, undo; offline grades wait and sync. */
+/**
+ * `/learn/review`: today's queue, one card at a time: reveal, grade, undo; offline grades wait and sync.
+ * With `?tree=|share=&nodes=a,b` (the memory view's "Review these"), just those nodes' reviewed cards.
+ */
 export function ReviewSession() {
   const { t } = useTranslation('recall');
   const client = useQueryClient();
-  const queueQuery = useReviewQueue();
+  const [params] = useSearchParams();
+  const scope = useMemo(() => reviewScopeOf(params), [params]);
+  const todayQuery = useReviewQueue(scope === null);
+  const scoped = useNodesReviewCards(scope);
+  const queueQuery = scope
+    ? { isError: scoped.isError, refetch: scoped.refetch, cards: scoped.cards, fresh: true }
+    : {
+        isError: todayQuery.isError,
+        refetch: todayQuery.refetch,
+        cards: todayQuery.data?.cards,
+        fresh: todayQuery.isFetchedAfterMount,
+      };
+  const [strengthened, setStrengthened] = useState<string[]>([]);
   const settings = useLearnerSettings();
   const retention = settings.data?.request_retention ?? DEFAULT_RETENTION;
   const pending = usePendingGrades();
@@ -90,11 +113,11 @@ export function ReviewSession() {
   // The session works on its own copy of the queue, taken once.
   useEffect(() => {
     // not a copy cached by an earlier session: the one fetched for this one
-    if (queue === null && queueQuery.data && queueQuery.isFetchedAfterMount) {
-      setQueue(queueQuery.data.cards);
-      setTotal(queueQuery.data.cards.length);
+    if (queue === null && queueQuery.cards && queueQuery.fresh) {
+      setQueue(queueQuery.cards);
+      setTotal(queueQuery.cards.length);
     }
-  }, [queue, queueQuery.data, queueQuery.isFetchedAfterMount]);
+  }, [queue, queueQuery.cards, queueQuery.fresh]);
   // The next session starts from a fresh queue, and /learn shows fresh figures (its subjects' too).
   useEffect(
     () => () => {
@@ -105,6 +128,8 @@ export function ReviewSession() {
   );
 
   const current = queue?.[0] ?? null;
+  // every grade of the session sent (each resolves whatever happens), for the end screen's figures
+  const settled = useMemo(() => Promise.all(history.map((h) => h.sent)), [history]);
   const previews = useMemo(
     () => (current && revealed ? previewGrades(current, new Date(), retention) : null),
     [current, revealed, retention],
@@ -137,8 +162,10 @@ export function ReviewSession() {
       setQueue((q) => (q ? q.slice(1) : q));
       setDone((d) => d + 1);
       setRevealed(false);
+      setStrengthened([]);
 
-      const requeue = (result: ReviewResult) => {
+      const requeue = (result: ReviewAnswer) => {
+        if (result.strengthened?.length) setStrengthened(result.strengthened.map((n) => n.title));
         if (new Date(result.card.due).getTime() - Date.now() > LEARN_AHEAD_MS) return;
         setQueue((q) => (q ? [...q.filter((c) => c.id !== card.id), result.card] : q));
         setTotal((n) => n + 1);
@@ -289,6 +316,12 @@ export function ReviewSession() {
         </Alert>
       ) : null}
 
+      <Text size="sm" c="teal.9" role="status" data-testid="review-strengthened" hidden={strengthened.length === 0}>
+        {strengthened.length
+          ? t('review.alsoStrengthened', { titles: strengthened.join(t('review.titleSeparator')) })
+          : ''}
+      </Text>
+
       {current ? (
         <>
           <Stack gap={4}>
@@ -391,7 +424,7 @@ export function ReviewSession() {
           </Text>
         </>
       ) : (
-        <ReviewDone reviewed={done} />
+        <ReviewDone reviewed={done} settled={settled} />
       )}
     </Stack>
   );

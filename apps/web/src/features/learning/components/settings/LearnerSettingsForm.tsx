@@ -78,7 +78,6 @@ function LearnerSettingsForm({ settings }: { settings: LearnerSettings }) {
     event.preventDefault();
     setErrors({});
     const local: Record<string, string> = {};
-    if (!Number.isFinite(draft.request_retention)) local.request_retention = t('settings.retentionRange');
     if (!Number.isFinite(draft.new_per_day)) local.new_per_day = t('settings.newPerDayRange');
     if (!Number.isFinite(draft.weekly_minutes)) local.weekly_minutes = t('settings.weeklyRange');
     if (draft.study_days.length === 0) local.study_days = t('settings.daysRequired');
@@ -126,21 +125,6 @@ function LearnerSettingsForm({ settings }: { settings: LearnerSettings }) {
           data-testid="learner-timezone"
         />
         <Group gap="md" align="flex-start" wrap="wrap">
-          <NumberInput
-            label={t('settings.retention')}
-            description={t('settings.retentionHint')}
-            value={draft.request_retention}
-            onChange={(v) => set('request_retention', num(v))}
-            min={0.7}
-            max={0.99}
-            step={0.01}
-            decimalScale={2}
-            fixedDecimalScale
-            clampBehavior="blur"
-            error={errors.request_retention}
-            style={{ flex: '1 1 220px' }}
-            data-testid="learner-retention"
-          />
           <NumberInput
             label={t('settings.newPerDay')}
             description={t('settings.newPerDayHint')}

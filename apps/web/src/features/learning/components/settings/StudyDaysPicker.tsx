@@ -12,10 +12,19 @@ interface StudyDaysPickerProps {
   label: string;
   description?: string;
   error?: string;
+  /** the test id of the group; each chip's is `<testId>-<day>` */
+  testId?: string;
 }
 
 /** The study days as weekday chips (checkboxes, so Tab and Space work), Monday first. */
-export function StudyDaysPicker({ value, onChange, label, description, error }: StudyDaysPickerProps) {
+export function StudyDaysPicker({
+  value,
+  onChange,
+  label,
+  description,
+  error,
+  testId = 'study-days',
+}: StudyDaysPickerProps) {
   // re-render on a language change (the weekday names follow it)
   useTranslation();
   const id = useId();
@@ -28,7 +37,7 @@ export function StudyDaysPicker({ value, onChange, label, description, error }: 
       id={id}
       description={description}
       error={error}
-      data-testid="study-days"
+      data-testid={testId}
     >
       <Group
         gap={6}
@@ -49,7 +58,7 @@ export function StudyDaysPicker({ value, onChange, label, description, error }: 
               size="sm"
               classNames={{ label: classes.dayChip }}
               aria-label={long[day]}
-              data-testid={`study-day-${day}`}
+              data-testid={testId === 'study-days' ? `study-day-${day}` : `${testId}-${day}`}
             >
               {name}
             </Chip>
