@@ -11,10 +11,10 @@ import { subjectPath } from './subject-links.ts';
 import classes from './LearnHome.module.css';
 
 /** One subject on `/learn`: its percent as a ring, due cards, last activity, Continue, and Forget in a menu. */
-export function SubjectCard({ subject }: { subject: LearningSubjectSummary & { retention?: number | null } }) {
+export function SubjectCard({ subject }: { subject: LearningSubjectSummary }) {
   const { t, i18n } = useTranslation('learning');
-  // the subject's retention, when the server's subjects carry it (API.md does not list it yet)
-  const retention = typeof subject.retention === 'number' ? Math.round(subject.retention * 100) : null;
+  // the subject's retention now: null until one of its cards has been reviewed
+  const retention = subject.retention === null ? null : Math.round(subject.retention * 100);
   const forget = useForgetSubject();
   const { percent, done, skipped, counted } = subject.summary;
   const confirmForget = () =>
