@@ -1,6 +1,6 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { runStartupTasks } from './startup.ts';
+import { runStartupTasks, startJobs } from './startup.ts';
 
 async function main() {
   let config;
@@ -16,7 +16,7 @@ async function main() {
   const app = await buildApp(config);
   await runStartupTasks(app);
   // Every process takes background jobs (on PostgreSQL, from the queue all of them share).
-  await app.deps.jobs.start();
+  await startJobs(app);
 
   let closing = false;
   const shutdown = (signal: string) => {

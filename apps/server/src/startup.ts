@@ -29,3 +29,12 @@ export async function runStartupTasks(app: FastifyInstance): Promise<void> {
   if (app.dialect !== 'postgres') return runSteps();
   return withAdvisoryLock(app.db, STARTUP_LOCK_ID, runSteps);
 }
+
+/**
+ * Starts this process's job workers. On PostgreSQL under the same lock: pg-boss's own set-up (its
+ * schema, its queues) deadlocks when two processes run it at the same moment.
+ */
+export async function startJobs(app: FastifyInstance): Promise<void> {
+  if (app.dialect !== 'postgres') return app.deps.jobs.start();
+  return withAdvisoryLock(app.db, STARTUP_LOCK_ID, () => app.deps.jobs.start());
+}
