@@ -1,4 +1,5 @@
-import { Button, Group, Popover, Slider, Stack, Text } from '@mantine/core';
+import { ActionIcon, Button, Group, Popover, Slider, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconBrain, IconCards } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -28,7 +29,8 @@ export function useWhenLabel() {
 /**
  * The Memory view's controls beside the progress bar (UI.md "Memory view"): "Memory" colours the whole
  * canvas by retention; beside it, the subject's retention opens the date slider ("in 2 weeks, if you
- * don't review") and "At risk" with "Review these".
+ * don't review") and "At risk" with "Review these". On a phone the toolbar has room for one icon: it opens
+ * the same panel, with the "Memory" toggle at its top.
  */
 export function MemoryControls() {
   const { t } = useTranslation('learning');
@@ -39,6 +41,8 @@ export function MemoryControls() {
   const target = useLearningState((s) => s.retentionTarget) ?? 0.9;
   const when = useWhenLabel();
   const [opened, setOpened] = useState(false);
+  // The width below which the toolbar already drops the progress bar for the percent alone.
+  const phone = useMediaQuery('(max-width: 480px)');
   const today = useMemo(() => new Date(), []);
   const [stop, setStop] = useState(() =>
     memoryAt
@@ -57,38 +61,57 @@ export function MemoryControls() {
     const days = HORIZONS[index] ?? 0;
     return days === 0 ? t('memory.today') : t('memory.ifNoReview', { when: when(days) });
   };
+  const openLabel = t('memory.openLabel', {
+    retention: subjectRetention === null ? t('memory.noRetention') : `${subjectRetention} %`,
+    count: summary.at_risk.length,
+  });
+  const toggle = (
+    <Button
+      size="xs"
+      variant={memoryView ? 'filled' : 'light'}
+      color="grape"
+      leftSection={<IconBrain size={16} aria-hidden />}
+      aria-pressed={memoryView}
+      onClick={() => learning.setMemoryView(!memoryView)}
+      data-testid="memory-toggle"
+    >
+      {t('memory.toggle')}
+    </Button>
+  );
   return (
     <Group gap={6} wrap="nowrap" data-testid="memory-controls">
-      <Button
-        size="xs"
-        variant={memoryView ? 'filled' : 'light'}
-        color="grape"
-        leftSection={<IconBrain size={16} aria-hidden />}
-        aria-pressed={memoryView}
-        onClick={() => learning.setMemoryView(!memoryView)}
-        data-testid="memory-toggle"
-      >
-        {t('memory.toggle')}
-      </Button>
+      {!phone && toggle}
       <Popover opened={opened} onChange={setOpened} width={300} position="bottom-end" shadow="md" trapFocus>
         <Popover.Target>
-          <Button
-            size="xs"
-            variant="default"
-            onClick={() => setOpened((o) => !o)}
-            aria-expanded={opened}
-            aria-label={t('memory.openLabel', {
-              retention: subjectRetention === null ? t('memory.noRetention') : `${subjectRetention} %`,
-              count: summary.at_risk.length,
-            })}
-            data-testid="memory-open"
-          >
-            {subjectRetention === null ? '–' : `${subjectRetention} %`}
-            {summary.at_risk.length > 0 ? ` · ${t('memory.atRiskShort', { count: summary.at_risk.length })}` : ''}
-          </Button>
+          {phone ? (
+            <ActionIcon
+              size="md"
+              variant={memoryView ? 'filled' : 'light'}
+              color="grape"
+              onClick={() => setOpened((o) => !o)}
+              aria-expanded={opened}
+              aria-label={openLabel}
+              data-testid="memory-open"
+            >
+              <IconBrain size={18} aria-hidden />
+            </ActionIcon>
+          ) : (
+            <Button
+              size="xs"
+              variant="default"
+              onClick={() => setOpened((o) => !o)}
+              aria-expanded={opened}
+              aria-label={openLabel}
+              data-testid="memory-open"
+            >
+              {subjectRetention === null ? '–' : `${subjectRetention} %`}
+              {summary.at_risk.length > 0 ? ` · ${t('memory.atRiskShort', { count: summary.at_risk.length })}` : ''}
+            </Button>
+          )}
         </Popover.Target>
         <Popover.Dropdown data-testid="memory-panel">
           <Stack gap="sm">
+            {phone && toggle}
             <Text size="sm" fw={700}>
               {subjectRetention === null
                 ? t('memory.noRetention')
