@@ -99,12 +99,8 @@ describe.each(cases)('memory on the tree, $name', ({ name, locale, width, height
     const { page, context } = await signedInPage(browser, prepared.learner, { locale, width, height });
     try {
       await page.goto(`/trees/${prepared.uuid}?learn=1`);
-      // On a phone the toolbar holds one brain icon: the panel it opens starts with the toggle.
-      if (phone) await page.getByTestId('memory-open').click();
-      const toggle = page.getByTestId('memory-toggle');
-      await toggle.waitFor();
-      expect(await toggle.getAttribute('aria-pressed')).toBe('false');
-
+      const open = page.getByTestId('memory-open');
+      await open.waitFor();
       if (!phone) {
         // Each node with a reviewed card shows its retention; its name says what the tooltip says.
         const chips = page.getByTestId('memory-chip');
@@ -116,6 +112,13 @@ describe.each(cases)('memory on the tree, $name', ({ name, locale, width, height
         await page.getByRole('tooltip').waitFor();
       }
 
+      // Below 1440 px the toolbar holds one brain icon: the panel it opens starts with the toggle.
+      const compact = width < 1440;
+      if (compact) await open.click();
+      const toggle = page.getByTestId('memory-toggle');
+      await toggle.waitFor();
+      expect(await toggle.getAttribute('aria-pressed')).toBe('false');
+
       // "Memory" colours the whole canvas by retention.
       await toggle.click();
       expect(await toggle.getAttribute('aria-pressed')).toBe('true');
@@ -123,7 +126,7 @@ describe.each(cases)('memory on the tree, $name', ({ name, locale, width, height
       await shot(page, `${tag}-canvas-memory`);
 
       // The subject's retention opens the date slider and "At risk" (the long-forgotten HTML).
-      if (!phone) await page.getByTestId('memory-open').click();
+      if (!compact) await open.click();
       const panel = page.getByTestId('memory-panel');
       await panel.waitFor();
       const atRisk = panel.getByTestId('memory-at-risk');

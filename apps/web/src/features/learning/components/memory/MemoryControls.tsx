@@ -29,8 +29,8 @@ export function useWhenLabel() {
 /**
  * The Memory view's controls beside the progress bar (UI.md "Memory view"): "Memory" colours the whole
  * canvas by retention; beside it, the subject's retention opens the date slider ("in 2 weeks, if you
- * don't review") and "At risk" with "Review these". On a phone the toolbar has room for one icon: it opens
- * the same panel, with the "Memory" toggle at its top.
+ * don't review") and "At risk" with "Review these". Below 1440 px the editor's toolbar has room for one icon
+ * (its Share and More stay on screen, its title uncovered): it opens the same panel, the toggle at its top.
  */
 export function MemoryControls() {
   const { t } = useTranslation('learning');
@@ -41,8 +41,7 @@ export function MemoryControls() {
   const target = useLearningState((s) => s.retentionTarget) ?? 0.9;
   const when = useWhenLabel();
   const [opened, setOpened] = useState(false);
-  // The width below which the toolbar already drops the progress bar for the percent alone.
-  const phone = useMediaQuery('(max-width: 480px)');
+  const compact = useMediaQuery('(max-width: 1439px)');
   const today = useMemo(() => new Date(), []);
   const [stop, setStop] = useState(() =>
     memoryAt
@@ -80,10 +79,10 @@ export function MemoryControls() {
   );
   return (
     <Group gap={6} wrap="nowrap" data-testid="memory-controls">
-      {!phone && toggle}
+      {!compact && toggle}
       <Popover opened={opened} onChange={setOpened} width={300} position="bottom-end" shadow="md" trapFocus>
         <Popover.Target>
-          {phone ? (
+          {compact ? (
             <ActionIcon
               size="md"
               variant={memoryView ? 'filled' : 'light'}
@@ -111,7 +110,7 @@ export function MemoryControls() {
         </Popover.Target>
         <Popover.Dropdown data-testid="memory-panel">
           <Stack gap="sm">
-            {phone && toggle}
+            {compact && toggle}
             <Text size="sm" fw={700}>
               {subjectRetention === null
                 ? t('memory.noRetention')
