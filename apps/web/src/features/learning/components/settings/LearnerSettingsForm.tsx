@@ -1,25 +1,13 @@
 import type { LearnerSettings, LearnerSettingsPatch } from '@arbor/contract';
-import {
-  Alert,
-  Anchor,
-  Button,
-  Card,
-  Group,
-  NumberInput,
-  Select,
-  Skeleton,
-  Stack,
-  Switch,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Anchor, Button, Group, NumberInput, Select, Stack, Switch } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, browserTimezone } from '../../../../lib/api-client.ts';
-import { useLearnerSettings, useUpdateLearnerSettings } from '../../api/useLearnerSettings.ts';
+import { useUpdateLearnerSettings } from '../../api/useLearnerSettings.ts';
 import { dailyBudget } from '../plans/calendar-grid.ts';
 import { useFormatMinutes } from '../plans/Duration.tsx';
+import { LearnerSettingsCard } from './LearnerSettingsCard.tsx';
 import { StudyDaysPicker } from './StudyDaysPicker.tsx';
 
 /** The browser's IANA time zone (UTC when it cannot tell). */
@@ -34,31 +22,15 @@ export function timeZones(): string[] {
 /** Settings → Learning: the learner's settings (API.md "Study plans and calendar"), saved together. */
 export function LearnerSettingsSection() {
   const { t } = useTranslation('plans');
-  const settings = useLearnerSettings();
   return (
-    <Card
-      withBorder
-      padding="lg"
-      component="section"
-      aria-labelledby="learner-settings-title"
-      data-testid="learner-settings"
+    <LearnerSettingsCard
+      id="learner-settings"
+      title={t('settings.title')}
+      intro={t('settings.intro')}
+      skeletonHeight={280}
     >
-      <Title order={2} fz="h4" mb={4} id="learner-settings-title">
-        {t('settings.title')}
-      </Title>
-      <Text size="sm" c="dimmed" mb="md">
-        {t('settings.intro')}
-      </Text>
-      {settings.isPending ? (
-        <Skeleton h={280} radius="md" />
-      ) : settings.isError ? (
-        <Alert color="red" role="alert">
-          {t('settings.loadFailed')}
-        </Alert>
-      ) : (
-        <LearnerSettingsForm key={JSON.stringify(settings.data)} settings={settings.data} />
-      )}
-    </Card>
+      {(settings) => <LearnerSettingsForm key={JSON.stringify(settings)} settings={settings} />}
+    </LearnerSettingsCard>
   );
 }
 

@@ -1,8 +1,6 @@
 import type { LearnerSettings, LearnerSettingsPatch } from '@arbor/contract';
 import {
-  Alert,
   Button,
-  Card,
   Group,
   Input,
   NumberInput,
@@ -20,9 +18,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../../lib/api-client.ts';
-import { learnerSettingsKey, useLearnerSettings, useUpdateLearnerSettings } from '../../api/useLearnerSettings.ts';
+import { learnerSettingsKey, useUpdateLearnerSettings } from '../../api/useLearnerSettings.ts';
 import { useOptimize } from '../../api/useMemory.ts';
 import { fitImprovement, fieldErrors, settingsPatch, type FsrsFigures } from './memory-settings.ts';
+import { LearnerSettingsCard } from './LearnerSettingsCard.tsx';
 import { StudyDaysPicker } from './StudyDaysPicker.tsx';
 
 const WorkloadChart = lazy(() => import('./WorkloadChart.tsx').then((m) => ({ default: m.WorkloadChart })));
@@ -54,36 +53,15 @@ const DRAFT_KEYS = [
 /** Settings → Memory (UI.md "Third wave"): retention with its workload, the optimiser, credit and scheduling options. */
 export function MemorySettingsSection() {
   const { t } = useTranslation('plans');
-  const settings = useLearnerSettings();
   return (
-    <Card
-      withBorder
-      padding="lg"
-      component="section"
-      aria-labelledby="memory-settings-title"
-      data-testid="memory-settings"
-    >
-      <Title order={2} fz="h4" mb={4} id="memory-settings-title">
-        {t('memory.title')}
-      </Title>
-      <Text size="sm" c="dimmed" mb="md">
-        {t('memory.intro')}
-      </Text>
-      {settings.isPending ? (
-        <Skeleton h={320} radius="md" />
-      ) : settings.isError ? (
-        <Alert color="red" role="alert">
-          {t('settings.loadFailed')}
-        </Alert>
-      ) : (
+    <LearnerSettingsCard id="memory-settings" title={t('memory.title')} intro={t('memory.intro')} skeletonHeight={320}>
+      {(settings) => (
         <Stack gap="lg">
-          <MemorySettingsForm key={JSON.stringify(settings.data)} settings={settings.data as WithMemory} />
-          {(settings.data as WithMemory).fsrs !== undefined ? (
-            <Optimiser settings={settings.data as WithMemory} />
-          ) : null}
+          <MemorySettingsForm key={JSON.stringify(settings)} settings={settings as WithMemory} />
+          {(settings as WithMemory).fsrs !== undefined ? <Optimiser settings={settings as WithMemory} /> : null}
         </Stack>
       )}
-    </Card>
+    </LearnerSettingsCard>
   );
 }
 
