@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { TreeDocument, TreeNode } from '@arbor/tree-core';
 import { openInProcessApp, type InProcessApp } from './support/in-process-app.ts';
-import { p95, stats, timed, timingCell } from './support/timing.ts';
+import { p95, stats, timeRuns, timingCell } from './support/timing.ts';
 import { benchBothDatabases, resultsLine, type BothDatabasesRun } from './support/both-databases.ts';
 
 const RUNS = Number(process.env.BENCH_RECALL_RUNS ?? 50);
@@ -157,14 +157,7 @@ async function benchDatabase(kind: 'sqlite' | 'postgres') {
     const feedUrl = new URL((await call('GET', '/api/learn/calendar/')).json().url as string).pathname;
 
     // Each call is measured in a loop of its own, so that one call's garbage is not collected in another's time.
-    const repeat = async (fn: (run: number) => Promise<unknown>) => {
-      const times: number[] = [];
-      for (let run = 0; run < RUNS + WARMUPS; run++) {
-        const ms = await timed(() => fn(run));
-        if (run >= WARMUPS) times.push(ms);
-      }
-      return times;
-    };
+    const repeat = (fn: (run: number) => Promise<unknown>) => timeRuns(RUNS, WARMUPS, fn);
     let queueBytes = 0;
     const queue = await repeat(async () => {
       queueBytes = (await call('GET', '/api/learn/review/?limit=50')).body.length;

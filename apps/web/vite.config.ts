@@ -4,6 +4,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import { inlineScriptHashes, prerenderPages } from './vite/prerender-pages.ts';
+import { pwa, pwaRegisterStub } from './vite/pwa.ts';
 
 const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
   version: string;
@@ -174,10 +175,10 @@ const NOT_UI_KIT = [
 ];
 
 export default defineConfig(({ isSsrBuild }) => ({
-  // The server-side build (src/prerender.tsx, run by prerenderPages) needs React only.
+  // The server-side build (src/prerender.tsx, run by prerenderPages) needs React only (and no service worker).
   plugins: isSsrBuild
-    ? [react()]
-    : [react(), precompress(), routePreloads(), deferAppStartup(), inlineScriptHashes(), prerenderPages()],
+    ? [react(), pwaRegisterStub()]
+    : [react(), precompress(), routePreloads(), deferAppStartup(), inlineScriptHashes(), prerenderPages(), pwa()],
   define: { __APP_VERSION__: JSON.stringify(version) },
   server: {
     host: '127.0.0.1',

@@ -16,6 +16,14 @@ export interface BothDatabasesRun<M> {
   postgres: M;
 }
 
+/** `BENCH_ONLY=sqlite|postgres`: measure one database and record nothing. */
+function benchOnly(): DatabaseKind | null {
+  const only = process.env.BENCH_ONLY;
+  if (only === undefined || only === '') return null;
+  if (only !== 'sqlite' && only !== 'postgres') throw new Error('BENCH_ONLY must be sqlite or postgres');
+  return only;
+}
+
 /**
  * Measures on SQLite, then on PostgreSQL, and records the run: `bench/results/<name>.json` (with
  * `params`, the run's settings) and the `<name>` section of bench/README.md, written by `section`.
@@ -34,11 +42,14 @@ export async function benchBothDatabases<M, P extends Record<string, unknown>>(
     ...params,
   };
   const measured: Partial<Record<DatabaseKind, M>> = {};
-  for (const kind of ['sqlite', 'postgres'] as const) {
+  const only = benchOnly();
+  for (const kind of only ? [only] : (['sqlite', 'postgres'] as const)) {
     console.log(`  ${kind}…`);
     measured[kind] = await measure(kind);
     console.log(JSON.stringify(measured[kind], null, 2));
   }
+  // A look at one database while working on a figure: printed, never recorded.
+  if (only) return { ...started, ...measured, load_average_1m_at_end: os.loadavg()[0] ?? 0 } as BothDatabasesRun<M> & P;
   const run = {
     ...started,
     sqlite: measured.sqlite!,

@@ -16,3 +16,22 @@ export async function timed(fn: () => Promise<unknown> | unknown): Promise<numbe
 
 /** `median ms (p95)`: the cell format of the README tables. */
 export const timingCell = (s: { median_ms: number; p95_ms: number }) => `${s.median_ms} ms (${s.p95_ms})`;
+
+/**
+ * Times `fn` `runs` times after `warmups` untimed calls, each in turn (one call's garbage is then collected
+ * in its own loop, not in another call's time); `prepare` runs before each call, outside its time.
+ */
+export async function timeRuns(
+  runs: number,
+  warmups: number,
+  fn: (run: number) => Promise<unknown>,
+  prepare?: (run: number) => Promise<unknown>,
+): Promise<number[]> {
+  const times: number[] = [];
+  for (let run = 0; run < runs + warmups; run++) {
+    await prepare?.(run);
+    const ms = await timed(() => fn(run));
+    if (run >= warmups) times.push(ms);
+  }
+  return times;
+}

@@ -151,22 +151,25 @@ describe('AI in the editor, on /trees and in /admin/ai', () => {
     await selectNode(page, 'Linear algebra');
     const section = page.getByTestId('ai-section');
 
-    // Slow chunks, so the text can be seen growing while it streams.
-    fake.setMode('slow', { times: 1, delayMs: 120 });
+    // The fake holds its stream twice, so the text can be seen growing while it streams.
+    const hold = fake.holdNextStream(24, 60);
     await section.getByTestId('ai-write-content').click();
     const text = section.getByTestId('ai-stream-text');
+    await hold.reached();
     await eventually(
       () => text.textContent().catch(() => ''),
       (t) => (t ?? '').length > 0,
     );
     const first = (await text.textContent()) ?? '';
-    // The next chunk arrives: the text grows while the preview still streams.
+    // The next pieces arrive: the text grows while the preview still streams.
+    hold.release();
+    await hold.reached();
     await expect.poll(async () => ((await text.textContent()) ?? '').length).toBeGreaterThan(first.length);
     const second = (await text.textContent()) ?? '';
     expect(await section.getByTestId('ai-preview').getAttribute('data-phase')).toBe('streaming');
-    expect(second.length).toBeGreaterThan(first.length);
     expect(second.startsWith(first)).toBe(true);
     await shot(page, 'panel-streaming');
+    hold.release();
     await section.locator('[data-testid="ai-preview"][data-phase="done"]').waitFor({ timeout: 20_000 });
     await shot(page, 'panel-done');
     await section.getByTestId('ai-accept').click();
@@ -226,7 +229,8 @@ describe('AI in the editor, on /trees and in /admin/ai', () => {
     await selectNode(page, 'Stop and fail');
     const section = page.getByTestId('ai-section');
 
-    fake.setMode('slow', { times: 1, delayMs: 300 });
+    // Held after its first pieces: Stop is pressed while it streams, however loaded the machine is.
+    fake.holdNextStream(24);
     await section.getByTestId('ai-write-content').click();
     await eventually(
       () =>

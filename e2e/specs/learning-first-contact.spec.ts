@@ -176,7 +176,9 @@ describe('learning on first contact', () => {
       await expect.poll(() => statusOf(page, first!).getAttribute('data-status')).toBe('done');
       await page.getByTestId('learning-percent').getByText('5%', { exact: true }).waitFor();
 
-      // A click: another skill (or the same one, back to learning) through the status bar under the canvas.
+      // A click: another skill (or the same one, back to learning) through the status bar under the canvas,
+      // picked once the canvas has stopped moving to the next skill to learn (a person clicks what they see).
+      await waitViewSettled(page);
       const next = (await skillsInView(page))[0] ?? first!;
       await nodeTitled(page, next).getByTestId('node-title').click();
       await expectLandedOn(page, next, true);
@@ -191,12 +193,14 @@ describe('learning on first contact', () => {
       expect(await seriousViolations(page)).toEqual([]);
 
       // Zoomed far out, a node is a pill that still shows its status and takes a click and key 3.
+      // the person scrolls back up to the canvas (the status bar's reveal may have moved it off screen)
+      await page.getByTestId('tree-canvas').scrollIntoViewIfNeeded();
       const zoomOut = page.getByRole('button', { name: m('trees', 'canvas.zoomOut') });
       for (let i = 0; i < 8 && (await page.getByTestId('skill-node-simple').count()) === 0; i++) await zoomOut.click();
       await expect.poll(() => page.getByTestId('skill-node-simple').count()).toBeGreaterThan(0);
       // the zoom glides: pills count as in view once it has come to rest
       await waitViewSettled(page);
-      await expect.poll(async () => (await skillsInView(page, true)).length).toBeGreaterThan(0);
+      await expect.poll(async () => (await skillsInView(page, true)).length, { timeout: 10_000 }).toBeGreaterThan(0);
       const [target] = await skillsInView(page, true);
       expect(target).toBeDefined();
       const targetPill = page

@@ -6,7 +6,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COLOUR_RULES, seriousViolations } from '../support/a11y.ts';
+import { axeBothSchemes } from '../support/a11y.ts';
 import { signUpByEmail } from '../support/accounts.ts';
 import { api } from '../support/api.ts';
 import { launchBrowser } from '../support/browser.ts';
@@ -72,24 +72,16 @@ async function prepare(tag: string): Promise<Prepared> {
   return { learner, uuid: tree.uuid };
 }
 
-/** Serious axe findings in light, then the colour rules again in dark (the scheme follows the system). */
-async function axeBothSchemes(page: Page): Promise<string[]> {
-  await page.emulateMedia({ colorScheme: 'light' });
-  const light = await seriousViolations(page);
-  await page.emulateMedia({ colorScheme: 'dark' });
-  const dark = await seriousViolations(page, COLOUR_RULES);
-  await page.emulateMedia({ colorScheme: 'light' });
-  return [...light, ...dark.map((line) => `dark: ${line}`)];
-}
-
 const cases: { name: string; locale: Locale; width: number; height: number; phone: boolean }[] = [
   { name: 'desktop (en-US)', locale: 'en-US', width: 1280, height: 860, phone: false },
+  // From 1440 px the toolbar holds the toggle and the retention button side by side (the wide controls).
+  { name: 'wide desktop (en-US)', locale: 'en-US', width: 1440, height: 900, phone: false },
   { name: '390 px phone (zh-CN)', locale: 'zh-CN', width: 390, height: 844, phone: true },
 ];
 
 describe.each(cases)('memory on the tree, $name', ({ name, locale, width, height, phone }) => {
   const m = messagesIn(locale);
-  const tag = phone ? 'phone' : 'desk';
+  const tag = phone ? 'phone' : `desk${width}`;
   let prepared: Prepared;
   beforeAll(async () => {
     prepared = await prepare(tag);

@@ -183,7 +183,8 @@ describe.each(LOCALES.flatMap((locale) => DEVICES.map((device) => ({ locale, ...
       await expect.poll(() => nodesOutside(page, canvas, NODE_COUNT)).toBeGreaterThan(0);
       await waitViewSettled(page);
       await page.getByTestId('canvas-fit').click();
-      await expect.poll(() => nodesOutside(page, canvas, NODE_COUNT), { timeout: 10_000 }).toBe(0);
+      // measured again: the canvas the fit filled is the one on screen now
+      await expect.poll(async () => nodesOutside(page, await boxOf(canvasEl), NODE_COUNT), { timeout: 10_000 }).toBe(0);
 
       // The rest of the tools: the toolbar on a desktop, the "More" menu on the phone.
       const more = page.getByRole('button', { name: t('trees', 'toolbar.more') });

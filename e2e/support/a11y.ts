@@ -62,3 +62,13 @@ export async function seriousViolations(page: Page, rules?: string[]): Promise<s
   await animationsSettled(page);
   return axeFindings(page, rules);
 }
+
+/** Serious axe findings in light, then the colour rules again in dark (the scheme follows the system). */
+export async function axeBothSchemes(page: Page): Promise<string[]> {
+  await page.emulateMedia({ colorScheme: 'light' });
+  const light = await seriousViolations(page);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  const dark = await seriousViolations(page, COLOUR_RULES);
+  await page.emulateMedia({ colorScheme: 'light' });
+  return [...light, ...dark.map((line) => `dark: ${line}`)];
+}

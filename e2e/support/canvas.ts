@@ -42,12 +42,17 @@ export async function panAway(page: Page, canvas: Box): Promise<void> {
   await page.mouse.wheel(0, -600);
 }
 
-/** Waits until the canvas's view (its pan and zoom) has stopped moving: a wheel's or a fit's animation is over. */
+/**
+ * Waits until the canvas has stopped moving: its view (a wheel's or a fit's animation is over) and its
+ * nodes (a layout that was still being worked out has been applied), the same over two looks 150 ms apart.
+ */
 export async function waitViewSettled(page: Page): Promise<void> {
   await page.waitForFunction(
     () => {
       const holder = window as unknown as { __arborLastView?: string | null };
-      const now = document.querySelector('.react-flow__viewport')?.getAttribute('style') ?? null;
+      const view = document.querySelector('.react-flow__viewport')?.getAttribute('style') ?? '';
+      const nodes = [...document.querySelectorAll('.react-flow__node')].map((el) => el.getAttribute('style') ?? '');
+      const now = [view, ...nodes].join('|');
       const same = holder.__arborLastView === now;
       holder.__arborLastView = now;
       return same;

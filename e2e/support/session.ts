@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { baseURL, newPage } from './browser.ts';
+import { baseURL, newPage, type PageOptions } from './browser.ts';
 
 export const ADMIN = { username: 'admin', password: 'arbor-e2e-admin-pass' } as const;
 export const TOKEN_STORAGE_KEY = '__arbor__jwt__';
@@ -55,17 +55,13 @@ export async function presetStorage(context: BrowserContext, entries: Record<str
  * A fresh page signed in with `tokens` in `locale` (en-US by default), as a returning visitor opens it:
  * the tokens and the language are in storage before the app boots.
  */
-export async function signedInPage(
-  browser: Browser,
-  tokens: ApiTokens,
-  opts: { locale?: string; width?: number; height?: number; colorScheme?: 'light' | 'dark' } = {},
-) {
+export async function signedInPage(browser: Browser, tokens: ApiTokens, opts: PageOptions = {}) {
   const locale = opts.locale ?? 'en-US';
   const opened = await newPage(browser, {
+    ...opts,
     locale,
     width: opts.width ?? 1440,
     height: opts.height ?? 900,
-    colorScheme: opts.colorScheme,
   });
   await opened.context.addInitScript(
     ([access, refresh, lang]) => {

@@ -12,8 +12,10 @@ import { PageHeads } from './lib/page-heads.ts';
 import { createStorage } from './lib/storage/create-storage.ts';
 import type { Storage } from './lib/storage/storage.ts';
 import { createCommunityCaches } from './modules/shares/index.ts';
-import { createLearningCaches } from './modules/learning/index.ts';
+import { createLearningCaches, createSubjectAssignmentsRuntime } from './modules/learning/index.ts';
+import { createTreesCaches } from './modules/trees/index.ts';
 import { registerModules } from './modules/index.ts';
+import { createAiProvidersRuntime } from './modules/ai/index.ts';
 import { createNotificationsRuntime } from './modules/notifications/index.ts';
 import authPlugin from './plugins/auth.ts';
 import compressionPlugin from './plugins/compression.ts';
@@ -123,9 +125,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     events: new DomainEvents(app.log),
     jobs: createJobs(handle.dialect, config.databaseUrl, app.log, options.jobs),
     clock: options.clock ?? systemClock,
-    caches: { community: createCommunityCaches(), learning: createLearningCaches() },
+    caches: { community: createCommunityCaches(), learning: createLearningCaches(), trees: createTreesCaches() },
     runtime: {
       notifications: createNotificationsRuntime({ db: handle.db, config, dialect: handle.dialect, log }),
+      subjectAssignments: createSubjectAssignmentsRuntime(),
+      aiProviders: createAiProvidersRuntime(),
     },
   };
   app.decorate('config', config);

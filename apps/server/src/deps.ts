@@ -54,6 +54,10 @@ export interface LearnableDocument {
 }
 
 /** Learning's per-revision documents (`modules/learning/subjects.ts`). */
+/** Trees' caches; a cache declared by one of its files adds itself here (`declare module`). */
+export interface TreesCaches {}
+
+/** Learning's caches; a cache declared by one of its files adds itself here (`declare module`). */
 export interface LearningCaches {
   /** by tree id, stamped with the tree's uuid and revision */
   trees: RevisionCache<LearnableDocument>;
@@ -81,7 +85,7 @@ export interface Deps {
   jobs: Jobs;
   clock: Clock;
   /** this app's in-memory caches: one set per app, never module state (tests run several apps in one process) */
-  caches: { community: CommunityCaches; learning: LearningCaches };
+  caches: { community: CommunityCaches; learning: LearningCaches; trees: TreesCaches };
   /** this app's running parts, one set per app (see `AppRuntime`) */
   runtime: AppRuntime;
 }

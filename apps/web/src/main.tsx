@@ -33,4 +33,7 @@ void Promise.all([applyAppStylesheet(), routerReady(router)]).then(() => {
       </StrictMode>,
     ),
   );
+  // The service worker serves the next visits and the offline ones, not this page: its code is a chunk of
+  // its own, and it registers once the page has loaded.
+  void import('./features/pwa/index.ts').then((pwa) => pwa.registerServiceWorker());
 });

@@ -124,12 +124,20 @@ export type LoginAnswer = z.infer<typeof LoginAnswer>;
 export const AutoSignInAnswer = LoginAnswer.extend({ created: z.boolean() }).meta({ id: 'AutoSignInAnswer' });
 
 // Accounts
+/**
+ * The UI language the person signs up in, stored as their profile's `locale` (notifications and
+ * e-mails are written in it); without it, the request's Accept-Language, else the default.
+ */
+const SignupLanguage = Locale.optional().describe(
+  "the client's UI language, stored as the profile's locale (else Accept-Language decides)",
+);
 export const SesSignupBody = z.object({
   email: Email,
   code: OneTimeCode,
   password: Password,
   username: Username.optional(),
   altcha: AltchaPayload,
+  language: SignupLanguage,
 });
 export const SmsSignupBody = z.object({
   phone: Phone,
@@ -137,6 +145,7 @@ export const SmsSignupBody = z.object({
   password: Password,
   username: Username.optional(),
   altcha: AltchaPayload,
+  language: SignupLanguage,
 });
 export const SesCodeLoginBody = z.object({ email: Email, code: OneTimeCode });
 export const SmsCodeLoginBody = z.object({ phone: Phone, code: OneTimeCode });

@@ -206,7 +206,7 @@ export type GenerateImagesBatchResponse = z.infer<typeof GenerateImagesBatchResp
 
 // ---- Request logs ----------------------------------------------------------------------------
 
-export const AiRequestKind = z.enum(['content', 'children', 'summary', 'image', 'test', 'cards', 'quiz']);
+export const AiRequestKind = z.enum(['content', 'children', 'summary', 'image', 'test', 'cards', 'quiz', 'tutor']);
 export type AiRequestKind = z.infer<typeof AiRequestKind>;
 export const AiRequestStatus = z.enum(['success', 'error']);
 

@@ -18,6 +18,9 @@ export const subjectFields = { tree: Uuid.optional(), share: Uuid.optional() };
 export const exactlyOneSubject = <T extends { tree?: string; share?: string }>(s: T) =>
   (s.tree === undefined) !== (s.share === undefined);
 export const oneSubjectIssue = { message: 'Name exactly one of tree or share.', path: ['tree'] };
+export const atMostOneSubject = <T extends { tree?: string; share?: string }>(s: T) =>
+  s.tree === undefined || s.share === undefined;
+export const atMostOneSubjectIssue = { message: 'Name at most one of tree or share.', path: ['tree'] };
 
 export const Subject = z
   .object({ kind: SubjectKind, uuid: z.string(), title: z.string() })
@@ -94,6 +97,13 @@ export const LearningPath = z
   .meta({ id: 'LearningPath' });
 export type LearningPath = z.infer<typeof LearningPath>;
 
+/** A group's assignment of a subject, as `/api/learn/subjects/` shows it to the member. */
+export const SubjectAssignment = z.object({
+  group: z.object({ uuid: z.string(), name: z.string() }),
+  due_date: z.string().nullable(),
+});
+export type SubjectAssignment = z.infer<typeof SubjectAssignment>;
+
 export const LearningSubjectSummary = z
   .object({
     kind: SubjectKind,
@@ -108,6 +118,9 @@ export const LearningSubjectSummary = z
         'the mean retention of the subject’s nodes now (GET /api/learn/memory/ summary.retention); null with no reviewed cards',
       ),
     last_activity_at: z.string(),
+    assignments: z
+      .array(SubjectAssignment)
+      .describe('the groups that assigned this subject to the caller (API.md "Groups"); empty when none'),
   })
   .meta({ id: 'LearningSubjectSummary' });
 export type LearningSubjectSummary = z.infer<typeof LearningSubjectSummary>;
@@ -139,11 +152,21 @@ export const Note = z
   .meta({ id: 'LearningNote' });
 export type Note = z.infer<typeof Note>;
 
+/** 409 of `PUT /api/learn/notes/` with `base_updated_at`: the stored note, newer than the client's base. */
+export const NoteConflict = z
+  .object({ code: z.literal('conflict'), detail: z.string(), note: Note })
+  .meta({ id: 'LearningNoteConflict' });
+export type NoteConflict = z.infer<typeof NoteConflict>;
+
 export const NoteBody = z
   .object({
     ...subjectFields,
     node_id: NodeId,
     content: z.string().max(NOTE_MAX_CHARS, 'Notes are at most 20,000 characters.'),
+    /** The `updated_at` the client edited from (an offline edit): a newer stored note answers 409 (API.md "Offline"). */
+    base_updated_at: z.iso
+      .datetime({ offset: true, message: 'base_updated_at must be an ISO 8601 date-time.' })
+      .optional(),
   })
   .refine(exactlyOneSubject, oneSubjectIssue);
 export type NoteBody = z.infer<typeof NoteBody>;

@@ -16,6 +16,10 @@ export const NotificationKind = z.enum([
   'share_updated',
   'report_resolved',
   'report_new',
+  'group_joined',
+  'assignment_new',
+  'assignment_nudge',
+  'assignment_due',
 ]);
 export type NotificationKind = z.infer<typeof NotificationKind>;
 

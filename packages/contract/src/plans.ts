@@ -1,5 +1,6 @@
 import { NodeId } from '@arbor/tree-core';
 import { z } from 'zod';
+import { DEFAULT_LEARNING_STEPS, DEFAULT_RELEARNING_STEPS, MAXIMUM_INTERVAL_MAX } from './fsrs-settings.ts';
 import { exactlyOneSubject, oneSubjectIssue, Subject, subjectFields } from './learning.ts';
 
 /** API.md "Study plans and calendar": a learner's settings, plans computed on read, and the ICS feed. */
@@ -9,10 +10,6 @@ export const STUDY_DAY_NAMES = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun']
 /** A (re)learning step: a whole number of minutes, hours or days, as ts-fsrs reads it ("1m", "10m", "1h", "1d"). */
 export const STEP_PATTERN = /^[1-9]\d{0,5}[mhd]$/;
 export const MAX_STEPS = 10;
-export const MAXIMUM_INTERVAL_MAX = 36_500;
-/** ts-fsrs 5's `default_learning_steps` and `default_relearning_steps` (what a learner has until they change them). */
-export const DEFAULT_LEARNING_STEPS = ['1m', '10m'] as const;
-export const DEFAULT_RELEARNING_STEPS = ['10m'] as const;
 
 const stepsOf = (name: 'learning_steps' | 'relearning_steps') =>
   z

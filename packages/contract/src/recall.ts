@@ -2,7 +2,17 @@ import { NodeId } from '@arbor/tree-core';
 import { z } from 'zod';
 import { Locale } from './common.ts';
 import { ModelRef, TokenUsage } from './ai.ts';
-import { exactlyOneSubject, oneSubjectIssue, Progress, Subject, subjectFields } from './learning.ts';
+import { cardBrowserFields } from './card-browser.ts';
+import { cardKindFields } from './card-kinds.ts';
+import {
+  atMostOneSubject,
+  atMostOneSubjectIssue,
+  exactlyOneSubject,
+  oneSubjectIssue,
+  Progress,
+  Subject,
+  subjectFields,
+} from './learning.ts';
 import { PageQuery } from './pagination.ts';
 
 /** API.md "Recall": cards scheduled with FSRS (`ts-fsrs` 5.x), AI-drafted cards and quizzes. */
@@ -29,32 +39,35 @@ export const Card = z
     last_review: z.string().nullable(),
     scheduled_days: z.number().int().describe('read-only; lets a client preview the next intervals with ts-fsrs'),
     learning_steps: z.number().int().describe('read-only; ts-fsrs short-term step of a learning card'),
+    ...cardKindFields,
+    suspended: z.boolean().describe('kept out of every review queue until unsuspended (the card browser)'),
     created_at: z.string(),
     updated_at: z.string(),
   })
   .meta({ id: 'Card' });
 export type Card = z.infer<typeof Card>;
 
-const front = z
+export const cardFront = z
   .string()
   .trim()
   .min(1, 'The front cannot be empty.')
   .max(CARD_FRONT_MAX, 'The front is at most 2,000 characters.');
-const back = z.string().max(CARD_BACK_MAX, 'The back is at most 10,000 characters.');
+export const cardBack = z.string().max(CARD_BACK_MAX, 'The back is at most 10,000 characters.');
 
 export const CardsQuery = PageQuery.extend({
   ...subjectFields,
   node_id: NodeId.optional(),
   state: CardState.optional(),
+  ...cardBrowserFields,
 });
 export type CardsQuery = z.infer<typeof CardsQuery>;
 
 export const CardCreateBody = z
-  .object({ ...subjectFields, node_id: NodeId, front, back })
+  .object({ ...subjectFields, node_id: NodeId, front: cardFront, back: cardBack })
   .refine(exactlyOneSubject, oneSubjectIssue);
 export type CardCreateBody = z.infer<typeof CardCreateBody>;
 
-export const CardPatchBody = z.object({ front: front.optional(), back: back.optional() }).strict();
+export const CardPatchBody = z.object({ front: cardFront.optional(), back: cardBack.optional() }).strict();
 export type CardPatchBody = z.infer<typeof CardPatchBody>;
 
 export const REVIEW_RATINGS = [1, 2, 3, 4] as const;
@@ -105,14 +118,54 @@ export const ReviewResult = z
   .meta({ id: 'ReviewResult' });
 export type ReviewResult = z.infer<typeof ReviewResult>;
 
-export const ReviewQueueQuery = z.object({
-  limit: z
-    .string()
-    .regex(/^\d+$/, 'limit must be a whole number from 1 to 200')
-    .transform(Number)
-    .refine((n) => n >= 1 && n <= 200, 'limit must be a whole number from 1 to 200')
-    .optional(),
-});
+/** The review sessions of `GET /api/learn/review/`: today's due cards, cards due soon, or the weakest. */
+export const REVIEW_MODES = ['due', 'ahead', 'at_risk'] as const;
+export type ReviewMode = (typeof REVIEW_MODES)[number];
+export const REVIEW_AHEAD_MAX_DAYS = 30;
+
+export const ReviewQueueQuery = z
+  .object({
+    limit: z
+      .string()
+      .regex(/^\d+$/, 'limit must be a whole number from 1 to 200')
+      .transform(Number)
+      .refine((n) => n >= 1 && n <= 200, 'limit must be a whole number from 1 to 200')
+      .optional(),
+    ...subjectFields,
+    mode: z
+      .enum(REVIEW_MODES, { error: 'mode is one of due, ahead or at_risk.' })
+      .optional()
+      .describe(
+        'due (default): due cards, then new ones; ahead: cards not yet due within `days`, soonest first; ' +
+          'at_risk: reviewed cards under the learner’s request_retention now, weakest first',
+      ),
+    days: z
+      .string()
+      .regex(/^\d+$/, 'days is a whole number from 1 to 30.')
+      .transform(Number)
+      .refine((n) => n >= 1 && n <= REVIEW_AHEAD_MAX_DAYS, 'days is a whole number from 1 to 30.')
+      .optional()
+      .describe('with mode=ahead: 1–30 (1)'),
+    within_days: z
+      .string()
+      .regex(/^\d+$/, 'within_days must be a whole number from 1 to 7')
+      .transform(Number)
+      .refine((n) => n >= 1 && n <= 7, 'within_days must be a whole number from 1 to 7')
+      .optional()
+      .describe(
+        'with mode=due: also the cards coming due before the end of the local day `within_days` days after today (an offline client keeps them); counts stay today’s',
+      ),
+  })
+  .refine(atMostOneSubject, atMostOneSubjectIssue)
+  .refine((q) => q.days === undefined || q.mode === 'ahead', {
+    message: 'days goes with mode=ahead only.',
+    path: ['days'],
+  })
+  .refine((q) => q.within_days === undefined || (q.mode ?? 'due') === 'due', {
+    message: 'within_days goes with mode=due only.',
+    path: ['within_days'],
+  });
+export type ReviewQueueQuery = z.infer<typeof ReviewQueueQuery>;
 
 export const ReviewQueue = z
   .object({
@@ -149,7 +202,11 @@ const generateFields = (defaultCount: number) => ({
 export const GenerateCardsBody = z.object(generateFields(3)).refine(exactlyOneSubject, oneSubjectIssue);
 export type GenerateCardsBody = z.infer<typeof GenerateCardsBody>;
 
-export const CardDraft = z.object({ front: z.string(), back: z.string() });
+export const CardDraft = z.object({
+  front: z.string().describe('for a cloze draft, the text with its {{c1::…}} markers'),
+  back: z.string(),
+  kind: z.enum(['basic', 'cloze']).describe('cloze: a draft for POST /api/learn/cards/batch/ with kind cloze'),
+});
 export type CardDraft = z.infer<typeof CardDraft>;
 
 export const GeneratedCards = z

@@ -2,6 +2,10 @@ import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { invalid, payloadTooLarge, unsupportedMediaType } from './http-errors.ts';
 
+// Every image the server decodes is a different upload, re-encoded once: libvips's operation cache (up to
+// 100 MB by default) would only keep their pixels resident, as an Anki import of 500 images showed.
+sharp.cache(false);
+
 const ACCEPTED = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/gif']);
 
 export interface ImageLimits {

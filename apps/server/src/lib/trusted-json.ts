@@ -12,10 +12,37 @@ import type { FastifyReply } from 'fastify';
 
 /** The JSON text of `fields` with `key` set to `storedJson`, which is copied in unparsed (it must be valid JSON). */
 export function spliceStoredJson(fields: Readonly<Record<string, unknown>>, key: string, storedJson: string): string {
+  return `${headBefore(fields, key)}${storedJson}}`;
+}
+
+/**
+ * `spliceStoredJson` for stored JSON kept as UTF-8 bytes: the answer's bytes, the stored ones copied once
+ * and never decoded into a string (a tree's document kept per revision, `trees/document-bytes.ts`).
+ */
+export function spliceStoredBytes(fields: Readonly<Record<string, unknown>>, key: string, storedJson: Buffer): Buffer {
+  const head = headBefore(fields, key);
+  const last = lastAnswers.get(storedJson);
+  if (last?.head === head) return last.answer;
+  const answer = Buffer.concat([Buffer.from(head), storedJson, CLOSING_BRACE]);
+  lastAnswers.set(storedJson, { head, answer });
+  return answer;
+}
+
+/**
+ * The last answer made from each kept document's bytes: the same fields around the same bytes (every read
+ * of a tree until it changes) are answered with those bytes again instead of a new copy of the document
+ * (for a read-heavy tree that copy, and collecting it, was a tenth of the request). Never written to.
+ */
+const lastAnswers = new WeakMap<Buffer, { head: string; answer: Buffer }>();
+
+const CLOSING_BRACE = Buffer.from('}');
+
+/** `{…fields,"key":` — the JSON text of `fields` up to where `key`'s value goes. */
+function headBefore(fields: Readonly<Record<string, unknown>>, key: string): string {
   if (Object.hasOwn(fields, key)) throw new Error(`spliceStoredJson: "${key}" is already among the fields`);
   const head = JSON.stringify(fields);
   const separator = head === '{}' ? '' : ',';
-  return `${head.slice(0, -1)}${separator}${JSON.stringify(key)}:${storedJson}}`;
+  return `${head.slice(0, -1)}${separator}${JSON.stringify(key)}:`;
 }
 
 /**

@@ -19,6 +19,9 @@ import { moderationRoutes, subscribeModeration } from './moderation/index.ts';
 import { authorsRoutes, collectionsRoutes, subscribeSocial } from './social/index.ts';
 import { learningPublicRoutes, learningRoutes, subscribeLearning } from './learning/index.ts';
 import { notificationsRoutes, subscribeNotifications } from './notifications/index.ts';
+import { groupsRoutes, subscribeGroups } from './groups/index.ts';
+import { subscribeTutor, tutorRoutes } from './tutor/index.ts';
+import { ankiRoutes, subscribeAnki } from './anki/index.ts';
 import { registerMessages } from '../lib/messages/index.ts';
 import { MODULE_MESSAGES } from './messages.ts';
 
@@ -48,6 +51,9 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(learningRoutes, { prefix: '/api' });
   await app.register(learningPublicRoutes, { prefix: '/api' });
   await app.register(notificationsRoutes, { prefix: '/api' });
+  await app.register(groupsRoutes, { prefix: '/api' });
+  await app.register(tutorRoutes, { prefix: '/api' });
+  await app.register(ankiRoutes, { prefix: '/api' });
   // Domain event subscriptions, once per app: handlers react to other modules' writes.
   subscribeTrees(app.deps);
   subscribeShares(app.deps);
@@ -57,4 +63,8 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   subscribeSocial(app.deps);
   subscribeLearning(app.deps);
   subscribeNotifications(app.deps);
+  const stopReminders = subscribeGroups(app.deps);
+  app.addHook('onClose', async () => stopReminders());
+  subscribeTutor(app.deps);
+  subscribeAnki(app.deps);
 }

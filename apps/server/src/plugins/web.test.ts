@@ -23,6 +23,11 @@ beforeAll(async () => {
     writeFileSync(path.join(webDist, `${file}.gz`), gzipSync(body));
   }
   writeFileSync(path.join(webDist, 'robots.txt'), 'User-agent: *\nDisallow: /api/\n');
+  // The service worker and the web manifest (apps/web/vite/pwa.ts), the worker with its variants.
+  const worker = `self.addEventListener('fetch', () => {});${' '.repeat(2000)}`;
+  writeFileSync(path.join(webDist, 'sw.js'), worker);
+  writeFileSync(path.join(webDist, 'sw.js.br'), brotliCompressSync(worker));
+  writeFileSync(path.join(webDist, 'manifest.webmanifest'), JSON.stringify({ name: 'Arbor', start_url: '/learn' }));
   // The landing page prerendered per language, and the hash of the page's inline script.
   mkdirSync(path.join(webDist, 'prerendered'));
   for (const locale of ['zh-CN', 'en-US', 'ja-JP'])
@@ -155,5 +160,26 @@ describe('compressed web assets', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/plain');
     expect(res.body).toContain('Disallow: /api/');
+  });
+});
+
+describe('the service worker and the web manifest', () => {
+  it('are revalidated on every visit, so a new version is found at once', async () => {
+    for (const encoding of ['br', 'identity']) {
+      const res = await t.app.inject({ method: 'GET', url: '/sw.js', headers: { 'accept-encoding': encoding } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers['content-type']).toMatch(/javascript/);
+    }
+    const manifest = await t.app.inject({ method: 'GET', url: '/manifest.webmanifest' });
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(manifest.json()).toMatchObject({ start_url: '/learn' });
+  });
+
+  it('keeps the hour-long cache of the other unhashed files', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/robots.txt' });
+    expect(res.headers['cache-control']).toBe('public, max-age=3600');
   });
 });

@@ -12,6 +12,9 @@ import { safeError } from '../lib/safe-error.ts';
 const API_PREFIXES = ['/api/', '/media/'];
 const isApiPath = (url: string) => API_PREFIXES.some((p) => url === p.slice(0, -1) || url.startsWith(p));
 
+/** Files of the build a browser must never take from its HTTP cache without asking. */
+const ALWAYS_REVALIDATED = new Set(['sw.js', 'manifest.webmanifest']);
+
 interface RoutePreload {
   pattern: RegExp;
   links: string;
@@ -82,7 +85,17 @@ async function webPlugin(app: FastifyInstance, opts: { config: Config }) {
       cacheControl: false,
       setHeaders(reply, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        void reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+        const name = path.basename(filePath).replace(/\.(br|gz)$/, '');
+        // The service worker and the manifest are checked on every visit, so a new version is found at
+        // once (the worker then waits for the user's "Reload", apps/web/src/features/offline).
+        if (ALWAYS_REVALIDATED.has(name)) void reply.header('cache-control', 'no-cache');
+        else
+          void reply.header(
+            'cache-control',
+            immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+          );
+        if (name === 'manifest.webmanifest')
+          void reply.header('content-type', 'application/manifest+json; charset=utf-8');
       },
     });
   }

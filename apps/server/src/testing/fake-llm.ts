@@ -36,6 +36,14 @@ export interface FakeLlmRequest {
   hungUp: boolean;
 }
 
+/** A stream of the fake held at given points of its answer (`FakeLlm.holdNextStream`). */
+export interface StreamHold {
+  /** resolves once the stream has sent all it sends before its current hold */
+  reached(): Promise<void>;
+  /** lets the stream go on to its next hold, or to its end after the last one */
+  release(): void;
+}
+
 export interface FakeLlm {
   /** base URL to configure, ending in `/v1` */
   url: string;
@@ -43,6 +51,11 @@ export interface FakeLlm {
   requests: FakeLlmRequest[];
   /** switches the behaviour; with `times`, only the next `times` calls then back to `normal` */
   setMode(mode: FakeLlmMode, options?: { times?: number; delayMs?: number }): void;
+  /**
+   * Holds the next streamed answer after each of `at` characters (ascending) until the test releases
+   * it: a page can be read mid-stream however loaded the machine is, without racing a timer.
+   */
+  holdNextStream(...at: number[]): StreamHold;
   close(): Promise<void>;
 }
 
@@ -56,6 +69,49 @@ const CHAT_MODEL = 'fake-chat';
 const IMAGE_MODEL = 'fake-image';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** One step of a held stream: the stream waits at `at` characters until `release` is called. */
+interface HoldPoint {
+  at: number;
+  reached: Signal;
+  released: Signal;
+}
+
+/** A promise and the function that settles it. */
+interface Signal {
+  promise: Promise<void>;
+  resolve: () => void;
+}
+
+function newSignal(): Signal {
+  let resolve = () => {};
+  const promise = new Promise<void>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+function newHold(at: number[]): { points: HoldPoint[]; hold: StreamHold } {
+  const points = at.map((n) => ({
+    at: n,
+    reached: newSignal(),
+    released: newSignal(),
+  }));
+  let current = 0;
+  const hold: StreamHold = {
+    reached: () => points[current]?.reached.promise ?? Promise.resolve(),
+    release: () => points[current++]?.released.resolve(),
+  };
+  return { points, hold };
+}
+
+/** Waits at the first of `points` the stream has come to (at `sent` characters), unless the caller hangs up. */
+async function waitAtHold(points: HoldPoint[], sent: number, signal: AbortSignal): Promise<void> {
+  while (points[0] && points[0].at <= sent && !signal.aborted) {
+    const point = points.shift()!;
+    point.reached.resolve();
+    const hungUp = new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
+    await Promise.race([point.released.promise, hungUp]);
+  }
+}
 const estimateTokens = (text: string) => Math.max(1, Math.ceil(text.length / 4));
 
 /** The node title: the first quoted text of the last user message (the shipped prompts quote it). */
@@ -63,10 +119,12 @@ function titleFrom(prompt: string): string {
   return /[“"「『]([^”"」』\n]{1,200})[”"」』]/.exec(prompt)?.[1] ?? 'this topic';
 }
 
-type Intent = 'children' | 'summary' | 'content' | 'cards' | 'quiz';
+type Intent = 'children' | 'summary' | 'content' | 'cards' | 'quiz' | 'tutor';
 
 /** What the caller asks for, recognised from the prompt wording in any of the three languages. */
 function intentOf(prompt: string): Intent {
+  // The shipped `tutor` prompt tells the model how to cite nodes.
+  if (prompt.includes('[[node:<id>]]')) return 'tutor';
   // The shipped `quiz` and `cards` prompts show the JSON shape they want, key included.
   if (/\{"questions":/.test(prompt)) return 'quiz';
   if (/\{"cards":/.test(prompt)) return 'cards';
@@ -144,6 +202,66 @@ function answerFor(intent: Intent, title: string, mode: FakeLlmMode, prompt = ''
   return json;
 }
 
+interface CitedNode {
+  id: string;
+  title: string;
+}
+
+/** The nodes a tutor prompt shows as `"Title" [[node:id]]`, in order: the current node comes first. */
+function tutorNodes(system: string): CitedNode[] {
+  const nodes = new Map<string, CitedNode>();
+  for (const match of system.matchAll(/"([^"\n]{1,200})" \[\[node:([^\]\s]+)\]\]/g)) {
+    if (!nodes.has(match[2]!)) nodes.set(match[2]!, { id: match[2]!, title: match[1]! });
+  }
+  return [...nodes.values()];
+}
+
+/**
+ * A tutor's answer to the last user message (mode and message as the shipped `tutor` template puts
+ * them), citing real nodes of the prompt so the client can show them as chips.
+ */
+function tutorAnswer(messages: Array<{ role: string; content: string }>): string {
+  const system = messages.find((m) => m.role === 'system')?.content ?? '';
+  const last = [...messages].reverse().find((m) => m.role === 'user')?.content ?? '';
+  const mode = /(?:Mode|模式|モード)[:：]\s*(chat|explain|quiz|next)/.exec(last)?.[1] ?? 'chat';
+  const message = last.split('\n\n').slice(1).join('\n\n').trim();
+  const [node = { id: '', title: 'this topic' }, ...others] = tutorNodes(system);
+  const cite = (n: CitedNode) => (n.id ? `**${n.title}** [[node:${n.id}]]` : `**${n.title}**`);
+  const other = others[0] ?? node;
+  if (mode === 'explain') {
+    return [
+      `## ${node.title}`,
+      '',
+      `${cite(node)} is easiest to learn in small steps.`,
+      '',
+      `1. Start from what it builds on: ${cite(other)}.`,
+      '2. Learn its key words and say its main idea in one sentence.',
+      '3. Try it on a small example, then explain it back in your own words.',
+      '',
+      `**Exercise:** write three sentences about ${node.title} without looking at your notes.`,
+    ].join('\n');
+  }
+  if (mode === 'quiz') {
+    const answered = messages.some((m) => m.role === 'assistant');
+    return [
+      ...(answered ? ['**Grade:** partly right — you named the main idea; add an example next time.', ''] : []),
+      `**Question:** in one sentence, what is the main idea of ${cite(node)}?`,
+    ].join('\n');
+  }
+  if (mode === 'next') {
+    return [
+      `Learn ${cite(other)} next: it is unlocked and builds on what you already know.`,
+      '',
+      `Then come back to ${cite(node)} and review the cards you keep forgetting.`,
+    ].join('\n');
+  }
+  return [
+    `You asked: "${message.slice(0, 300)}"`,
+    '',
+    `Here is how it relates to ${cite(node)}: focus on its main idea first, then practise it with ${cite(other)}.`,
+  ].join('\n');
+}
+
 function sendJson(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
   res.writeHead(status, { 'content-type': 'application/json', ...headers });
   res.end(JSON.stringify(body));
@@ -175,6 +293,8 @@ export async function startFakeLlm(options: FakeLlmOptions = {}): Promise<FakeLl
   const requests: FakeLlmRequest[] = [];
   const files = new Map<string, Buffer>();
   let baseUrl = '';
+  /** the hold points the next streamed answer takes (`holdNextStream`) */
+  let nextHold: HoldPoint[] | null = null;
 
   /** The mode for this call; a limited switch counts down and then falls back to normal. */
   const takeMode = (): FakeLlmMode => {
@@ -190,7 +310,7 @@ export async function startFakeLlm(options: FakeLlmOptions = {}): Promise<FakeLl
     const messages = body.messages ?? [];
     const prompt = [...messages].reverse().find((m) => m.role === 'user')?.content ?? '';
     const intent = intentOf(messages.map((m) => m.content).join('\n'));
-    const text = answerFor(intent, titleFrom(prompt), current, prompt);
+    const text = intent === 'tutor' ? tutorAnswer(messages) : answerFor(intent, titleFrom(prompt), current, prompt);
     const usage = {
       prompt_tokens: estimateTokens(messages.map((m) => m.content).join('')),
       completion_tokens: estimateTokens(text),
@@ -222,7 +342,10 @@ export async function startFakeLlm(options: FakeLlmOptions = {}): Promise<FakeLl
       choices: [{ index: 0, delta, finish_reason: finish }],
     });
     send(frame({ role: 'assistant', content: '' }, null));
+    const holds = [...(nextHold ?? [])];
+    nextHold = null;
     for (let i = 0; i < text.length; i += 12) {
+      await waitAtHold(holds, i, signal);
       if (signal.aborted) return;
       if (current === 'slow') await sleep(delayMs);
       send(frame({ content: text.slice(i, i + 12) }, null));
@@ -333,6 +456,11 @@ export async function startFakeLlm(options: FakeLlmOptions = {}): Promise<FakeLl
       mode = next;
       remaining = switchOptions.times ?? Infinity;
       if (switchOptions.delayMs !== undefined) delayMs = switchOptions.delayMs;
+    },
+    holdNextStream(...at) {
+      const { points, hold } = newHold(at);
+      nextHold = points;
+      return hold;
     },
     close: () =>
       new Promise<void>((resolve) => {

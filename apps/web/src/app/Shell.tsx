@@ -6,6 +6,7 @@ import type { NamespacedKey } from '../lib/i18n.ts';
 import { Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
 import { useSettings } from '../features/settings/index.ts';
 import { NotificationBell } from '../features/notifications/index.ts';
+import { OfflineIndicator } from '../features/offline/index.ts';
 import { HeaderActions, SkipLink } from '../features/shell/index.ts';
 import { markFirstContentShown } from '../lib/first-content.ts';
 import { documentTitle, usePageSubject } from '../lib/page-subject.ts';
@@ -91,6 +92,7 @@ export function Shell() {
     <HeaderActions
       leading={
         <>
+          <OfflineIndicator />
           <PaletteButton />
           <NotificationBell />
         </>

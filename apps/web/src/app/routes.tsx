@@ -16,6 +16,9 @@ export type RouteName =
   | 'tree-versions'
   | 'learn'
   | 'learn-review'
+  | 'groups'
+  | 'group'
+  | 'group-join'
   | 'profile'
   | 'settings'
   | 'admin-ai'
@@ -132,7 +135,7 @@ export const ROUTES: readonly AppRoute[] = [
   {
     path: '/learn',
     meta: { name: 'learn', titleKey: 'shell:routes.learn', ...MEMBERS, searchable: true },
-    namespaces: ['plans', 'recall'],
+    namespaces: ['plans', 'recall', 'groups'],
     load: () => import('../pages/LearnPage.tsx'),
   },
   {
@@ -142,15 +145,36 @@ export const ROUTES: readonly AppRoute[] = [
     load: () => import('../pages/LearnReviewPage.tsx'),
   },
   {
+    path: '/groups',
+    // `/groups/join` (a join link without its code, and the breadcrumb of a join link) is the list
+    aliases: ['/groups/join'],
+    meta: { name: 'groups', titleKey: 'shell:routes.groups', ...MEMBERS, searchable: true },
+    load: () => import('../pages/GroupsPage.tsx'),
+    namespaces: ['groups'],
+  },
+  {
+    path: '/groups/join/:code',
+    meta: { name: 'group-join', titleKey: 'shell:routes.group-join', ...MEMBERS },
+    load: () => import('../pages/GroupJoinPage.tsx'),
+    namespaces: ['groups'],
+  },
+  {
+    path: '/groups/:uuid',
+    meta: { name: 'group', titleKey: 'shell:routes.group', ...MEMBERS },
+    load: () => import('../pages/GroupPage.tsx'),
+    namespaces: ['groups'],
+  },
+  {
     path: '/about',
     meta: { name: 'about', titleKey: 'shell:routes.about', ...MEMBERS, searchable: true },
+    namespaces: ['about'],
     load: () => import('../pages/AboutPage.tsx'),
   },
   {
     path: '/profile',
     meta: { name: 'profile', titleKey: 'shell:routes.profile', ...MEMBERS, searchable: true },
     load: () => import('../pages/ProfilePage.tsx'),
-    namespaces: ['social'],
+    namespaces: ['social', 'profile'],
   },
   {
     path: '/settings',

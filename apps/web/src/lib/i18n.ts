@@ -31,18 +31,33 @@ const COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
 // choice (so a page never renders a raw key) or when the user switches to it.
 //
 // A few namespaces serve only pages off the first screen (community review, authors and notifications,
-// moderation). Their zh-CN messages stay out of the first bundle: a route that needs one names it in
-// `namespaces` (app/routes.tsx) and the router loads it beside the page's code; a component outside a
-// route awaits `loadNamespaces` before it renders. The other locales' chunks hold every namespace.
+// moderation, groups, about, the profile page). Their zh-CN messages stay out of the first bundle: a route that
+// needs one names it in `namespaces` (app/routes.tsx) and the router loads it beside the page's code; a component
+// outside a route awaits `loadNamespaces` before it renders. The other locales' chunks hold every namespace.
+// `offline` is neither: its zh-CN messages come with the pwa feature's own chunk
+// (features/pwa/messages.ts), which is only ever loaded after the first paint.
 /** Namespaces loaded on demand; keep this list and the two glob patterns below in step. */
-export const LAZY_NAMESPACES = ['reviews', 'social', 'moderation', 'notifications', 'plans', 'recall'] as const;
+export const LAZY_NAMESPACES = [
+  'reviews',
+  'social',
+  'moderation',
+  'notifications',
+  'plans',
+  'recall',
+  'groups',
+  'about',
+  'profile',
+] as const;
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
 const files = import.meta.glob<Record<string, unknown>>(
-  ['../i18n/*/zh-CN.json', '!../i18n/{reviews,social,moderation,notifications,plans,recall}/zh-CN.json'],
+  [
+    '../i18n/*/zh-CN.json',
+    '!../i18n/{reviews,social,moderation,notifications,plans,recall,groups,about,profile,offline}/zh-CN.json',
+  ],
   { eager: true, import: 'default' },
 );
 const lazyFiles = import.meta.glob<Record<string, unknown>>(
-  '../i18n/{reviews,social,moderation,notifications,plans,recall}/zh-CN.json',
+  '../i18n/{reviews,social,moderation,notifications,plans,recall,groups,about,profile}/zh-CN.json',
   {
     import: 'default',
   },

@@ -33,6 +33,16 @@ function sessionFor(status: SessionStatus, user: Me | null): Session {
 }
 
 const ANONYMOUS = sessionFor('anonymous', null);
+
+/** The signed-in user as last read, so that the app opens signed in without a connection. */
+const KEPT_ME = 'arbor.me';
+function keptMe(): Me | null {
+  try {
+    return JSON.parse(localStorage.getItem(KEPT_ME)!) as Me | null;
+  } catch {
+    return null;
+  }
+}
 let current: Session = tokenStore.get().accessToken ? sessionFor('loading', null) : ANONYMOUS;
 const listeners = new Set<() => void>();
 const endedListeners = new Set<() => void>();
@@ -54,13 +64,16 @@ export function refreshMe(): Promise<void> {
     .then((me) => {
       // A logout may have happened while the request was in flight.
       if (tokenStore.get().accessToken) setSession(sessionFor('authenticated', me));
+      localStorage.setItem(KEPT_ME, JSON.stringify(me));
     })
     .catch((error: unknown) => {
       console.warn('Could not load the signed-in user', error);
       // A rejected token is over for good; any other failure (offline, 5xx) keeps the tokens so the
       // next load can try again, but nothing is shown as signed in without a `me`.
       if (error instanceof ApiError && (error.status === 401 || error.status === 403)) tokenStore.clear();
-      setSession(current.user ? current : ANONYMOUS);
+      // No answer at all (offline): the user last read here, whose pages the service worker can open.
+      const kept = error instanceof ApiError && error.status === 0 ? keptMe() : null;
+      setSession(current.user ? current : kept ? sessionFor('authenticated', kept) : ANONYMOUS);
     })
     .finally(() => {
       meRequest = null;
@@ -85,9 +98,22 @@ export function signIn(answer: LoginAnswer) {
 // logout itself, not an expiry to send the user to the login page for.
 let signingOut = false;
 
+/**
+ * What a feature does when the person signs out, while the session still holds: `send` steps first (what waits
+ * on this device for the server goes out), then `forget` steps (what this device kept of them is removed, so the
+ * next person to sign in here does not find it).
+ */
+const signOutSteps = { send: new Set<() => Promise<unknown>>(), forget: new Set<() => Promise<unknown>>() };
+
+export function beforeSignOut(phase: keyof typeof signOutSteps, step: () => Promise<unknown>): void {
+  signOutSteps[phase].add(step);
+}
+
 /** Revokes the refresh token (best effort: offline still logs out locally) and forgets the session. */
 export async function signOut(): Promise<void> {
   const { refreshToken } = tokenStore.get();
+  for (const phase of [signOutSteps.send, signOutSteps.forget])
+    await Promise.allSettled([...phase].map((step) => step()));
   signingOut = true;
   try {
     if (refreshToken) {
@@ -114,6 +140,7 @@ export function onSessionExpired(listener: () => void): () => void {
 // storage event): a token appearing loads `me`, tokens disappearing signs out here too.
 tokenStore.subscribe((tokens) => {
   if (!tokens.accessToken) {
+    localStorage.removeItem(KEPT_ME);
     if (current.status !== 'anonymous') {
       setSession(ANONYMOUS);
       queryClient.clear();

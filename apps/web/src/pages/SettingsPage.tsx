@@ -1,6 +1,7 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { LearnerSettingsSection, MemorySettingsSection } from '../features/learning/index.ts';
+import { OfflineSettingsSection } from '../features/offline/index.ts';
 import { SettingsPanel } from '../features/settings/index.ts';
 
 export default function SettingsPage() {
@@ -15,6 +16,7 @@ export default function SettingsPage() {
       <Stack maw={880}>
         <LearnerSettingsSection />
         <MemorySettingsSection />
+        <OfflineSettingsSection />
       </Stack>
     </Stack>
   );

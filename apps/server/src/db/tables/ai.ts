@@ -48,7 +48,7 @@ export interface AiPromptsTable {
 export interface AiRequestLogsTable {
   id: Generated<number>;
   user_id: number | null;
-  kind: 'content' | 'children' | 'summary' | 'image' | 'test' | 'cards' | 'quiz';
+  kind: 'content' | 'children' | 'summary' | 'image' | 'test' | 'cards' | 'quiz' | 'tutor';
   model: string;
   status: 'success' | 'error';
   prompt_tokens: number;

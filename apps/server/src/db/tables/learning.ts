@@ -109,6 +109,58 @@ export interface LearningCardsTable {
   last_review: string | null;
   created_at: string;
   updated_at: string;
+  /** `basic`, `reversed`, `cloze` or `occlusion` */
+  kind: ColumnType<CardKindColumn, CardKindColumn | undefined, CardKindColumn>;
+  /** a uuid shared by the cards made from one input; null for a lone card */
+  sibling_group: ColumnType<string | null, string | null | undefined, string | null>;
+  /** a cloze card's number */
+  cloze: ColumnType<number | null, number | null | undefined, number | null>;
+  /** an occlusion card's `{"masks", "index", "mode"}` (JSON) */
+  occlusion: ColumnType<string | null, string | null | undefined, string | null>;
+  /** an occlusion card's image */
+  image_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** 1: suspended by the learner (the card browser); never in a review queue */
+  suspended: ColumnType<number, number | undefined, number>;
+}
+
+type CardKindColumn = 'basic' | 'reversed' | 'cloze' | 'occlusion';
+
+/** A learner's private image for cards (occlusion, Markdown); loaded by its capability URL. */
+export interface LearningCardImagesTable {
+  id: Generated<number>;
+  user_id: number;
+  storage_key: string;
+  /** the unguessable part of the image's URL */
+  secret: string;
+  width: number;
+  height: number;
+  bytes: number;
+  content_type: string;
+  created_at: string;
+}
+
+/**
+ * A counter per learner and subject, raised by database triggers on every write of their cards, so a
+ * process can tell that cards it read earlier are still what is stored (migration 20261206_0001).
+ */
+export interface LearningCardVersionsTable {
+  user_id: number;
+  subject_kind: SubjectKindColumn;
+  subject_id: number;
+  /** bigint: a string on PostgreSQL */
+  version: number | string;
+}
+
+/**
+ * Which card raised a subject's counter to each version (the last 1,000 versions of a subject), written by
+ * the same triggers (migration 20261206_0701): a process behind by a few versions re-reads just those cards.
+ */
+export interface LearningCardChangesTable {
+  user_id: number;
+  subject_kind: SubjectKindColumn;
+  subject_id: number;
+  version: number;
+  card_id: number;
 }
 
 /** ts-fsrs's `ReviewLog` of one review, plus what undo and a retried review need. */
@@ -181,6 +233,9 @@ export interface LearningTables {
   learner_settings: LearnerSettingsTable;
   learner_fsrs: LearnerFsrsTable;
   learning_cards: LearningCardsTable;
+  learning_card_versions: LearningCardVersionsTable;
+  learning_card_changes: LearningCardChangesTable;
+  learning_card_images: LearningCardImagesTable;
   learning_review_logs: LearningReviewLogsTable;
   learning_quizzes: LearningQuizzesTable;
   learning_plans: LearningPlansTable;

@@ -6,8 +6,8 @@
  * here: the caller reads the stamp (a small row) on every request and rebuilds on a mismatch.
  * Bounded by a total weight (nodes, say) and an entry count; the least recently used goes first.
  */
-export class RevisionCache<T> {
-  private readonly entries = new Map<number, { stamp: string; value: T; weight: number }>();
+export class RevisionCache<T, K extends number | string = number> {
+  private readonly entries = new Map<K, { stamp: string; value: T; weight: number }>();
   private weight = 0;
 
   constructor(
@@ -16,7 +16,7 @@ export class RevisionCache<T> {
   ) {}
 
   /** The value built for `stamp` of row `id`, or undefined (a stale entry is dropped). */
-  get(id: number, stamp: string): T | undefined {
+  get(id: K, stamp: string): T | undefined {
     const hit = this.entries.get(id);
     if (!hit) return undefined;
     this.entries.delete(id);
@@ -29,8 +29,17 @@ export class RevisionCache<T> {
     return hit.value;
   }
 
+  /** The value last kept for row `id` with its stamp, whatever the stamp (for a caller that can bring it up to date). */
+  latest(id: K): { stamp: string; value: T } | undefined {
+    const hit = this.entries.get(id);
+    if (!hit) return undefined;
+    this.entries.delete(id);
+    this.entries.set(id, hit);
+    return { stamp: hit.stamp, value: hit.value };
+  }
+
   /** Keeps `value` for `stamp` of row `id`; a value heavier than the whole budget is not kept. */
-  set(id: number, stamp: string, value: T, weight: number): void {
+  set(id: K, stamp: string, value: T, weight: number): void {
     const previous = this.entries.get(id);
     if (previous) {
       this.entries.delete(id);

@@ -150,16 +150,18 @@ export class PgBossJobs implements Jobs {
     await this.boss.start();
     const retryDelay = this.options.retryDelaySeconds ?? 30;
     for (const [name, handler] of this.handlers) {
-      await this.boss.createQueue(name, {
-        name,
-        policy: 'stately',
-        retryLimit: JOB_ATTEMPTS - 1,
-        retryDelay,
-        retryBackoff: retryDelay > 0,
-        expireInSeconds: EXPIRE_SECONDS,
-        // a job that waits two weeks without a worker is dropped
-        retentionDays: 14,
-      });
+      await createQueueOnce(() =>
+        this.boss.createQueue(name, {
+          name,
+          policy: 'stately',
+          retryLimit: JOB_ATTEMPTS - 1,
+          retryDelay,
+          retryBackoff: retryDelay > 0,
+          expireInSeconds: EXPIRE_SECONDS,
+          // a job that waits two weeks without a worker is dropped
+          retentionDays: 14,
+        }),
+      );
       const id = await this.boss.work<unknown>(
         name,
         { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2 },
@@ -183,6 +185,24 @@ export class PgBossJobs implements Jobs {
         },
       );
       this.workers.set(name, id);
+    }
+  }
+}
+
+/** PostgreSQL's "deadlock detected". */
+const DEADLOCK = '40P01';
+
+/**
+ * Creates a queue, trying again when PostgreSQL broke a deadlock against another process creating the
+ * same queues at the same moment (two servers started together): one of them wins, the other finds
+ * the queue there on its next try.
+ */
+async function createQueueOnce(create: () => Promise<void>): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await create();
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== DEADLOCK || attempt >= 5) throw error;
     }
   }
 }

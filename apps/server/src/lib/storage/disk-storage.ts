@@ -2,8 +2,8 @@ import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { insufficientStorage } from '../http-errors.ts';
 import type { Storage } from './storage.ts';
+import { isStorageKey } from './storage-key.ts';
 
-const KEY_PATTERN = /^[a-z0-9-]+(\/[a-z0-9-]+)*\.(webp|png|jpg|gif)$/;
 /** errno codes of a full disk or an exhausted quota: answered as 507, not as a server error. */
 const DISK_FULL = new Set(['ENOSPC', 'EDQUOT']);
 const TYPES: Record<string, string> = { webp: 'image/webp', png: 'image/png', jpg: 'image/jpeg', gif: 'image/gif' };
@@ -16,7 +16,7 @@ export class DiskStorage implements Storage {
   }
 
   private pathOf(key: string): string {
-    if (!KEY_PATTERN.test(key)) throw new Error('invalid storage key');
+    if (!isStorageKey(key)) throw new Error('invalid storage key');
     return path.join(this.root, key);
   }
 
@@ -36,7 +36,7 @@ export class DiskStorage implements Storage {
   }
 
   async get(key: string): Promise<{ body: Buffer; contentType: string } | null> {
-    if (!KEY_PATTERN.test(key)) return null;
+    if (!isStorageKey(key)) return null;
     try {
       const body = await readFile(this.pathOf(key));
       return { body, contentType: TYPES[key.split('.').pop()!] ?? 'application/octet-stream' };
@@ -47,7 +47,7 @@ export class DiskStorage implements Storage {
   }
 
   async delete(key: string): Promise<void> {
-    if (!KEY_PATTERN.test(key)) return;
+    if (!isStorageKey(key)) return;
     await rm(this.pathOf(key), { force: true });
   }
 }

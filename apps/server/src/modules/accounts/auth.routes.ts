@@ -16,6 +16,7 @@ import {
   TokenPair,
   TokenRefreshBody,
   TokenVerifyBody,
+  type Locale,
 } from '@arbor/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/auth.ts';
@@ -126,9 +127,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           password: string;
           username?: string;
           altcha?: string;
+          language?: Locale;
         };
         await consumeCaptcha(deps, key, body.altcha);
-        const locale = localeFromAcceptLanguage(request.headers['accept-language']) ?? undefined;
+        // The language the person signs up in: the client's UI language, else its Accept-Language.
+        const locale = body.language ?? localeFromAcceptLanguage(request.headers['accept-language']) ?? undefined;
         const user = await signup(
           deps,
           {

@@ -197,6 +197,48 @@ describe('signup and login', () => {
   });
 });
 
+describe('the language an account signs up in', () => {
+  const localeOf = async (access: string) => (await me(access)).json().profile.locale as string;
+
+  it("stores the client's UI language (`language`) over Accept-Language, by email and by phone", async () => {
+    const byEmail = await signupByEmail(uniqueEmail(), { language: 'ja-JP' });
+    expect(byEmail.statusCode).toBe(201);
+    expect(byEmail.json().user.profile.locale).toBe('ja-JP');
+    const phone = uniquePhone();
+    const c = await code('sms', 'signup', phone);
+    const byPhone = await post(
+      '/api/auth/sms/signup/',
+      { phone, code: c, password: PASSWORD, altcha: await solvedCaptcha(t.app), language: 'en-US' },
+      { headers: { 'accept-language': 'zh-CN,zh;q=0.9' } },
+    );
+    expect(byPhone.statusCode).toBe(201);
+    expect(await localeOf(byPhone.json().access)).toBe('en-US');
+  });
+
+  it('falls back to Accept-Language, then to the default, without `language`', async () => {
+    const email = uniqueEmail();
+    const c = await code('ses', 'signup', email);
+    const byHeader = await post(
+      '/api/auth/ses/signup/',
+      { email, code: c, password: PASSWORD, altcha: await solvedCaptcha(t.app) },
+      { headers: { 'accept-language': 'ja,en;q=0.5' } },
+    );
+    expect(await localeOf(byHeader.json().access)).toBe('ja-JP');
+    const bare = await signupByEmail(uniqueEmail());
+    expect(await localeOf(bare.json().access)).toBe('zh-CN');
+  });
+
+  it('refuses a language it does not speak, naming the field, and creates nothing', async () => {
+    const email = uniqueEmail();
+    const refused = await signupByEmail(email, { language: 'fr-FR' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().fields.language).toBeDefined();
+    expect(refused.body).not.toMatch(/stack|SELECT|at .*\.ts/);
+    const later = await signupByEmail(email, { language: 'en-US' });
+    expect(later.statusCode).toBe(201);
+  });
+});
+
 describe('tokens', () => {
   let user: Awaited<ReturnType<typeof createUser>>;
   beforeAll(async () => {

@@ -199,10 +199,10 @@ describe('prompts', () => {
     await call('PATCH', `/api/llm/prompts/${english.id}/`, ai.admin, { template: 'Custom {{title}} {{extra}}' });
     await seedDefaultPrompts(ai.app.deps);
     const all = await call('GET', '/api/llm/prompts/?page_size=100', ai.admin);
-    expect(all.json().count).toBe(18);
+    expect(all.json().count).toBe(21);
     const after = await call('GET', `/api/llm/prompts/${english.id}/`, ai.admin);
     expect(after.json()).toMatchObject({ template: 'Custom {{title}} {{extra}}', variables: ['title', 'extra'] });
-    for (const key of ['node_content', 'node_children', 'node_summary', 'node_image', 'cards', 'quiz']) {
+    for (const key of ['node_content', 'node_children', 'node_summary', 'node_image', 'cards', 'quiz', 'tutor']) {
       expect(all.json().results.filter((p: { key: string }) => p.key === key)).toHaveLength(3);
     }
   });

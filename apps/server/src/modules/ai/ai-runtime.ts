@@ -13,6 +13,7 @@ import { assertUrlAllowed, RefusedAddressError, type OutboundPolicy } from '../.
 import { aiNotConfigured } from './ai-errors.ts';
 import { findDefaultModel } from './models.repository.ts';
 import { findActiveConfig } from './providers.repository.ts';
+import { providerStamp, type OpenedProvider } from './provider-clients.ts';
 import { dailyQuotaState } from './upstream-call.ts';
 
 const API_KEY_PURPOSE = 'ai-provider-api-key';
@@ -54,27 +55,50 @@ const PRIVATE_ADDRESS_REFUSED =
 interface ActiveProvider {
   config: Selectable<AiConfigsTable>;
   client: LlmClient;
+  apiKey: string;
 }
 
-/** A client for a stored provider, its key decrypted only in memory. */
-export function clientFor(deps: Deps, row: Selectable<AiConfigsTable>): LlmClient {
-  let apiKey: string;
+/** The plain API key of a stored provider; 503 when SECRET_KEY changed since it was stored. */
+function openApiKey(deps: Deps, row: Selectable<AiConfigsTable>): string {
   try {
-    apiKey = openSecret(row.api_key_sealed, deps.config.secretKey, API_KEY_PURPOSE);
+    return openSecret(row.api_key_sealed, deps.config.secretKey, API_KEY_PURPOSE);
   } catch {
     // SECRET_KEY changed since the key was stored: say so without revealing anything.
     throw aiNotConfigured(
       'The stored API key cannot be decrypted (was SECRET_KEY changed?); an administrator must enter it again.',
     );
   }
-  return new LlmClient({ baseUrl: row.base_url, apiKey, timeoutS: row.timeout_s, policy: outboundPolicy(deps.config) });
 }
 
-/** The active provider and its client; 503 ai_not_configured when there is none. */
+/** A new client for a stored provider, its key decrypted only in memory. */
+export function clientFor(deps: Deps, row: Selectable<AiConfigsTable>): LlmClient {
+  return newClient(deps, row, openApiKey(deps, row));
+}
+
+const newClient = (deps: Deps, row: Selectable<AiConfigsTable>, apiKey: string) =>
+  new LlmClient({ baseUrl: row.base_url, apiKey, timeoutS: row.timeout_s, policy: outboundPolicy(deps.config) });
+
+/** This app's client of a stored provider, opened once for the row as it is now (`provider-clients.ts`). */
+function openedProvider(deps: Deps, row: Selectable<AiConfigsTable>): OpenedProvider {
+  const kept = deps.runtime.aiProviders;
+  const stamp = providerStamp(row);
+  const hit = kept.get(row.id, stamp);
+  if (hit) return hit;
+  const apiKey = openApiKey(deps, row);
+  const opened = { client: newClient(deps, row, apiKey), apiKey };
+  kept.set(row.id, stamp, opened, 1);
+  return opened;
+}
+
+/**
+ * The active provider, its client and its plain API key (only to redact it from logged excerpts);
+ * 503 ai_not_configured when there is none. Its row is read on every call, its client reused.
+ */
 export async function activeProvider(deps: Deps): Promise<ActiveProvider> {
   const config = await findActiveConfig(deps.db);
   if (!config) throw aiNotConfigured();
-  return { config, client: clientFor(deps, config) };
+  const { client, apiKey } = openedProvider(deps, config);
+  return { config, client, apiKey };
 }
 
 /** The plain API key of a stored provider: used only to redact it from logged excerpts. */

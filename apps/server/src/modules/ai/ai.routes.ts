@@ -27,10 +27,8 @@ import {
   PageQuery,
   paginated,
 } from '@arbor/contract';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../lib/http-errors.ts';
 import { messageLocale, translateMessage } from '../../lib/messages/index.ts';
 import { paginate, pageWindow } from '../../lib/pagination.ts';
 import { currentUser } from '../../plugins/auth.ts';
@@ -42,16 +40,7 @@ import * as models from './models.service.ts';
 import * as prompts from './prompts.service.ts';
 import * as providers from './providers.service.ts';
 import { getRequestLog, listRequestLogs, usageByDay } from './request-logs.service.ts';
-import { openEventStream, wantsEventStream } from './sse.ts';
-
-/** Aborted when the client disconnects before the answer is sent, so the upstream call stops. */
-function disconnectSignal(reply: FastifyReply): AbortSignal {
-  const controller = new AbortController();
-  reply.raw.once('close', () => {
-    if (!reply.raw.writableFinished) controller.abort();
-  });
-  return controller.signal;
-}
+import { disconnectSignal, streamAnswer, wantsEventStream } from './sse.ts';
 
 /** `/api/llm/…`: providers, models, prompts (admin CRUD), generation, request logs. */
 export const aiRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -133,35 +122,9 @@ export const aiRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!wantsEventStream(request, request.body.stream)) {
         return runNodeGeneration(app.deps, prepared, { signal: disconnectSignal(reply) });
       }
-      const stream = openEventStream(request, reply);
-      try {
-        const answer = await runNodeGeneration(app.deps, prepared, {
-          signal: stream.signal,
-          onDelta: (text) => stream.send('delta', { text }),
-        });
-        stream.send('done', answer);
-      } catch (error) {
-        const known = error instanceof AppError ? error : null;
-        if (!known)
-          request.log.error(
-            { err: { message: (error as Error)?.message?.split('\n')[0] } },
-            'generation stream failed',
-          );
-        stream.send(
-          'error',
-          known
-            ? {
-                detail: translateMessage(known.detail, messageLocale(request.headers['accept-language'])),
-                code: known.code,
-              }
-            : {
-                detail: translateMessage('A server error occurred.', messageLocale(request.headers['accept-language'])),
-                code: 'server_error',
-              },
-        );
-      }
-      stream.end();
-      return reply;
+      return streamAnswer(request, reply, (stream) =>
+        runNodeGeneration(app.deps, prepared, { signal: stream.signal, onDelta: stream.delta }),
+      );
     },
   );
 

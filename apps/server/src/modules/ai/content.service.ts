@@ -2,7 +2,7 @@ import type { GenerateMode, GenerateNodeRequest, GenerateNodeResponse, Locale } 
 import type { Deps } from '../../deps.ts';
 import type { ChatAnswer, ChatMessage, ChatRequest, LlmClient } from '../../lib/llm/llm-client.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { activeProvider, storedApiKey } from './ai-runtime.ts';
+import { activeProvider } from './ai-runtime.ts';
 import { parseSuggestedChildren } from './children-parser.ts';
 import { LANGUAGE_WORDS } from './default-prompts.ts';
 import { pickModel } from './models.service.ts';
@@ -52,7 +52,7 @@ export async function prepareNodeGeneration(
   body: GenerateNodeRequest,
 ): Promise<PreparedGeneration> {
   const stored = body.tree !== undefined ? await loadTreeNodeContext(deps, user, body.tree, body.node_id) : null;
-  const { config, client } = await activeProvider(deps);
+  const { config, client, apiKey } = await activeProvider(deps);
   const model = await pickModel(deps, config.id, 'chat', body.model);
   await assertWithinDailyQuota(deps, user);
   const language = body.language ?? DEFAULT_LANGUAGE;
@@ -66,7 +66,7 @@ export async function prepareNodeGeneration(
     user,
     mode: body.mode,
     client,
-    apiKey: storedApiKey(deps, config),
+    apiKey,
     request: { model: model.name, messages, maxTokens: model.max_tokens, temperature: model.temperature },
   };
 }

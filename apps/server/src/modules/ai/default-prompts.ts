@@ -1,11 +1,8 @@
 import type { Locale } from '@arbor/contract';
+import type { PromptText } from './prompt-text.ts';
+import { TUTOR_PROMPT } from './tutor-prompt.ts';
 
-export interface PromptText {
-  name: string;
-  description: string;
-  system: string;
-  template: string;
-}
+export type { PromptText };
 
 /**
  * The prompts Arbor ships, per language. Seeded into the prompt table on first start (admins may
@@ -160,7 +157,8 @@ export const DEFAULT_PROMPTS: Record<string, Record<Locale, PromptText>> = {
         '{{content}}',
         '',
         'Each card asks one precise question on its front and answers it briefly on its back (Markdown allowed).',
-        'Answer with a JSON object only, no prose: {"cards": [{"front": "question", "back": "answer"}]}',
+        'A fact best learnt by filling a gap may be a cloze card instead: "kind": "cloze", the sentence in "front" with the words to recall marked {{c1::words}} (or {{c1::words::hint}}; c2, c3 … for more gaps), "back" empty or an extra note.',
+        'Answer with a JSON object only, no prose: {"cards": [{"front": "question", "back": "answer"}, {"kind": "cloze", "front": "… {{c1::…}} …", "back": ""}]}',
       ].join('\n'),
     },
     'zh-CN': {
@@ -175,7 +173,8 @@ export const DEFAULT_PROMPTS: Record<string, Record<Locale, PromptText>> = {
         '{{content}}',
         '',
         '每张卡片正面提出一个明确的问题，背面简要作答（可用 Markdown）。',
-        '只输出一个 JSON 对象，不要任何说明文字：{"cards": [{"front": "问题", "back": "答案"}]}',
+        '适合以填空方式记忆的知识可写成填空卡片："kind": "cloze"，在 "front" 中写出句子，并把要回忆的词标为 {{c1::词语}}（或 {{c1::词语::提示}}；更多空用 c2、c3 …），"back" 留空或写补充说明。',
+        '只输出一个 JSON 对象，不要任何说明文字：{"cards": [{"front": "问题", "back": "答案"}, {"kind": "cloze", "front": "… {{c1::…}} …", "back": ""}]}',
       ].join('\n'),
     },
     'ja-JP': {
@@ -190,7 +189,8 @@ export const DEFAULT_PROMPTS: Record<string, Record<Locale, PromptText>> = {
         '{{content}}',
         '',
         '各カードの表には明確な問いを一つ、裏にはその簡潔な答えを書いてください（Markdown 可）。',
-        'JSON オブジェクトのみを出力し、説明文は付けないでください：{"cards": [{"front": "問い", "back": "答え"}]}',
+        '穴埋めで覚えるのが向いている事実は穴埋めカードにしても構いません："kind": "cloze" とし、"front" に文を書いて思い出す語句を {{c1::語句}}（または {{c1::語句::ヒント}}、穴が複数なら c2、c3 …）で囲み、"back" は空か補足にします。',
+        'JSON オブジェクトのみを出力し、説明文は付けないでください：{"cards": [{"front": "問い", "back": "答え"}, {"kind": "cloze", "front": "… {{c1::…}} …", "back": ""}]}',
       ].join('\n'),
     },
   },
@@ -241,6 +241,7 @@ export const DEFAULT_PROMPTS: Record<string, Record<Locale, PromptText>> = {
       ].join('\n'),
     },
   },
+  tutor: TUTOR_PROMPT,
 };
 
 /** How each language names itself and "nothing" inside prompts. */

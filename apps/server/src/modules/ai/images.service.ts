@@ -5,7 +5,7 @@ import { AppError, invalidField } from '../../lib/http-errors.ts';
 import { processImage, type ProcessedImage } from '../../lib/images.ts';
 import { mediaPath } from '../../lib/storage/storage.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { activeProvider, storedApiKey } from './ai-runtime.ts';
+import { activeProvider } from './ai-runtime.ts';
 import { pickModel } from './models.service.ts';
 import { renderTemplate, resolvePrompt } from './prompts.service.ts';
 import { assertCanAttachImage, saveAsNodeImage } from './tree-access.ts';
@@ -39,7 +39,7 @@ export async function generateImage(
   if (body.tree !== undefined && body.node_id === undefined)
     throw invalidField('node_id', 'Give the node the image is for.');
   if (body.tree !== undefined) await assertCanAttachImage(deps, user, body.tree);
-  const { config, client } = await activeProvider(deps);
+  const { config, client, apiKey } = await activeProvider(deps);
   const model = await pickModel(deps, config.id, 'image', body.model);
   await assertWithinDailyQuota(deps, user);
   const template = await resolvePrompt(deps, 'node_image', 'en-US');
@@ -51,7 +51,7 @@ export async function generateImage(
   // An unreadable image is the provider's failure (502), so decoding happens inside the logged call.
   const { value: image, logId } = await runUpstreamCall(
     deps,
-    { user, kind: 'image', model: model.name, request, secrets: [storedApiKey(deps, config)] },
+    { user, kind: 'image', model: model.name, request, secrets: [apiKey] },
     async () => {
       const processed = await normalise(await client.generateImage(request, signal));
       return {

@@ -1,5 +1,5 @@
 import { sql, type Insertable } from 'kysely';
-import type { DB } from '../../db/connection.ts';
+import type { DB, Executor } from '../../db/connection.ts';
 import type { AiRequestLogsTable } from '../../db/tables/ai.ts';
 import type { PageWindow } from '../../lib/pagination.ts';
 
@@ -51,7 +51,7 @@ export async function revealResponse(db: DB, id: number): Promise<void> {
   await db.updateTable('ai_request_logs').set({ response_withheld: 0 }).where('id', '=', id).execute();
 }
 
-export const insertRequestLog = async (db: DB, values: Insertable<AiRequestLogsTable>) =>
+export const insertRequestLog = async (db: Executor, values: Insertable<AiRequestLogsTable>) =>
   (await db.insertInto('ai_request_logs').values(values).returning('id').executeTakeFirstOrThrow()).id;
 
 /** Upstream calls a user made since `sinceIso` (the daily quota). */

@@ -1,12 +1,8 @@
 import type { AiRequestKind, Locale } from '@arbor/contract';
 import type { Deps } from '../../deps.ts';
-import type { ChatMessage, ChatRequest } from '../../lib/llm/llm-client.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { activeProvider, storedApiKey } from './ai-runtime.ts';
-import { LANGUAGE_WORDS } from './default-prompts.ts';
-import { pickModel } from './models.service.ts';
-import { renderTemplate, resolvePrompt } from './prompts.service.ts';
-import { assertWithinDailyQuota, runUpstreamCall, UnusableAnswer } from './upstream-call.ts';
+import { prepareChat, runChat } from './chat-generation.ts';
+import { UnusableAnswer } from './upstream-call.ts';
 
 export interface StructuredGeneration<T> {
   /** the request log's kind */
@@ -32,8 +28,6 @@ export interface StructuredResult<T> {
   request_log: number;
 }
 
-const DEFAULT_LANGUAGE: Locale = 'zh-CN';
-
 /**
  * One structured generation for another module (learning's cards and quizzes): checks the provider
  * (503), the model (400), the quota (429), renders the prompt, calls upstream, logs the call whatever
@@ -45,50 +39,23 @@ export async function generateFromPrompt<T>(
   user: AuthUser,
   generation: StructuredGeneration<T>,
 ): Promise<StructuredResult<T>> {
-  const { config, client } = await activeProvider(deps);
-  const model = await pickModel(deps, config.id, 'chat', generation.model);
-  await assertWithinDailyQuota(deps, user);
-  const language = generation.language ?? DEFAULT_LANGUAGE;
-  const prompt = await resolvePrompt(deps, generation.promptKey, language);
-  const values = { language: LANGUAGE_WORDS[language].name, ...generation.values };
-  const messages: ChatMessage[] = [
-    ...(prompt.system ? [{ role: 'system' as const, content: renderTemplate(prompt.system, values) }] : []),
-    { role: 'user', content: renderTemplate(prompt.template, values) },
-  ];
-  const request: ChatRequest = {
-    model: model.name,
-    messages,
-    maxTokens: model.max_tokens,
-    temperature: model.temperature,
-  };
-  const { value, usage, logId } = await runUpstreamCall(
-    deps,
-    {
-      user,
-      kind: generation.kind,
-      model: model.name,
-      request,
-      secrets: [storedApiKey(deps, config)],
-      withholdResponse: generation.withholdResponse ?? false,
-    },
-    async () => {
-      const answer = await client.chat(request);
-      let parsed: T | null;
-      try {
-        parsed = generation.parse(answer.text);
-      } catch {
-        parsed = null;
-      }
-      if (parsed === null) {
-        throw new UnusableAnswer(
-          generation.unusableDetail ?? 'The AI model did not answer in the expected format.',
-          answer.text,
-          answer.usage,
-        );
-      }
-      return { value: parsed, usage: answer.usage, responseText: answer.text };
-    },
-  );
+  const prepared = await prepareChat(deps, user, generation);
+  const { value, usage, logId } = await runChat(deps, prepared, (answer) => {
+    let parsed: T | null;
+    try {
+      parsed = generation.parse(answer.text);
+    } catch {
+      parsed = null;
+    }
+    if (parsed === null) {
+      throw new UnusableAnswer(
+        generation.unusableDetail ?? 'The AI model did not answer in the expected format.',
+        answer.text,
+        answer.usage,
+      );
+    }
+    return parsed;
+  });
   return {
     value,
     usage: { prompt_tokens: usage.promptTokens, completion_tokens: usage.completionTokens },

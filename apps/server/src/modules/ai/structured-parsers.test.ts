@@ -12,12 +12,24 @@ const question = (overrides: Record<string, unknown> = {}) => ({
 describe('parseCardDrafts', () => {
   it('reads {"cards": [{front, back}]} and ignores other keys', () => {
     const text = JSON.stringify({ intro: 'hi', cards: [{ front: ' Q1 ', back: 'A1', extra: 1 }] });
-    expect(parseCardDrafts(text)).toEqual([{ front: 'Q1', back: 'A1' }]);
+    expect(parseCardDrafts(text)).toEqual([{ front: 'Q1', back: 'A1', kind: 'basic' }]);
   });
 
   it('accepts a ```json fence with chatter around it and trailing commas', () => {
     const text = 'Here:\n```json\n{"cards": [{"front": "Q", "back": "A"},]}\n```\nBye';
-    expect(parseCardDrafts(text)).toEqual([{ front: 'Q', back: 'A' }]);
+    expect(parseCardDrafts(text)).toEqual([{ front: 'Q', back: 'A', kind: 'basic' }]);
+  });
+
+  it('reads cloze drafts with a marker (the back may be empty) and drops cloze drafts without one', () => {
+    const cards = [
+      { kind: 'cloze', front: 'The capital of France is {{c1::Paris}}.', back: '' },
+      { kind: 'cloze', front: 'No marker here.', back: 'x' },
+      { kind: 'cloze', front: '{{c1::H2O::formula}} is {{c2::water}}' },
+    ];
+    expect(parseCardDrafts(JSON.stringify({ cards }))).toEqual([
+      { kind: 'cloze', front: 'The capital of France is {{c1::Paris}}.', back: '' },
+      { kind: 'cloze', front: '{{c1::H2O::formula}} is {{c2::water}}', back: '' },
+    ]);
   });
 
   it('drops cards without a front or back, and keeps at most the limit', () => {
@@ -29,7 +41,7 @@ describe('parseCardDrafts', () => {
       { front: 'Q2', back: 'A2' },
     ];
     expect(parseCardDrafts(JSON.stringify({ cards }))).toHaveLength(2);
-    expect(parseCardDrafts(JSON.stringify({ cards }), 1)).toEqual([{ front: 'Q1', back: 'A1' }]);
+    expect(parseCardDrafts(JSON.stringify({ cards }), 1)).toEqual([{ front: 'Q1', back: 'A1', kind: 'basic' }]);
   });
 
   it('gives null for broken JSON, another key, a bare array, or no usable card', () => {

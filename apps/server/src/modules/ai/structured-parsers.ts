@@ -1,8 +1,12 @@
+import { clozeNumbers } from '@arbor/contract';
+
 /** Parsers of the JSON answers of the `cards` and `quiz` prompts (API.md "Recall"): lenient, but never invent. */
 
 export interface CardDraftAnswer {
   front: string;
   back: string;
+  /** cloze: `front` is a text with Anki's {{c1::…}} markers */
+  kind: 'basic' | 'cloze';
 }
 
 export interface QuizQuestionAnswer {
@@ -41,16 +45,26 @@ function jsonObjectIn(text: string): Record<string, unknown> | null {
 const text = (value: unknown, max: number): string | null =>
   typeof value === 'string' && value.trim() !== '' ? value.trim().slice(0, max) : null;
 
-/** `{"cards": [{"front", "back"}]}`; other keys and bad items are ignored; null when no card is left. */
+/**
+ * `{"cards": [{"front", "back", "kind"?}]}`; other keys and bad items are ignored; null when no card is
+ * left. A cloze draft (`"kind": "cloze"`) needs a marker in its front and may have an empty back; one
+ * without a marker is dropped, never passed on as a cloze card the batch call would refuse.
+ */
 export function parseCardDrafts(answer: string, limit = MAX_ITEMS): CardDraftAnswer[] | null {
   const list = jsonObjectIn(answer)?.cards;
   if (!Array.isArray(list)) return null;
   const cards: CardDraftAnswer[] = [];
   for (const item of list) {
     if (item === null || typeof item !== 'object') continue;
-    const front = text((item as Record<string, unknown>).front, FRONT_MAX);
-    const back = text((item as Record<string, unknown>).back, BACK_MAX);
-    if (front !== null && back !== null) cards.push({ front, back });
+    const raw = item as Record<string, unknown>;
+    const front = text(raw.front, FRONT_MAX);
+    if (raw.kind === 'cloze') {
+      if (front !== null && clozeNumbers(front).length > 0)
+        cards.push({ front, back: text(raw.back, BACK_MAX) ?? '', kind: 'cloze' });
+      continue;
+    }
+    const back = text(raw.back, BACK_MAX);
+    if (front !== null && back !== null) cards.push({ front, back, kind: 'basic' });
   }
   return cards.length ? cards.slice(0, limit) : null;
 }

@@ -1,4 +1,5 @@
 import type { AiRequestKind } from '@arbor/contract';
+import type { Trx } from '../../db/connection.ts';
 import type { Deps } from '../../deps.ts';
 import { throttled } from '../../lib/http-errors.ts';
 import { toLlmError, type Usage } from '../../lib/llm/llm-client.ts';
@@ -74,13 +75,16 @@ interface UpstreamOutcome<T> {
 
 /**
  * Runs one upstream call and writes its request log whatever happens. Failures become
- * `502 upstream_error` with a readable detail; the log id is returned with the value.
+ * `502 upstream_error` with a readable detail; the log id is returned with the value. With `keep`,
+ * a successful value is kept by the caller in the transaction that writes its log (and what `keep`
+ * resolves to is returned); when keeping fails that is undone, the log written alone, and the error thrown.
  */
-export async function runUpstreamCall<T>(
+export async function runUpstreamCall<T, K = T>(
   deps: Deps,
   call: UpstreamCall,
   perform: () => Promise<UpstreamOutcome<T>>,
-): Promise<UpstreamOutcome<T> & { logId: number }> {
+  keep?: (trx: Trx, value: T, logId: number) => Promise<K>,
+): Promise<UpstreamOutcome<K> & { logId: number }> {
   const started = performance.now();
   const base = {
     user_id: call.user.id,
@@ -89,19 +93,25 @@ export async function runUpstreamCall<T>(
     request_excerpt: redactedExcerpt(call.request, call.secrets),
     response_withheld: call.withholdResponse ? 1 : 0,
   };
+  const succeeded = (outcome: UpstreamOutcome<T>) => ({
+    ...base,
+    status: 'success' as const,
+    prompt_tokens: outcome.usage.promptTokens,
+    completion_tokens: outcome.usage.completionTokens,
+    latency_ms: Math.round(performance.now() - started),
+    error: null,
+    response_excerpt: redactedExcerpt(outcome.responseText, call.secrets),
+    created_at: deps.clock.nowIso(),
+  });
+  let outcome: UpstreamOutcome<T>;
   try {
-    const outcome = await perform();
-    const logId = await insertRequestLog(deps.db, {
-      ...base,
-      status: 'success',
-      prompt_tokens: outcome.usage.promptTokens,
-      completion_tokens: outcome.usage.completionTokens,
-      latency_ms: Math.round(performance.now() - started),
-      error: null,
-      response_excerpt: redactedExcerpt(outcome.responseText, call.secrets),
-      created_at: deps.clock.nowIso(),
-    });
-    return { ...outcome, logId };
+    outcome = await perform();
+    // Without `keep` the value is what is returned: T and K are the same.
+    if (!keep)
+      return {
+        ...(outcome as unknown as UpstreamOutcome<K>),
+        logId: await insertRequestLog(deps.db, succeeded(outcome)),
+      };
   } catch (error) {
     const unusable = error instanceof UnusableAnswer ? error : null;
     const message = unusable ? unusable.message : toLlmError(error).message;
@@ -117,5 +127,16 @@ export async function runUpstreamCall<T>(
     });
     // Providers sometimes echo the key in their error text; users must not see it either.
     throw upstreamError(redactedExcerpt(message, call.secrets));
+  }
+  const log = succeeded(outcome);
+  try {
+    return await deps.db.transaction().execute(async (trx) => {
+      const logId = await insertRequestLog(trx, log);
+      return { ...outcome, value: await keep(trx, outcome.value, logId), logId };
+    });
+  } catch (error) {
+    // The call happened and counts against the quota even though its answer could not be kept.
+    await insertRequestLog(deps.db, log);
+    throw error;
   }
 }

@@ -17,7 +17,9 @@ import { conflict, invalidField, notFound } from '../../lib/http-errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import {
   countByState,
+  countDue,
   countDueBetween,
+  countNew,
   countRecalls,
   deleteLog,
   deleteLogsAfter,
@@ -34,10 +36,11 @@ import {
   uncountCardReview,
   writeSchedule,
   type CardRow,
+  type CardScope,
   type Schedule,
 } from './cards.repository.ts';
 import { presentCard, presentLog } from './cards.presenter.ts';
-import { presentCards, subjectsOfCards } from './cards.service.ts';
+import { contextOfCards, presentCards, subjectsOfCards } from './cards.service.ts';
 import { countActivity, touchSubject } from './learning.repository.ts';
 import { addDays, localDay, startOfLocalDay } from './local-days.ts';
 import { balancedInterval } from './load-balance.ts';
@@ -265,7 +268,11 @@ export async function reviewCard(
           })
         : [];
       const answer: ReviewResult = {
-        card: presentCard({ ...row, ...schedule, updated_at: nowIso }, subject),
+        card: presentCard(
+          { ...row, ...schedule, updated_at: nowIso },
+          subject,
+          await contextOfCards(deps, trx, viewer.id, [row]),
+        ),
         log: presentLog(logId, log),
         strengthened,
       };
@@ -321,21 +328,43 @@ function mergeByDue(a: CardRow[], b: CardRow[]): CardRow[] {
 /**
  * The caller's review queue: due learning and relearning cards, then due review cards (each by due),
  * then new cards (oldest first) up to what is left of today's `new_per_day`. Every query is a range
- * of the queue or new-card index; none reads all of a learner's cards.
+ * of the queue or new-card index; none reads all of a learner's cards. With a `scope`, only that
+ * subject's cards, and its counts. With `withinDays` > 0 the due cards run to the end of the local day
+ * that many days after today (what an offline client keeps).
  */
-export async function getCardReviewQueue(deps: Deps, viewer: AuthUser, limit: number): Promise<ReviewQueue> {
+export async function getCardReviewQueue(
+  deps: Deps,
+  viewer: AuthUser,
+  limit: number,
+  scope?: CardScope,
+  withinDays = 0,
+): Promise<ReviewQueue> {
   const db = deps.db;
   const settings = await readSettings(db, viewer.id);
   const now = deps.clock.now();
   const nowIso = now.toISOString();
-  const [learning, relearning, review, counts] = await Promise.all([
-    findDue(db, viewer.id, 'learning', nowIso, limit),
-    findDue(db, viewer.id, 'relearning', nowIso, limit),
-    findDue(db, viewer.id, 'review', nowIso, limit),
+  const until =
+    withinDays > 0
+      ? new Date(
+          startOfLocalDay(addDays(localDay(now, settings.timezone), withinDays + 1), settings.timezone).getTime() - 1,
+        ).toISOString()
+      : nowIso;
+  const [learning, relearning, review, today] = await Promise.all([
+    findDue(db, viewer.id, 'learning', until, limit, scope),
+    findDue(db, viewer.id, 'relearning', until, limit, scope),
+    findDue(db, viewer.id, 'review', until, limit, scope),
     todayCounts(db, viewer.id, settings, now),
   ]);
+  // One subject's share: its due cards, and its new ones within what is left of today's new_per_day.
+  const counts = scope
+    ? {
+        learning: await countDue(db, viewer.id, ['learning', 'relearning'], nowIso, scope),
+        review: await countDue(db, viewer.id, ['review'], nowIso, scope),
+        new: await countNew(db, viewer.id, today.newLeft, scope),
+      }
+    : today;
   const due = [...mergeByDue(learning, relearning), ...review].slice(0, limit);
-  const fresh = await findNew(db, viewer.id, Math.min(counts.newLeft, limit - due.length));
+  const fresh = await findNew(db, viewer.id, Math.min(today.newLeft, limit - due.length), scope);
   return {
     cards: await presentCards(deps, viewer, [...due, ...fresh]),
     counts: { new: counts.new, learning: counts.learning, review: counts.review },

@@ -255,6 +255,40 @@ describe('review queue', () => {
     expect((await call(user, 'GET', '/api/learn/review/?limit=0')).statusCode).toBe(400);
     expect((await call(user, 'GET', '/api/learn/review/?limit=201')).statusCode).toBe(400);
   });
+  it('with within_days also gives the cards due before the end of that local day (an offline client keeps them), only the caller’s', async () => {
+    const user = await createUser(t.app);
+    const other = await createUser(t.app);
+    const tree = await recallTree(t.app, user);
+    const otherTree = await recallTree(t.app, other);
+    expect((await call(user, 'PATCH', '/api/learn/settings/', { timezone: 'Asia/Tokyo' })).statusCode).toBe(200);
+    // 10:00 on 10 March in Tokyo (01:00 UTC); the third day after today ends at 14 March 00:00 Tokyo (13 March 15:00 UTC).
+    const now = Date.parse('2026-03-10T01:00:00.000Z');
+    clock.set(now);
+    const cards: CardJson[] = [];
+    for (let i = 0; i < 5; i += 1) cards.push(await newCard(user, tree, 'basics', `card ${i}`));
+    await arrange(cards[0]!.id, { state: 'review', due: '2026-03-09T01:00:00.000Z' });
+    await arrange(cards[1]!.id, { state: 'review', due: '2026-03-11T01:00:00.000Z' });
+    await arrange(cards[2]!.id, { state: 'learning', due: '2026-03-13T14:59:00.000Z' });
+    await arrange(cards[3]!.id, { state: 'review', due: '2026-03-13T15:00:00.000Z' });
+    // cards[4] stays new
+    const theirs = await newCard(other, otherTree, 'basics', 'theirs');
+    await arrange(theirs.id, { state: 'review', due: '2026-03-10T00:00:00.000Z' });
+
+    const today = (await call(user, 'GET', '/api/learn/review/')).json();
+    expect(today.cards.map((c: CardJson) => c.front)).toEqual(['card 0', 'card 4']);
+    const ahead = (await call(user, 'GET', '/api/learn/review/?limit=200&within_days=3')).json();
+    expect(ahead.cards.map((c: CardJson) => c.front)).toEqual(['card 2', 'card 0', 'card 1', 'card 4']);
+    // the counts stay today's
+    expect(ahead.counts).toEqual(today.counts);
+    expect((await call(user, 'GET', '/api/learn/review/?within_days=4')).json().cards).toHaveLength(5);
+
+    for (const bad of ['0', '8', 'x', '1.5']) {
+      const res = await call(user, 'GET', `/api/learn/review/?within_days=${bad}`);
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'invalid', fields: { within_days: expect.any(Array) } });
+    }
+    expect((await call(null, 'GET', '/api/learn/review/?within_days=3')).statusCode).toBe(401);
+  });
 });
 
 describe('review stats', () => {

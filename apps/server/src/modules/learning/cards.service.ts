@@ -1,12 +1,17 @@
-import type { Card, CardCreateBody, CardPatchBody, CardsQuery, Subject, SubjectKind } from '@arbor/contract';
+import type { Card, CardCreateBody, CardsQuery, Subject, SubjectKind } from '@arbor/contract';
 import { createEmptyCard } from 'ts-fsrs';
+import type { Executor } from '../../db/connection.ts';
 import type { Deps } from '../../deps.ts';
 import { invalidField, notFound } from '../../lib/http-errors.ts';
 import type { PageWindow } from '../../lib/pagination.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { deleteCard, findOwnCard, insertCard, listCards, updateCardText, type CardRow } from './cards.repository.ts';
-import { presentCard } from './cards.presenter.ts';
+import { findOwnCardImages } from './card-images.repository.ts';
+import { cardImageUrl } from './card-images.service.ts';
+import { findGroupMembers, findOwnCard, insertCard, listCards, type CardRow } from './cards.repository.ts';
+import { NO_CARD_CONTEXT, presentCard, type CardContext } from './cards.presenter.ts';
 import { touchSubject } from './learning.repository.ts';
+import { addDays, localDay, startOfLocalDay } from './local-days.ts';
+import { readSettings } from './settings.service.ts';
 import { readSubjectById, resolveSubject, type ResolvedSubject } from './subjects.ts';
 
 const subjectKeyOf = (row: { subject_kind: SubjectKind; subject_id: number }) =>
@@ -33,6 +38,34 @@ export async function subjectsOfCards(
   return subjects;
 }
 
+/** The siblings and images some cards of `userId` show: one query each, none when no card needs it. */
+export async function contextOfCards(
+  deps: Pick<Deps, 'config'>,
+  db: Executor,
+  userId: number,
+  rows: readonly CardRow[],
+): Promise<CardContext> {
+  const groupIds = rows.flatMap((row) => (row.sibling_group === null ? [] : [row.sibling_group]));
+  const imageIds = rows.flatMap((row) => (row.image_id === null ? [] : [row.image_id]));
+  const [members, images] = await Promise.all([
+    groupIds.length ? findGroupMembers(db, userId, groupIds) : [],
+    imageIds.length ? findOwnCardImages(db, userId, imageIds) : [],
+  ]);
+  const groups = new Map<string, number[]>();
+  for (const member of members)
+    groups.set(member.sibling_group, [...(groups.get(member.sibling_group) ?? []), member.id]);
+  const baseUrl = deps.config.publicBaseUrl;
+  return {
+    groups,
+    images: new Map(
+      images.map((image) => [
+        image.id,
+        { url: cardImageUrl(baseUrl, image), width: image.width, height: image.height },
+      ]),
+    ),
+  };
+}
+
 /** Cards as the contract shows them, their subjects read once per subject. */
 export async function presentCards(
   deps: Deps,
@@ -40,8 +73,11 @@ export async function presentCards(
   rows: readonly CardRow[],
   known?: ResolvedSubject,
 ): Promise<Card[]> {
-  const subjects = await subjectsOfCards(deps, viewer, rows, known);
-  return rows.map((row) => presentCard(row, subjects.get(subjectKeyOf(row))!));
+  const [subjects, context] = await Promise.all([
+    subjectsOfCards(deps, viewer, rows, known),
+    contextOfCards(deps, deps.db, viewer.id, rows),
+  ]);
+  return rows.map((row) => presentCard(row, subjects.get(subjectKeyOf(row))!, context));
 }
 
 /** A page of the caller's cards, of one subject (which they must be able to read) or all. */
@@ -53,13 +89,27 @@ export async function listOwnCards(
 ): Promise<{ count: number; results: Card[] }> {
   const resolved =
     query.tree !== undefined || query.share !== undefined ? await resolveSubject(deps, viewer, query) : undefined;
-  const { count, rows } = await listCards(
-    deps.db,
-    { userId: viewer.id, subject: resolved?.key, nodeId: query.node_id, state: query.state },
-    window.offset,
-    window.pageSize,
-  );
+  const filter = {
+    userId: viewer.id,
+    subject: resolved?.key,
+    nodeId: query.node_id,
+    state: query.state,
+    needle: query.q ? query.q.toLowerCase() : undefined,
+    kind: query.kind,
+    suspended: query.suspended,
+    dueBefore: query.due_within === undefined ? undefined : await endOfLocalDayIn(deps, viewer, query.due_within),
+    lapsesMin: query.lapses_min,
+    sort: query.sort,
+  };
+  const { count, rows } = await listCards(deps.db, filter, window.offset, window.pageSize);
   return { count, results: await presentCards(deps, viewer, rows, resolved) };
+}
+
+/** The end of the learner's local day `days` days from today (the browser's "due within"). */
+async function endOfLocalDayIn(deps: Deps, viewer: AuthUser, days: number): Promise<string> {
+  const { timezone } = await readSettings(deps.db, viewer.id);
+  const today = localDay(deps.clock.now(), timezone);
+  return startOfLocalDay(addDays(today, days + 1), timezone).toISOString();
 }
 
 /** Scheduling columns of a card that was never reviewed: new, due `now` (ts-fsrs's empty card). */
@@ -79,8 +129,14 @@ export function newSchedule(now: Date) {
   };
 }
 
-/** A new card's row: state `new`, due `now`. */
-export function cardRow(resolved: ResolvedSubject, nodeId: string, front: string, back: string, now: Date) {
+/** A new basic card's row: state `new`, due `now`. */
+export function cardRow(
+  resolved: Pick<ResolvedSubject, 'key'>,
+  nodeId: string,
+  front: string,
+  back: string,
+  now: Date,
+): Omit<CardRow, 'id'> {
   const at = now.toISOString();
   return {
     user_id: resolved.key.userId,
@@ -92,6 +148,12 @@ export function cardRow(resolved: ResolvedSubject, nodeId: string, front: string
     ...newSchedule(now),
     created_at: at,
     updated_at: at,
+    kind: 'basic',
+    sibling_group: null,
+    cloze: null,
+    occlusion: null,
+    image_id: null,
+    suspended: 0,
   };
 }
 
@@ -105,10 +167,10 @@ export async function createCard(deps: Deps, viewer: AuthUser, body: CardCreateB
     await touchSubject(trx, resolved.key, now.toISOString());
     return inserted;
   });
-  return presentCard(row, resolved.subject);
+  return presentCard(row, resolved.subject, NO_CARD_CONTEXT);
 }
 
-async function requireOwnCard(deps: Deps, viewer: AuthUser, id: number): Promise<CardRow> {
+export async function requireOwnCard(deps: Deps, viewer: AuthUser, id: number): Promise<CardRow> {
   const row = await findOwnCard(deps.db, viewer.id, id);
   if (!row) throw notFound();
   return row;
@@ -118,22 +180,4 @@ async function requireOwnCard(deps: Deps, viewer: AuthUser, id: number): Promise
 export async function getOwnCard(deps: Deps, viewer: AuthUser, id: number): Promise<Card> {
   const row = await requireOwnCard(deps, viewer, id);
   return (await presentCards(deps, viewer, [row]))[0]!;
-}
-
-/** Changes the text of one of the caller's cards; its schedule stays. */
-export async function patchOwnCard(deps: Deps, viewer: AuthUser, id: number, patch: CardPatchBody): Promise<Card> {
-  const row = await requireOwnCard(deps, viewer, id);
-  const now = deps.clock.nowIso();
-  const changes = {
-    ...(patch.front !== undefined ? { front: patch.front } : {}),
-    ...(patch.back !== undefined ? { back: patch.back } : {}),
-  };
-  await updateCardText(deps.db, id, changes, now);
-  return (await presentCards(deps, viewer, [{ ...row, ...changes, updated_at: now }]))[0]!;
-}
-
-/** Deletes one of the caller's cards with its review logs. */
-export async function deleteOwnCard(deps: Deps, viewer: AuthUser, id: number): Promise<void> {
-  await requireOwnCard(deps, viewer, id);
-  await deleteCard(deps.db, id);
 }

@@ -1,3 +1,4 @@
+import { inBatches } from '../../db/batches.ts';
 import type { Selectable } from 'kysely';
 import type { Executor } from '../../db/connection.ts';
 import type { LearnerFsrsTable } from '../../db/tables/learning.ts';
@@ -8,6 +9,15 @@ export type LearnerFsrsRow = Selectable<LearnerFsrsTable>;
 /** A learner's personal FSRS row, if the optimiser ever ran or was claimed for them. */
 export function findFsrsRow(db: Executor, userId: number): Promise<LearnerFsrsRow | undefined> {
   return db.selectFrom('learner_fsrs').selectAll().where('user_id', '=', userId).executeTakeFirst();
+}
+
+/** Several learners' personal parameters (those who have a row). */
+export async function findFsrsRows(db: Executor, userIds: readonly number[]): Promise<LearnerFsrsRow[]> {
+  const rows: LearnerFsrsRow[] = [];
+  for (const batch of inBatches(userIds)) {
+    rows.push(...(await db.selectFrom('learner_fsrs').selectAll().where('user_id', 'in', batch).execute()));
+  }
+  return rows;
 }
 
 /** The learner's explicit review logs: implicit reviews never count (API.md "Implicit credit"), here nor in the optimiser. */

@@ -3,6 +3,10 @@ import type { MessageCatalog } from '../../lib/messages/index.ts';
 export const LEARNING_MESSAGES: MessageCatalog = {
   // learning
   'This node is not in the tree.': { 'zh-CN': '该节点不在这棵树中。', 'ja-JP': 'このノードはツリーにありません。' },
+  'This note was changed after the version you edited; nothing was saved.': {
+    'zh-CN': '这条笔记在你编辑的版本之后已被修改；未保存任何内容。',
+    'ja-JP': 'このノートは編集元の版より後に変更されています。何も保存されていません。',
+  },
   'Prerequisites can only be marked done together with the node.': {
     'zh-CN': '前置节点只能与该节点一起标记为已完成。',
     'ja-JP': '前提ノードは、このノードと一緒にのみ完了にできます。',
@@ -68,6 +72,36 @@ export const LEARNING_MESSAGES: MessageCatalog = {
     'zh-CN': '请使用 2026-01-31 这样的日期格式。',
     'ja-JP': '2026-01-31 のような日付を使ってください。',
   },
+  // card kinds and card images
+  'Mark at least one cloze, like {{c1::answer}}.': {
+    'zh-CN': '请至少标记一处填空，例如 {{c1::答案}}。',
+    'ja-JP': '穴埋めを少なくとも一つ付けてください（例：{{c1::答え}}）。',
+  },
+  "Keep this card's cloze number {n} in the text.": {
+    'zh-CN': '文本中须保留本卡片的填空编号 {n}。',
+    'ja-JP': 'このカードの穴埋め番号 {n} を文中に残してください。',
+  },
+  'No such card image.': { 'zh-CN': '没有这张卡片图片。', 'ja-JP': 'そのカード画像はありません。' },
+  'Masks are fractions from 0 to 1.': {
+    'zh-CN': '遮罩的位置和大小是 0 到 1 之间的比例。',
+    'ja-JP': 'マスクの位置と大きさは 0 から 1 の割合で指定します。',
+  },
+  'A mask must lie inside the image and have a size.': {
+    'zh-CN': '遮罩必须位于图片之内并且有大小。',
+    'ja-JP': 'マスクは画像の内側にあり、大きさを持つ必要があります。',
+  },
+  'Draw at least one mask.': { 'zh-CN': '请至少画一个遮罩。', 'ja-JP': 'マスクを少なくとも一つ描いてください。' },
+  'At most 100 masks.': { 'zh-CN': '最多 100 个遮罩。', 'ja-JP': 'マスクは 100 個までです。' },
+  'The text cannot be empty.': { 'zh-CN': '文本不能为空。', 'ja-JP': 'テキストを空にはできません。' },
+  'The text is at most 2,000 characters.': {
+    'zh-CN': '文本最多 2,000 个字符。',
+    'ja-JP': 'テキストは 2,000 文字までです。',
+  },
+  'The back cannot be empty.': { 'zh-CN': '卡片背面不能为空。', 'ja-JP': 'カードの裏面を空にはできません。' },
+  'The back of a reversed card is at most 2,000 characters.': {
+    'zh-CN': '双向卡片的背面最多 2,000 个字符。',
+    'ja-JP': '表裏両方向カードの裏面は 2,000 文字までです。',
+  },
   'The front cannot be empty.': { 'zh-CN': '卡片正面不能为空。', 'ja-JP': 'カードの表面を空にはできません。' },
   'The front is at most 2,000 characters.': {
     'zh-CN': '卡片正面最多 2,000 个字符。',
@@ -81,6 +115,10 @@ export const LEARNING_MESSAGES: MessageCatalog = {
     'zh-CN': 'review_id 必须是客户端生成的 UUID。',
     'ja-JP': 'review_id はクライアントが作成した UUID にしてください。',
   },
+  'base_updated_at must be an ISO 8601 date-time.': {
+    'zh-CN': 'base_updated_at 必须是 ISO 8601 日期时间。',
+    'ja-JP': 'base_updated_at は ISO 8601 形式の日時にしてください。',
+  },
   'reviewed_at must be an ISO 8601 date-time.': {
     'zh-CN': 'reviewed_at 必须是 ISO 8601 日期时间。',
     'ja-JP': 'reviewed_at は ISO 8601 形式の日時にしてください。',
@@ -88,6 +126,26 @@ export const LEARNING_MESSAGES: MessageCatalog = {
   'limit must be a whole number from 1 to 200': {
     'zh-CN': 'limit 必须是 1 到 200 的整数',
     'ja-JP': 'limit は 1〜200 の整数にしてください',
+  },
+  'mode is one of due, ahead or at_risk.': {
+    'zh-CN': 'mode 必须是 due、ahead 或 at_risk 之一。',
+    'ja-JP': 'mode は due、ahead、at_risk のいずれかにしてください。',
+  },
+  'days is a whole number from 1 to 30.': {
+    'zh-CN': 'days 必须是 1 到 30 的整数。',
+    'ja-JP': 'days は 1〜30 の整数にしてください。',
+  },
+  'days goes with mode=ahead only.': {
+    'zh-CN': 'days 只能与 mode=ahead 一起使用。',
+    'ja-JP': 'days は mode=ahead と一緒にのみ指定できます。',
+  },
+  'within_days must be a whole number from 1 to 7': {
+    'zh-CN': 'within_days 必须是 1 到 7 的整数',
+    'ja-JP': 'within_days は 1〜7 の整数にしてください',
+  },
+  'within_days goes with mode=due only.': {
+    'zh-CN': 'within_days 只能与 mode=due 一起使用。',
+    'ja-JP': 'within_days は mode=due と一緒にのみ指定できます。',
   },
   'This review_id was already used for another card.': {
     'zh-CN': '此 review_id 已用于另一张卡片。',
@@ -108,6 +166,30 @@ export const LEARNING_MESSAGES: MessageCatalog = {
   'Name exactly one of tree or share.': {
     'zh-CN': '请指定树或分享中的一个（且仅一个）。',
     'ja-JP': 'ツリーか共有のどちらか 1 つだけを指定してください。',
+  },
+  'Use true or false.': { 'zh-CN': '请使用 true 或 false。', 'ja-JP': 'true か false を指定してください。' },
+  'The search is at most 200 characters.': {
+    'zh-CN': '搜索内容最多 200 个字符。',
+    'ja-JP': '検索語は 200 文字までです。',
+  },
+  'due_within is a whole number of days from 0 to 3650.': {
+    'zh-CN': 'due_within 是 0 到 3650 之间的整数天数。',
+    'ja-JP': 'due_within は 0〜3650 の整数（日数）です。',
+  },
+  'lapses_min is a whole number from 0 to 1000.': {
+    'zh-CN': 'lapses_min 是 0 到 1000 之间的整数。',
+    'ja-JP': 'lapses_min は 0〜1000 の整数です。',
+  },
+  'Give at least one card.': { 'zh-CN': '请至少指定一张卡片。', 'ja-JP': 'カードを 1 枚以上指定してください。' },
+  'At most 500 cards at once.': { 'zh-CN': '一次最多 500 张卡片。', 'ja-JP': '一度に 500 枚までです。' },
+  'Each card only once.': { 'zh-CN': '每张卡片只能出现一次。', 'ja-JP': '同じカードは 1 回だけ指定してください。' },
+  'Moving cards needs the node to move them to.': {
+    'zh-CN': '移动卡片需要指定目标节点。',
+    'ja-JP': 'カードを移動するには移動先のノードを指定してください。',
+  },
+  'Name at most one of tree or share.': {
+    'zh-CN': '树和分享最多只能指定一个。',
+    'ja-JP': 'ツリーと共有は多くとも 1 つだけ指定してください。',
   },
   'At most 500 items.': { 'zh-CN': '最多 500 项。', 'ja-JP': '500 件までです。' },
   'Give at least one item.': { 'zh-CN': '请至少提供一项。', 'ja-JP': '1 件以上指定してください。' },
@@ -140,5 +222,13 @@ export const LEARNING_MESSAGES: MessageCatalog = {
   'Optimising needs at least {needed} reviews; you have {count}.': {
     'zh-CN': '优化至少需要 {needed} 次复习；你目前有 {count} 次。',
     'ja-JP': '最適化には少なくとも {needed} 回の復習が必要です。現在 {count} 回です。',
+  },
+  'Assign one of your own trees or a template.': {
+    'zh-CN': '请布置你自己的树或一个模板。',
+    'ja-JP': '自分のツリーかテンプレートを課題にしてください。',
+  },
+  'A private tree cannot be assigned: members could not open it.': {
+    'zh-CN': '私有的树不能布置为作业：成员无法打开它。',
+    'ja-JP': '非公開のツリーは課題にできません。メンバーが開けないためです。',
   },
 };

@@ -149,17 +149,25 @@ export interface NoteRow {
   updated_at: string;
 }
 
-/** A learner's notes on one subject, in node order of their writing. */
-export async function findNotes(db: Executor, key: SubjectKey): Promise<NoteRow[]> {
+/** The select of a learner's notes on one subject. */
+function notesOfSubject(db: Executor, key: SubjectKey) {
   const [a, b, c] = ofSubject(key);
   return db
     .selectFrom('learning_notes')
     .select(['node_id', 'content', 'updated_at'])
     .where(...a)
     .where(...b)
-    .where(...c)
-    .orderBy('node_id')
-    .execute();
+    .where(...c);
+}
+
+/** A learner's notes on one subject, in node order of their writing. */
+export async function findNotes(db: Executor, key: SubjectKey): Promise<NoteRow[]> {
+  return notesOfSubject(db, key).orderBy('node_id').execute();
+}
+
+/** A learner's note on one node of a subject, or undefined. */
+export async function findNote(db: Executor, key: SubjectKey, nodeId: string): Promise<NoteRow | undefined> {
+  return notesOfSubject(db, key).where('node_id', '=', nodeId).executeTakeFirst();
 }
 
 /** Writes (or, for empty content, deletes) a learner's note on a node. */
@@ -209,9 +217,12 @@ export interface NoteHitRow {
   updated_at: string;
 }
 
+/** A LIKE pattern (with `escape '\\'`) for text containing `needle` anywhere. */
+export const containing = (needle: string) => `%${needle.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+
 /** Notes of a learner containing `needle` (already lower-cased), newest first. */
 export async function searchNotes(db: Executor, userId: number, needle: string, limit: number) {
-  const pattern = `%${needle.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+  const pattern = containing(needle);
   return db
     .selectFrom('learning_notes')
     .select(['subject_kind', 'subject_id', 'node_id', 'content', 'updated_at'])
@@ -244,6 +255,19 @@ export async function touchSubject(db: Executor, key: SubjectKey, now: string): 
     })
     .onConflict((oc) => oc.columns(['user_id', 'subject_kind', 'subject_id']).doUpdateSet({ last_activity_at: now }))
     .execute();
+}
+
+/** Whether a learner follows a subject (has its row on `/learn`). */
+export async function isLearnedSubject(db: Executor, key: SubjectKey): Promise<boolean> {
+  const [a, b, c] = ofSubject(key);
+  const row = await db
+    .selectFrom('learning_subjects')
+    .select('id')
+    .where(...a)
+    .where(...b)
+    .where(...c)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 export interface SubjectRow {

@@ -6,6 +6,7 @@ import {
   LearningPath,
   LearningSubjectSummary,
   Note,
+  NoteConflict,
   NoteBody,
   NoteSearchHit,
   NoteSearchQuery,
@@ -28,6 +29,7 @@ import { planRoutes } from './plans.routes.ts';
 import { getPath, getProgress, updateProgress, updateProgressInBulk } from './progress.service.ts';
 import { recallAiRoutes } from './recall-ai.routes.ts';
 import { recallRoutes } from './recall.routes.ts';
+import { cardImagesRoutes } from './card-images.routes.ts';
 import { optimizerRoutes } from './optimizer.routes.ts';
 import { adoptBrowserTimezone, BROWSER_TIMEZONE_HEADER, getSettings, updateSettings } from './settings.service.ts';
 import { forgetSubject, getActivity, listLearnedSubjects } from './subjects.service.ts';
@@ -43,6 +45,7 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
     adoptBrowserTimezone(deps, currentUser(request), request.headers[BROWSER_TIMEZONE_HEADER]),
   );
   await app.register(recallRoutes);
+  await app.register(cardImagesRoutes);
   await app.register(memoryRoutes);
 
   app.get(
@@ -96,7 +99,11 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         body: NoteBody,
-        response: { 200: Note, 204: z.null().describe('empty content: the note is deleted') },
+        response: {
+          200: Note,
+          204: z.null().describe('empty content: the note is deleted'),
+          409: NoteConflict.describe('base_updated_at is older than the stored note, which is answered'),
+        },
       },
     },
     async (request, reply) => {

@@ -260,6 +260,45 @@ describe('notes', () => {
     expect((await call(learner, 'GET', `/api/learn/notes/?tree=${tree.uuid}`)).json()).toEqual([]);
   });
 
+  it('keeps a note changed after an offline edit’s base: 409 with the stored note, nothing written', async () => {
+    const tree = await ownTree(learner);
+    const note = (content: string, base?: string) =>
+      call(learner, 'PUT', '/api/learn/notes/', {
+        tree: tree.uuid,
+        node_id: 'basics',
+        content,
+        ...(base === undefined ? {} : { base_updated_at: base }),
+      });
+    // No stored note: an offline edit is simply saved.
+    const first = await note('edited offline', '2026-01-01T00:00:00.000Z');
+    expect(first.statusCode).toBe(200);
+    const stored = first.json() as { updated_at: string };
+    // Edited from the stored version: saved.
+    const second = await note('edited again', stored.updated_at);
+    expect(second.statusCode).toBe(200);
+    const latest = second.json() as { node_id: string; content: string; updated_at: string };
+    // Edited from a version older than the stored one (another device wrote meanwhile): refused.
+    const older = new Date(Date.parse(latest.updated_at) - 60_000).toISOString();
+    const refused = await note('stale offline edit', older);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'conflict', note: latest });
+    // A stale deletion is refused the same way.
+    expect((await note('', older)).statusCode).toBe(409);
+    expect((await call(learner, 'GET', `/api/learn/notes/?tree=${tree.uuid}`)).json()).toEqual([latest]);
+    // Someone else's tree stays unseen whatever the base.
+    const strangers = await call(stranger, 'PUT', '/api/learn/notes/', {
+      tree: tree.uuid,
+      node_id: 'basics',
+      content: 'x',
+      base_updated_at: older,
+    });
+    expect(strangers.statusCode).toBe(404);
+    // Not a date-time: 400 on the field.
+    const bad = await note('x', 'yesterday');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields).toHaveProperty('base_updated_at');
+  });
+
   it('refuses a note on an unknown node and one over 20,000 characters', async () => {
     const tree = await ownTree(learner);
     const unknown = await call(learner, 'PUT', '/api/learn/notes/', {

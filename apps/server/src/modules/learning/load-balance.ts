@@ -3,8 +3,8 @@
 // the range has another day.
 import { get_fuzz_range } from 'ts-fsrs';
 import type { Executor } from '../../db/connection.ts';
-import { findDueTimesBetween } from './cards.repository.ts';
-import { addDays, boundIndexOf, localDay, startOfLocalDay, weekdayOf } from './local-days.ts';
+import { countDueInRanges } from './cards.repository.ts';
+import { addDays, localDay, startOfLocalDay, weekdayOf } from './local-days.ts';
 import type { StoredSettings } from './settings.service.ts';
 
 const DAY_MS = 86_400_000;
@@ -37,17 +37,11 @@ export async function balancedInterval(
   const starts = Array.from({ length: spanDays + 2 }, (_, index) =>
     startOfLocalDay(addDays(first, index), settings.timezone).getTime(),
   );
-  const load = new Array<number>(spanDays + 1).fill(0);
-  const dues = await findDueTimesBetween(
+  const load = await countDueInRanges(
     db,
     userId,
-    new Date(starts[0]!).toISOString(),
-    new Date(starts.at(-1)!).toISOString(),
+    starts.map((start) => new Date(start).toISOString()),
   );
-  for (const due of dues) {
-    const index = boundIndexOf(starts, Date.parse(due)) - 1;
-    if (index >= 0 && index < load.length) load[index]! += 1;
-  }
   const loadOf = (position: number) =>
     load[Math.round((Date.parse(`${days[position]}T00:00:00Z`) - Date.parse(`${first}T00:00:00Z`)) / DAY_MS)]!;
   const easy = new Set(settings.easy_days);

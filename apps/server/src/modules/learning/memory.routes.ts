@@ -12,7 +12,7 @@ const tags = ['learning'];
  */
 export const memoryRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
-  // Built from typed rows: up to 5,000 nodes are not re-checked against the schema (lib/trusted-json.ts).
+  // Written as JSON text from typed rows: up to 5,000 nodes are not re-checked against the schema (lib/trusted-json.ts).
   app.get(
     '/learn/memory/',
     { schema: { tags, querystring: MemoryQuery, response: { 200: Memory } } },

@@ -1,20 +1,14 @@
 // Memory on the tree (API.md "Third wave"): how well the learner remembers each node now or at a
 // later day, and how many reviews a retention would cost them.
-import {
-  MEMORY_AT_MAX_DAYS,
-  type Memory,
-  type MemoryQuery,
-  type NodeMemory,
-  type Workload,
-  type WorkloadQuery,
-} from '@arbor/contract';
-import { createEmptyCard, Rating, type Card as FsrsCard, type FSRS } from 'ts-fsrs';
-import type { Executor } from '../../db/connection.ts';
+import { MEMORY_AT_MAX_DAYS, type Memory, type MemoryQuery, type Workload, type WorkloadQuery } from '@arbor/contract';
+import { computeDecayFactor, createEmptyCard, Rating, roundTo, type Card as FsrsCard, type FSRS } from 'ts-fsrs';
 import type { Deps, LearnableDocument } from '../../deps.ts';
+import { allInOrder } from '../../lib/all-in-order.ts';
 import { invalidField } from '../../lib/http-errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { fsrsCardOf } from './card-reviews.service.ts';
-import { countNew, findMemoryCards, findScheduledCards, type MemoryCardRow } from './cards.repository.ts';
+import { countNew, findScheduledCards, type MemoryCardRow } from './cards.repository.ts';
+import { countAtMost, readMemoryCards, type MemoryCardsByNode, type NodeCards } from './memory-cards.ts';
 import { addDays, boundIndexOf, localDay, startOfLocalDay } from './local-days.ts';
 import { schedulerFor } from './scheduler.ts';
 import { readSettings } from './settings.service.ts';
@@ -34,93 +28,91 @@ export function retrievabilityOf(scheduler: FSRS, card: MemoryCardRow, at: numbe
   return scheduler.forgetting_curve(elapsed, +Number(card.stability).toFixed(8));
 }
 
-function median(values: number[]): number | null {
-  if (values.length === 0) return null;
-  values.sort((a, b) => a - b);
-  const middle = values.length >> 1;
-  return values.length % 2 === 1 ? values[middle]! : (values[middle - 1]! + values[middle]!) / 2;
-}
-
-interface NodeTally {
-  cards: number;
-  due: number;
-  retrievability: number;
-  reviewed: number;
-  stabilities: number[];
-  last_review: string | null;
-}
-
 /**
- * The memory of each node of a subject's document that has cards, read at `asOf` (in document
- * order), its retention the mean retrievability of its reviewed cards; and the subject's mean of
- * the nodes' retention. Cards on nodes no longer in the document are left out.
+ * Visits each node of a subject's document that has cards (in document order) with its memory read at
+ * `asOf`: its retention, the mean retrievability of its reviewed cards (ts-fsrs's forgetting curve of the
+ * whole days since each card's last review and its stability, as `get_retrievability` reads it, the
+ * curve's decay and factor worked out once; null when none is reviewed), and its cards due then. Cards
+ * on nodes no longer in the document are left out. Answers the subject's mean of the nodes' retention.
  */
-export function nodeMemories(
+function visitNodeMemories(
   scheduler: FSRS,
   graph: LearnableDocument['graph'],
-  cards: readonly MemoryCardRow[],
+  cards: MemoryCardsByNode,
   asOf: number,
-): { nodes: Record<string, NodeMemory>; retention: number | null } {
-  const tallies = new Map<string, NodeTally>();
-  const asOfIso = new Date(asOf).toISOString();
-  for (const card of cards) {
-    if (!graph.indexOf.has(card.node_id)) continue;
-    let tally = tallies.get(card.node_id);
-    if (!tally) {
-      tally = { cards: 0, due: 0, retrievability: 0, reviewed: 0, stabilities: [], last_review: null };
-      tallies.set(card.node_id, tally);
-    }
-    tally.cards += 1;
-    if (card.state === 'new') continue;
-    if (card.due <= asOfIso) tally.due += 1;
-    const r = retrievabilityOf(scheduler, card, asOf);
-    if (r === null) continue;
-    tally.retrievability += r;
-    tally.reviewed += 1;
-    tally.stabilities.push(Number(card.stability));
-    if (tally.last_review === null || card.last_review! > tally.last_review) tally.last_review = card.last_review;
-  }
-  const nodes: Record<string, NodeMemory> = {};
+  visit: (node: string, group: NodeCards, retention: number | null, due: number) => void,
+): number | null {
+  const { decay, factor } = computeDecayFactor(scheduler.parameters.w);
   let sum = 0;
   let counted = 0;
   for (const node of graph.order) {
-    const tally = tallies.get(node);
-    if (!tally) continue;
-    const retention = tally.reviewed === 0 ? null : tally.retrievability / tally.reviewed;
-    nodes[node] = {
-      retention,
-      cards: tally.cards,
-      due: tally.due,
-      stability_days: median(tally.stabilities),
-      last_review: tally.last_review,
-    };
+    const group = cards.get(node);
+    if (!group) continue;
+    const { lastReviews, stabilities } = group;
+    let retrievability = 0;
+    for (let index = 0; index < lastReviews.length; index++) {
+      const elapsed = Math.max(Math.floor((asOf - lastReviews[index]!) / DAY_MS), 0);
+      retrievability += roundTo(Math.pow(1 + (factor * elapsed) / stabilities[index]!, decay), 8);
+    }
+    const retention = lastReviews.length === 0 ? null : retrievability / lastReviews.length;
+    visit(node, group, retention, countAtMost(group.dueTimes, asOf));
     if (retention !== null) {
       sum += retention;
       counted += 1;
     }
   }
-  return { nodes, retention: counted === 0 ? null : sum / counted };
+  return counted === 0 ? null : sum / counted;
+}
+
+/** The JSON text of a node's `NodeMemory` around its two values that depend on the moment read. */
+interface NodeMemoryJson {
+  /** `"<node>":{"retention":` */
+  open: string;
+  /** `,"cards":<n>,"due":` */
+  middle: string;
+  /** `,"stability_days":<x>,"last_review":<t>}` */
+  close: string;
+}
+
+/** Made once per kept node's cards (a changed card makes new `NodeCards`, so these never go stale). */
+const nodeMemoryJson = new WeakMap<NodeCards, NodeMemoryJson>();
+
+function nodeMemoryJsonOf(node: string, group: NodeCards): NodeMemoryJson {
+  let json = nodeMemoryJson.get(group);
+  if (!json) {
+    json = {
+      open: `${JSON.stringify(node)}:{"retention":`,
+      middle: `,"cards":${group.cards},"due":`,
+      close: `,"stability_days":${JSON.stringify(group.stabilityMedian)},"last_review":${JSON.stringify(group.lastReview)}}`,
+    };
+    nodeMemoryJson.set(group, json);
+  }
+  return json;
 }
 
 /** The caller's retention of a subject now (the memory summary's), for `/learn`'s list. */
 export async function subjectRetention(
-  db: Executor,
+  deps: Deps,
   scheduler: FSRS,
   resolved: ResolvedSubject,
   now: Date,
 ): Promise<number | null> {
-  return nodeMemories(scheduler, resolved.graph, await findMemoryCards(db, resolved.key), now.getTime()).retention;
+  const cards = await readMemoryCards(deps, resolved.key);
+  return visitNodeMemories(scheduler, resolved.graph, cards, now.getTime(), () => {});
 }
 
 /**
- * The caller's memory of a subject: per node with cards (in the document), its retention (mean
- * retrievability of its reviewed cards), cards, due cards, median stability and last review; with
- * `at`, read at that day (the same time of day as now) assuming no review until then. One query
- * over the learner's cards of the subject.
+ * The caller's memory of a subject (a `Memory`, as JSON text): per node with cards (in the document), its
+ * retention (mean retrievability of its reviewed cards), cards, due cards, median stability and last
+ * review; with `at`, read at that day (the same time of day as now) assuming no review until then. The
+ * answer for up to 5,000 nodes is written in one pass over the kept cards (`memory-cards.ts`), each node's
+ * unchanging fields kept as text, rather than built as objects and serialised again on every read.
  */
-export async function getMemory(deps: Deps, viewer: AuthUser, query: MemoryQuery): Promise<Memory> {
-  const resolved = await resolveSubject(deps, viewer, query);
-  const settings = await readSettings(deps.db, viewer.id);
+export async function getMemory(deps: Deps, viewer: AuthUser, query: MemoryQuery): Promise<string> {
+  const [resolved, settings] = await allInOrder([
+    resolveSubject(deps, viewer, query),
+    readSettings(deps.db, viewer.id),
+  ]);
   const now = deps.clock.now();
   const today = localDay(now, settings.timezone);
   let asOf = now.getTime();
@@ -132,30 +124,28 @@ export async function getMemory(deps: Deps, viewer: AuthUser, query: MemoryQuery
     asOf += ahead * DAY_MS;
   }
   const [cards, counts] = await Promise.all([
-    findMemoryCards(deps.db, resolved.key),
+    readMemoryCards(deps, resolved.key),
     todayCounts(deps.db, viewer.id, settings, now),
   ]);
-  const { nodes, retention } = nodeMemories(schedulerFor(settings), resolved.graph, cards, asOf);
-  const nowIso = now.toISOString();
-  const dueNow = cards.filter(
-    (card) => card.state !== 'new' && card.due <= nowIso && resolved.graph.indexOf.has(card.node_id),
-  ).length;
+  const nodes: string[] = [];
+  const atRisk: Array<{ node: string; retention: number }> = [];
+  let dueNow = 0;
+  const retention = visitNodeMemories(schedulerFor(settings), resolved.graph, cards, asOf, (node, group, r, due) => {
+    const json = nodeMemoryJsonOf(node, group);
+    nodes.push(`${json.open}${r === null ? 'null' : r}${json.middle}${due}${json.close}`);
+    if (r !== null && r < settings.request_retention) atRisk.push({ node, retention: r });
+    dueNow += asOf === now.getTime() ? due : countAtMost(group.dueTimes, now.getTime());
+  });
   // The subject's share of what is left to review today, as `/learn` counts it (today-counts.ts).
   const admitted = await admittedNewBySubject(deps.db, viewer.id, counts.newLeft);
-  return {
-    subject: resolved.subject,
-    as_of: new Date(asOf).toISOString(),
-    nodes,
-    summary: {
-      retention,
-      // Stable sort: ties stay in document order.
-      at_risk: Object.entries(nodes)
-        .filter(([, node]) => node.retention !== null && node.retention < settings.request_retention)
-        .sort(([, a], [, b]) => a.retention! - b.retention!)
-        .map(([id]) => id),
-      due_today: dueNow + (admitted.get(`${resolved.key.kind}:${resolved.key.subjectId}`) ?? 0),
-    },
+  const summary: Memory['summary'] = {
+    retention,
+    // Stable sort: ties stay in document order.
+    at_risk: atRisk.sort((a, b) => a.retention - b.retention).map(({ node }) => node),
+    due_today: dueNow + (admitted.get(`${resolved.key.kind}:${resolved.key.subjectId}`) ?? 0),
   };
+  const head = JSON.stringify({ subject: resolved.subject, as_of: new Date(asOf).toISOString() });
+  return `${head.slice(0, -1)},"nodes":{${nodes.join(',')}},"summary":${JSON.stringify(summary)}}`;
 }
 
 /**

@@ -1,29 +1,17 @@
-import { type Memory, type ReviewResult, type Workload } from '@arbor/contract';
+import { Memory, type ReviewResult, type Workload } from '@arbor/contract';
 import { fsrs, generatorParameters, get_fuzz_range, Rating, State, type Card } from 'ts-fsrs';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { callerOf, type Caller } from '../../testing/call.ts';
-import { createTestApp, createUser, type TestApp, type TestUser } from '../../testing/test-app.ts';
-import { installClock } from '../../testing/test-clock.ts';
+import { describe, expect, it } from 'vitest';
+import { createUser, type TestUser } from '../../testing/test-app.ts';
+import { clockedTestApp } from '../../testing/clocked-app.ts';
 import { createTree } from '../trees/testing.ts';
+import { createMemoryCardsCache } from './memory-cards.ts';
 import { reviewId } from './recall.testing.ts';
-
-let t: TestApp;
-let call: Caller;
-let clock: ReturnType<typeof installClock>;
 
 const DAY = 86_400_000;
 const NOW = '2026-03-10T08:00:00.000Z';
 
-beforeAll(async () => {
-  t = await createTestApp();
-  call = callerOf(t.app);
-  clock = installClock(t.app, NOW);
-});
-afterEach(() => clock.set(new Date(NOW)));
-afterAll(async () => {
-  clock.restore();
-  await t.close();
-});
+const ctx = clockedTestApp(NOW, { resetEach: true });
+const { call } = ctx;
 
 /** root ─ a, b, c, d, e; d waits for c, c for b, b for a (prerequisite links); e waits for nothing. */
 const chain = {
@@ -43,7 +31,7 @@ const chain = {
 };
 
 const chainTree = async (user: TestUser, visibility = 'private') =>
-  (await createTree(t.app, user, { title: 'Web', visibility, data: chain })) as { id: number; uuid: string };
+  (await createTree(ctx.t.app, user, { title: 'Web', visibility, data: chain })) as { id: number; uuid: string };
 
 async function newCard(user: TestUser, tree: { uuid: string }, node: string): Promise<number> {
   const res = await call(user, 'POST', '/api/learn/cards/', { tree: tree.uuid, node_id: node, front: node, back: 'b' });
@@ -53,7 +41,7 @@ async function newCard(user: TestUser, tree: { uuid: string }, node: string): Pr
 
 /** Puts a card in review state with a known memory: stability `s`, last reviewed `ago` days before NOW, due `dueIn` days after. */
 async function arrange(id: number, s: number, ago: number, dueIn: number) {
-  await t.app.db
+  await ctx.t.app.db
     .updateTable('learning_cards')
     .set({
       state: 'review',
@@ -72,7 +60,7 @@ async function arrange(id: number, s: number, ago: number, dueIn: number) {
 }
 
 const cardRow = (id: number) =>
-  t.app.db.selectFrom('learning_cards').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  ctx.t.app.db.selectFrom('learning_cards').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
 /** ts-fsrs's card for a row. */
 const fsrsCard = (row: Awaited<ReturnType<typeof cardRow>>): Card => ({
@@ -93,7 +81,7 @@ const review = (user: TestUser, id: number, rating: number) =>
 
 describe('implicit credit', () => {
   async function setUp(dueIn = 1) {
-    const user = await createUser(t.app);
+    const user = await createUser(ctx.t.app);
     const tree = await chainTree(user);
     const ids: Record<string, number> = {};
     for (const node of ['a', 'b', 'c', 'd', 'e']) ids[node] = await newCard(user, tree, node);
@@ -144,7 +132,7 @@ describe('implicit credit', () => {
     expect(await cardRow(ids.a!)).toEqual(before.a);
     expect(await cardRow(ids.e!)).toEqual(before.e);
 
-    const logs = await t.app.db
+    const logs = await ctx.t.app.db
       .selectFrom('learning_review_logs')
       .select(['card_id', 'kind', 'source_card_id'])
       .where('user_id', '=', user.id)
@@ -198,9 +186,9 @@ describe('implicit credit', () => {
   });
 
   it('never touches another learner’s cards on the same tree', async () => {
-    const owner = await createUser(t.app);
+    const owner = await createUser(ctx.t.app);
     const tree = await chainTree(owner, 'public');
-    const learner = await createUser(t.app);
+    const learner = await createUser(ctx.t.app);
     const ownersC = await newCard(owner, tree, 'c');
     await arrange(ownersC, 6, 5, 1);
     const learnersD = await newCard(learner, tree, 'd');
@@ -220,7 +208,7 @@ describe('implicit credit', () => {
     expect(again.json()).toEqual(first.json());
     expect((await call(user, 'POST', `/api/learn/cards/${ids.d}/undo/`)).statusCode).toBe(200);
     expect(await cardRow(ids.c!)).toMatchObject({ stability: before.stability, due: before.due });
-    const logs = await t.app.db
+    const logs = await ctx.t.app.db
       .selectFrom('learning_review_logs')
       .select('id')
       .where('user_id', '=', user.id)
@@ -231,7 +219,7 @@ describe('implicit credit', () => {
 
 describe('scheduler options', () => {
   it('keeps maximum_interval and steps, and uses them for reviews', async () => {
-    const user = await createUser(t.app);
+    const user = await createUser(ctx.t.app);
     const patched = await call(user, 'PATCH', '/api/learn/settings/', {
       maximum_interval: 3,
       learning_steps: ['5m', '2h'],
@@ -266,7 +254,7 @@ describe('scheduler options', () => {
   });
 
   it('refuses a malformed step naming it, and a maximum_interval out of range, writing nothing', async () => {
-    const user = await createUser(t.app);
+    const user = await createUser(ctx.t.app);
     const step = await call(user, 'PATCH', '/api/learn/settings/', { learning_steps: ['1m', '10x'], new_per_day: 5 });
     expect(step.statusCode).toBe(400);
     expect(Object.keys((step.json() as { fields: Record<string, unknown> }).fields)).toEqual(['learning_steps.1']);
@@ -293,7 +281,7 @@ describe('scheduler options', () => {
 describe('load balancing and easy days', () => {
   /** A learner with a review card whose Good interval is fuzzed over a range of days, and that range. */
   async function setUp(settings: Record<string, unknown>) {
-    const user = await createUser(t.app);
+    const user = await createUser(ctx.t.app);
     expect((await call(user, 'PATCH', '/api/learn/settings/', settings)).statusCode).toBe(200);
     const tree = await chainTree(user);
     const id = await newCard(user, tree, 'e');
@@ -342,7 +330,7 @@ describe('load balancing and easy days', () => {
   });
 
   it('keeps easy_days sorted and refuses days out of 0–6', async () => {
-    const user = await createUser(t.app);
+    const user = await createUser(ctx.t.app);
     const res = await call(user, 'PATCH', '/api/learn/settings/', { easy_days: [6, 5, 5], load_balance: false });
     expect(res.json()).toMatchObject({ easy_days: [5, 6], load_balance: false });
     expect((await call(user, 'PATCH', '/api/learn/settings/', { easy_days: [7] })).statusCode).toBe(400);
@@ -351,7 +339,7 @@ describe('load balancing and easy days', () => {
 
 describe('GET /api/learn/memory/', () => {
   it('answers each node’s retention from ts-fsrs’s forgetting curve, now and at a later day', async () => {
-    const user = await createUser(t.app);
+    const user = await createUser(ctx.t.app);
     const tree = await chainTree(user);
     const a1 = await newCard(user, tree, 'a');
     const a2 = await newCard(user, tree, 'a');
@@ -366,6 +354,8 @@ describe('GET /api/learn/memory/', () => {
     const res = await call(user, 'GET', `/api/learn/memory/?tree=${tree.uuid}`);
     expect(res.statusCode).toBe(200);
     const memory = res.json() as Memory;
+    // written as text, not by the schema's serializer: held to the contract here
+    expect(Memory.strict().parse(memory)).toEqual(memory);
     expect(memory.subject).toMatchObject({ kind: 'tree', uuid: tree.uuid });
     expect(memory.as_of).toBe(NOW);
     expect(Object.keys(memory.nodes)).toEqual(['a', 'b', 'c']);
@@ -392,8 +382,92 @@ describe('GET /api/learn/memory/', () => {
     expect(later.summary.at_risk).toEqual(['a', 'b']);
   });
 
+  it('answers cards written since the last read, by any code or process (the kept cards follow the card version)', async () => {
+    const user = await createUser(ctx.t.app);
+    const tree = await chainTree(user);
+    const a = await newCard(user, tree, 'a');
+    const b = await newCard(user, tree, 'b');
+    await arrange(a, 10, 1, 5);
+    const read = async () => (await call(user, 'GET', `/api/learn/memory/?tree=${tree.uuid}`)).json() as Memory;
+    expect((await read()).nodes.a).toMatchObject({ cards: 1, stability_days: 10 });
+    expect(await read()).toEqual(await read());
+
+    // Straight into the table, as another server process would: no code of this app knows of it.
+    await arrange(a, 25, 1, 5);
+    expect((await read()).nodes.a).toMatchObject({ stability_days: 25 });
+    await ctx.t.app.db.deleteFrom('learning_cards').where('id', '=', b).execute();
+    expect(Object.keys((await read()).nodes)).toEqual(['a']);
+    // A review through the API, and a card added
+    const reviewed = await call(user, 'POST', `/api/learn/cards/${a}/review/`, { rating: 3, review_id: reviewId() });
+    expect(reviewed.statusCode).toBe(200);
+    await newCard(user, tree, 'c');
+    const after = await read();
+    expect(after.nodes.a!.last_review).toBe(NOW);
+    expect(Object.keys(after.nodes)).toEqual(['a', 'c']);
+  });
+
+  it('brings kept cards up to date from the cards that changed, as a read from scratch would answer', async () => {
+    const user = await createUser(ctx.t.app);
+    const tree = await chainTree(user);
+    const ids = [await newCard(user, tree, 'a'), await newCard(user, tree, 'b'), await newCard(user, tree, 'c')];
+    await arrange(ids[0]!, 10, 1, 5);
+    await arrange(ids[1]!, 4, 3, 1);
+    const url = `/api/learn/memory/?tree=${tree.uuid}`;
+    const read = async () => (await call(user, 'GET', url)).json() as Memory;
+    // the same question asked of a process that keeps nothing yet
+    const fromScratch = async () => {
+      const caches = ctx.t.app.deps.caches.learning;
+      const kept = caches.memoryCards;
+      caches.memoryCards = createMemoryCardsCache();
+      try {
+        return await read();
+      } finally {
+        caches.memoryCards = kept;
+      }
+    };
+    await read();
+    const steps: Array<() => Promise<unknown>> = [
+      () => arrange(ids[0]!, 30, 2, 9),
+      () => call(user, 'POST', `/api/learn/cards/${ids[1]}/review/`, { rating: 1, review_id: reviewId() }),
+      () => ctx.t.app.db.updateTable('learning_cards').set({ node_id: 'd' }).where('id', '=', ids[2]!).execute(),
+      () => newCard(user, tree, 'e'),
+      () => ctx.t.app.db.deleteFrom('learning_cards').where('id', '=', ids[0]!).execute(),
+    ];
+    for (const step of steps) {
+      await step();
+      const answer = await read();
+      expect(answer).toEqual(await fromScratch());
+    }
+    // Kept cards the log no longer reaches back to are read again whole.
+    await arrange(ids[1]!, 12, 1, 3);
+    await ctx.t.app.db.deleteFrom('learning_card_changes').where('user_id', '=', user.id).execute();
+    expect(await read()).toEqual(await fromScratch());
+    expect((await read()).nodes.b).toMatchObject({ stability_days: 12 });
+  });
+
+  it("keeps the last 1,000 versions of a subject's card changes, deleting older ones as it grows", async () => {
+    const user = await createUser(ctx.t.app);
+    const tree = await chainTree(user);
+    const id = await newCard(user, tree, 'a');
+    await ctx.t.app.db.transaction().execute(async (trx) => {
+      for (let i = 0; i < 1150; i++)
+        await trx.updateTable('learning_cards').set({ stability: i }).where('id', '=', id).execute();
+    });
+    const versions = await ctx.t.app.db
+      .selectFrom('learning_card_changes')
+      .select('version')
+      .where('user_id', '=', user.id)
+      .orderBy('version')
+      .execute();
+    const numbers = versions.map((v) => Number(v.version));
+    expect(numbers.at(-1)).toBe(1151);
+    // pruned at version 1100: 101 … 1100 kept, then 1101 … 1151
+    expect(numbers[0]).toBe(101);
+    expect(numbers).toHaveLength(1051);
+  });
+
   it('refuses an `at` before today or more than 365 days ahead, and a missing subject', async () => {
-    const user = await createUser(t.app);
+    const user = await createUser(ctx.t.app);
     const tree = await chainTree(user);
     for (const at of ['2026-03-09', '2027-03-11', '2026-3-1']) {
       const res = await call(user, 'GET', `/api/learn/memory/?tree=${tree.uuid}&at=${at}`);
@@ -405,11 +479,11 @@ describe('GET /api/learn/memory/', () => {
   });
 
   it('is private: another user sees only their own cards of a public tree, a private tree is 404, anonymous 401', async () => {
-    const owner = await createUser(t.app);
+    const owner = await createUser(ctx.t.app);
     const open = await chainTree(owner, 'public');
     const closed = await chainTree(owner);
     await arrange(await newCard(owner, open, 'a'), 5, 1, 3);
-    const other = await createUser(t.app);
+    const other = await createUser(ctx.t.app);
     const seen = (await call(other, 'GET', `/api/learn/memory/?tree=${open.uuid}`)).json() as Memory;
     expect(seen.nodes).toEqual({});
     expect(seen.summary).toEqual({ retention: null, at_risk: [], due_today: 0 });
@@ -420,7 +494,7 @@ describe('GET /api/learn/memory/', () => {
 
 describe('GET /api/learn/memory/workload/', () => {
   it('forecasts reviews per day rated Good, with new cards at new_per_day; a higher retention costs more', async () => {
-    const user = await createUser(t.app);
+    const user = await createUser(ctx.t.app);
     await call(user, 'PATCH', '/api/learn/settings/', { new_per_day: 2 });
     const tree = await chainTree(user);
     const ids: number[] = [];
@@ -444,10 +518,10 @@ describe('GET /api/learn/memory/workload/', () => {
   });
 
   it('counts only the caller’s cards, refuses bad figures, and answers 401 to anonymous callers', async () => {
-    const owner = await createUser(t.app);
+    const owner = await createUser(ctx.t.app);
     const tree = await chainTree(owner, 'public');
     await arrange(await newCard(owner, tree, 'a'), 5, 1, 0);
-    const other = await createUser(t.app);
+    const other = await createUser(ctx.t.app);
     const theirs = (await call(other, 'GET', '/api/learn/memory/workload/?days=7')).json() as Workload;
     expect(theirs.total_reviews).toBe(0);
     expect(theirs.days.every((day) => day.new === 0)).toBe(true);

@@ -1,8 +1,8 @@
 import type { Note, NoteBody, NoteSearchHit } from '@arbor/contract';
 import type { Deps } from '../../deps.ts';
-import { invalidField } from '../../lib/http-errors.ts';
+import { AppError, invalidField } from '../../lib/http-errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { findNotes, searchNotes, touchSubject, writeNote } from './learning.repository.ts';
+import { findNote, findNotes, searchNotes, touchSubject, writeNote } from './learning.repository.ts';
 import { resolveSubject, resolveSubjectById, type ResolvedSubject, type SubjectRefInput } from './subjects.ts';
 import { markdownToPlainText } from '@arbor/tree-core/plain-text';
 
@@ -16,7 +16,13 @@ export async function listNotes(deps: Deps, viewer: AuthUser, ref: SubjectRefInp
   return (await findNotes(deps.db, resolved.key)).filter((note) => present.has(note.node_id));
 }
 
-/** Writes the caller's note on a node; empty content deletes it (answers null). */
+export const NOTE_CHANGED = 'This note was changed after the version you edited; nothing was saved.';
+
+/**
+ * Writes the caller's note on a node; empty content deletes it (answers null). With `base_updated_at`
+ * (an edit made offline), a stored note newer than that base is not overwritten: 409 with the stored
+ * note, so the client can let the learner choose.
+ */
 export async function saveNote(deps: Deps, viewer: AuthUser, body: NoteBody): Promise<Note | null> {
   const resolved = await resolveSubject(deps, viewer, body);
   if (!resolved.document.nodes.some((node) => node.id === body.node_id)) {
@@ -24,6 +30,11 @@ export async function saveNote(deps: Deps, viewer: AuthUser, body: NoteBody): Pr
   }
   const now = deps.clock.nowIso();
   await deps.db.transaction().execute(async (trx) => {
+    if (body.base_updated_at !== undefined) {
+      const stored = await findNote(trx, resolved.key, body.node_id);
+      if (stored && Date.parse(stored.updated_at) > Date.parse(body.base_updated_at))
+        throw new AppError(409, 'conflict', NOTE_CHANGED, undefined, { note: stored });
+    }
     await writeNote(trx, resolved.key, body.node_id, body.content, now);
     if (body.content !== '') await touchSubject(trx, resolved.key, now);
   });

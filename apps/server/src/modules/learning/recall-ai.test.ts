@@ -87,8 +87,8 @@ describe('with the fake provider', () => {
     expect(res.statusCode).toBe(200);
     const body = GeneratedCards.parse(res.json());
     expect(body.cards).toEqual([
-      { front: 'Question 1 about Ownership?', back: 'Answer 1: the key idea of Ownership.' },
-      { front: 'Question 2 about Ownership?', back: 'Answer 2: the key idea of Ownership.' },
+      { front: 'Question 1 about Ownership?', back: 'Answer 1: the key idea of Ownership.', kind: 'basic' },
+      { front: 'Question 2 about Ownership?', back: 'Answer 2: the key idea of Ownership.', kind: 'basic' },
     ]);
     const prompt = lastPrompt();
     for (const part of [
@@ -96,6 +96,7 @@ describe('with the fake provider', () => {
       'Rust > Ownership',
       'Who frees memory.',
       '# Moves and borrows',
+      'a cloze card instead',
     ])
       expect(prompt).toContain(part);
     const log = (await logOf(user, body.request_log)).json();

@@ -1,9 +1,15 @@
 import {
   Card,
+  CardBatchBody,
+  CardBatchResult,
   CardCreateBody,
   CardPatchBody,
+  CardsBulkBody,
+  CardsBulkResult,
   CardsQuery,
   IdParam,
+  LearnStats,
+  LearnStatsQuery,
   paginated,
   ReviewBody,
   ReviewQueue,
@@ -15,11 +21,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { paginate, pageWindow } from '../../lib/pagination.ts';
 import { currentUser } from '../../plugins/auth.ts';
-import { createCard, deleteOwnCard, getOwnCard, listOwnCards, patchOwnCard } from './cards.service.ts';
-import { getCardReviewQueue, getCardReviewStats, reviewCard, undoCardReview } from './card-reviews.service.ts';
+import { createCard, getOwnCard, listOwnCards } from './cards.service.ts';
+import { createCardBatch, deleteOwnCard, patchOwnCard } from './card-batch.service.ts';
+import { bulkCards } from './card-browser.service.ts';
+import { getLearnStats } from './review-stats.service.ts';
+import { getCardReviewStats, reviewCard, undoCardReview } from './card-reviews.service.ts';
+import { getReviewSession } from './review-sessions.service.ts';
 
 const tags = ['learning'];
-const DEFAULT_QUEUE_LIMIT = 50;
 
 /**
  * `/api/learn/cards/…` and `/api/learn/review/…`: a learner's FSRS cards and reviews (API.md "Recall").
@@ -41,6 +50,17 @@ export const recallRoutes: FastifyPluginAsyncZod = async (app) => {
     '/learn/cards/',
     { schema: { tags, body: CardCreateBody, response: { 201: Card } } },
     async (request, reply) => reply.code(201).send(await createCard(deps, currentUser(request), request.body)),
+  );
+  app.post(
+    '/learn/cards/batch/',
+    { schema: { tags, body: CardBatchBody, response: { 201: CardBatchResult } } },
+    async (request, reply) =>
+      reply.code(201).send({ cards: await createCardBatch(deps, currentUser(request), request.body) }),
+  );
+  app.post(
+    '/learn/cards/bulk/',
+    { schema: { tags, body: CardsBulkBody, response: { 200: CardsBulkResult } } },
+    (request) => bulkCards(deps, currentUser(request), request.body),
   );
   app.get('/learn/cards/:id/', { schema: { tags, params: IdParam, response: { 200: Card } } }, (request) =>
     getOwnCard(deps, currentUser(request), request.params.id),
@@ -70,9 +90,14 @@ export const recallRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/learn/review/',
     { schema: { tags, querystring: ReviewQueueQuery, response: { 200: ReviewQueue } } },
-    (request) => getCardReviewQueue(deps, currentUser(request), request.query.limit ?? DEFAULT_QUEUE_LIMIT),
+    (request) => getReviewSession(deps, currentUser(request), request.query),
   );
   app.get('/learn/review/stats/', { schema: { tags, response: { 200: ReviewStats } } }, (request) =>
     getCardReviewStats(deps, currentUser(request)),
+  );
+  app.get(
+    '/learn/stats/',
+    { schema: { tags, querystring: LearnStatsQuery, response: { 200: LearnStats } } },
+    (request) => getLearnStats(deps, currentUser(request), request.query),
   );
 };

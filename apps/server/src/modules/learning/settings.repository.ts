@@ -1,4 +1,5 @@
 import type { Insertable, Selectable } from 'kysely';
+import { inBatches } from '../../db/batches.ts';
 import type { Executor } from '../../db/connection.ts';
 import type { LearnerSettingsTable } from '../../db/tables/learning.ts';
 
@@ -8,6 +9,15 @@ type SettingsValues = Omit<Insertable<LearnerSettingsTable>, 'user_id'>;
 /** A learner's stored settings, if they have any. */
 export function findSettingsRow(db: Executor, userId: number): Promise<LearnerSettingsRow | undefined> {
   return db.selectFrom('learner_settings').selectAll().where('user_id', '=', userId).executeTakeFirst();
+}
+
+/** Several learners' stored settings (those who have some). */
+export async function findSettingsRows(db: Executor, userIds: readonly number[]): Promise<LearnerSettingsRow[]> {
+  const rows: LearnerSettingsRow[] = [];
+  for (const batch of inBatches(userIds)) {
+    rows.push(...(await db.selectFrom('learner_settings').selectAll().where('user_id', 'in', batch).execute()));
+  }
+  return rows;
 }
 
 /** Whether a learner has stored settings. */

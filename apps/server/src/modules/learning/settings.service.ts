@@ -11,8 +11,15 @@ import { invalidField } from '../../lib/http-errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { isKnownTimezone } from './local-days.ts';
 import type { SchedulerSettings } from './scheduler.ts';
-import { findFsrsRow, type LearnerFsrsRow } from './fsrs.repository.ts';
-import { findSettingsRow, hasSettings, insertSettingsIfAbsent, upsertSettings } from './settings.repository.ts';
+import { findFsrsRow, findFsrsRows, type LearnerFsrsRow } from './fsrs.repository.ts';
+import {
+  findSettingsRow,
+  findSettingsRows,
+  hasSettings,
+  type LearnerSettingsRow,
+  insertSettingsIfAbsent,
+  upsertSettings,
+} from './settings.repository.ts';
 
 /**
  * A learner's settings as the server uses them: what GET /api/learn/settings/ answers, plus what only
@@ -49,8 +56,19 @@ const defaultSettings = (fsrs: FsrsFigures = { ...DEFAULT_FSRS_FIGURES }): Store
 
 /** A learner's settings (API.md "Study plans and calendar", "Memory on the tree"): the defaults until they change one. */
 export async function readSettings(db: Executor, userId: number): Promise<StoredSettings> {
-  const row = await findSettingsRow(db, userId);
-  const fsrs = presentFsrs(await findFsrsRow(db, userId));
+  return settingsOf(await findSettingsRow(db, userId), await findFsrsRow(db, userId));
+}
+
+/** Several learners' settings in two queries (a group's dashboard reads every member's scheduler and time zone). */
+export async function readSettingsOf(db: Executor, userIds: readonly number[]): Promise<Map<number, StoredSettings>> {
+  const [rows, fsrsRows] = await Promise.all([findSettingsRows(db, userIds), findFsrsRows(db, userIds)]);
+  const byUser = new Map(rows.map((row) => [row.user_id, row]));
+  const fsrsByUser = new Map(fsrsRows.map((row) => [row.user_id, row]));
+  return new Map(userIds.map((id) => [id, settingsOf(byUser.get(id), fsrsByUser.get(id))]));
+}
+
+function settingsOf(row: LearnerSettingsRow | undefined, fsrsRow: LearnerFsrsRow | undefined): StoredSettings {
+  const fsrs = presentFsrs(fsrsRow);
   if (!row) return defaultSettings(fsrs);
   const defaults = DEFAULT_LEARNER_SETTINGS;
   return {

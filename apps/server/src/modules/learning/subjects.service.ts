@@ -15,6 +15,7 @@ import {
 import { presentProgress } from './progress.service.ts';
 import { subjectRetention } from './memory.service.ts';
 import { schedulerFor } from './scheduler.ts';
+import { subjectKeyOf } from './subject-assignments.ts';
 import { readSettings } from './settings.service.ts';
 import { readableSubjects, resolveSubject, resolveSubjectById, type SubjectRefInput } from './subjects.ts';
 import { admittedNewBySubject, todayCounts } from './today-counts.ts';
@@ -40,6 +41,11 @@ export async function listLearnedSubjects(
   const today = await todayCounts(deps.db, viewer.id, settings, now);
   const scheduler = schedulerFor(settings);
   const admittedNew = await admittedNewBySubject(deps.db, viewer.id, today.newLeft);
+  const assignments =
+    (await deps.runtime.subjectAssignments.read?.(
+      viewer.id,
+      rows.map((row) => ({ kind: row.subject_kind, subjectId: row.subject_id })),
+    )) ?? new Map();
   for (const row of rows) {
     const resolved = await resolveSubjectById(deps, viewer, row.subject_kind, row.subject_id);
     if (!resolved) continue;
@@ -50,17 +56,25 @@ export async function listLearnedSubjects(
       due_cards:
         (await countDueInSubject(deps.db, resolved.key, now.toISOString())) +
         (admittedNew.get(`${row.subject_kind}:${row.subject_id}`) ?? 0),
-      retention: await subjectRetention(deps.db, scheduler, resolved, now),
+      retention: await subjectRetention(deps, scheduler, resolved, now),
       last_activity_at: row.last_activity_at,
+      assignments: assignments.get(subjectKeyOf({ kind: row.subject_kind, subjectId: row.subject_id })) ?? [],
     });
   }
   return { count, results };
 }
 
-/** Forgets the caller's progress, notes, cards (with their logs), quizzes and plan on a subject. */
+/**
+ * Forgets the caller's progress, notes, cards (with their logs), quizzes and plan on a subject, and in
+ * the same transaction whatever other modules keep of theirs on it (`learning.subject_forgotten`: the
+ * tutor's conversations).
+ */
 export async function forgetSubject(deps: Deps, viewer: AuthUser, ref: SubjectRefInput): Promise<void> {
-  const resolved = await resolveSubject(deps, viewer, ref);
-  await deps.db.transaction().execute((trx) => deleteSubjectRows(trx, resolved.key));
+  const { key } = await resolveSubject(deps, viewer, ref);
+  await deps.events.transaction(deps.db, async (trx, publish) => {
+    await deleteSubjectRows(trx, key);
+    await publish('learning.subject_forgotten', { userId: key.userId, kind: key.kind, subjectId: key.subjectId });
+  });
 }
 
 /** Lengths of the current (ending today, or yesterday when today is still empty) and longest runs. */

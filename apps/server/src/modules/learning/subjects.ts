@@ -7,6 +7,7 @@ import type { AuthUser } from '../../plugins/auth.ts';
 import { readSnapshotForViewer, visibleShareIds } from '../shares/index.ts';
 import { readDocumentForViewer, readTreeForViewer } from '../trees/index.ts';
 import type { SubjectKey, SubjectRow } from './learning.repository.ts';
+import { createMemoryCardsCache } from './memory-cards.ts';
 
 /**
  * How many tree nodes an app keeps parsed for learning: four trees at the 5,000-node limit. One
@@ -18,6 +19,7 @@ const CACHED_TREE_NODES = 20_000;
 
 export const createLearningCaches = (): LearningCaches => ({
   trees: new RevisionCache<LearnableDocument>(CACHED_TREE_NODES),
+  memoryCards: createMemoryCardsCache(),
 });
 
 /** A document with its waits-for graph and root, as every progress answer reads it. */

@@ -2,3 +2,4 @@
 // import a module's `testing.ts`).
 export { generateHistory, WEAK_MEMORY } from './fsrs-history.testing.ts';
 export { loadBinding, optimize } from './fsrs-optimizer.ts';
+export { learnableDocument } from './subjects.ts';

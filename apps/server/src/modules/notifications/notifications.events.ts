@@ -7,7 +7,14 @@ import {
   findUserTarget,
   recipientsToldSince,
 } from './notifications.repository.ts';
-import { notify, type NotificationDraft } from './notifications.service.ts';
+import { emailNotifications, notify, type NotificationDraft } from './notifications.service.ts';
+
+declare module '../../lib/jobs/jobs.ts' {
+  interface JobMap {
+    /** notifications written just now that also go by e-mail (the group kinds) */
+    'notifications.email': { ids: number[]; message?: string };
+  }
+}
 
 /** How long a follow, or a template's revision to its learners, is told only once. */
 const ONCE_A_DAY_MS = 24 * 3600 * 1000;
@@ -154,6 +161,44 @@ export function subscribeNotifications(deps: Deps): void {
       })),
       ...learnerDrafts,
     ]);
+  });
+
+  // Groups (API.md "Groups"): written at once (live over the stream), e-mailed by a job. The target
+  // is the group, so a notification opens the group's page.
+  deps.jobs.handle('notifications.email', ({ ids, message }) => emailNotifications(deps, ids, message));
+  const sendAndMail = async (drafts: NotificationDraft[], message?: string) => {
+    const written = await send(drafts);
+    if (written.length === 0) return;
+    void deps.jobs.enqueue('notifications.email', { ids: written.map((w) => w.id), ...(message ? { message } : {}) });
+  };
+  const groupTarget = (group: { id: number; uuid: string }, title: string) => ({
+    kind: 'group',
+    id: group.id,
+    uuid: group.uuid,
+    title,
+  });
+  deps.events.on('group.member_joined', async ({ group, memberId, recipientIds }) => {
+    const target = groupTarget(group, group.name);
+    await sendAndMail(
+      recipientIds.map((recipientId) => ({ recipientId, kind: 'group_joined', actorId: memberId, target })),
+    );
+  });
+  deps.events.on('group.assignment_created', async ({ group, title, actorId, recipientIds }) => {
+    const target = groupTarget(group, title);
+    await sendAndMail(recipientIds.map((recipientId) => ({ recipientId, kind: 'assignment_new', actorId, target })));
+  });
+  deps.events.on('group.assignment_nudged', async ({ group, title, actorId, recipientIds, message }) => {
+    const target = groupTarget(group, title);
+    await sendAndMail(
+      recipientIds.map((recipientId) => ({ recipientId, kind: 'assignment_nudge', actorId, target })),
+      message,
+    );
+  });
+  deps.events.on('group.assignment_due', async ({ group, title, when, recipientIds }) => {
+    const target = groupTarget(group, title);
+    await sendAndMail(
+      recipientIds.map((recipientId) => ({ recipientId, kind: 'assignment_due', actorId: null, target, detail: when })),
+    );
   });
 
   // A session ended (logout, password reset, deactivation): its open streams end now, in every process.

@@ -56,4 +56,19 @@ export const NOTIFICATIONS_MESSAGES: MessageCatalog = {
     'ja-JP': 'リビジョン番号は正の整数です。',
   },
   'No such revision.': { 'zh-CN': '没有该修订版本。', 'ja-JP': 'そのリビジョンは存在しません。' },
+  '{actor} joined your group "{title}".': {
+    'zh-CN': '{actor} 加入了你的小组「{title}」。',
+    'ja-JP': '{actor} さんがあなたのグループ「{title}」に参加しました。',
+  },
+  '{actor} assigned you "{title}".': {
+    'zh-CN': '{actor} 给你布置了「{title}」。',
+    'ja-JP': '{actor} さんがあなたに「{title}」を課題として割り当てました。',
+  },
+  '{actor} reminds you to keep learning "{title}".': {
+    'zh-CN': '{actor} 提醒你继续学习「{title}」。',
+    'ja-JP': '{actor} さんが「{title}」の学習を続けるようリマインドしています。',
+  },
+  '"{title}" is due tomorrow.': { 'zh-CN': '「{title}」明天到期。', 'ja-JP': '「{title}」の期限は明日です。' },
+  '"{title}" is past its due date.': { 'zh-CN': '「{title}」已过期。', 'ja-JP': '「{title}」は期限を過ぎています。' },
+  'Open it in Arbor:': { 'zh-CN': '在 Arbor 中打开：', 'ja-JP': 'Arbor で開く：' },
 };

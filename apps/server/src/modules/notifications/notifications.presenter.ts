@@ -28,6 +28,12 @@ export const NOTIFICATION_TEXTS: Readonly<Record<string, string>> = {
   'report_resolved:suspend': 'Thanks for your report: a moderator suspended the account.',
   // To admins: the title is the reported template's (of a review or comment too) or the user's name.
   report_new: '{actor} reported "{title}": it waits for moderation.',
+  // Groups: the title is the group's name (group_joined) or the assigned tree's or template's.
+  group_joined: '{actor} joined your group "{title}".',
+  assignment_new: '{actor} assigned you "{title}".',
+  assignment_nudge: '{actor} reminds you to keep learning "{title}".',
+  'assignment_due:soon': '"{title}" is due tomorrow.',
+  'assignment_due:overdue': '"{title}" is past its due date.',
 };
 
 /** Shown for an actor whose account is gone. */

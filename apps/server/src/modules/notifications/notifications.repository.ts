@@ -251,3 +251,28 @@ export async function findTemplateFollowers(
 export async function notifyChannel(db: Executor, channel: string, payloads: readonly string[]): Promise<void> {
   await sql`select pg_notify(${channel}, p) from unnest(${[...payloads]}::text[]) as p`.execute(db);
 }
+
+/** Each active user's bound e-mail address (the account's, else their primary address row), for users who have one. */
+export async function emailAddressesOf(db: DB, userIds: number[]): Promise<Map<number, string>> {
+  const unique = [...new Set(userIds)];
+  if (unique.length === 0) return new Map();
+  const users = await db
+    .selectFrom('users')
+    .select(['id', 'email'])
+    .where('id', 'in', unique)
+    .where('is_active', '=', 1)
+    .execute();
+  const found = new Map<number, string>();
+  for (const user of users) if (user.email) found.set(user.id, user.email);
+  const rest = users.filter((u) => !u.email).map((u) => u.id);
+  if (rest.length === 0) return found;
+  const rows = await db
+    .selectFrom('email_addresses')
+    .select(['user_id', 'email', 'is_primary'])
+    .where('user_id', 'in', rest)
+    .orderBy('is_primary', 'desc')
+    .orderBy('id', 'asc')
+    .execute();
+  for (const row of rows) if (!found.has(row.user_id)) found.set(row.user_id, row.email);
+  return found;
+}

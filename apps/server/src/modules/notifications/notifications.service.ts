@@ -1,6 +1,8 @@
 import type { Notification, NotificationKind } from '@arbor/contract';
 import type { Deps } from '../../deps.ts';
 import type { PageWindow } from '../../lib/pagination.ts';
+import { createMailer } from '../../lib/mail/mailer.ts';
+import { formatMessage } from '../../lib/messages/index.ts';
 import { presentNotification, recipientLocale } from './notifications.presenter.ts';
 import * as repo from './notifications.repository.ts';
 import type { NotificationRow } from './notifications.repository.ts';
@@ -41,7 +43,11 @@ async function present(deps: Pick<Deps, 'db' | 'config'>, rows: NotificationRow[
  * Writes notifications (handlers call it after the acting write committed) and announces them to
  * the streams of every process through `relay`. Nobody is notified of their own action, nor twice of one.
  */
-export async function notify(deps: Deps, relay: NotificationRelay, drafts: NotificationDraft[]): Promise<void> {
+export async function notify(
+  deps: Deps,
+  relay: NotificationRelay,
+  drafts: NotificationDraft[],
+): Promise<Array<{ id: number; recipient_id: number }>> {
   const seen = new Set<number>();
   const rows: repo.NewNotification[] = [];
   const now = deps.clock.nowIso();
@@ -61,13 +67,14 @@ export async function notify(deps: Deps, relay: NotificationRelay, drafts: Notif
       created_at: now,
     });
   }
-  if (rows.length === 0) return;
+  if (rows.length === 0) return [];
   const written = await deps.db.transaction().execute(async (trx) => {
     const inserted = await repo.insertNotifications(trx, rows);
     await relay.announceIn(trx, inserted);
     return inserted;
   });
   await relay.announced(written);
+  return written;
 }
 
 /** A page of the caller's notifications, newest first. */
@@ -113,4 +120,49 @@ export function loaderFor(deps: Pick<Deps, 'db' | 'config'>): NotificationLoader
     latestId: (userId) => repo.latestNotificationId(deps.db, userId),
     sessions: (userIds) => repo.activeSessions(deps.db, userIds),
   };
+}
+
+/**
+ * Sends notifications by e-mail to recipients with an address (the group kinds, API.md "Groups"):
+ * each in the recipient's language, its sentence as the subject and with one link to open it, and
+ * `message` (a nudge's own words) between them.
+ * A job (`notifications.email`) runs it, never the request that caused it.
+ */
+export async function emailNotifications(deps: Deps, ids: number[], message?: string): Promise<void> {
+  const rows = await repo.findNotificationsByIds(deps.db, ids);
+  if (rows.length === 0) return;
+  const [presented, addresses] = await Promise.all([
+    present(deps, rows),
+    repo.emailAddressesOf(
+      deps.db,
+      rows.map((r) => r.recipient_id),
+    ),
+  ]);
+  const locales = await repo.localesOf(
+    deps.db,
+    rows.map((r) => r.recipient_id),
+  );
+  const mailer = createMailer(deps);
+  for (const [i, row] of rows.entries()) {
+    const to = addresses.get(row.recipient_id);
+    if (!to) continue;
+    const notification = presented[i]!;
+    const locale = recipientLocale(locales.get(row.recipient_id));
+    const link = notificationLink(deps.config.publicBaseUrl, notification);
+    await mailer.send({
+      to,
+      purpose: `notification:${notification.kind}`,
+      subject: notification.text,
+      // A nudge may carry its sender's own words, quoted as they wrote them.
+      text: `${notification.text}\n\n${message ? `${message}\n\n` : ''}${formatMessage('Open it in Arbor:', locale)} ${link}\n`,
+    });
+  }
+}
+
+/** Where a notification opens in the web app (a group's page for the group kinds). */
+function notificationLink(baseUrl: string, notification: Notification): string {
+  const base = baseUrl.replace(/\/$/, '');
+  const { target } = notification;
+  if (target.kind === 'group' && target.uuid) return `${base}/groups/${target.uuid}`;
+  return `${base}/notifications`;
 }

@@ -8,6 +8,10 @@ export const SHARES_MESSAGES: MessageCatalog = {
     'ja-JP': 'このテンプレートを変更できるのは作成者だけです。',
   },
   'No such template.': { 'zh-CN': '没有该模板。', 'ja-JP': 'そのテンプレートは存在しません。' },
+  'The template is being revised: try again.': {
+    'zh-CN': '该模板正在更新，请重试。',
+    'ja-JP': 'テンプレートを更新中です。もう一度お試しください。',
+  },
   'No embeddable template at this URL.': {
     'zh-CN': '该网址没有可嵌入的模板。',
     'ja-JP': 'この URL には埋め込めるテンプレートがありません。',

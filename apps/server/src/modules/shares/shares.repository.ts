@@ -132,7 +132,6 @@ export async function findSnapshot(db: Executor, shareId: number): Promise<strin
  * credited, the viewer's marks (not its search text: up to 20,000 characters nobody shows).
  */
 export interface ShareDetailRow extends ShareListRow {
-  data: string;
   /** null when the author's account is gone */
   author_username: string | null;
   author_avatar_key: string | null;
@@ -147,8 +146,7 @@ export interface ShareDetailRow extends ShareListRow {
 function shareDetailQuery(db: Executor, viewerId: number | null) {
   return db
     .selectFrom('shares')
-    .innerJoin('share_snapshots', 'share_snapshots.share_id', 'shares.id')
-    .select([...LIST_COLUMNS, 'share_snapshots.data'])
+    .select(LIST_COLUMNS)
     .leftJoin('users as author', 'author.id', 'shares.author_id')
     .leftJoin('profiles as author_profile', 'author_profile.user_id', 'shares.author_id')
     .select(['author.username as author_username', 'author_profile.avatar_key as author_avatar_key'])
@@ -216,6 +214,22 @@ export async function findShareDetail(
       ? await shareDetailBy.uuid(db, idOrUuid)
       : await shareDetailBy.uuidForViewer(db, idOrUuid, viewerId);
   return rows[0] as ShareDetailRow | undefined;
+}
+
+const snapshotOf = reusableQuery(1, (db, shareId: number) =>
+  db
+    .selectFrom('share_snapshots')
+    .innerJoin('shares', 'shares.id', 'share_snapshots.share_id')
+    .select(['share_snapshots.data', 'shares.revision'])
+    .where('share_snapshots.share_id', '=', shareId),
+);
+
+/** A share's snapshot and the revision it is. */
+export async function findSnapshotWithRevision(
+  db: Executor,
+  shareId: number,
+): Promise<{ data: string; revision: number } | undefined> {
+  return (await snapshotOf(db, shareId))[0] as { data: string; revision: number } | undefined;
 }
 
 export async function findShareByTree(db: Executor, treeId: number): Promise<ShareRow | undefined> {

@@ -2,18 +2,19 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import type { Paginated, Share, ShareTreeBody, ShareWithData, UserSummary } from '@arbor/contract';
 import type { TreeDocument } from '@arbor/tree-core';
-import { imageUrlsOfDocument, imageUrlsOfStoredDocument } from '../trees/index.ts';
+import { imageUrlsOfDocument } from '../trees/index.ts';
 import type { Dialect, Trx } from '../../db/connection.ts';
 import type { Publish } from '../../lib/events/events.ts';
 import type { CachedSharePage, CommunityCaches, Deps } from '../../deps.ts';
 import { avatarUrlOf } from '../../lib/avatars/avatars.ts';
 import { FilterCache } from '../../lib/cache/filter-cache.ts';
 import { bumpGeneration, GenerationReader, readGeneration } from '../../lib/cache/generations.ts';
-import { AppError, invalidField, notFound } from '../../lib/http-errors.ts';
+import { AppError, conflict, invalidField, notFound } from '../../lib/http-errors.ts';
 import { processImage } from '../../lib/images.ts';
 import { clientNetwork } from '../../lib/net/client-network.ts';
 import type { PageWindow } from '../../lib/pagination.ts';
-import { spliceStoredJson } from '../../lib/trusted-json.ts';
+import { spliceStoredBytes, spliceStoredJson } from '../../lib/trusted-json.ts';
+import { createSnapshotCache, readSnapshot, type KeptSnapshot } from './snapshot-bytes.ts';
 import { reserveEvents } from '../../lib/throttle/throttle.ts';
 import { loadUserSummaries } from '../../lib/user-summaries.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
@@ -80,13 +81,20 @@ async function requireShare(deps: Deps, viewer: AuthUser | null, idOrUuid: strin
 }
 
 /**
- * `GET /community/shares/{id}/`: one share as the viewer sees it, as the JSON text of `ShareWithData`,
- * its snapshot spliced in as stored (`lib/trusted-json.ts`).
+ * `GET /community/shares/{id}/`: one share as the viewer sees it, as the JSON of `ShareWithData`, its
+ * snapshot spliced in as the bytes this process keeps for the share's revision (`snapshot-bytes.ts`).
  */
-export async function getShareJson(deps: Deps, viewer: AuthUser | null, idOrUuid: string): Promise<string> {
-  // The share, its author, whether it credits anyone and the viewer's marks in one statement (issue 29).
-  const share = await repo.findShareDetail(deps.db, idOrUuid, viewer?.id ?? null);
-  if (!share || !isVisible(viewer, share)) throw notFound('No such template.');
+export async function getShareJson(deps: Deps, viewer: AuthUser | null, idOrUuid: string): Promise<Buffer> {
+  // The share, its author, whether it credits anyone and the viewer's marks in one statement (issue 29);
+  // read again when the share was revised between that read and its snapshot's.
+  let share: repo.ShareDetailRow | undefined;
+  let snapshot: KeptSnapshot | null = null;
+  for (let attempt = 0; attempt < 3 && !snapshot; attempt++) {
+    share = await repo.findShareDetail(deps.db, idOrUuid, viewer?.id ?? null);
+    if (!share || !isVisible(viewer, share)) throw notFound('No such template.');
+    snapshot = await readSnapshot(deps, share);
+  }
+  if (!share || !snapshot) throw conflict('The template is being revised: try again.');
   const baseUrl = deps.config.publicBaseUrl;
   const authors = new Map<number, UserSummary>();
   if (share.author_username !== null) {
@@ -102,10 +110,10 @@ export async function getShareJson(deps: Deps, viewer: AuthUser | null, idOrUuid
         ratings: new Map(share.viewer_rating === null ? [] : [[share.id, share.viewer_rating]]),
       },
     }),
-    imageUrlsOfStoredDocument(deps, share.tree_id, share.data),
+    snapshot.document && share.tree_id !== null ? imageUrlsOfDocument(deps, share.tree_id, snapshot.document) : {},
   ]);
   const fields: Omit<ShareWithData, 'data'> = { ...presentShare(share, context), images };
-  return spliceStoredJson(fields, 'data', share.data);
+  return spliceStoredBytes(fields, 'data', snapshot.bytes);
 }
 
 /** One share as the viewer sees it, with its snapshot. */
@@ -669,6 +677,7 @@ export const createCommunityCaches = (): CommunityCaches => ({
   orderedIds: new FilterCache<number[]>(),
   pages: new FilterCache<Promise<CachedSharePage>>(LIST_PAGE_MS, 1_000),
   generation: new GenerationReader(SHARES_GENERATION),
+  snapshots: createSnapshotCache(),
 });
 
 /** Forget this app's cached list counts, orders and pages. */

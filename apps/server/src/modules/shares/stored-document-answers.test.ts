@@ -114,6 +114,67 @@ describe('answers carrying a stored document', () => {
     expect(JSON.parse(gunzipSync(gzipped.rawPayload).toString('utf8'))).toEqual(plain.json());
   });
 
+  it('a tree GET answers a save made by another process (the kept document follows the revision)', async () => {
+    const other = await t.app.inject({
+      method: 'POST',
+      url: '/api/tree/skills_tree/',
+      headers: alice.headers,
+      payload: { title: 'Kept', data: { nodes: [{ id: 'root', parent_id: null, title: 'Before' }] } },
+    });
+    const url = `/api/tree/skills_tree/${other.json().id}/`;
+    const read = async () => {
+      const res = await t.app.inject({ method: 'GET', url, headers: alice.headers });
+      return { etag: res.headers.etag, titles: TreeWithData.parse(res.json()).data.nodes.map((n) => n.title) };
+    };
+    const first = await read();
+    expect(first.titles).toEqual(['Before']);
+    expect(await read()).toEqual(first);
+    // A save straight into the table, as another server process makes it: the document and its revision.
+    const stored = JSON.parse(
+      (await t.app.db.selectFrom('trees').select('data').where('id', '=', other.json().id).executeTakeFirstOrThrow())
+        .data,
+    ) as { nodes: { title: string }[] };
+    stored.nodes[0]!.title = 'After 学习';
+    await t.app.db
+      .updateTable('trees')
+      .set((eb) => ({ data: JSON.stringify(stored), revision: eb('revision', '+', 1) }))
+      .where('id', '=', other.json().id)
+      .execute();
+    const second = await read();
+    expect(second.titles).toEqual(['After 学习']);
+    expect(second.etag).not.toBe(first.etag);
+  });
+
+  it('a template detail answers a revision made by another process (the kept snapshot follows the revision)', async () => {
+    const url = `/api/community/trees-shared/${share}/`;
+    const titles = async () =>
+      ((await t.app.inject({ method: 'GET', url })).json() as { data: { nodes: { title: string }[] } }).data.nodes.map(
+        (n) => n.title,
+      );
+    expect(await titles()).toEqual(nodes.map((n) => n.title));
+    const stored = JSON.parse(
+      (
+        await t.app.db
+          .selectFrom('share_snapshots')
+          .select('data')
+          .where('share_id', '=', share)
+          .executeTakeFirstOrThrow()
+      ).data,
+    ) as { nodes: { title: string }[] };
+    stored.nodes[0]!.title = 'Revised 改订';
+    await t.app.db
+      .updateTable('share_snapshots')
+      .set({ data: JSON.stringify(stored) })
+      .where('share_id', '=', share)
+      .execute();
+    await t.app.db
+      .updateTable('shares')
+      .set((eb) => ({ revision: eb('revision', '+', 1) }))
+      .where('id', '=', share)
+      .execute();
+    expect((await titles())[0]).toBe('Revised 改订');
+  });
+
   it('another user cannot read a private tree, and the answer is the error shape, not a document', async () => {
     const bob = await createUser(t.app);
     const res = await t.app.inject({ method: 'GET', url: `/api/tree/skills_tree/${tree}/`, headers: bob.headers });

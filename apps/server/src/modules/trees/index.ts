@@ -7,6 +7,8 @@ export { parseStoredDocument } from './tree-document.ts';
 export { presentTree } from './trees.presenter.ts';
 export {
   createTreeFromDocument,
+  createTreeIn,
+  findOwnTreeByUuid,
   getTreeDocumentForOwner,
   getTreeForEditor,
   getTreeForViewer,
@@ -19,15 +21,12 @@ export {
   type ViewableTree,
 } from './trees.service.ts';
 export { saveVersionIn } from './versions.service.ts';
+export { findForksOfOwners } from './trees.repository.ts';
 export { checkTreeDocument } from './tree-document.ts';
 export { getForkOrigin, syncWorkingCopy, type ForkState, type UpstreamMerge } from './upstream-sync.service.ts';
 export { expectedRevision, revisionEtag } from './revision.ts';
 export { presentVersion } from './versions.presenter.ts';
 export { presentNodeImage } from './node-images.presenter.ts';
-export {
-  createNodeImage,
-  imageUrlsOfDocument,
-  imageUrlsOfStoredDocument,
-  withoutForeignImages,
-} from './node-images.service.ts';
+export { createNodeImage, imageUrlsOfDocument, withoutForeignImages } from './node-images.service.ts';
 export { withSourceImages } from './node-image-copies.ts';
+export { createTreesCaches } from './document-bytes.ts';

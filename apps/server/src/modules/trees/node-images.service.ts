@@ -8,7 +8,6 @@ import type { PageWindow } from '../../lib/pagination.ts';
 import type { Storage } from '../../lib/storage/storage.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { presentNodeImage } from './node-images.presenter.ts';
-import { parseStoredDocument } from './tree-document.ts';
 import { authorizeOwnNodeImage } from './trees.policy.ts';
 import { getTreeForEditor } from './trees.service.ts';
 import {
@@ -148,19 +147,6 @@ export async function imageUrlsOfDocument(
     for (const nodeId of nodesByImage.get(row.id) ?? []) urls[nodeId] = url;
   }
   return urls;
-}
-
-/**
- * `imageUrlsOfDocument` for a stored document's JSON text, parsed only when some node has an image
- * (in stored JSON a key is never preceded by a backslash, and an escaped quote inside a value always is).
- */
-export async function imageUrlsOfStoredDocument(
-  deps: Deps,
-  treeId: number | null,
-  storedJson: string,
-): Promise<Record<string, string>> {
-  if (treeId === null || !/"image_id":\s*\d/.test(storedJson)) return {};
-  return imageUrlsOfDocument(deps, treeId, parseStoredDocument(storedJson));
 }
 
 /**

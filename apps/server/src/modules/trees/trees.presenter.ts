@@ -1,7 +1,7 @@
 import type { Tree, TreeUpstream, TreeWithData } from '@arbor/contract';
 import { avatarUrlOf } from '../../lib/avatars/avatars.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { spliceStoredJson } from '../../lib/trusted-json.ts';
+import { spliceStoredBytes, spliceStoredJson } from '../../lib/trusted-json.ts';
 import { treeAbilities } from './trees.policy.ts';
 import type { TreeListRow, TreeRow } from './trees.repository.ts';
 
@@ -47,8 +47,23 @@ export function presentTree(row: TreeListRow, baseUrl: string, viewer: AuthUser 
 
 /**
  * Row → the JSON text of `TreeWithData`: the tree's fields with its working copy spliced in as stored
- * (`lib/trusted-json.ts`), not parsed and re-serialised.
+ * (`lib/trusted-json.ts`), not parsed and re-serialised; as bytes when the document is kept as bytes.
  */
-export function treeWithDataJson(row: TreeRow, baseUrl: string, viewer: AuthUser | null): string {
-  return spliceStoredJson(presentTree(row, baseUrl, viewer) satisfies Omit<TreeWithData, 'data'>, 'data', row.data);
+export function treeWithDataJson(row: TreeRow, baseUrl: string, viewer: AuthUser | null): string;
+export function treeWithDataJson(
+  row: TreeListRow,
+  baseUrl: string,
+  viewer: AuthUser | null,
+  document: Buffer | string,
+): Buffer | string;
+export function treeWithDataJson(
+  row: TreeListRow & { data?: string },
+  baseUrl: string,
+  viewer: AuthUser | null,
+  document: Buffer | string = row.data!,
+): Buffer | string {
+  const fields = presentTree(row, baseUrl, viewer) satisfies Omit<TreeWithData, 'data'>;
+  return typeof document === 'string'
+    ? spliceStoredJson(fields, 'data', document)
+    : spliceStoredBytes(fields, 'data', document);
 }

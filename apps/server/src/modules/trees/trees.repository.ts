@@ -1,3 +1,4 @@
+import { inBatches } from '../../db/batches.ts';
 import { sql, type Selectable } from 'kysely';
 import type { DB, Dialect, Executor } from '../../db/connection.ts';
 import type { TreesTable } from '../../db/tables/trees.ts';
@@ -111,27 +112,27 @@ function selectTreeMeta(db: Executor) {
 }
 
 /** A tree without its document: for permission checks and answers that do not carry `data`. */
-/** The two shapes of `findTreeWithTokenUser`, each built and compiled once per database. */
-const treeWithTokenUserBy = {
+/** The two shapes of `findTreeMetaWithTokenUser`, each built and compiled once per database. */
+const treeMetaWithTokenUserBy = {
   id: reusableQuery(2, (db, id: number, userId: number) =>
-    withTokenUser(db, userId, selectTree(db).where('trees.id', '=', id)),
+    withTokenUser(db, userId, selectTreeMeta(db).where('trees.id', '=', id)),
   ),
   uuid: reusableQuery(2, (db, uuid: string, userId: number) =>
-    withTokenUser(db, userId, selectTree(db).where('trees.uuid', '=', uuid)),
+    withTokenUser(db, userId, selectTreeMeta(db).where('trees.uuid', '=', uuid)),
   ),
 };
 
-/** `findTreeById` and `findTreeByUuid` with the caller's user read in the same statement (`readWithSession`). */
-export async function findTreeWithTokenUser(
+/** `findTreeMetaById` (and by uuid) with the caller's user read in the same statement (`readWithSession`). */
+export async function findTreeMetaWithTokenUser(
   db: Executor,
   ref: { id: number } | { uuid: string },
   userId: number,
-): Promise<WithTokenUser<TreeRow>> {
+): Promise<WithTokenUser<TreeListRow>> {
   const rows =
     'id' in ref
-      ? await treeWithTokenUserBy.id(db, ref.id, userId)
-      : await treeWithTokenUserBy.uuid(db, ref.uuid, userId);
-  return splitTokenUser<TreeRow>(rows[0]);
+      ? await treeMetaWithTokenUserBy.id(db, ref.id, userId)
+      : await treeMetaWithTokenUserBy.uuid(db, ref.uuid, userId);
+  return splitTokenUser<TreeListRow>(rows[0]);
 }
 
 export async function findTreeMetaById(db: Executor, id: number): Promise<TreeListRow | undefined> {
@@ -272,4 +273,27 @@ export async function deleteTreeRow(db: Executor, id: number): Promise<void> {
 
 export async function deleteTreesOfOwner(db: Executor, ownerId: number): Promise<{ id: number; uuid: string }[]> {
   return db.deleteFrom('trees').where('owner_id', '=', ownerId).returning(['id', 'uuid']).execute();
+}
+
+/**
+ * Each of `ownerIds`' newest tree forked from the template (a group's template assignment is learnt on
+ * the template or on the member's fork of it), by owner.
+ */
+export async function findForksOfOwners(
+  db: Executor,
+  shareId: number,
+  ownerIds: readonly number[],
+): Promise<Map<number, number>> {
+  const forks = new Map<number, number>();
+  for (const batch of inBatches(ownerIds)) {
+    const rows = await db
+      .selectFrom('trees')
+      .select(['owner_id', 'id'])
+      .where('upstream_share_id', '=', shareId)
+      .where('owner_id', 'in', batch)
+      .orderBy('id', 'asc')
+      .execute();
+    for (const row of rows) forks.set(row.owner_id, row.id);
+  }
+  return forks;
 }

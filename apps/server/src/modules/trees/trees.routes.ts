@@ -78,12 +78,12 @@ const skillTreeRoutes: FastifyPluginAsyncZod = async (app) => {
     `${base}/get_data_by_uuid/`,
     { schema: { tags, querystring: TreeUuidQuery, response: { 200: TreeWithData } }, config: { sessionInRead } },
     async (request, reply) => {
-      const tree = await getTreeWithSession(deps, { uuid: request.query.uuid }, (read) =>
+      const { tree, document } = await getTreeWithSession(deps, { uuid: request.query.uuid }, (read) =>
         readWithSession(request, read),
       );
       return sendTrustedJson(
         reply.header('etag', revisionEtag(tree.revision)),
-        treeWithDataJson(tree, baseUrl, request.user),
+        treeWithDataJson(tree, baseUrl, request.user, document),
       );
     },
   );
@@ -92,10 +92,12 @@ const skillTreeRoutes: FastifyPluginAsyncZod = async (app) => {
     `${base}/:id/`,
     { schema: { tags, params: IdParam, response: { 200: TreeWithData } }, config: { sessionInRead } },
     async (request, reply) => {
-      const tree = await getTreeWithSession(deps, { id: request.params.id }, (read) => readWithSession(request, read));
+      const { tree, document } = await getTreeWithSession(deps, { id: request.params.id }, (read) =>
+        readWithSession(request, read),
+      );
       return sendTrustedJson(
         reply.header('etag', revisionEtag(tree.revision)),
-        treeWithDataJson(tree, baseUrl, request.user),
+        treeWithDataJson(tree, baseUrl, request.user, document),
       );
     },
   );

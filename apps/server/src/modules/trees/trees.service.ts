@@ -12,11 +12,12 @@ import { copyDocumentImages } from './node-image-copies.ts';
 import { deleteStoredFiles, deletingFilesOnFailure } from './stored-files.ts';
 import { checkTreeDocument, parseStoredDocument, storableDocument, type CheckedDocument } from './tree-document.ts';
 import { authorizeEditTree, authorizeOwnTree, authorizeViewTree } from './trees.policy.ts';
+import { readDocumentBytes } from './document-bytes.ts';
 import {
   deleteTreeRow,
   findTreeById,
   findTreeByUuid,
-  findTreeWithTokenUser,
+  findTreeMetaWithTokenUser,
   findTreeData,
   findTreeMetaById,
   findTreeMetaByUuid,
@@ -91,43 +92,67 @@ export interface TreeUpstreamOrigin {
  * when it fails); returns the tree id.
  */
 export async function createTreeFromDocument(deps: Deps, ownerId: number, input: NewTree): Promise<number> {
+  return deletingFilesOnFailure(deps, (stored) =>
+    deps.db.transaction().execute(async (trx) => (await createTreeIn(deps, trx, ownerId, input, stored)).id),
+  );
+}
+
+/**
+ * `createTreeFromDocument` inside the caller's transaction `trx` (the Anki importer makes a tree and
+ * its cards all or nothing); files copied for `imagesFrom` are added to `stored`, for the caller to
+ * delete when its transaction fails. Answers the new tree's id and uuid.
+ */
+export async function createTreeIn(
+  deps: Deps,
+  trx: Trx,
+  ownerId: number,
+  input: NewTree,
+  stored: string[] = [],
+): Promise<{ id: number; uuid: string }> {
   const checked =
     input.data === undefined
       ? storableDocument(createTreeDocument(input.title))
       : checkTreeDocument(input.data, input.limits ?? DEFAULT_TREE_LIMITS);
   const now = deps.clock.nowIso();
-  return deletingFilesOnFailure(deps, (stored) =>
-    deps.db.transaction().execute(async (trx) => {
-      const id = await insertTree(trx, {
-        uuid: randomUUID(),
-        owner_id: ownerId,
-        ...describedFields(input.title, input.description ?? '', uniqueTags(input.tags ?? [])),
-        visibility: input.visibility ?? 'private',
-        data: checked.json,
-        node_count: checked.nodeCount,
-        revision: 1,
-        latest_version: null,
-        created_at: now,
-        updated_at: now,
-        upstream_share_id: input.upstream?.shareId ?? null,
-        upstream_share_uuid: input.upstream?.shareUuid ?? null,
-        upstream_title: input.upstream?.title ?? null,
-        upstream_base_revision: input.upstream?.revision ?? null,
-      });
-      // The copies' rows need the tree's id: the working copy is rewritten once they exist, and checked
-      // again (the copies' ids may make it longer).
-      const document =
-        input.imagesFrom === undefined
-          ? checked.document
-          : await copyDocumentImages(deps, trx, { from: input.imagesFrom, to: id, ownerId }, checked.document, stored);
-      if (document !== checked.document) {
-        const limits = input.limits ?? DEFAULT_TREE_LIMITS;
-        await updateTree(trx, id, { data: checkTreeDocument(document, limits).json }, { bumpRevision: false });
-      }
-      await recordVersion(trx, id, document, { message: input.message ?? '', createdBy: ownerId, createdAt: now });
-      return id;
-    }),
-  );
+  const uuid = randomUUID();
+  const id = await insertTree(trx, {
+    uuid,
+    owner_id: ownerId,
+    ...describedFields(input.title, input.description ?? '', uniqueTags(input.tags ?? [])),
+    visibility: input.visibility ?? 'private',
+    data: checked.json,
+    node_count: checked.nodeCount,
+    revision: 1,
+    latest_version: null,
+    created_at: now,
+    updated_at: now,
+    upstream_share_id: input.upstream?.shareId ?? null,
+    upstream_share_uuid: input.upstream?.shareUuid ?? null,
+    upstream_title: input.upstream?.title ?? null,
+    upstream_base_revision: input.upstream?.revision ?? null,
+  });
+  // The copies' rows need the tree's id: the working copy is rewritten once they exist, and checked
+  // again (the copies' ids may make it longer).
+  const document =
+    input.imagesFrom === undefined
+      ? checked.document
+      : await copyDocumentImages(deps, trx, { from: input.imagesFrom, to: id, ownerId }, checked.document, stored);
+  if (document !== checked.document) {
+    const limits = input.limits ?? DEFAULT_TREE_LIMITS;
+    await updateTree(trx, id, { data: checkTreeDocument(document, limits).json }, { bumpRevision: false });
+  }
+  await recordVersion(trx, id, document, { message: input.message ?? '', createdBy: ownerId, createdAt: now });
+  return { id, uuid };
+}
+
+/** The tree with that uuid when `viewer` owns it (its id, uuid and title); 404 otherwise. */
+export async function findOwnTreeByUuid(
+  deps: Deps,
+  viewer: AuthUser,
+  uuid: string,
+): Promise<{ id: number; uuid: string; title: string }> {
+  const tree = authorizeOwnTree(viewer, await findTreeMetaByUuid(deps.db, uuid));
+  return { id: tree.id, uuid: tree.uuid, title: tree.title };
 }
 
 /** Lists the caller's own trees with search, tags and ordering. */
@@ -148,16 +173,21 @@ export async function getTreeForViewer(deps: Deps, viewer: AuthUser, id: number)
 
 /**
  * The tree with that id or uuid when the viewer may see it (as `getTreeForViewer`), for a route that reads the caller's session
- * with the tree in one statement (`config: { sessionInRead: true }`): 401 for a session that ended, then 404
- * when the caller may not see the tree.
+ * with the tree's row in one statement (`config: { sessionInRead: true }`): 401 for a session that ended, then 404
+ * when the caller may not see the tree. Its document comes as the bytes this process keeps for the tree's revision
+ * (`document-bytes.ts`), or, when the tree was saved between the two reads, with the row read again.
  */
 export async function getTreeWithSession(
   deps: Deps,
   ref: { id: number } | { uuid: string },
   readSession: SessionRead,
-): Promise<TreeRow> {
-  const { user, row } = await readSession((userId) => findTreeWithTokenUser(deps.db, ref, userId));
-  return authorizeViewTree(user, row);
+): Promise<{ tree: TreeListRow; document: Buffer | string }> {
+  const { user, row } = await readSession((userId) => findTreeMetaWithTokenUser(deps.db, ref, userId));
+  const tree = authorizeViewTree(user, row);
+  const bytes = await readDocumentBytes(deps, tree);
+  if (bytes) return { tree, document: bytes };
+  const current = authorizeViewTree(user, await findTreeById(deps.db, tree.id));
+  return { tree: current, document: current.data };
 }
 
 /** A tree (without its document) only its owner may change: 404 when not visible, 403 when visible but not owned. */

@@ -37,3 +37,5 @@ export { useTreeList } from './api/useTreeList.ts';
 export { useWorkingCopy } from './api/useWorkingCopy.ts';
 export { useNodeImages, useRememberNodeImage } from './api/useNodeImages.ts';
 export type { Tree, TreeWithData, TreeVersion } from './api/types.ts';
+// Saving a file the browser made (exports, the groups dashboard's CSV, Anki packages).
+export { downloadBlob, safeFilename } from './io/download.ts';

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { currentLocale } from '../../../lib/i18n.ts';
 import { addressKey, type Channel, type LoginAnswer } from './types.ts';
 
 export interface SignupInput {
@@ -12,13 +13,16 @@ export interface SignupInput {
   altcha: string;
 }
 
-/** POST /api/auth/ses/signup/ or /api/auth/sms/signup/: creates the account and logs it in. */
+/**
+ * POST /api/auth/ses/signup/ or /api/auth/sms/signup/: creates the account and logs it in, in the UI's
+ * language (the account's notifications and e-mails are written in it).
+ */
 export function useSignup() {
   return useMutation({
     mutationFn: ({ channel, address, username, ...rest }: SignupInput) =>
       api<LoginAnswer>(`/api/auth/${channel}/signup/`, {
         method: 'POST',
-        body: { [addressKey(channel)]: address, ...rest, ...(username ? { username } : {}) },
+        body: { [addressKey(channel)]: address, ...rest, ...(username ? { username } : {}), language: currentLocale() },
         auth: false,
       }),
   });

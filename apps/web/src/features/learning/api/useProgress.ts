@@ -1,6 +1,7 @@
 import type { Progress, SubjectKind } from '@arbor/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { readThrough } from '../../offline/index.ts';
 
 /** What a learner learns: one of their readable trees, or a community template (API.md "Learning"). */
 export interface SubjectRef {
@@ -19,9 +20,13 @@ export const learningKeys = {
   path: (s: SubjectRef, target: string) => ['learning', 'path', s.kind, s.uuid, target] as const,
 };
 
-/** GET /api/learn/progress/?tree=|share= */
+/** GET /api/learn/progress/?tree=|share=; kept for offline use, and the kept copy when offline. */
 export function fetchProgress(subject: SubjectRef, signal?: AbortSignal): Promise<Progress> {
-  return api<Progress>('/api/learn/progress/', { query: subjectParams(subject), signal });
+  return readThrough(
+    () => api<Progress>('/api/learn/progress/', { query: subjectParams(subject), signal }),
+    (store, db, progress) => store.keepSubject(db, subject, { progress }, new Date()),
+    async (store, db) => (await store.keptSubject(db, subject))?.progress,
+  );
 }
 
 /** The learner's progress on a subject: statuses, the locked set and the summary. */

@@ -11,6 +11,7 @@ import { useQueries, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { NODE_CARDS_PAGE_SIZE, recallKeys } from './useCards.ts';
 import { subjectParams, type SubjectRef } from './useProgress.ts';
+import { SESSION_LIMIT_DEFAULT, type ReviewSessionSpec } from '../components/recall/review-session-link.ts';
 
 export const REVIEW_QUEUE_LIMIT = 100;
 
@@ -21,6 +22,27 @@ export function useReviewQueue(enabled = true) {
     queryFn: ({ signal }) => api<ReviewQueue>('/api/learn/review/', { signal, query: { limit: REVIEW_QUEUE_LIMIT } }),
     enabled,
     // a session works on its own copy; a refetch in the middle would reshuffle it
+    staleTime: Infinity,
+    refetchOnMount: 'always',
+    refetchOnWindowFocus: false,
+  });
+}
+
+/** GET /api/learn/review/ for a session other than today's whole queue (one subject, ahead, at risk). */
+export function useReviewSession(spec: ReviewSessionSpec | null) {
+  return useQuery({
+    queryKey: [...recallKeys.queue(), 'session', spec] as const,
+    queryFn: ({ signal }) =>
+      api<ReviewQueue>('/api/learn/review/', {
+        signal,
+        query: {
+          limit: spec!.limit ?? (spec!.mode === 'due' ? REVIEW_QUEUE_LIMIT : SESSION_LIMIT_DEFAULT),
+          ...(spec!.mode === 'due' ? {} : { mode: spec!.mode }),
+          ...(spec!.days !== undefined ? { days: spec!.days } : {}),
+          ...(spec!.subject ? subjectParams(spec!.subject) : {}),
+        },
+      }),
+    enabled: spec !== null,
     staleTime: Infinity,
     refetchOnMount: 'always',
     refetchOnWindowFocus: false,

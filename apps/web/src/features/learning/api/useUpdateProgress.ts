@@ -1,21 +1,11 @@
-import type { LearningStatusValue, Progress, ProgressUpdateBody } from '@arbor/contract';
+import type { LearningStatusValue, Progress } from '@arbor/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { api } from '../../../lib/api-client.ts';
-import { learningKeys, subjectParams, type SubjectRef } from './useProgress.ts';
+import { sendProgress } from '../components/offline/offline-edits.ts';
+import type { ProgressChange } from './learning-writes.ts';
+import { learningKeys, type SubjectRef } from './useProgress.ts';
 
-export interface ProgressChange {
-  node_id: string;
-  status: LearningStatusValue;
-  /** with `done`: also marks done everything the node waits for ("I know this") */
-  with_prerequisites?: boolean;
-}
-
-/** PUT /api/learn/progress/: answers the whole progress, its locked set and summary recomputed. */
-export function putProgress(subject: SubjectRef, change: ProgressChange): Promise<Progress> {
-  const body = { ...subjectParams(subject), ...change } satisfies ProgressUpdateBody;
-  return api<Progress>('/api/learn/progress/', { method: 'PUT', body });
-}
+export { putProgress, type ProgressChange } from './learning-writes.ts';
 
 /**
  * The progress as it will be once `change` is saved, as far as statuses go: the locked set and the
@@ -90,7 +80,8 @@ export class ProgressQueue {
 }
 
 /**
- * Sets a node's status optimistically in the cached progress, rolling back when the server refuses.
+ * Sets a node's status optimistically in the cached progress, rolling back when the server refuses;
+ * offline the change is queued and stays shown (components/offline/offline-edits.ts).
  * `prerequisitesOf` lets "I know this" show its prerequisites done before the answer arrives.
  */
 export function useUpdateProgress(subject: SubjectRef, prerequisitesOf?: (id: string) => Iterable<string>) {
@@ -98,7 +89,8 @@ export function useUpdateProgress(subject: SubjectRef, prerequisitesOf?: (id: st
   const [io] = useState<QueueIO>(() => ({
     read: () => client.getQueryData<Progress>(learningKeys.progress(subject)),
     write: (progress) => client.setQueryData(learningKeys.progress(subject), progress),
-    send: (change) => putProgress(subject, change),
+    send: (change) =>
+      sendProgress(subject, change, () => client.getQueryData<Progress>(learningKeys.progress(subject))),
   }));
   useEffect(() => {
     io.prerequisitesOf = prerequisitesOf;

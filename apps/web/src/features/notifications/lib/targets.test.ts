@@ -24,6 +24,11 @@ describe('where a notification leads', () => {
     );
   });
 
+  it('opens the group of a group notification (joined, new assignment, nudge, due)', () => {
+    for (const kind of ['group_joined', 'assignment_new', 'assignment_nudge', 'assignment_due'])
+      expect(targetPath(of(kind, { kind: 'group', uuid: 'g 1' }))).toBe('/groups/g%201');
+  });
+
   it("opens the reader's fork of an updated template in the editor, where the update waits", () => {
     expect(targetPath(of('share_updated', { kind: 'tree', uuid: 't-9' }))).toBe('/trees/t-9');
   });

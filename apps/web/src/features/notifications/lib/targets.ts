@@ -5,7 +5,7 @@ import type { Notification } from '@arbor/contract';
  * a template (on its Reviews, Discussion or Suggestions tab when it is about a review, a comment or
  * a suggestion; a comment in a node's thread opens that node's threads), an author page, or the reader's
  * own fork of an updated template (its editor offers the update); a new report (to admins) opens the
- * moderation page.
+ * moderation page; a group's notification opens the group.
  */
 export function targetPath(notification: Pick<Notification, 'kind' | 'target'>): string | null {
   const { kind, target } = notification;
@@ -13,6 +13,8 @@ export function targetPath(notification: Pick<Notification, 'kind' | 'target'>):
   if (target.kind === 'user') return target.title ? `/u/${encodeURIComponent(target.title)}` : null;
   if (!target.uuid) return null;
   if (target.kind === 'tree') return `/trees/${encodeURIComponent(target.uuid)}`;
+  // the four group kinds (a member joined, an assignment new, nudged or due) open the group's page
+  if (target.kind === 'group') return `/groups/${encodeURIComponent(target.uuid)}`;
   const template = `/community/${encodeURIComponent(target.uuid)}`;
   if (target.kind === 'share' || target.kind === 'review' || target.kind === 'comment') {
     if (kind === 'review' || kind === 'review_reply') return `${template}?tab=reviews`;

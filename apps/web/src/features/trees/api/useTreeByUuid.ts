@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { apiWithHeaders } from '../../../lib/api-client.ts';
 import { queryClient } from '../../../lib/query-client.ts';
+import { readThrough } from '../../offline/index.ts';
 import { treeKeys, type TreeWithData } from './types.ts';
 
 /** The revision in an `ETag: "<revision>"` header (weak or strong), or null. */
@@ -10,13 +11,23 @@ export function revisionFromEtag(headers: Headers): number | null {
   return match ? Number(match[1]) : null;
 }
 
-/** GET /api/tree/skills_tree/get_data_by_uuid/?uuid=: the tree with its working copy. */
+/**
+ * GET /api/tree/skills_tree/get_data_by_uuid/?uuid=: the tree with its working copy; kept for learning
+ * offline (features/offline), and the kept copy when the server cannot be reached.
+ */
 export async function fetchTreeByUuid(uuid: string, signal?: AbortSignal): Promise<TreeWithData> {
-  const { data, headers } = await apiWithHeaders<TreeWithData>('/api/tree/skills_tree/get_data_by_uuid/', {
-    query: { uuid },
-    signal,
-  });
-  return { ...data, revision: data.revision ?? revisionFromEtag(headers) ?? 0 };
+  const subject = { kind: 'tree', uuid } as const;
+  return readThrough(
+    async () => {
+      const { data, headers } = await apiWithHeaders<TreeWithData>('/api/tree/skills_tree/get_data_by_uuid/', {
+        query: { uuid },
+        signal,
+      });
+      return { ...data, revision: data.revision ?? revisionFromEtag(headers) ?? 0 };
+    },
+    (store, db, tree) => store.keepSubject(db, subject, { tree }, new Date()),
+    async (store, db) => (await store.keptSubject(db, subject))?.tree as TreeWithData | undefined,
+  );
 }
 
 // A prefetch counts for the page that navigation opens, not for a visit much later.

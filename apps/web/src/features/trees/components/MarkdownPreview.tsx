@@ -1,5 +1,5 @@
 import { Typography } from '@mantine/core';
-import { useEffect, useState, type ComponentProps } from 'react';
+import { useEffect, useMemo, useState, type ComponentProps, type ReactNode } from 'react';
 import ReactMarkdown, { type Options } from 'react-markdown';
 import rehypeSanitize from 'rehype-sanitize';
 import remarkGfm from 'remark-gfm';
@@ -65,11 +65,19 @@ function usePlugins(source: string): Plugins {
  * (table parts, `del`, disabled checkbox inputs) but no script, style or event-handler attribute;
  * KaTeX then typesets the math the sanitiser let through.
  */
-export function MarkdownPreview({ source }: { source: string }) {
+export function MarkdownPreview({
+  source,
+  link,
+}: {
+  source: string;
+  /** draws links instead of the safe default (a cloze gap is a link the review session draws as a gap) */
+  link?: (props: ComponentProps<'a'>) => ReactNode;
+}) {
   const plugins = usePlugins(source);
+  const used = useMemo(() => (link ? { a: link } : components), [link]);
   return (
     <Typography fz="sm" className={classes.preview} data-testid="markdown-preview">
-      <ReactMarkdown remarkPlugins={plugins.remark} rehypePlugins={plugins.rehype} components={components}>
+      <ReactMarkdown remarkPlugins={plugins.remark} rehypePlugins={plugins.rehype} components={used}>
         {source}
       </ReactMarkdown>
     </Typography>

@@ -2,10 +2,21 @@ import type { LearningSubjectSummary } from '@arbor/contract';
 import { ActionIcon, Badge, Button, Card, Group, Menu, RingProgress, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { IconArrowRight, IconCards, IconDots, IconTrash } from '@tabler/icons-react';
+import {
+  IconAdjustmentsHorizontal,
+  IconArrowRight,
+  IconCards,
+  IconDots,
+  IconPlayerPlay,
+  IconTrash,
+} from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useForgetSubject } from '../../api/useForgetSubject.ts';
+import { LazyCustomSessionDialog } from '../recall/CustomSessionButton.tsx';
+import { reviewSessionPath } from '../recall/review-session-link.ts';
+import { AssignmentBadges } from './AssignmentBadges.tsx';
 import { relativeTime } from './relative-time.ts';
 import { subjectPath } from './subject-links.ts';
 import classes from './LearnHome.module.css';
@@ -13,6 +24,9 @@ import classes from './LearnHome.module.css';
 /** One subject on `/learn`: its percent as a ring, due cards, last activity, Continue, and Forget in a menu. */
 export function SubjectCard({ subject }: { subject: LearningSubjectSummary }) {
   const { t, i18n } = useTranslation('learning');
+  const { t: tr } = useTranslation('recall');
+  const [customOpened, setCustomOpened] = useState(false);
+  const ref = { kind: subject.kind, uuid: subject.uuid };
   // the subject's retention now: null until one of its cards has been reviewed
   const retention = subject.retention === null ? null : Math.round(subject.retention * 100);
   const forget = useForgetSubject();
@@ -43,6 +57,7 @@ export function SubjectCard({ subject }: { subject: LearningSubjectSummary }) {
           <Text fw={700} lineClamp={2} title={subject.title} component="h3" className={classes.subjectTitle}>
             {subject.title}
           </Text>
+          <AssignmentBadges assignments={subject.assignments} />
         </Stack>
         <Menu position="bottom-end" withinPortal>
           <Menu.Target>
@@ -56,6 +71,13 @@ export function SubjectCard({ subject }: { subject: LearningSubjectSummary }) {
             </ActionIcon>
           </Menu.Target>
           <Menu.Dropdown>
+            <Menu.Item
+              leftSection={<IconAdjustmentsHorizontal size={16} aria-hidden />}
+              onClick={() => setCustomOpened(true)}
+              data-testid="subject-custom-session"
+            >
+              {tr('session.custom')}
+            </Menu.Item>
             <Menu.Item color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={confirmForget}>
               {t('home.forget')}
             </Menu.Item>
@@ -99,18 +121,33 @@ export function SubjectCard({ subject }: { subject: LearningSubjectSummary }) {
           </Text>
         </Stack>
       </Group>
-      <Button
-        component={Link}
-        to={subjectPath(subject.kind, subject.uuid)}
-        mt="md"
-        fullWidth
-        variant="light"
-        rightSection={<IconArrowRight size={16} aria-hidden />}
-        aria-label={t('home.continueLabel', { title: subject.title })}
-        data-testid="subject-continue"
-      >
-        {t('home.continue')}
-      </Button>
+      <Group mt="md" gap="xs" grow>
+        <Button
+          component={Link}
+          to={subjectPath(subject.kind, subject.uuid)}
+          variant="light"
+          rightSection={<IconArrowRight size={16} aria-hidden />}
+          aria-label={t('home.continueLabel', { title: subject.title })}
+          data-testid="subject-continue"
+        >
+          {t('home.continue')}
+        </Button>
+        <Button
+          component={Link}
+          to={reviewSessionPath({ mode: 'due', subject: ref })}
+          variant={subject.due_cards > 0 ? 'filled' : 'default'}
+          leftSection={<IconPlayerPlay size={16} aria-hidden />}
+          aria-label={tr('session.reviewSubjectLabel', { title: subject.title })}
+          data-testid="subject-review"
+        >
+          {tr('session.reviewSubject')}
+        </Button>
+      </Group>
+      <LazyCustomSessionDialog
+        opened={customOpened}
+        onClose={() => setCustomOpened(false)}
+        subject={{ ...ref, title: subject.title }}
+      />
     </Card>
   );
 }

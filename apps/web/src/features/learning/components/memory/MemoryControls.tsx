@@ -1,11 +1,12 @@
 import { ActionIcon, Button, Group, Popover, Slider, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconBrain, IconCards } from '@tabler/icons-react';
+import { IconBrain, IconCards, IconPlayerPlay } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLearning, useLearningState } from '../mode/learning-store.ts';
 import { reviewNodesPath } from './review-scope.ts';
+import { reviewSessionPath } from '../recall/review-session-link.ts';
 import { daysBetween, HORIZONS, isoDateAfter, memoryTone, retentionPercent } from './memory-look.ts';
 import classes from './memory.module.css';
 
@@ -34,6 +35,7 @@ export function useWhenLabel() {
  */
 export function MemoryControls() {
   const { t } = useTranslation('learning');
+  const { t: tr } = useTranslation('recall');
   const learning = useLearning();
   const memory = useLearningState((s) => s.memory);
   const memoryView = useLearningState((s) => s.memoryView) ?? false;
@@ -171,6 +173,16 @@ export function MemoryControls() {
                 </Button>
               </>
             )}
+            <Button
+              component={Link}
+              to={reviewSessionPath({ mode: 'due', subject: learning.subject })}
+              size="xs"
+              variant="light"
+              leftSection={<IconPlayerPlay size={16} aria-hidden />}
+              data-testid="memory-review-subject"
+            >
+              {tr('session.reviewSubject')}
+            </Button>
           </Stack>
         </Popover.Dropdown>
       </Popover>

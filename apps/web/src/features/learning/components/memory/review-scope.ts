@@ -11,15 +11,16 @@ export function reviewNodesPath(subject: SubjectRef, nodeIds: readonly string[])
   return `/learn/review?${params.toString()}`;
 }
 
+/** The subject a review session's URL names (`?tree=` or `?share=`), if any. */
+export function subjectOfParams(params: URLSearchParams): SubjectRef | null {
+  const tree = params.get('tree');
+  const share = params.get('share');
+  return tree ? { kind: 'tree', uuid: tree } : share ? { kind: 'share', uuid: share } : null;
+}
+
 /** The scope a review session's URL names, or null for today's whole queue. */
 export function reviewScopeOf(params: URLSearchParams): { subject: SubjectRef; nodeIds: string[] } | null {
   const nodeIds = (params.get(NODES_PARAM) ?? '').split(',').filter(Boolean);
-  const tree = params.get('tree');
-  const share = params.get('share');
-  const subject: SubjectRef | null = tree
-    ? { kind: 'tree', uuid: tree }
-    : share
-      ? { kind: 'share', uuid: share }
-      : null;
+  const subject = subjectOfParams(params);
   return subject && nodeIds.length ? { subject, nodeIds: nodeIds.slice(0, 50) } : null;
 }

@@ -2,13 +2,17 @@ import { Button, Group, Progress, Text, Tooltip } from '@mantine/core';
 import { IconSchool } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AvailableOfflineToggle, WaitingEdits } from '../offline/OfflineControls.tsx';
 import { PlanButton } from '../plans/PlanButton.tsx';
 import { useLearning, useLearningState } from './learning-store.ts';
 import classes from './LearningModeControls.module.css';
 
 const MemoryControls = lazy(() => import('../memory/MemoryControls.tsx').then((m) => ({ default: m.MemoryControls })));
 
-/** The learner's percent as a bar with its number (the summary is the server's, never guessed). */
+/**
+ * The learner's percent as a bar with its number (the summary is the server's, never guessed), the memory
+ * controls and the edits waiting on this device (shown only while some wait).
+ */
 export function LearningProgress() {
   const { t } = useTranslation('learning');
   const summary = useLearningState((s) => s.progress?.summary);
@@ -40,6 +44,7 @@ export function LearningProgress() {
       <Suspense fallback={null}>
         <MemoryControls />
       </Suspense>
+      <WaitingEdits />
     </Group>
   );
 }
@@ -69,6 +74,7 @@ export function LearningModeControls({ withPlan = true }: { withPlan?: boolean }
         </Button>
       </Tooltip>
       {enabled ? <LearningProgress /> : null}
+      {enabled ? <AvailableOfflineToggle subject={learning.subject} /> : null}
       {enabled && withPlan ? <PlanButton subject={learning.subject} compact /> : null}
     </Group>
   );

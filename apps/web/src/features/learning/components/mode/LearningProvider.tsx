@@ -12,6 +12,8 @@ import { useNotes } from '../../api/useNotes.ts';
 import { usePath } from '../../api/usePath.ts';
 import { useProgress, type SubjectRef } from '../../api/useProgress.ts';
 import { useUpdateProgress, type ProgressChange } from '../../api/useUpdateProgress.ts';
+import { NoteConflictDialog } from '../offline/NoteConflictDialog.tsx';
+import { useEditSync } from '../offline/offline-edits.ts';
 import { LearningContext, LearningStore, nextToLearn, type LearningController } from './learning-store.ts';
 import { isCanvasKeyTarget, statusForKey } from './status-keys.ts';
 
@@ -59,6 +61,7 @@ export function LearningProvider({ subject, doc, available = true, children }: L
     [graph],
   );
   const queue = useUpdateProgress(subject, prerequisitesOf);
+  useEditSync(enabled);
 
   useEffect(() => store.set({ enabled }), [store, enabled]);
   useEffect(() => {
@@ -144,5 +147,10 @@ export function LearningProvider({ subject, doc, available = true, children }: L
     if (!enabled) store.set({ pathTarget: null, memoryView: false, memoryAt: null });
   }, [enabled, store]);
 
-  return <LearningContext.Provider value={controller}>{children}</LearningContext.Provider>;
+  return (
+    <LearningContext.Provider value={controller}>
+      {children}
+      {enabled ? <NoteConflictDialog subject={subject} titleOf={controller.titleOf} /> : null}
+    </LearningContext.Provider>
+  );
 }

@@ -1,12 +1,13 @@
 import type { Note } from '@arbor/contract';
 import { Alert, Box, Button, Group, Loader, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconLock } from '@tabler/icons-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MarkdownPreview } from '../../../trees/index.ts';
 import { useNotes } from '../../api/useNotes.ts';
 import { useSaveNote } from '../../api/useSaveNote.ts';
 import { useLearning } from '../mode/learning-store.ts';
+import { NoteConflictError, resolvedConflicts, subscribeOfflineEdits } from '../offline/offline-edits.ts';
 import { NoteAutosave, type NoteSaveState } from './note-autosave.ts';
 import classes from './NoteEditor.module.css';
 
@@ -50,11 +51,25 @@ function NoteField({ nodeId, title, note }: { nodeId: string; title: string; not
   const [state, setState] = useState<NoteSaveState>('idle');
   const saveRef = useRef(save.mutateAsync);
   saveRef.current = save.mutateAsync;
+  // The note the edits start from (API.md "Offline": a newer one elsewhere is a conflict, not overwritten).
+  const base = useRef({ content: note?.content ?? '', updatedAt: note?.updated_at });
+  useEffect(() => {
+    // a refetch after the edits went out gives the server's stamp of what this field saved
+    if (note && note.content === base.current.content) base.current.updatedAt = note.updated_at;
+  }, [note]);
   const [autosave] = useState(
     () =>
       new NoteAutosave({
         initial: note?.content ?? '',
-        save: async (content) => void (await saveRef.current({ nodeId, content })),
+        save: async (content) => {
+          try {
+            const saved = await saveRef.current({ nodeId, content, base: base.current.updatedAt });
+            base.current = { content, updatedAt: saved?.updated_at };
+          } catch (error) {
+            // the choice between both versions opens (NoteConflictDialog); nothing to retry here
+            if (!(error instanceof NoteConflictError)) throw error;
+          }
+        },
         onState: setState,
       }),
   );
@@ -138,6 +153,8 @@ export function NoteEditor({ nodeId, title }: { nodeId: string; title: string })
   const { t } = useTranslation('learning');
   const learning = useLearning();
   const notes = useNotes(learning?.subject ?? { kind: 'tree', uuid: '' }, Boolean(learning));
+  // a conflict resolved on this page starts the field afresh from the chosen note
+  const resolved = useSyncExternalStore(subscribeOfflineEdits, resolvedConflicts, () => 0);
   if (!learning) return null;
   return (
     <Stack gap={6} data-testid="note-editor">
@@ -152,7 +169,7 @@ export function NoteEditor({ nodeId, title }: { nodeId: string; title: string })
         </Alert>
       ) : (
         <NoteField
-          key={nodeId}
+          key={`${nodeId}:${resolved}`}
           nodeId={nodeId}
           title={title}
           note={notes.data.find((note) => note.node_id === nodeId)}

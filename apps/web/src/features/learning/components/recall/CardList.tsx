@@ -1,11 +1,11 @@
 import type { Card } from '@arbor/contract';
-import { markdownToPlainText } from '@arbor/tree-core/plain-text';
 import { ActionIcon, Badge, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { subjectPath } from '../home/subject-links.ts';
 import { DeleteCardButton, shortFront } from './DeleteCardButton.tsx';
+import { CardListText, useCardText } from './kinds/CardFace.tsx';
 import classes from './recall.module.css';
 
 /** The node a card belongs to, opened in learning mode. */
@@ -32,23 +32,37 @@ interface CardRowProps {
   onEdit: (card: Card) => void;
   /** extra content under the front (the node link on /learn) */
   extra?: ReactNode;
+  /** before the front (the card browser's selection checkbox) */
+  leading?: ReactNode;
 }
 
 /** One card: its front, state and due date, with edit and delete. */
-export function CardRow({ card, onEdit, extra }: CardRowProps) {
+export function CardRow({ card, onEdit, extra, leading }: CardRowProps) {
   const { t } = useTranslation('recall');
   const dueLabel = useDueLabel();
+  const cardText = useCardText();
   return (
     <Paper withBorder radius="sm" p="xs" component="li" data-testid="card-row" data-card-id={card.id}>
       <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
+        {leading}
         <Stack gap={2} className={classes.cardFront}>
           <Text size="sm" fw={600} lineClamp={2} data-testid="card-row-front">
-            {markdownToPlainText(card.front)}
+            <CardListText card={card} />
           </Text>
           <Group gap={6}>
+            {card.kind !== 'basic' ? (
+              <Badge size="xs" variant="outline" color="gray" data-testid="card-row-kind">
+                {card.kind === 'cloze' ? t('kinds.clozeBadge', { n: card.cloze }) : t(`kinds.${card.kind}`)}
+              </Badge>
+            ) : null}
             <Badge size="xs" variant="light" color={STATE_COLOR[card.state]}>
               {t(`state.${card.state}`)}
             </Badge>
+            {card.suspended ? (
+              <Badge size="xs" variant="outline" color="gray" data-testid="card-row-suspended">
+                {t('browser.suspendedBadge')}
+              </Badge>
+            ) : null}
             <Text size="xs" c="dimmed">
               {dueLabel(card.due)}
             </Text>
@@ -59,7 +73,7 @@ export function CardRow({ card, onEdit, extra }: CardRowProps) {
           <Tooltip label={t('card.edit')} openDelay={400}>
             <ActionIcon
               variant="subtle"
-              aria-label={t('card.editNamed', { front: shortFront(card.front) })}
+              aria-label={t('card.editNamed', { front: shortFront(cardText(card)) })}
               onClick={() => onEdit(card)}
               data-testid="card-edit"
             >

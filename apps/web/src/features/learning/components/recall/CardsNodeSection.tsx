@@ -6,10 +6,15 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { aiProblemOf, useAiStatus } from '../../../ai/index.ts';
-import { recallKeys, useCreateCard, useGenerateCards, useNodeCards } from '../../api/useCards.ts';
+import { recallKeys, useCreateCards, useGenerateCards, useNodeCards, type CardInput } from '../../api/useCards.ts';
 import type { SubjectRef } from '../../api/useProgress.ts';
 import { statusOf, useLearningState } from '../mode/learning-store.ts';
+import { CardEditor } from './kinds/CardEditor.tsx';
 import { CardForm } from './CardForm.tsx';
+
+// The tutor's "Make a card" takes the form from here: one chunk holds it (a chunk of its own would
+// cost the app's first bundle another entry in its list of lazy files).
+export { CardForm };
 import { CardRow } from './CardList.tsx';
 import { EditCardModal } from './EditCardModal.tsx';
 
@@ -19,14 +24,16 @@ interface Draft extends CardDraft {
 
 /** AI drafts, each editable, accepted (saved as a card) or discarded one by one. */
 function Drafts({
+  nodeId,
   drafts,
   onAccept,
   onDiscard,
   onDiscardAll,
   saving,
 }: {
+  nodeId: string;
   drafts: Draft[];
-  onAccept: (draft: Draft, edited: CardDraft) => void;
+  onAccept: (draft: Draft, edited: CardInput) => void;
   onDiscard: (key: number) => void;
   onDiscardAll: () => void;
   saving: number | null;
@@ -51,7 +58,8 @@ function Drafts({
           aria-label={t('ai.draftLabel', { n: i + 1 })}
           component="section"
         >
-          <CardForm
+          <CardEditor
+            nodeId={nodeId}
             initial={draft}
             submitLabel={t('ai.accept')}
             saving={saving === draft.key}
@@ -83,7 +91,7 @@ export function CardsNodeSection({ subject, nodeId }: { subject: SubjectRef; nod
     );
     return () => clearTimeout(timer);
   }, [status, progressPending, client, subject, nodeId]);
-  const create = useCreateCard(subject);
+  const create = useCreateCards(subject);
   const generate = useGenerateCards(subject);
   const aiStatus = useAiStatus();
   const [adding, setAdding] = useState(false);
@@ -94,19 +102,16 @@ export function CardsNodeSection({ subject, nodeId }: { subject: SubjectRef; nod
 
   const aiMissing = aiStatus.data ? !aiStatus.data.configured || !aiStatus.data.chat : false;
 
-  const saveCard = (draft: CardDraft, after: () => void) =>
-    create.mutate(
-      { nodeId, ...draft },
-      {
-        onSuccess: () => {
-          notifications.show({ color: 'teal', message: t('card.saved') });
-          after();
-        },
-        onError: (error) =>
-          notifications.show({ color: 'red', message: t('card.saveFailed', { reason: error.message }) }),
-        onSettled: () => setSavingDraft(null),
+  const saveCard = (input: CardInput, after: () => void) =>
+    create.mutate(input, {
+      onSuccess: ({ cards: made }) => {
+        notifications.show({ color: 'teal', message: t('kinds.saved', { count: made.length }) });
+        after();
       },
-    );
+      onError: (error) =>
+        notifications.show({ color: 'red', message: t('card.saveFailed', { reason: error.message }) }),
+      onSettled: () => setSavingDraft(null),
+    });
 
   const runGenerate = () => {
     setAiMessage(null);
@@ -164,7 +169,8 @@ export function CardsNodeSection({ subject, nodeId }: { subject: SubjectRef; nod
       )}
       {adding ? (
         <Paper withBorder radius="sm" p="xs">
-          <CardForm
+          <CardEditor
+            nodeId={nodeId}
             submitLabel={t('card.add')}
             saving={create.isPending && savingDraft === null}
             onSubmit={(draft) => saveCard(draft, () => setAdding(false))}
@@ -175,6 +181,7 @@ export function CardsNodeSection({ subject, nodeId }: { subject: SubjectRef; nod
       ) : null}
       {drafts.length > 0 ? (
         <Drafts
+          nodeId={nodeId}
           drafts={drafts}
           saving={savingDraft}
           onAccept={(draft, edited) => {

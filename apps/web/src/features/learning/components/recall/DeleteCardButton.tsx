@@ -6,6 +6,7 @@ import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDeleteCard } from '../../api/useCards.ts';
+import { useCardText } from './kinds/CardFace.tsx';
 
 /** A card's front as read (plain text, not Markdown), shortened for a label. */
 const short = (front: string) => {
@@ -18,7 +19,8 @@ export function DeleteCardButton({ card }: { card: Card }) {
   const { t } = useTranslation('recall');
   const [open, setOpen] = useState(false);
   const remove = useDeleteCard();
-  const label = t('card.deleteNamed', { front: short(card.front) });
+  const cardText = useCardText();
+  const label = t('card.deleteNamed', { front: short(cardText(card)) });
   return (
     <Popover opened={open} onChange={setOpen} position="bottom-end" withArrow trapFocus returnFocus>
       <Popover.Target>

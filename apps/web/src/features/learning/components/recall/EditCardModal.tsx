@@ -15,22 +15,20 @@ export function EditCardModal({ card, onClose }: { card: Card | null; onClose: (
         <CardForm
           key={card.id}
           initial={card}
+          kind={card.kind}
           submitLabel={t('card.save')}
           saving={update.isPending}
           onCancel={onClose}
           testId="card-edit-form"
           onSubmit={(draft) =>
-            update.mutate(
-              { id: card.id, ...draft },
-              {
-                onSuccess: () => {
-                  notifications.show({ color: 'teal', message: t('card.saved') });
-                  onClose();
-                },
-                onError: (error) =>
-                  notifications.show({ color: 'red', message: t('card.saveFailed', { reason: error.message }) }),
+            update.mutate(card.kind === 'occlusion' ? { id: card.id, back: draft.back } : { id: card.id, ...draft }, {
+              onSuccess: () => {
+                notifications.show({ color: 'teal', message: t('card.saved') });
+                onClose();
               },
-            )
+              onError: (error) =>
+                notifications.show({ color: 'red', message: t('card.saveFailed', { reason: error.message }) }),
+            })
           }
         />
       ) : null}

@@ -1,4 +1,4 @@
-import type { Card } from '@arbor/contract';
+import { DEFAULT_LEARNER_SETTINGS, type Card } from '@arbor/contract';
 import {
   Alert,
   Anchor,
@@ -20,7 +20,19 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import {
+  flushPendingGrades,
+  gradeOffline,
+  keepGradedCard,
+  offlineSessionCards,
+  outcomeOfError,
+  queueGrade,
+  refreshKeptCards,
+  schedulerFor,
+  unqueueGrade,
+} from '../../../offline/index.ts';
 import { MarkdownPreview } from '../../../trees/index.ts';
+import { AnswerExtra, answersInPlace, CardQuestion } from './kinds/CardFace.tsx';
 import { recallKeys } from '../../api/useCards.ts';
 import {
   postReview,
@@ -28,16 +40,18 @@ import {
   useLearnerSettings,
   useNodesReviewCards,
   useReviewQueue,
+  useReviewSession,
   type ReviewAnswer,
 } from '../../api/useReview.ts';
 import { reviewScopeOf } from '../memory/review-scope.ts';
+import { reviewSessionOf } from './review-session-link.ts';
+import { SessionTitle } from './SessionTitle.tsx';
 import { learningHomeKeys } from '../../api/useSubjects.ts';
 import { cardNodePath } from './CardList.tsx';
-import { previewGrades, type Grade } from './fsrs-preview.ts';
+import { previewGrades, schedulerSettingsOf, type Grade } from './fsrs-preview.ts';
 import { intervalParts } from './interval-format.ts';
-import { outcomeOfError } from './offline-queue.ts';
 import { ReviewDone } from './ReviewDone.tsx';
-import { flushPendingGrades, pendingCount, queueGrade, unqueueGrade, usePendingGrades } from './usePendingGrades.ts';
+import { pendingCount, usePendingGrades } from './usePendingGrades.ts';
 import classes from './recall.module.css';
 
 const GRADES: readonly { grade: Grade; key: 'again' | 'hard' | 'good' | 'easy'; color: string }[] = [
@@ -49,7 +63,17 @@ const GRADES: readonly { grade: Grade; key: 'again' | 'hard' | 'good' | 'easy'; 
 
 /** A card whose next step is this soon comes back in the same session (a learning step). */
 const LEARN_AHEAD_MS = 20 * 60_000;
-const DEFAULT_RETENTION = 0.9;
+/** The learner's settings as last read, so a session without a connection schedules as the server does. */
+const SETTINGS_KEY = 'arbor.offline.learner-settings';
+
+function storedSettings() {
+  try {
+    const stored: unknown = JSON.parse(localStorage.getItem(SETTINGS_KEY) ?? 'null');
+    return stored && typeof stored === 'object' ? { ...DEFAULT_LEARNER_SETTINGS, ...stored } : DEFAULT_LEARNER_SETTINGS;
+  } catch {
+    return DEFAULT_LEARNER_SETTINGS;
+  }
+}
 
 interface Graded {
   /** the card as it was before the grade */
@@ -77,26 +101,55 @@ export function useIntervalLabel() {
 
 /**
  * `/learn/review`: today's queue, one card at a time: reveal, grade, undo; offline grades wait and sync.
- * With `?tree=|share=&nodes=a,b` (the memory view's "Review these"), just those nodes' reviewed cards.
+ * With `?tree=|share=&nodes=a,b` (the memory view's "Review these"), just those nodes' reviewed cards;
+ * with `?tree=|share=` and/or `mode=ahead|at_risk` (review-session-link.ts), that session of the server's.
  */
 export function ReviewSession() {
   const { t } = useTranslation('recall');
   const client = useQueryClient();
   const [params] = useSearchParams();
   const scope = useMemo(() => reviewScopeOf(params), [params]);
-  const todayQuery = useReviewQueue(scope === null);
+  const session = useMemo(() => reviewSessionOf(params), [params]);
+  const today = scope === null && session === null;
+  const todayQuery = useReviewQueue(today);
   const scoped = useNodesReviewCards(scope);
+  const custom = useReviewSession(session);
+  // Without a connection, today's session is made of the cards kept from the last one online.
+  const [offlineCards, setOfflineCards] = useState<Card[] | null>(null);
+  const offline = today && todayQuery.isError && !navigator.onLine;
+  useEffect(() => {
+    if (offline && offlineCards === null)
+      void offlineSessionCards(new Date(Date.now() + LEARN_AHEAD_MS)).then(setOfflineCards);
+  }, [offline, offlineCards]);
+  // Online, the device keeps the cards of the next days (features/offline) for a session without a connection.
+  useEffect(() => {
+    if (todayQuery.data && todayQuery.isFetchedAfterMount) void refreshKeptCards();
+  }, [todayQuery.data, todayQuery.isFetchedAfterMount]);
   const queueQuery = scope
     ? { isError: scoped.isError, refetch: scoped.refetch, cards: scoped.cards, fresh: true }
-    : {
-        isError: todayQuery.isError,
-        refetch: todayQuery.refetch,
-        cards: todayQuery.data?.cards,
-        fresh: todayQuery.isFetchedAfterMount,
-      };
+    : session
+      ? {
+          isError: custom.isError,
+          refetch: custom.refetch,
+          cards: custom.data?.cards,
+          fresh: custom.isFetchedAfterMount,
+        }
+      : offline && offlineCards
+        ? { isError: false, refetch: todayQuery.refetch, cards: offlineCards, fresh: true }
+        : {
+            isError: todayQuery.isError && !offline,
+            refetch: todayQuery.refetch,
+            cards: todayQuery.data?.cards,
+            fresh: todayQuery.isFetchedAfterMount,
+          };
   const [strengthened, setStrengthened] = useState<string[]>([]);
   const settings = useLearnerSettings();
-  const retention = settings.data?.request_retention ?? DEFAULT_RETENTION;
+  useEffect(() => {
+    if (settings.data) localStorage.setItem(SETTINGS_KEY, JSON.stringify(settings.data));
+  }, [settings.data]);
+  // The buttons' intervals and an offline grade both follow the learner's settings (the last read ones offline).
+  const preview = useMemo(() => schedulerSettingsOf(settings.data ?? storedSettings()), [settings.data]);
+  const scheduler = useMemo(() => schedulerFor(preview), [preview]);
   const pending = usePendingGrades();
   const formatInterval = useIntervalLabel();
 
@@ -131,8 +184,8 @@ export function ReviewSession() {
   // every grade of the session sent (each resolves whatever happens), for the end screen's figures
   const settled = useMemo(() => Promise.all(history.map((h) => h.sent)), [history]);
   const previews = useMemo(
-    () => (current && revealed ? previewGrades(current, new Date(), retention) : null),
-    [current, revealed, retention],
+    () => (current && revealed ? previewGrades(current, new Date(), preview) : null),
+    [current, revealed, preview],
   );
 
   useEffect(() => {
@@ -164,21 +217,30 @@ export function ReviewSession() {
       setRevealed(false);
       setStrengthened([]);
 
-      const requeue = (result: ReviewAnswer) => {
-        if (result.strengthened?.length) setStrengthened(result.strengthened.map((n) => n.title));
-        if (new Date(result.card.due).getTime() - Date.now() > LEARN_AHEAD_MS) return;
-        setQueue((q) => (q ? [...q.filter((c) => c.id !== card.id), result.card] : q));
+      const requeueCard = (next: Card) => {
+        if (new Date(next.due).getTime() - Date.now() > LEARN_AHEAD_MS) return;
+        setQueue((q) => (q ? [...q.filter((c) => c.id !== card.id), next] : q));
         setTotal((n) => n + 1);
       };
-      const keep = () => queueGrade({ card_id: card.id, ...body });
+      const requeue = (result: ReviewAnswer) => {
+        void keepGradedCard(result.card);
+        if (result.strengthened?.length) setStrengthened(result.strengthened.map((n) => n.title));
+        requeueCard(result.card);
+      };
+      // Graded here as the server will (its card replaces this one when the grade is replayed).
+      const keep = () => {
+        const graded = gradeOffline(scheduler, card, rating, new Date(reviewedAt));
+        return queueGrade({ card_id: card.id, ...body }, graded).then(() => graded);
+      };
       let sent: Promise<void>;
       if (!navigator.onLine || pendingCount() > 0) {
         // behind other waiting grades (a card's reviews must arrive in order), or offline
-        keep();
-        sent = navigator.onLine ? flushPendingGrades().then(() => undefined) : Promise.resolve();
+        sent = keep().then((graded) =>
+          navigator.onLine ? flushPendingGrades().then(() => undefined) : requeueCard(graded),
+        );
       } else {
         sent = postReview(card.id, body).then(requeue, (error: unknown) => {
-          if (outcomeOfError(error) === 'unreachable') keep();
+          if (outcomeOfError(error).kind === 'unreachable') return keep().then(() => undefined);
           else
             notifications.show({
               color: 'red',
@@ -188,7 +250,7 @@ export function ReviewSession() {
       }
       setHistory((h) => [...h, { card, reviewId, sent }]);
     },
-    [current, revealed, busy, t],
+    [current, revealed, busy, t, scheduler],
   );
 
   const undo = useCallback(async () => {
@@ -197,9 +259,10 @@ export function ReviewSession() {
     setBusy(true);
     try {
       let before = last.card;
-      if (!unqueueGrade(last.reviewId)) {
+      if (!(await unqueueGrade(last.reviewId))) {
         await last.sent;
         before = await postUndo(last.card.id);
+        void keepGradedCard(before);
       }
       setHistory((h) => h.slice(0, -1));
       const rest = (queue ?? []).filter((c) => c.id !== before.id);
@@ -237,7 +300,8 @@ export function ReviewSession() {
     return () => window.removeEventListener('keydown', onKey);
   }, [current, revealed, reveal, grade, undo]);
 
-  if (queueQuery.isError)
+  // a session under way keeps going when a refetch fails (the connection coming back refetches the queue)
+  if (queueQuery.isError && queue === null)
     return (
       <Stack className={classes.session} gap="md" data-testid="review-session">
         <Text c="red" role="alert">
@@ -295,6 +359,7 @@ export function ReviewSession() {
         </Button>
         {undoButton}
       </Group>
+      {session ? <SessionTitle session={session} cards={queue} /> : null}
 
       {pending.count > 0 || !pending.online ? (
         <Alert
@@ -356,10 +421,17 @@ export function ReviewSession() {
               </Anchor>
             </Group>
             <Box component="section" aria-label={t('review.question')} data-testid="review-front">
-              <MarkdownPreview source={current.front} />
+              <CardQuestion card={current} revealed={revealed} />
             </Box>
             <Box aria-live="polite" data-testid="review-answer-region">
-              {revealed ? (
+              {revealed && answersInPlace(current) ? (
+                <>
+                  <Text size="xs" c="dimmed" mt="sm" data-testid="review-in-place">
+                    {t('kinds.answerInPlace')}
+                  </Text>
+                  <AnswerExtra card={current} />
+                </>
+              ) : revealed ? (
                 <Box
                   component="section"
                   aria-label={t('review.answer')}
@@ -424,7 +496,7 @@ export function ReviewSession() {
           </Text>
         </>
       ) : (
-        <ReviewDone reviewed={done} settled={settled} />
+        <ReviewDone reviewed={done} settled={settled} back={session?.subject ?? undefined} custom={session !== null} />
       )}
     </Stack>
   );
