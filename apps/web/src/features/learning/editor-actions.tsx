@@ -53,9 +53,9 @@ function useTutor(ctx: EditorActionContext): EditorActionBinding {
   const learning = useLearning();
   const enabled = useLearningState((s) => s.enabled) ?? false;
   if (!learning || !enabled) return { hidden: true };
-  const { commands, chrome, selectedId } = ctx;
+  const { commands, chrome } = ctx;
   return {
-    run: () =>
+    run: ({ selectedId }) =>
       chrome.openDialog((close) => (
         <Suspense fallback={null}>
           <TutorPanel

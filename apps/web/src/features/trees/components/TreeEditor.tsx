@@ -332,13 +332,13 @@ const EditorWorkspace = memo(function EditorWorkspace({
     navigate: (path) => void navigate(path),
     openDialog: dialogs.open,
   };
-  const actionContext: EditorActionContext = { ...extensionContext, selectedId, canUndo, canRedo, chrome };
-  const actions = useEditorActions();
-  // Keys read the store as it is at the press, not the deferred state the chrome renders.
-  useEditorKeyboard({
-    actions,
-    scope: wrapperRef,
-    context: () => {
+  const actionContext: EditorActionContext = {
+    ...extensionContext,
+    selectedId,
+    canUndo,
+    canRedo,
+    chrome,
+    atPress: () => {
       const now = store.getState();
       return {
         ...actionContext,
@@ -348,7 +348,9 @@ const EditorWorkspace = memo(function EditorWorkspace({
         canRedo: now.future.length > 0,
       };
     },
-  });
+  };
+  const actions = useEditorActions();
+  useEditorKeyboard({ actions, scope: wrapperRef, context: actionContext.atPress });
   usePublishedPaletteCommands(actions, actionContext);
 
   return (

@@ -62,6 +62,12 @@ export interface EditorActionContext extends EditorExtensionContext {
   canUndo: boolean;
   canRedo: boolean;
   chrome: EditorChrome;
+  /**
+   * The context as the editor is at this moment. The chrome renders a deferred selection (the canvas
+   * paints first), so a click, a key or a palette command runs against this, never against what the
+   * button saw when it last rendered: Tutor right after a deep link opens on the node of the link.
+   */
+  atPress: () => EditorActionContext;
 }
 
 /**
@@ -89,7 +95,8 @@ export interface ActionPlace {
 export interface EditorActionBinding {
   hidden?: boolean;
   active?: boolean;
-  run?: () => void;
+  /** runs with the context as it is at the press (see `EditorActionContext.atPress`) */
+  run?: (ctx: EditorActionContext) => void;
   href?: string;
   /** a tooltip saying more than the label */
   tooltip?: string;

@@ -52,6 +52,7 @@ function setup(readOnly = false) {
   const context = (): EditorActionContext => {
     const now = store.getState();
     return {
+      atPress: context,
       tree,
       doc: now.doc,
       readOnly,

@@ -68,7 +68,7 @@ function SegmentedGroup({ placed, ctx }: { placed: PlacedGroup; ctx: EditorActio
       size="xs"
       value={value}
       aria-label={placed.layout.labelKey ? text(placed.layout.labelKey) : undefined}
-      onChange={(id) => byId.get(id)?.run(ctx)}
+      onChange={(id) => byId.get(id)?.run(ctx.atPress())}
       data={placed.actions.map((action) => {
         const Icon = action.icon;
         const label = text(action.labelKey);

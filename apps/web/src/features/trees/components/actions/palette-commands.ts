@@ -24,7 +24,7 @@ export function usePublishedPaletteCommands(actions: readonly EditorAction[], ct
       title: text(action.labelKey),
       shortcut: action.keys?.[0] ? formatChord(action.keys[0]) : undefined,
       icon: action.icon,
-      run: () => action.run(latest.current),
+      run: () => action.run(latest.current.atPress()),
     }));
   const signature = commands.map((command) => `${command.id}:${command.title}`).join('|');
   useEffect(() => publishPageCommands(commands), [signature]); // eslint-disable-line react-hooks/exhaustive-deps

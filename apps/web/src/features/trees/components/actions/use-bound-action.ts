@@ -26,6 +26,6 @@ export function useBoundAction(action: EditorAction, ctx: EditorActionContext): 
     active: binding.active ?? action.active?.(ctx),
     href: binding.href ?? action.href?.(ctx),
     tooltip: binding.tooltip,
-    run: binding.run ?? (() => action.run(ctx)),
+    run: () => (binding.run ?? action.run)(ctx.atPress()),
   };
 }
