@@ -13,7 +13,7 @@ import { seriousViolations } from '../support/a11y.ts';
 import { signUpByEmail } from '../support/accounts.ts';
 import { api } from '../support/api.ts';
 import { afterPaint, baseURL, launchBrowser, newPage } from '../support/browser.ts';
-import { boxOf, nodesOutside, panAway, waitViewSettled } from '../support/canvas.ts';
+import { boxOf, expectAllInside, nodesOutside, panAway, waitViewSettled } from '../support/canvas.ts';
 import { nodeTitled, selectNode } from '../support/editor.ts';
 import { presetStorage, storeTokens, type ApiTokens } from '../support/session.ts';
 
@@ -218,7 +218,7 @@ describe('the tree canvas', () => {
     await page.getByRole('heading', { name: title, level: 1 }).waitFor();
     const canvasEl = page.getByTestId('tree-canvas');
     // The first view fits the whole template.
-    await expect.poll(async () => nodesOutside(page, await boxOf(canvasEl), 13), { timeout: 10_000 }).toBe(0);
+    await expectAllInside(page, () => boxOf(canvasEl), 13);
 
     const node = nodeTitled(page, 'Skill 4');
     await node.getByTestId('node-title').click();

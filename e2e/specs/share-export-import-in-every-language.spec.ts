@@ -10,7 +10,7 @@ import { ACCOUNTS_MESSAGES } from '../../apps/server/src/modules/accounts/accoun
 import { signUpByEmail } from '../support/accounts.ts';
 import { api } from '../support/api.ts';
 import { baseURL, launchBrowser } from '../support/browser.ts';
-import { boxOf, nodesOutside, panAway, waitViewSettled, type Box } from '../support/canvas.ts';
+import { boxOf, expectAllInside, nodesOutside, panAway, waitViewSettled, type Box } from '../support/canvas.ts';
 import { canvasNode } from '../support/editor.ts';
 import { readSvgDrawing } from '../support/export.ts';
 import { englishLeftovers, LOCALES, messagesIn, type Locale } from '../support/i18n.ts';
@@ -184,7 +184,7 @@ describe.each(LOCALES.flatMap((locale) => DEVICES.map((device) => ({ locale, ...
       await waitViewSettled(page);
       await page.getByTestId('canvas-fit').click();
       // measured again: the canvas the fit filled is the one on screen now
-      await expect.poll(async () => nodesOutside(page, await boxOf(canvasEl), NODE_COUNT), { timeout: 10_000 }).toBe(0);
+      await expectAllInside(page, () => boxOf(canvasEl), NODE_COUNT);
 
       // The rest of the tools: the toolbar on a desktop, the "More" menu on the phone.
       const more = page.getByRole('button', { name: t('trees', 'toolbar.more') });

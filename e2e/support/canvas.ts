@@ -1,5 +1,6 @@
 // Geometry of the tree canvas as a person sees it: which nodes lie inside a frame, and moving the view.
 import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 export interface Box {
   x: number;
@@ -60,4 +61,32 @@ export async function waitViewSettled(page: Page): Promise<void> {
     undefined,
     { polling: 150 },
   );
+}
+
+/** What the canvas shows, for a failed check: the nodes drawn and their boxes, the view and the frame. */
+async function canvasReport(page: Page, frame: Box): Promise<string> {
+  const drawn = await page.locator('.react-flow__node').evaluateAll((els) =>
+    els.map((el) => {
+      const r = el.getBoundingClientRect();
+      return `${el.getAttribute('data-id')}@${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}×${Math.round(r.height)}`;
+    }),
+  );
+  const view = await page
+    .locator('.react-flow__viewport')
+    .getAttribute('style')
+    .catch(() => null);
+  const box = `${Math.round(frame.x)},${Math.round(frame.y)} ${Math.round(frame.width)}×${Math.round(frame.height)}`;
+  return `canvas ${box}; view ${view}; ${drawn.length} nodes drawn: ${drawn.join('; ')}`;
+}
+
+/**
+ * Waits until all `count` nodes lie inside the canvas `frame()` measures (measured again at each look);
+ * when they never do, the failure says where the nodes and the view were.
+ */
+export async function expectAllInside(page: Page, frame: () => Promise<Box>, count: number): Promise<void> {
+  try {
+    await expect.poll(async () => nodesOutside(page, await frame(), count), { timeout: 10_000 }).toBe(0);
+  } catch (error) {
+    throw new Error(`${(error as Error).message}\n${await canvasReport(page, await frame())}`, { cause: error });
+  }
 }
