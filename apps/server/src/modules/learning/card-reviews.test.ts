@@ -129,6 +129,8 @@ describe('reviews', () => {
   });
 
   it('answers the first result again for the same review_id, scheduling nothing', async () => {
+    // Mid-morning, so the hour below stays in one day (from the real time it crossed midnight after 23:00 UTC).
+    clock.set('2026-03-03T09:00:00.000Z');
     const user = await createUser(t.app);
     const tree = await recallTree(t.app, user);
     const card = await newCard(user, tree);
