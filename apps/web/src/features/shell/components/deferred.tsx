@@ -3,12 +3,15 @@
 // on screen (lib/first-content.ts) instead of weighing on it. Until then a tooltip's target shows without its hint, and a menu's
 // trigger shows as it will look, marked busy and disabled so a click cannot get lost.
 import { ActionIcon, Avatar, UnstyledButton, type TooltipProps } from '@mantine/core';
+import { useMediaQuery, useMergedRef } from '@mantine/hooks';
 import { IconLanguage } from '@tabler/icons-react';
-import { Suspense, type ReactElement } from 'react';
+import { cloneElement, Suspense, useState, type ReactElement, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lazyAfterFirstContent } from '../../../lib/first-content.ts';
 
 const Tooltip = lazyAfterFirstContent(() => import('./floating.ts').then((m) => ({ default: m.Tooltip })));
+/** A pointer that can hover (a mouse, a trackpad): touch screens get no hover hints. */
+const HOVER = '(hover: hover)';
 const LazyLanguageMenu = lazyAfterFirstContent(() =>
   import('./LanguageMenu.tsx').then((m) => ({ default: m.LanguageMenu })),
 );
@@ -16,12 +19,29 @@ const LazyAccountMenu = lazyAfterFirstContent(() =>
   import('./AccountMenu.tsx').then((m) => ({ default: m.AccountMenu })),
 );
 
-/** Mantine's Tooltip, loaded after the first render; the target shows without its hint until then. */
-export function HintTooltip({ children, ...props }: Omit<TooltipProps, 'children'> & { children: ReactElement }) {
+/**
+ * Mantine's Tooltip, loaded after the first render, as a hint on hover where the device can hover.
+ * The target is rendered here, always the same element: the tooltip attaches to it once its code is in
+ * (`target`), instead of wrapping it. Wrapping would swap the element for a new one when the code
+ * arrives, and that happens right after a pointer press (which starts the load): the press landed on
+ * the old element, the release on the new one, and the click was lost.
+ */
+export function HintTooltip({
+  children,
+  ...props
+}: Omit<TooltipProps, 'children' | 'target'> & { children: ReactElement }) {
+  const [target, setTarget] = useState<HTMLElement | null>(null);
+  const ref = useMergedRef(setTarget, (children.props as { ref?: Ref<HTMLElement> }).ref);
+  const canHover = useMediaQuery(HOVER, undefined, { getInitialValueInEffect: false });
   return (
-    <Suspense fallback={children}>
-      <Tooltip {...props}>{children}</Tooltip>
-    </Suspense>
+    <>
+      {cloneElement(children as ReactElement<{ ref?: Ref<HTMLElement> }>, { ref })}
+      {target && canHover && (
+        <Suspense fallback={null}>
+          <Tooltip {...props} target={target} />
+        </Suspense>
+      )}
+    </>
   );
 }
 
