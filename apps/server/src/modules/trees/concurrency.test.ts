@@ -155,3 +155,47 @@ describe('parallel metadata patches of different fields', () => {
     }
   });
 });
+
+describe('tree reads sent at once by different callers', () => {
+  // On PostgreSQL the reads of one turn share a statement (db/batched-read.ts): each answer must still be
+  // its caller's own, with its caller's session checked.
+  it('answers each caller as if it had asked alone: own trees, 404 for a private one, 401 for an ended session', async () => {
+    const bob = await createUser(t.app);
+    const carol = await createUser(t.app);
+    const dave = await createUser(t.app);
+    const own = await createTree(t.app, alice, {
+      title: 'Alice private',
+      visibility: 'private',
+      data: sampleDocument(3),
+    });
+    const bobs = await createTree(t.app, bob, { title: 'Bob public', visibility: 'public', data: sampleDocument(2) });
+    await t.app.db.updateTable('users').set({ is_active: 0 }).where('id', '=', carol.id).execute();
+    await t.app.db
+      .updateTable('users')
+      .set((eb) => ({ session_version: eb('session_version', '+', 1) }))
+      .where('id', '=', dave.id)
+      .execute();
+    const byUuid = (uuid: string) => `/api/tree/skills_tree/get_data_by_uuid/?uuid=${uuid}`;
+    const cases = [
+      { user: alice, url: treeUrl(own.id), status: 200, title: 'Alice private' },
+      { user: alice, url: byUuid(bobs.uuid), status: 200, title: 'Bob public' },
+      { user: bob, url: treeUrl(own.id), status: 404 },
+      { user: bob, url: byUuid(own.uuid), status: 404 },
+      { user: bob, url: treeUrl(bobs.id), status: 200, title: 'Bob public' },
+      { user: carol, url: treeUrl(bobs.id), status: 401 },
+      { user: dave, url: byUuid(bobs.uuid), status: 401 },
+      { user: alice, url: treeUrl(own.id + 100_000), status: 404 },
+    ];
+    const rounds = Array.from({ length: 4 }, (_, round) => cases.map((c, i) => cases[(i + round * 3) % cases.length]!));
+    const sent = rounds.flat();
+    const answers = await Promise.all(
+      sent.map((c) => t.app.inject({ method: 'GET', url: c.url, headers: c.user.headers })),
+    );
+    answers.forEach((answer, i) => {
+      const expected = sent[i]!;
+      expect(answer.statusCode, `${expected.user.username} ${expected.url}`).toBe(expected.status);
+      if (expected.title) expect(answer.json()).toMatchObject({ title: expected.title, owner: expect.anything() });
+      if (expected.status === 401) expect(answer.json().code).toBe('token_not_valid');
+    });
+  });
+});

@@ -2,8 +2,15 @@ import { inBatches } from '../../db/batches.ts';
 import { sql, type Selectable } from 'kysely';
 import type { DB, Dialect, Executor } from '../../db/connection.ts';
 import type { TreesTable } from '../../db/tables/trees.ts';
+import { batchedRead } from '../../db/batched-read.ts';
 import { reusableQuery } from '../../db/reusable-query.ts';
-import { splitTokenUser, withTokenUser, type WithTokenUser } from '../../plugins/auth.repository.ts';
+import {
+  splitTokenUser,
+  splitTokenUsers,
+  withTokenUser,
+  withTokenUsers,
+  type WithTokenUser,
+} from '../../plugins/auth.repository.ts';
 
 /**
  * What a tree's template is now (null when the tree has none or the template was withdrawn): read
@@ -111,7 +118,6 @@ function selectTreeMeta(db: Executor) {
   return fromTreesWithOwner(db).select([...LIST_COLUMNS, ...UPSTREAM_COLUMNS]);
 }
 
-/** A tree without its document: for permission checks and answers that do not carry `data`. */
 /** The two shapes of `findTreeMetaWithTokenUser`, each built and compiled once per database. */
 const treeMetaWithTokenUserBy = {
   id: reusableQuery(2, (db, id: number, userId: number) =>
@@ -122,12 +128,40 @@ const treeMetaWithTokenUserBy = {
   ),
 };
 
-/** `findTreeMetaById` (and by uuid) with the caller's user read in the same statement (`readWithSession`). */
+/** The same reads on PostgreSQL, those of one turn of the event loop as one statement (`batchedRead`). */
+const treeMetaWithTokenUsersBy = {
+  id: batchedTreeMetaRead<number>('int', 'trees.id'),
+  uuid: batchedTreeMetaRead<string>('text', 'trees.uuid'),
+};
+
+function batchedTreeMetaRead<Key extends number | string>(type: 'int' | 'text', column: 'trees.id' | 'trees.uuid') {
+  const statement = reusableQuery(2, (db, keys: Key[], userIds: number[]) =>
+    withTokenUsers({ values: keys, type }, userIds, (key) => selectTreeMeta(db).where(column, '=', key)),
+  );
+  return batchedRead(async (db, reads: Array<{ key: Key; userId: number }>) =>
+    splitTokenUsers<TreeListRow>(
+      await statement(
+        db,
+        reads.map((read) => read.key),
+        reads.map((read) => read.userId),
+      ),
+      reads.length,
+    ),
+  );
+}
+
+/** A tree without its document (`findTreeMetaById`, by id or uuid) with the caller's user read in the same statement (`readWithSession`). */
 export async function findTreeMetaWithTokenUser(
   db: Executor,
+  dialect: Dialect,
   ref: { id: number } | { uuid: string },
   userId: number,
 ): Promise<WithTokenUser<TreeListRow>> {
+  if (dialect === 'postgres') {
+    return 'id' in ref
+      ? treeMetaWithTokenUsersBy.id(db, { key: ref.id, userId })
+      : treeMetaWithTokenUsersBy.uuid(db, { key: ref.uuid, userId });
+  }
   const rows =
     'id' in ref
       ? await treeMetaWithTokenUserBy.id(db, ref.id, userId)
@@ -135,6 +169,7 @@ export async function findTreeMetaWithTokenUser(
   return splitTokenUser<TreeListRow>(rows[0]);
 }
 
+/** A tree without its document: for permission checks and answers that do not carry `data`. */
 export async function findTreeMetaById(db: Executor, id: number): Promise<TreeListRow | undefined> {
   return selectTreeMeta(db).where('trees.id', '=', id).executeTakeFirst();
 }

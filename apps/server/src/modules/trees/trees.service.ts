@@ -182,7 +182,7 @@ export async function getTreeWithSession(
   ref: { id: number } | { uuid: string },
   readSession: SessionRead,
 ): Promise<{ tree: TreeListRow; document: Buffer | string }> {
-  const { user, row } = await readSession((userId) => findTreeMetaWithTokenUser(deps.db, ref, userId));
+  const { user, row } = await readSession((userId) => findTreeMetaWithTokenUser(deps.db, deps.dialect, ref, userId));
   const tree = authorizeViewTree(user, row);
   const bytes = await readDocumentBytes(deps, tree);
   if (bytes) return { tree, document: bytes };
