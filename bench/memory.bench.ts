@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { TreeDocument, TreeNode } from '@arbor/tree-core';
 import { openInProcessApp, type InProcessApp } from './support/in-process-app.ts';
-import { p95, stats, timeRuns, timingCell } from './support/timing.ts';
+import { judged, timeRuns, timingCell } from './support/timing.ts';
 import { benchBothDatabases, resultsLine, type BothDatabasesRun } from './support/both-databases.ts';
 
 const RUNS = Number(process.env.BENCH_MEMORY_RUNS ?? 50);
@@ -160,10 +160,6 @@ async function benchDatabase(kind: 'sqlite' | 'postgres') {
     });
     if (strengthened < 2) throw new Error(`a review gave no implicit credit: ${strengthened}`);
     const workload = await repeat(() => call('GET', '/api/learn/memory/workload/'));
-    const judged = (xs: number[], target?: number) => ({
-      ...stats(xs),
-      ...(target === undefined ? {} : { target_p95_ms: target, meets_target: p95(xs) <= target }),
-    });
     return {
       memory_response_bytes: memoryBytes,
       memory_nodes: memoryNodes,

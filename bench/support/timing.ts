@@ -7,6 +7,14 @@ export const p95 = (xs: number[]) =>
 export const round = (x: number) => Math.round(x * 100) / 100;
 export const stats = (xs: number[]) => ({ runs: xs.length, median_ms: round(median(xs)), p95_ms: round(p95(xs)) });
 
+/** The figures of `xs`, judged against a p95 target when there is one. */
+export function judged(xs: number[], target?: number) {
+  return {
+    ...stats(xs),
+    ...(target === undefined ? {} : { target_p95_ms: target, meets_target: p95(xs) <= target }),
+  };
+}
+
 /** How long `fn` took, in milliseconds. */
 export async function timed(fn: () => Promise<unknown> | unknown): Promise<number> {
   const start = performance.now();

@@ -1,10 +1,11 @@
-import { Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Group, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconFlame, IconTrophy } from '@tabler/icons-react';
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useActivity } from '../../api/useActivity.ts';
 import { ActivityHeatmap } from './ActivityHeatmap.tsx';
 import { buildHeatmap } from './heatmap.ts';
+import { LoadError } from '../../../../lib/LoadError.tsx';
 
 function Streak({ icon, label, days, testId }: { icon: ReactNode; label: string; days: string; testId: string }) {
   return (
@@ -37,14 +38,7 @@ export function ActivitySection() {
       {activity.isPending ? (
         <Skeleton h={180} radius="md" />
       ) : activity.isError ? (
-        <Group gap="sm">
-          <Text c="red" role="alert">
-            {t('activity.loadFailed')}
-          </Text>
-          <Button size="xs" variant="default" onClick={() => void activity.refetch()}>
-            {t('home.retry')}
-          </Button>
-        </Group>
+        <LoadError message={t('activity.loadFailed')} retry={t('home.retry')} onRetry={() => void activity.refetch()} />
       ) : (
         <>
           <SimpleGrid cols={{ base: 2, sm: 2 }} maw={480}>

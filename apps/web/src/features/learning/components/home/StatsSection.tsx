@@ -1,22 +1,12 @@
 import type { IntervalRetention, LearnStats } from '@arbor/contract';
-import {
-  Button,
-  Group,
-  Paper,
-  Progress,
-  SegmentedControl,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Group, Paper, Progress, SegmentedControl, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useLearnStats } from '../../api/useLearnStats.ts';
 import { bars, minutesOf } from './stats-chart.ts';
 import classes from './LearnHome.module.css';
+import { LoadError } from '../../../../lib/LoadError.tsx';
 
 const PERIODS = ['30', '90', '365'] as const;
 const WIDTH = 600;
@@ -164,14 +154,7 @@ export function StatsSection() {
       {stats.isPending ? (
         <Skeleton h={220} radius="md" />
       ) : stats.isError ? (
-        <Group gap="sm">
-          <Text c="red" role="alert">
-            {t('stats.loadFailed')}
-          </Text>
-          <Button size="xs" variant="default" onClick={() => void stats.refetch()}>
-            {t('review.retry')}
-          </Button>
-        </Group>
+        <LoadError message={t('stats.loadFailed')} retry={t('review.retry')} onRetry={() => void stats.refetch()} />
       ) : stats.data.totals.reviews === 0 ? (
         <Text c="dimmed" size="sm" data-testid="learn-stats-empty">
           {t('stats.empty')}

@@ -1,10 +1,11 @@
-import { Button, Center, Group, Pagination, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Center, Pagination, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCompass, IconSchool } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SUBJECTS_PAGE_SIZE, useSubjects } from '../../api/useSubjects.ts';
 import { SubjectCard } from './SubjectCard.tsx';
+import { LoadError } from '../../../../lib/LoadError.tsx';
 
 /** "What I am learning": a card per subject, newest activity first, paged; an empty state pointing to the community. */
 export function SubjectsSection() {
@@ -27,14 +28,7 @@ export function SubjectsSection() {
           ))}
         </SimpleGrid>
       ) : subjects.isError ? (
-        <Group gap="sm">
-          <Text c="red" role="alert">
-            {t('home.loadFailed')}
-          </Text>
-          <Button size="xs" variant="default" onClick={() => void subjects.refetch()}>
-            {t('home.retry')}
-          </Button>
-        </Group>
+        <LoadError message={t('home.loadFailed')} retry={t('home.retry')} onRetry={() => void subjects.refetch()} />
       ) : subjects.data.count === 0 ? (
         <Center py="xl" data-testid="learn-empty">
           <Stack align="center" gap="sm" maw={420}>

@@ -24,6 +24,7 @@ import { useDeletePlan, usePlans } from '../../api/usePlans.ts';
 import { subjectPath } from '../home/subject-links.ts';
 import { formatDate } from './calendar-grid.ts';
 import { useFormatMinutes } from './Duration.tsx';
+import { LoadError } from '../../../../lib/LoadError.tsx';
 
 const CalendarDialog = lazy(() => import('./CalendarDialog.tsx').then((m) => ({ default: m.CalendarDialog })));
 
@@ -66,14 +67,7 @@ export function PlansSection() {
       {plans.isPending ? (
         <Skeleton h={96} radius="md" />
       ) : plans.isError ? (
-        <Group gap="sm">
-          <Text c="red" role="alert">
-            {t('plan.loadFailed')}
-          </Text>
-          <Button size="xs" variant="default" onClick={() => void plans.refetch()}>
-            {t('home.retry')}
-          </Button>
-        </Group>
+        <LoadError message={t('plan.loadFailed')} retry={t('home.retry')} onRetry={() => void plans.refetch()} />
       ) : plans.data.length === 0 ? (
         <Text c="dimmed" size="sm" data-testid="learn-plans-empty">
           {t('home.empty')}

@@ -6,22 +6,14 @@ import { useReviewStats } from '../../api/useReview.ts';
 import { CardBrowser } from './CardBrowser.tsx';
 import { CustomSessionButton } from './CustomSessionButton.tsx';
 import { ForecastBars, ReviewFigures } from './ReviewStatsView.tsx';
+import { LoadError } from '../../../../lib/LoadError.tsx';
 
 function TodayPanel() {
   const { t } = useTranslation('recall');
   const stats = useReviewStats();
   if (stats.isPending) return <Skeleton h={160} radius="md" />;
   if (stats.isError)
-    return (
-      <Group gap="sm">
-        <Text c="red" role="alert">
-          {t('home.loadFailed')}
-        </Text>
-        <Button size="xs" variant="default" onClick={() => void stats.refetch()}>
-          {t('review.retry')}
-        </Button>
-      </Group>
-    );
+    return <LoadError message={t('home.loadFailed')} retry={t('review.retry')} onRetry={() => void stats.refetch()} />;
   // One figure for the headline and "Due today": what is left to review today, due and new cards
   // the daily limit admits (the server's one definition, which the subjects' counts follow too).
   const due = stats.data.due_today;
