@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { createSigner, createVerifier, TokenError } from 'fast-jwt';
 
-export type TokenType = 'access' | 'refresh';
+/** `page`: the page-session cookie's token (modules/accounts/page-session.ts), never accepted by the API. */
+export type TokenType = 'access' | 'refresh' | 'page';
 
 export interface TokenClaims {
   sub: string;

@@ -1,5 +1,6 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Locale } from '@arbor/contract';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -18,24 +19,61 @@ const ALWAYS_REVALIDATED = new Set(['sw.js', 'manifest.webmanifest']);
 interface RoutePreload {
   pattern: RegExp;
   links: string;
+  assets: { js: string[]; css: string[] };
 }
 
 /**
- * The build's `route-preloads.json` (apps/web/vite.config.ts) as ready-made tags: per route pattern,
- * the modules its page needs beyond the first bundle.
+ * The build's `route-preloads.json` (apps/web/vite.config.ts): per route pattern, the modules and stylesheets its
+ * page needs beyond the first bundle, and the modules as ready-made tags.
  */
-function routePreloads(file: string): (pathname: string) => string | null {
+function routePreloads(file: string): (pathname: string) => RoutePreload | null {
   const read = buildFileReader(
     file,
     (json) =>
-      (json as { pattern: string; js: string[] }[]).map((r): RoutePreload => ({
+      (json as { pattern: string; js: string[]; css?: string[] }[]).map((r): RoutePreload => ({
         pattern: new RegExp(r.pattern),
         // Held back until the first paint with the app's own code (apps/web/index.html's head script).
         links: r.js.map((f) => `<link rel="x-arbor-modulepreload" href="/${f.replace(/[^\w./-]/g, '')}">`).join(''),
+        assets: { js: r.js, css: r.css ?? [] },
       })),
     [],
   );
-  return (pathname) => read().find((r) => r.pattern.test(pathname))?.links || null;
+  return (pathname) => read().find((r) => r.pattern.test(pathname)) ?? null;
+}
+
+/** The web build's renderer of signed-in pages (apps/web/src/server-render.tsx). */
+interface SignedInRenderer {
+  rendersSignedIn(path: string): boolean;
+  renderSignedInDocument(request: {
+    url: string;
+    locale: string;
+    transport: (url: string, init: RequestInit) => Promise<Response>;
+    index: string;
+    assets: { js: string[]; css: string[] };
+  }): Promise<string>;
+}
+
+/** The folder of the build that holds it (apps/web/vite/prerender-pages.ts `SERVER_RENDER_DIR`); never served. */
+const SERVER_RENDER_DIR = '_server';
+
+/** The renderer of the build on disk, loaded on first use and again after a rebuild; null without one. */
+function signedInRenderer(root: string, log: FastifyInstance['log']): () => Promise<SignedInRenderer | null> {
+  const file = path.join(root, SERVER_RENDER_DIR, 'server-render.js');
+  let loaded: { version: number; renderer: Promise<SignedInRenderer | null> } | null = null;
+  return () => {
+    const version = existsSync(file) ? statSync(file).mtimeMs : 0;
+    if (!version) return Promise.resolve(null);
+    if (loaded?.version !== version) {
+      const renderer = (import(`${pathToFileURL(file).href}?v=${version}`) as Promise<SignedInRenderer>).catch(
+        (error: unknown) => {
+          log.error({ err: safeError(error) }, 'the signed-in page renderer did not load');
+          return null;
+        },
+      );
+      loaded = { version, renderer };
+    }
+    return loaded.renderer;
+  };
 }
 
 /**
@@ -49,6 +87,12 @@ function knownRoutes(file: string): (pathname: string) => boolean {
 
 const LOCALE_COOKIE = /(?:^|;\s*)arbor_locale=([\w-]+)/;
 
+/** The visitor's language: the cookie the web app keeps beside its stored choice, else zh-CN, as the web app decides. */
+function localeOf(request: FastifyRequest): string {
+  const cookie = LOCALE_COOKIE.exec(String(request.headers.cookie ?? ''))?.[1];
+  return Locale.options.find((l) => l === cookie) ?? Locale.options[0]!;
+}
+
 /**
  * The landing page prerendered in the visitor's language (apps/web/vite/prerender-pages.ts), if the
  * build has it. The language comes from the cookie the web app keeps beside its stored choice, else
@@ -57,9 +101,7 @@ const LOCALE_COOKIE = /(?:^|;\s*)arbor_locale=([\w-]+)/;
 function prerenderedPage(root: string, request: FastifyRequest): string | null {
   const pathname = request.url.split('?')[0] ?? '/';
   if (pathname !== '/') return null;
-  const cookie = LOCALE_COOKIE.exec(String(request.headers.cookie ?? ''))?.[1];
-  const locale = Locale.options.find((l) => l === cookie) ?? Locale.options[0];
-  const file = path.join(root, 'prerendered', `index.${locale}.html`);
+  const file = path.join(root, 'prerendered', `index.${localeOf(request)}.html`);
   return existsSync(file) ? file : null;
 }
 
@@ -68,18 +110,67 @@ function prerenderedPage(root: string, request: FastifyRequest): string | null {
  * `index.html` so the client router can answer (and show its own 404, then with the 404 status).
  * Unknown API paths get JSON 404.
  */
-async function webPlugin(app: FastifyInstance, opts: { config: Config }) {
+async function webPlugin(
+  app: FastifyInstance,
+  opts: { config: Config; pageViewer: (request: FastifyRequest) => Promise<{ accessToken: string } | null> },
+) {
   const root = opts.config.webDistDir;
   const indexPath = path.join(root, 'index.html');
   const hasBuild = existsSync(indexPath);
   const preloadsFor = routePreloads(path.join(root, 'route-preloads.json'));
   const isKnownRoute = knownRoutes(path.join(root, 'routes.json'));
+  const renderer = signedInRenderer(root, app.log);
+  // Loaded as the server starts, not on the first signed-in page.
+  if (hasBuild) app.addHook('onReady', async () => void renderer());
+
+  /**
+   * The page drawn for the signed-in visitor its page-session cookie names (accounts' `pageViewer`), for a route
+   * the web app has the server draw; null otherwise, or when it cannot be drawn (the plain page goes out).
+   */
+  const signedInPage = async (request: FastifyRequest, pathname: string): Promise<string | null> => {
+    const render = await renderer();
+    if (!render?.rendersSignedIn(pathname)) return null;
+    const viewer = await opts.pageViewer(request);
+    if (!viewer) return null;
+    // The page's reads go through the API in this process, as the visitor.
+    const transport = async (url: string, init: RequestInit) => {
+      const answer = await app.inject({
+        method: (init.method ?? 'GET') as 'GET',
+        url,
+        headers: {
+          ...(init.headers as Record<string, string>),
+          authorization: `Bearer ${viewer.accessToken}`,
+          host: request.headers.host ?? 'localhost',
+        },
+        ...(typeof init.body === 'string' ? { payload: init.body } : {}),
+      });
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(answer.headers))
+        if (typeof value === 'string' || typeof value === 'number') headers.set(name, String(value));
+      const body = answer.statusCode === 204 || answer.statusCode === 304 ? null : answer.rawPayload;
+      return new Response(body, { status: answer.statusCode, headers });
+    };
+    try {
+      return await render.renderSignedInDocument({
+        url: request.url,
+        locale: localeOf(request),
+        transport,
+        index: readFileSync(indexPath, 'utf8'),
+        assets: preloadsFor(pathname)?.assets ?? { js: [], css: [] },
+      });
+    } catch (error) {
+      request.log.warn({ err: safeError(error) }, 'the signed-in page could not be drawn; the plain page went out');
+      return null;
+    }
+  };
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root,
       // Looked up per request, so a rebuild is served without a restart.
       wildcard: true,
       index: false,
+      // The server's own renderer is part of the build, not of the site.
+      allowedPath: (pathName) => !pathName.startsWith(`/${SERVER_RENDER_DIR}/`),
       // The build writes `.br` and `.gz` next to each text asset (apps/web/vite.config.ts).
       preCompressed: true,
       cacheControl: false,
@@ -118,11 +209,14 @@ async function webPlugin(app: FastifyInstance, opts: { config: Config }) {
       .header('vary', 'accept-encoding, cookie')
       .type('text/html; charset=utf-8');
     const prerendered = prerenderedPage(root, request);
+    const signedIn = prerendered ? null : await signedInPage(request, pathname);
+    // Drawn for one person: no shared cache may keep it.
+    if (signedIn) return reply.header('cache-control', 'private, no-cache').send(signedIn);
     const page = prerendered ?? indexPath;
     // The page's own code is announced with the app's, so it downloads in parallel rather than after
     // the app has run and the router has asked for it (a prerendered page lists its own). The
     // compression plugin compresses this variant.
-    const preloads = prerendered ? null : preloadsFor(pathname);
+    const preloads = prerendered ? null : (preloadsFor(pathname)?.links ?? null);
     // Modules' tags for this page (link previews of a template); a page without any is sent as built.
     const head = prerendered
       ? null

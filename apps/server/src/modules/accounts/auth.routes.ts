@@ -68,7 +68,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/auth/logout/',
-    { schema: { ...privateRoute, body: LogoutBody, response: { 200: EmptyObject } }, preHandler: app.requireAuth },
+    {
+      schema: { ...privateRoute, body: LogoutBody, response: { 200: EmptyObject } },
+      preHandler: app.requireAuth,
+      config: { endsPageSession: true },
+    },
     async (request) => {
       await logout(deps, request.body.refresh, currentUser(request).id);
       return {};

@@ -34,6 +34,19 @@ export function findRefreshToken(db: Executor, jti: string): Promise<RefreshToke
   return db.selectFrom('refresh_tokens').selectAll().where('jti', '=', jti).executeTakeFirst();
 }
 
+/** Whether a family still has a refresh token that is neither revoked nor expired (its session goes on). */
+export async function familyIsLive(db: Executor, family: string, now: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('refresh_tokens')
+    .select('jti')
+    .where('family', '=', family)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Revokes every still-valid token of a family. */
 export async function revokeFamily(db: Executor, family: string, now: string): Promise<void> {
   await db
