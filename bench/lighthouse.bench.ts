@@ -10,7 +10,7 @@ import path from 'node:path';
 import lighthouse, { type Config } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import puppeteer, { type Browser } from 'puppeteer-core';
-import { BENCH_ADMIN_ENV, createBenchTree, signInBenchUser } from './support/bench-user.ts';
+import { BENCH_ADMIN_ENV, createBenchTree, signInBenchUser, type BenchSession } from './support/bench-user.ts';
 import { recordResults } from './support/record.ts';
 import { machineLine, writeReadmeSection } from './support/readme.ts';
 import { ROOT, startProcess } from './support/server-process.ts';
@@ -82,9 +82,19 @@ function againstFirstWave(mobile: PageResult[]): string {
 type Preset = 'mobile' | 'desktop';
 const PRESET_CONFIGS: Record<Preset, Config | undefined> = { mobile: undefined, desktop: desktopConfig };
 
-async function audit(browser: Browser, url: string, token: string | null, preset: Preset = 'mobile'): Promise<Run> {
+async function audit(
+  browser: Browser,
+  url: string,
+  session: BenchSession | null,
+  preset: Preset = 'mobile',
+): Promise<Run> {
   const page = await browser.newPage();
+  const token = session?.storedJwt ?? null;
   try {
+    // The page-session cookie a login sets (Lighthouse's storage reset leaves cookies): the server draws the
+    // signed-in page. BENCH_NO_PAGE_SESSION=1 leaves it out, to measure the pages as the browser alone draws them.
+    if (session?.pageCookie && !process.env.BENCH_NO_PAGE_SESSION)
+      await page.setCookie({ name: 'arbor_page', value: session.pageCookie, url: new URL(url).origin, httpOnly: true });
     // Lighthouse clears the origin's storage and the cache before it navigates; the token is put back
     // as the document starts, the way a returning visitor's browser already holds it.
     if (token)
@@ -378,7 +388,6 @@ async function main() {
     };
     const share = shares.results[0];
     if (!share) throw new Error('no seeded community template (ARBOR_SEED=1)');
-    const jwt = session.storedJwt;
 
     const pages: PageSpec[] = [
       { name: 'Home', path: '/', signedIn: false, public: true },
@@ -398,7 +407,7 @@ async function main() {
           let run: Run | null = null;
           for (let attempt = 1; !run; attempt++) {
             try {
-              run = await audit(browser, server.url + spec.path, spec.signedIn ? jwt : null, preset);
+              run = await audit(browser, server.url + spec.path, spec.signedIn ? session : null, preset);
             } catch (error) {
               if (attempt >= 3) throw error;
               console.warn(`${spec.name} run ${i + 1}, attempt ${attempt}: ${String(error)}`);

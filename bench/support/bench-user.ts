@@ -8,6 +8,8 @@ export interface BenchSession {
   tokens: { access: string; refresh: string };
   /** the `__arbor__jwt__` localStorage value the web app reads */
   storedJwt: string;
+  /** the page-session cookie the login set (`arbor_page`), with which the server draws signed-in pages */
+  pageCookie: string | null;
   headers: Record<string, string>;
 }
 
@@ -23,6 +25,7 @@ export async function signInBenchUser(serverUrl: string): Promise<BenchSession> 
   return {
     tokens,
     storedJwt: JSON.stringify({ accessToken: tokens.access, refreshToken: tokens.refresh }),
+    pageCookie: /arbor_page=([^;]+)/.exec(login.headers.get('set-cookie') ?? '')?.[1] ?? null,
     headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens.access}` },
   };
 }

@@ -13,6 +13,13 @@ import './app/feature-extensions.ts';
 import { holdTransitionForFirstView, routerReady } from './app/prerendered-boot.ts';
 import { AppProviders } from './app/providers.tsx';
 import { createAppRouter } from './app/router.tsx';
+import { firstContentShown } from './lib/first-content.ts';
+import { firstData, seedQueries } from './lib/first-data.ts';
+import { queryClient } from './lib/query-client.ts';
+
+// A page the server drew for this user comes with the answers it was drawn from: the app starts on them.
+const first = firstData();
+if (first) seedQueries(queryClient, first.queries);
 
 const router = createAppRouter();
 
@@ -21,7 +28,11 @@ const router = createAppRouter();
 // splash. With the route's code in, the first render is the page itself: a page the server sent
 // prerendered stays on screen until it is replaced by the same page, not by an empty shell, and the
 // router cannot settle while the first render is under way (its provider would miss that update).
-applyFontStylesheet(fontStylesheet);
+// A page the server drew keeps the letters it was drawn in until the live page has replaced it and is shown:
+// in the web fonts, the same text would come out a little larger, and the browser would take the live page's
+// text for a later largest paint than the page the person has been reading since the first one.
+if (first) void firstContentShown.then(() => applyFontStylesheet(fontStylesheet));
+else applyFontStylesheet(fontStylesheet);
 void Promise.all([applyAppStylesheet(), routerReady(router)]).then(() => {
   holdTransitionForFirstView(router);
   startTransition(() =>

@@ -3,19 +3,23 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'vite';
+import { composePrerenderedHtml } from '../src/compose-page.ts';
+
+/** The folder of the build, below its root, that holds the server's renderer of signed-in pages (never served). */
+export const SERVER_RENDER_DIR = '_server';
 
 /** Public pages worth sending ready to read: the landing page, the first view of most visitors. */
 const PRERENDERED_PATHS = ['/'];
-
-interface PrerenderModule {
-  LOCALES: readonly string[];
-  prerenderPage(path: string, locale: string): Promise<PrerenderedPage>;
-}
 
 interface PrerenderedPage {
   html: string;
   title: string;
   description: string;
+}
+
+interface PrerenderModule {
+  LOCALES: readonly string[];
+  prerenderPage(path: string, locale: string): Promise<PrerenderedPage>;
 }
 
 interface RouteAssets {
@@ -24,53 +28,9 @@ interface RouteAssets {
   css: string[];
 }
 
-const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
-
 /** The file a prerendered page is stored in, below the build's folder; the server looks it up so. */
 export const prerenderedFile = (pagePath: string, locale: string) =>
   `prerendered/${pagePath === '/' ? 'index' : pagePath.slice(1).replace(/\//g, '_')}.${locale}.html`;
-
-/**
- * `index.html` with a prerendered page in `#root`: its language, title and description, the app's stylesheet and
- * the page's own as ordinary (render-blocking) stylesheets, since the markup needs them to paint, and
- * the markup `inert` until the live app replaces it, so nothing can be clicked that does not work yet.
- */
-export function composePrerenderedHtml(
-  index: string,
-  page: PrerenderedPage,
-  locale: string,
-  { css, js }: { css: string[]; js: string[] },
-): string {
-  const replaceOnce = (html: string, pattern: RegExp, by: string) => {
-    if (!pattern.test(html)) throw new Error(`prerender: index.html has no ${pattern}`);
-    return html.replace(pattern, () => by);
-  };
-  let html = replaceOnce(
-    index,
-    /<html lang="[^"]*">/,
-    `<html lang="${escapeHtml(locale)}" data-prerendered data-mantine-color-scheme="light">`,
-  );
-  html = replaceOnce(html, /<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`);
-  html = replaceOnce(
-    html,
-    /<meta name="description" content="[^"]*"\s*\/?>/,
-    `<meta name="description" content="${escapeHtml(page.description)}" />`,
-  );
-  const appSheet = /<link rel="preload" as="style"( crossorigin)? href="([^"]+)" data-app-stylesheet>/.exec(html);
-  if (!appSheet) throw new Error('prerender: index.html has no app stylesheet preload');
-  const sheets = [appSheet[2]!, ...css.map((f) => `/${f}`)].map(
-    (href) => `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}">`,
-  );
-  html = html.replace(appSheet[0], () => sheets.join(''));
-  // The page's modules are held back until the first paint, as the app's code is (index.html's head script).
-  const preloads = js.map((f) => `<link rel="x-arbor-modulepreload" href="/${escapeHtml(f)}">`).join('');
-  html = replaceOnce(html, /<\/head>/, `${preloads}</head>`);
-  return replaceOnce(
-    html,
-    /<div id="root"><\/div>/,
-    `<div id="root"><div class="arbor-prerender" inert>${page.html}</div></div>`,
-  );
-}
 
 /**
  * After the client build: builds `src/prerender.tsx` for Node, renders each of PRERENDERED_PATHS in
@@ -101,16 +61,18 @@ export function prerenderPages(): Plugin {
         const index = String(indexAsset.source);
         const routes =
           preloadsAsset?.type === 'asset' ? (JSON.parse(String(preloadsAsset.source)) as RouteAssets[]) : [];
-        // Inside node_modules, so the server build's bare imports resolve to the workspace's packages;
-        // one folder per build, so builds running side by side (a benchmark's, the tests') stay apart.
-        const ssrDir = path.join(root, 'node_modules/.arbor-prerender', `${process.pid}-${Date.now()}`);
+        // Both entries bundled with every package they use, so the server loads them wherever the build is
+        // (a benchmark builds into a temporary folder). The server renders signed-in pages with the second.
+        const ssrDir = path.join(outDir, SERVER_RENDER_DIR);
         await build({
           configFile,
           root,
           mode,
           logLevel: 'warn',
+          ssr: { noExternal: true },
           build: {
-            ssr: 'src/prerender.tsx',
+            ssr: true,
+            rollupOptions: { input: { prerender: 'src/prerender.tsx', 'server-render': 'src/server-render.tsx' } },
             outDir: ssrDir,
             emptyOutDir: true,
             copyPublicDir: false,
@@ -118,21 +80,18 @@ export function prerenderPages(): Plugin {
             sourcemap: false,
           },
         });
-        try {
-          const mod = (await import(pathToFileURL(path.join(ssrDir, 'prerender.js')).href)) as PrerenderModule;
-          for (const pagePath of PRERENDERED_PATHS) {
-            const route = routes.find((r) => r.path === pagePath);
-            const assets = { css: route?.css ?? [], js: route?.js ?? [] };
-            for (const locale of mod.LOCALES) {
-              const page = await mod.prerenderPage(pagePath, locale);
-              const file = path.join(outDir, prerenderedFile(pagePath, locale));
-              mkdirSync(path.dirname(file), { recursive: true });
-              writeFileSync(file, composePrerenderedHtml(index, page, locale, assets));
-            }
+        const mod = (await import(pathToFileURL(path.join(ssrDir, 'prerender.js')).href)) as PrerenderModule;
+        for (const pagePath of PRERENDERED_PATHS) {
+          const route = routes.find((r) => r.path === pagePath);
+          const assets = { css: route?.css ?? [], js: route?.js ?? [] };
+          for (const locale of mod.LOCALES) {
+            const page = await mod.prerenderPage(pagePath, locale);
+            const file = path.join(outDir, prerenderedFile(pagePath, locale));
+            mkdirSync(path.dirname(file), { recursive: true });
+            writeFileSync(file, composePrerenderedHtml(index, page, locale, assets));
           }
-        } finally {
-          rmSync(ssrDir, { recursive: true, force: true });
         }
+        rmSync(path.join(ssrDir, 'prerender.js'), { force: true });
       },
     },
   };

@@ -64,7 +64,7 @@ export function pwa() {
     // The worker's source: src/features/offline/sw.ts (precache, navigations, Background Sync).
     injectManifest: {
       globPatterns: ['**/*.{js,css,html,woff2,svg,png,webmanifest}'],
-      globIgnores: ['prerendered/**', '**/*.br', '**/*.gz', 'images/**'],
+      globIgnores: ['prerendered/**', '_server/**', '**/*.br', '**/*.gz', 'images/**'],
       // The editor's and the Markdown pipeline's chunks are large; they are part of the app offline.
       maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
       // A hashed name is its own revision.

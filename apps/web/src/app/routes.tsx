@@ -62,6 +62,11 @@ export interface AppRoute {
   load: () => Promise<{ default: ComponentType }>;
   /** Lazy i18n namespaces the page needs, loaded beside its code (lib/i18n.ts `loadNamespaces`). */
   namespaces?: readonly LazyNamespace[];
+  /**
+   * The server draws the page for a signed-in visitor with a page session (`server-render.tsx`): a page whose
+   * content is mostly the same for everyone, worth showing before the app's code has arrived on a slow phone.
+   */
+  serverRendered?: true;
   /** Starts loading the page's data as navigation begins, in parallel with its code. */
   prefetch?: (params: Record<string, string | undefined>, search: URLSearchParams) => void;
 }
@@ -81,6 +86,7 @@ export const ROUTES: readonly AppRoute[] = [
     meta: { name: 'community', titleKey: 'shell:routes.community', ...MEMBERS, searchable: true },
     load: () => import('../pages/CommunityPage.tsx'),
     namespaces: ['social'],
+    serverRendered: true,
     // The All tab's list; the Following tab (`?tab=following`) loads its feed itself.
     prefetch: (_params, search) => {
       if (search.get('tab') !== 'following') prefetchCommunityList(search);
@@ -91,6 +97,7 @@ export const ROUTES: readonly AppRoute[] = [
     meta: { name: 'template-detail', titleKey: 'shell:routes.template-detail', ...MEMBERS },
     load: () => import('../pages/TemplateDetailPage.tsx'),
     namespaces: ['reviews', 'plans', 'recall'],
+    serverRendered: true,
     prefetch: (params) => prefetchShare(params.uuid),
   },
   {

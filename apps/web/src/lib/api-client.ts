@@ -33,6 +33,22 @@ export interface RequestOptions {
 }
 
 let refreshing: Promise<boolean> | null = null;
+
+/** Sends one request: the browser's `fetch`, or what the server's renderer of signed-in pages puts in its place. */
+export type ApiTransport = (url: string, init: RequestInit) => Promise<Response>;
+let transport: ApiTransport = (url, init) => fetch(url, init);
+
+/**
+ * Sends every request through `next` until the returned function restores the previous transport: the server
+ * renders a signed-in page with its own answers (`server-render.tsx`), one page at a time.
+ */
+export function setApiTransport(next: ApiTransport): () => void {
+  const previous = transport;
+  transport = next;
+  return () => {
+    transport = previous;
+  };
+}
 const sessionEndedListeners = new Set<() => void>();
 const recoveredListeners = new Set<() => void>();
 
@@ -104,7 +120,7 @@ export function browserTimezone(): string {
 }
 
 function buildUrl(path: string, query?: RequestOptions['query']): string {
-  const url = new URL(path, window.location.origin);
+  const url = new URL(path, typeof window === 'undefined' ? 'http://arbor.local' : window.location.origin);
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value !== undefined && value !== null && value !== '') url.searchParams.set(key, String(value));
   }
@@ -129,7 +145,13 @@ export async function apiRaw(path: string, options: RequestOptions = {}): Promis
     // The learner's days start in the browser's time zone on their first use of learning (issue 28).
     const zone = browserTimezone();
     if (zone) headers['x-timezone'] = zone;
-    return fetch(buildUrl(path, query), { method, headers, body: payload, signal, ...(priority ? { priority } : {}) });
+    return transport(buildUrl(path, query), {
+      method,
+      headers,
+      body: payload,
+      signal,
+      ...(priority ? { priority } : {}),
+    });
   };
   // A returning visitor's token has expired: refresh it first, so that no endpoint, public ones
   // included, answers this signed-in user as a visitor (issue 28: the template page looked logged out).

@@ -37,5 +37,6 @@ export function usePageCommands(): readonly PageCommand[] {
       return () => listeners.delete(listener);
     },
     () => commands,
+    () => commands,
   );
 }

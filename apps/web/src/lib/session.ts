@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { api, ApiError, onSessionEnded, onSessionRecovered } from './api-client.ts';
+import { firstData } from './first-data.ts';
 import type { LoginAnswer, Me } from './me.ts';
 import { queryClient } from './query-client.ts';
 import { tokenStore } from './token-store.ts';
@@ -43,7 +44,13 @@ function keptMe(): Me | null {
     return null;
   }
 }
-let current: Session = tokenStore.get().accessToken ? sessionFor('loading', null) : ANONYMOUS;
+/** Signed in with tokens; known at once when the server rendered the page for this user (lib/first-data.ts). */
+function initialSession(): Session {
+  if (!tokenStore.get().accessToken) return ANONYMOUS;
+  const me = firstData()?.me;
+  return me ? sessionFor('authenticated', me) : sessionFor('loading', null);
+}
+let current: Session = initialSession();
 const listeners = new Set<() => void>();
 const endedListeners = new Set<() => void>();
 
@@ -84,6 +91,14 @@ export function refreshMe(): Promise<void> {
 /** Replaces `me` with a fresh copy a mutation answered (e.g. bind email answers `Me`). */
 export function updateMe(me: Me) {
   if (tokenStore.get().accessToken) setSession(sessionFor('authenticated', me));
+}
+
+/**
+ * The session a server-side render draws the page for (`server-render.tsx`, one page at a time): the user it
+ * renders for, then null to end it. The browser's session comes from its tokens instead.
+ */
+export function renderAs(me: Me | null): void {
+  setSession(me ? sessionFor('authenticated', me) : ANONYMOUS);
 }
 
 /** Stores the tokens and the user of a successful login answer. */

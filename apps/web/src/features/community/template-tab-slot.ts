@@ -45,5 +45,6 @@ export function useTemplateTabEntries(): readonly TemplateTabEntry[] {
       return () => listeners.delete(listener);
     },
     () => entries,
+    () => entries,
   );
 }

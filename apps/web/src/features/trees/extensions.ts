@@ -129,6 +129,7 @@ export function useTreesExtensions(): readonly TreesExtension[] {
       return () => listeners.delete(listener);
     },
     () => extensions,
+    () => extensions,
   );
 }
 

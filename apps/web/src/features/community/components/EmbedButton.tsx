@@ -22,7 +22,8 @@ export function embedSnippet(origin: string, uuid: string, title: string): strin
 export function EmbedButton({ uuid, title }: { uuid: string; title: string }) {
   const { t } = useTranslation('reviews');
   const [opened, setOpened] = useState(false);
-  const snippet = embedSnippet(window.location.origin, uuid, title);
+  // Only while the dialog is open: the server draws this button without a window (server-render.tsx).
+  const snippet = opened ? embedSnippet(window.location.origin, uuid, title) : '';
   const label = t('embed.action');
   return (
     <>

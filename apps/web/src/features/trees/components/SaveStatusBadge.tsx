@@ -14,7 +14,11 @@ const LOOK: Record<SaveStatus, { color: string; icon: ReactNode }> = {
 };
 
 export function useSaveStatus(autosave: Autosave | null): SaveStatus {
-  return useSyncExternalStore(autosave?.subscribe ?? noopSubscribe, autosave?.getStatus ?? savedStatus);
+  return useSyncExternalStore(
+    autosave?.subscribe ?? noopSubscribe,
+    autosave?.getStatus ?? savedStatus,
+    autosave?.getStatus ?? savedStatus,
+  );
 }
 const noopSubscribe = () => () => undefined;
 const savedStatus = (): SaveStatus => 'saved';

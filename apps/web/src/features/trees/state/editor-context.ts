@@ -12,5 +12,6 @@ export function useEditorStore(): EditorStore {
 /** Subscribes to one slice of the editor state; the component re-renders only when that slice changes. */
 export function useEditorState<T>(selector: (state: EditorState) => T): T {
   const store = useEditorStore();
-  return useSyncExternalStore(store.subscribe, () => selector(store.getState()));
+  const read = () => selector(store.getState());
+  return useSyncExternalStore(store.subscribe, read, read);
 }

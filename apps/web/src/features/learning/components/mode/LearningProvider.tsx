@@ -47,9 +47,11 @@ export function LearningProvider({ subject, doc, available = true, children }: L
   const [store] = useState(() => new LearningStore(enabled));
   const progress = useProgress(subject, enabled);
   const notes = useNotes(subject, enabled);
-  const pathTarget = useSyncExternalStore(store.subscribe, () => store.getState().pathTarget);
+  const readPathTarget = () => store.getState().pathTarget;
+  const pathTarget = useSyncExternalStore(store.subscribe, readPathTarget, readPathTarget);
   const path = usePath(subject, enabled ? pathTarget : null);
-  const memoryAt = useSyncExternalStore(store.subscribe, () => store.getState().memoryAt);
+  const readMemoryAt = () => store.getState().memoryAt;
+  const memoryAt = useSyncExternalStore(store.subscribe, readMemoryAt, readMemoryAt);
   const memory = useMemory(subject, memoryAt, enabled);
   const settings = useLearnerSettings(enabled);
 

@@ -133,9 +133,8 @@ const noSubscribe = () => () => undefined;
 /** One slice of the learning state (undefined outside a provider). */
 export function useLearningState<T>(selector: (state: LearningState) => T): T | undefined {
   const controller = useContext(LearningContext);
-  return useSyncExternalStore(controller?.store.subscribe ?? noSubscribe, () =>
-    controller ? selector(controller.store.getState()) : undefined,
-  );
+  const read = () => (controller ? selector(controller.store.getState()) : undefined);
+  return useSyncExternalStore(controller?.store.subscribe ?? noSubscribe, read, read);
 }
 
 /** The node a page's canvas opens around in learning mode (the next to learn), or null. */

@@ -42,7 +42,7 @@ function Version({ heading, content, testId }: { heading: string; content: strin
 export function NoteConflictDialog({ subject, titleOf }: { subject: SubjectRef; titleOf: (id: string) => string }) {
   const { t } = useTranslation('offline');
   const client = useQueryClient();
-  const all = useSyncExternalStore(subscribeOfflineEdits, noteConflicts);
+  const all = useSyncExternalStore(subscribeOfflineEdits, noteConflicts, noteConflicts);
   const [later, setLater] = useState<ReadonlySet<string>>(new Set());
   const [busy, setBusy] = useState<'mine' | 'theirs' | null>(null);
   useEffect(() => {
