@@ -531,7 +531,9 @@ const PHONE_DRAWER_SHARE = 0.6;
 /**
  * On a phone, the node panel's drawer covers the screen's lower part: while it is open the selected
  * node is brought into the part of the canvas above it, so the node being edited (its status, its
- * title) stays in sight.
+ * title) stays in sight. It follows the selection from the store rather than by re-rendering: a
+ * subscription here would render the whole workspace at once on every selection (a node added with
+ * Tab), which the workspace leaves to a deferred render.
  */
 function useSelectedAboveDrawer(
   store: EditorStore,
@@ -539,16 +541,26 @@ function useSelectedAboveDrawer(
   wrapperRef: RefObject<HTMLDivElement | null>,
   drawerOpen: boolean,
 ) {
-  const selectedId = useEditorState((s) => s.selectedId);
   useEffect(() => {
-    const el = wrapperRef.current;
-    const position = selectedId ? layoutFor(store.getState().doc).positions.get(selectedId) : undefined;
-    if (!drawerOpen || !el || !position) return;
-    const box = el.getBoundingClientRect();
-    const visible = Math.min(box.height, window.innerHeight * (1 - PHONE_DRAWER_SHARE) - box.top);
-    const moved = viewportAbove(position, flow.getViewport(), box.width, visible);
-    if (moved) void flow.setViewport(moved, { duration: 200 });
-  }, [drawerOpen, selectedId, store, flow, wrapperRef]);
+    if (!drawerOpen) return;
+    const bringAbove = (id: string | null) => {
+      const el = wrapperRef.current;
+      const position = id ? layoutFor(store.getState().doc).positions.get(id) : undefined;
+      if (!el || !position) return;
+      const box = el.getBoundingClientRect();
+      const visible = Math.min(box.height, window.innerHeight * (1 - PHONE_DRAWER_SHARE) - box.top);
+      const moved = viewportAbove(position, flow.getViewport(), box.width, visible);
+      if (moved) void flow.setViewport(moved, { duration: 200 });
+    };
+    let selectedId = store.getState().selectedId;
+    bringAbove(selectedId);
+    return store.subscribe(() => {
+      const next = store.getState().selectedId;
+      if (next === selectedId) return;
+      selectedId = next;
+      bringAbove(next);
+    });
+  }, [drawerOpen, store, flow, wrapperRef]);
 }
 
 const EMPTY_MAP: ReadonlyMap<number, string> = new Map();
