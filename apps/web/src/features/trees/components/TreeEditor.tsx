@@ -160,8 +160,6 @@ const EditorWorkspace = memo(function EditorWorkspace({
     [store, t],
   );
   const autosave = useAutosave(store, tree, readOnly, commands, t('save.restored'));
-  const status = useSaveStatus(autosave);
-  useSaveRefusalNotice(autosave, status);
   const images = useNodeImages(tree.id);
   const imageUrls = images.data ?? EMPTY_MAP;
   const wrapperRef = useRef<HTMLDivElement>(null);
@@ -461,13 +459,7 @@ const EditorWorkspace = memo(function EditorWorkspace({
       />
       {dialogs.rendered}
       <SaveVersionDialog opened={versionOpen} onClose={() => setVersionOpen(false)} onSave={onSaveVersion} />
-      {autosave ? (
-        <ConflictDialog
-          opened={status === 'conflict'}
-          onReload={() => autosave.reload()}
-          onOverwrite={() => autosave.overwrite()}
-        />
-      ) : null}
+      <SaveProblems autosave={autosave} />
     </div>
   );
 });
@@ -590,6 +582,23 @@ function StoreScope({ store, ...props }: TreeEditorProps & { store: EditorStore;
       <EditorBody {...props} />
     </EditorStoreContext.Provider>
   );
+}
+
+/**
+ * What the save status brings up over the editor: the conflict dialog and a refused save's notice.
+ * The status is read here rather than in the workspace: it changes with the first edit after each
+ * save and again when that save ends, and the workspace would re-render whole each time.
+ */
+function SaveProblems({ autosave }: { autosave: Autosave | null }) {
+  const status = useSaveStatus(autosave);
+  useSaveRefusalNotice(autosave, status);
+  return autosave ? (
+    <ConflictDialog
+      opened={status === 'conflict'}
+      onReload={() => autosave.reload()}
+      onOverwrite={() => autosave.overwrite()}
+    />
+  ) : null;
 }
 
 /**
