@@ -160,8 +160,6 @@ const EditorWorkspace = memo(function EditorWorkspace({
     [store, t],
   );
   const autosave = useAutosave(store, tree, readOnly, commands, t('save.restored'));
-  const status = useSaveStatus(autosave);
-  useSaveRefusalNotice(autosave, status);
   const images = useNodeImages(tree.id);
   const imageUrls = images.data ?? EMPTY_MAP;
   const wrapperRef = useRef<HTMLDivElement>(null);
@@ -461,13 +459,7 @@ const EditorWorkspace = memo(function EditorWorkspace({
       />
       {dialogs.rendered}
       <SaveVersionDialog opened={versionOpen} onClose={() => setVersionOpen(false)} onSave={onSaveVersion} />
-      {autosave ? (
-        <ConflictDialog
-          opened={status === 'conflict'}
-          onReload={() => autosave.reload()}
-          onOverwrite={() => autosave.overwrite()}
-        />
-      ) : null}
+      <SaveProblems autosave={autosave} />
     </div>
   );
 });
@@ -531,7 +523,9 @@ const PHONE_DRAWER_SHARE = 0.6;
 /**
  * On a phone, the node panel's drawer covers the screen's lower part: while it is open the selected
  * node is brought into the part of the canvas above it, so the node being edited (its status, its
- * title) stays in sight.
+ * title) stays in sight. It follows the selection from the store rather than by re-rendering: a
+ * subscription here would render the whole workspace at once on every selection (a node added with
+ * Tab), which the workspace leaves to a deferred render.
  */
 function useSelectedAboveDrawer(
   store: EditorStore,
@@ -539,16 +533,26 @@ function useSelectedAboveDrawer(
   wrapperRef: RefObject<HTMLDivElement | null>,
   drawerOpen: boolean,
 ) {
-  const selectedId = useEditorState((s) => s.selectedId);
   useEffect(() => {
-    const el = wrapperRef.current;
-    const position = selectedId ? layoutFor(store.getState().doc).positions.get(selectedId) : undefined;
-    if (!drawerOpen || !el || !position) return;
-    const box = el.getBoundingClientRect();
-    const visible = Math.min(box.height, window.innerHeight * (1 - PHONE_DRAWER_SHARE) - box.top);
-    const moved = viewportAbove(position, flow.getViewport(), box.width, visible);
-    if (moved) void flow.setViewport(moved, { duration: 200 });
-  }, [drawerOpen, selectedId, store, flow, wrapperRef]);
+    if (!drawerOpen) return;
+    const bringAbove = (id: string | null) => {
+      const el = wrapperRef.current;
+      const position = id ? layoutFor(store.getState().doc).positions.get(id) : undefined;
+      if (!el || !position) return;
+      const box = el.getBoundingClientRect();
+      const visible = Math.min(box.height, window.innerHeight * (1 - PHONE_DRAWER_SHARE) - box.top);
+      const moved = viewportAbove(position, flow.getViewport(), box.width, visible);
+      if (moved) void flow.setViewport(moved, { duration: 200 });
+    };
+    let selectedId = store.getState().selectedId;
+    bringAbove(selectedId);
+    return store.subscribe(() => {
+      const next = store.getState().selectedId;
+      if (next === selectedId) return;
+      selectedId = next;
+      bringAbove(next);
+    });
+  }, [drawerOpen, store, flow, wrapperRef]);
 }
 
 const EMPTY_MAP: ReadonlyMap<number, string> = new Map();
@@ -578,6 +582,23 @@ function StoreScope({ store, ...props }: TreeEditorProps & { store: EditorStore;
       <EditorBody {...props} />
     </EditorStoreContext.Provider>
   );
+}
+
+/**
+ * What the save status brings up over the editor: the conflict dialog and a refused save's notice.
+ * The status is read here rather than in the workspace: it changes with the first edit after each
+ * save and again when that save ends, and the workspace would re-render whole each time.
+ */
+function SaveProblems({ autosave }: { autosave: Autosave | null }) {
+  const status = useSaveStatus(autosave);
+  useSaveRefusalNotice(autosave, status);
+  return autosave ? (
+    <ConflictDialog
+      opened={status === 'conflict'}
+      onReload={() => autosave.reload()}
+      onOverwrite={() => autosave.overwrite()}
+    />
+  ) : null;
 }
 
 /**
