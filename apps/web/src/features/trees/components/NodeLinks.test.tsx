@@ -1,3 +1,4 @@
+import { fillBrowserGaps } from '../../../testing/browser-gaps.ts';
 import { MantineProvider } from '@mantine/core';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -7,15 +8,7 @@ import type { EditorCommands } from '../state/commands.ts';
 import { NodeLinks } from './NodeLinks.tsx';
 
 beforeAll(async () => {
-  // jsdom has no matchMedia; MantineProvider reads the preferred colour scheme through it.
-  window.matchMedia ??= (query: string) =>
-    ({ matches: false, media: query, addEventListener() {}, removeEventListener() {} }) as unknown as MediaQueryList;
-  // nor ResizeObserver, which the Select's dropdown list uses.
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
+  fillBrowserGaps();
   Element.prototype.scrollIntoView ??= () => undefined;
   await activateLocale('en-US');
 });

@@ -1,3 +1,4 @@
+import { fillBrowserGaps } from '../../../testing/browser-gaps.ts';
 import { createTreeDocument } from '@arbor/tree-core';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -27,19 +28,7 @@ vi.mock('../api/useUpdateTree.ts', () => ({
 }));
 
 beforeAll(async () => {
-  // jsdom has no matchMedia (Mantine, the phone query) nor ResizeObserver (React Flow, Mantine)…
-  window.matchMedia ??= (query: string) =>
-    ({ matches: false, media: query, addEventListener() {}, removeEventListener() {} }) as unknown as MediaQueryList;
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-  // …nor web fonts, which the node panel's autosize text areas listen for.
-  if (!('fonts' in document))
-    Object.defineProperty(document, 'fonts', {
-      value: { addEventListener() {}, removeEventListener() {}, ready: Promise.resolve() },
-    });
+  fillBrowserGaps();
   await activateLocale('en-US');
 });
 afterEach(cleanup);

@@ -1,3 +1,4 @@
+import { fillBrowserGaps } from '../../../../../testing/browser-gaps.ts';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
@@ -7,18 +8,7 @@ import { CardForm } from '../CardForm.tsx';
 import { CardEditor } from './CardEditor.tsx';
 
 beforeAll(async () => {
-  window.matchMedia ??= (query: string) =>
-    ({ matches: false, media: query, addEventListener() {}, removeEventListener() {} }) as unknown as MediaQueryList;
-  window.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-  // Mantine's autosize text areas listen for web fonts, which jsdom does not have.
-  if (!('fonts' in document))
-    Object.defineProperty(document, 'fonts', {
-      value: { addEventListener() {}, removeEventListener() {}, ready: Promise.resolve() },
-    });
+  fillBrowserGaps();
   await activateLocale('en-US');
 });
 afterEach(cleanup);
