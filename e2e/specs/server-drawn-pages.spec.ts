@@ -49,8 +49,12 @@ describe('pages the server draws for a signed-in visitor', () => {
     const cookie = (await context.cookies()).find((c) => c.name === 'arbor_page');
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
 
-    // Without the app's code, the list and the template page are there, drawn for this user.
+    // Without the app's code, the list and the template page are there, drawn for this user (once the server
+    // has loaded its renderer: the first signed-in page it gets goes out plain meanwhile).
     const bare = await withoutCode([cookie!]);
+    await expect
+      .poll(async () => (await bare.page.request.get('/community')).text(), { timeout: 15_000 })
+      .toContain('data-viewer="');
     await bare.page.goto(`/community?q=${encodeURIComponent(TITLE)}`);
     await bare.page.getByRole('heading', { name: communityZh.title }).waitFor();
     await bare.page.getByText(TITLE).first().waitFor();

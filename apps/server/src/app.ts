@@ -16,7 +16,7 @@ import { createLearningCaches, createSubjectAssignmentsRuntime } from './modules
 import { createTreesCaches } from './modules/trees/index.ts';
 import { registerModules } from './modules/index.ts';
 import { createAiProvidersRuntime } from './modules/ai/index.ts';
-import { pageViewer } from './modules/accounts/index.ts';
+import { hasPageSessionCookie, pageViewer } from './modules/accounts/index.ts';
 import { createNotificationsRuntime } from './modules/notifications/index.ts';
 import authPlugin from './plugins/auth.ts';
 import compressionPlugin from './plugins/compression.ts';
@@ -149,6 +149,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerModules(app);
   if (options.extraRoutes) await options.extraRoutes(app);
   await app.register(devOutboxPlugin);
-  await app.register(webPlugin, { config, pageViewer: (request) => pageViewer(deps, request) });
+  await app.register(webPlugin, {
+    config,
+    pageSession: { present: hasPageSessionCookie, viewer: (request) => pageViewer(deps, request) },
+  });
   return app;
 }

@@ -72,7 +72,12 @@ export function prerenderPages(): Plugin {
           ssr: { noExternal: true },
           build: {
             ssr: true,
-            rollupOptions: { input: { prerender: 'src/prerender.tsx', 'server-render': 'src/server-render.tsx' } },
+            rollupOptions: {
+              input: { prerender: 'src/prerender.tsx', 'server-render': 'src/server-render.tsx' },
+              // ES modules by their name wherever the build is (a folder without a package.json saying so would
+              // make them CommonJS to Node's loaders).
+              output: { entryFileNames: '[name].mjs', chunkFileNames: 'assets/[name]-[hash].mjs' },
+            },
             outDir: ssrDir,
             emptyOutDir: true,
             copyPublicDir: false,
@@ -80,7 +85,7 @@ export function prerenderPages(): Plugin {
             sourcemap: false,
           },
         });
-        const mod = (await import(pathToFileURL(path.join(ssrDir, 'prerender.js')).href)) as PrerenderModule;
+        const mod = (await import(pathToFileURL(path.join(ssrDir, 'prerender.mjs')).href)) as PrerenderModule;
         for (const pagePath of PRERENDERED_PATHS) {
           const route = routes.find((r) => r.path === pagePath);
           const assets = { css: route?.css ?? [], js: route?.js ?? [] };
@@ -91,7 +96,7 @@ export function prerenderPages(): Plugin {
             writeFileSync(file, composePrerenderedHtml(index, page, locale, assets));
           }
         }
-        rmSync(path.join(ssrDir, 'prerender.js'), { force: true });
+        rmSync(path.join(ssrDir, 'prerender.mjs'), { force: true });
       },
     },
   };

@@ -29,7 +29,7 @@ export async function renderSignedInDocument({ url, locale, transport, index, as
 beforeAll(async () => {
   writeFileSync(path.join(webDist, 'index.html'), INDEX);
   mkdirSync(path.join(webDist, '_server'));
-  writeFileSync(path.join(webDist, '_server', 'server-render.js'), RENDERER);
+  writeFileSync(path.join(webDist, '_server', 'server-render.mjs'), RENDERER);
   writeFileSync(
     path.join(webDist, 'route-preloads.json'),
     JSON.stringify([{ pattern: '^/community/?$', js: ['assets/CommunityPage-a1.js'], css: [] }]),
@@ -58,6 +58,17 @@ const page = (url: string, cookie?: string, extra: Record<string, string> = {}) 
 async function member() {
   return createUser(t.app, { passwordHash: await hashPassword(PASSWORD) });
 }
+
+describe('the renderer', () => {
+  it('loads when a signed-in page first wants it: that page goes out plain, the next ones drawn', async () => {
+    const user = await member();
+    const { cookie } = await signIn(user);
+    expect((await page('/community', cookie)).body).toContain(PLAIN_ROOT);
+    await expect
+      .poll(async () => (await page('/community', cookie)).body, { timeout: 5_000 })
+      .toContain(`${user.username}'s page`);
+  });
+});
 
 describe('the page-session cookie', () => {
   it('comes with a login: HttpOnly, same-site, as long as the refresh token', async () => {
@@ -152,7 +163,7 @@ describe('pages the server draws for a signed-in visitor', () => {
   });
 
   it('never serves the renderer itself', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/_server/server-render.js' });
+    const res = await t.app.inject({ method: 'GET', url: '/_server/server-render.mjs' });
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.body).not.toContain('renderSignedInDocument');
   });

@@ -56,21 +56,24 @@ interface SignedInRenderer {
 /** The folder of the build that holds it (apps/web/vite/prerender-pages.ts `SERVER_RENDER_DIR`); never served. */
 const SERVER_RENDER_DIR = '_server';
 
-/** The renderer of the build on disk, loaded on first use and again after a rebuild; null without one. */
-function signedInRenderer(root: string, log: FastifyInstance['log']): () => Promise<SignedInRenderer | null> {
-  const file = path.join(root, SERVER_RENDER_DIR, 'server-render.js');
-  let loaded: { version: number; renderer: Promise<SignedInRenderer | null> } | null = null;
+/**
+ * The renderer of the build on disk, or null while there is none or it is still loading: the first page that
+ * wants it starts loading it (again after a rebuild) and goes out plain. A server no signed-in visitor reaches
+ * never loads it (its start-up time and memory stay as they were).
+ */
+function signedInRenderer(root: string, log: FastifyInstance['log']): () => SignedInRenderer | null {
+  const file = path.join(root, SERVER_RENDER_DIR, 'server-render.mjs');
+  let loaded: { version: number; renderer: SignedInRenderer | null } | null = null;
   return () => {
     const version = existsSync(file) ? statSync(file).mtimeMs : 0;
-    if (!version) return Promise.resolve(null);
+    if (!version) return null;
     if (loaded?.version !== version) {
-      const renderer = (import(`${pathToFileURL(file).href}?v=${version}`) as Promise<SignedInRenderer>).catch(
-        (error: unknown) => {
-          log.error({ err: safeError(error) }, 'the signed-in page renderer did not load');
-          return null;
-        },
+      const loading = { version, renderer: null as SignedInRenderer | null };
+      loaded = loading;
+      (import(`${pathToFileURL(file).href}?v=${version}`) as Promise<SignedInRenderer>).then(
+        (renderer) => void (loading.renderer = renderer),
+        (error: unknown) => log.error({ err: safeError(error) }, 'the signed-in page renderer did not load'),
       );
-      loaded = { version, renderer };
     }
     return loaded.renderer;
   };
@@ -112,7 +115,14 @@ function prerenderedPage(root: string, request: FastifyRequest): string | null {
  */
 async function webPlugin(
   app: FastifyInstance,
-  opts: { config: Config; pageViewer: (request: FastifyRequest) => Promise<{ accessToken: string } | null> },
+  opts: {
+    config: Config;
+    /** the accounts module's page session: is there a cookie, and whom does it name while its session lasts */
+    pageSession: {
+      present: (request: FastifyRequest) => boolean;
+      viewer: (request: FastifyRequest) => Promise<{ accessToken: string } | null>;
+    };
+  },
 ) {
   const root = opts.config.webDistDir;
   const indexPath = path.join(root, 'index.html');
@@ -120,17 +130,16 @@ async function webPlugin(
   const preloadsFor = routePreloads(path.join(root, 'route-preloads.json'));
   const isKnownRoute = knownRoutes(path.join(root, 'routes.json'));
   const renderer = signedInRenderer(root, app.log);
-  // Loaded as the server starts, not on the first signed-in page.
-  if (hasBuild) app.addHook('onReady', async () => void renderer());
 
   /**
-   * The page drawn for the signed-in visitor its page-session cookie names (accounts' `pageViewer`), for a route
+   * The page drawn for the signed-in visitor its page-session cookie names (accounts' page session), for a route
    * the web app has the server draw; null otherwise, or when it cannot be drawn (the plain page goes out).
    */
   const signedInPage = async (request: FastifyRequest, pathname: string): Promise<string | null> => {
-    const render = await renderer();
+    if (!opts.pageSession.present(request)) return null;
+    const render = renderer();
     if (!render?.rendersSignedIn(pathname)) return null;
-    const viewer = await opts.pageViewer(request);
+    const viewer = await opts.pageSession.viewer(request);
     if (!viewer) return null;
     // The page's reads go through the API in this process, as the visitor.
     const transport = async (url: string, init: RequestInit) => {

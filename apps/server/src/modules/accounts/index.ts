@@ -8,4 +8,4 @@ export { ACCOUNT_COMMANDS } from './accounts.cli.ts';
 export { bootstrapAdmin } from './admin-accounts.service.ts';
 export { deactivateAccount } from './profile.service.ts';
 export { findUserStates } from './accounts.repository.ts';
-export { pageViewer } from './page-session.ts';
+export { hasPageSessionCookie, pageViewer } from './page-session.ts';

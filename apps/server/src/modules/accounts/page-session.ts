@@ -69,6 +69,10 @@ export function pageSessionHook(deps: Deps) {
   };
 }
 
+/** Whether a request carries a page-session cookie at all (checked before anything is read for it). */
+export const hasPageSessionCookie = (request: FastifyRequest): boolean =>
+  COOKIE.test(String(request.headers.cookie ?? ''));
+
 /**
  * The signed-in user a page request's cookie names, with a short access token to read the page's data as them;
  * null without a cookie, or when its session has ended.
