@@ -209,7 +209,8 @@ build, in headless Debian Chromium, with both of Lighthouse's presets: its defau
 Power screen, simulated slow 4G, 4× CPU slowdown) and its **desktop** configuration (simulated fast network, no
 CPU slowdown). Each page runs ${RUNS} times per preset and the run with the median performance score is recorded
 (all runs are in \`results/lighthouse.json\`). Signed-in pages get the JWT put into localStorage as the
-document starts (after Lighthouse's storage reset, so the cache is still cold). The editor opens a
+document starts (after Lighthouse's storage reset, so the cache is still cold) and the page-session cookie the
+login set (\`arbor_page\`, which that reset keeps; \`BENCH_NO_PAGE_SESSION=1\` leaves it out). The editor opens a
 ${EDITOR_NODES}-node tree. Run: \`npm run bench -- lighthouse\` (\`BENCH_PRESET=mobile\` or \`desktop\` and
 \`BENCH_PAGES=Home,…\` for a partial run that is printed, not recorded).
 
@@ -345,7 +346,37 @@ showed which updates made the long tasks:
 b570aae, then this one): Community 82 against **83**, Template 78 against **80**, Editor 63 against **66**; total
 blocking time 350 / 293 / 779 ms against 275 / 318 / 629 ms. The second wave no longer costs these pages their
 mobile figure. The targets (90 / 90 / 80) stay missed for the reason above: the content of a signed-in page waits
-for ~300 KB of JS and the user's data under the 4× slowdown.`;
+for ~300 KB of JS and the user's data under the 4× slowdown.
+
+**Signed-in pages drawn by the server (2026-12-07, issue 35).** A login now also sets an HttpOnly page-session
+cookie (\`arbor_page\`: the user, the session version and the refresh family, as long as the refresh token; a
+logout, a password change or a deactivation ends it; the API never takes it). With it, the server draws the
+community list and the template page with the user's data, through the web build's own components
+(\`apps/web/src/server-render.tsx\`, loaded by \`plugins/web.ts\`; the page's reads go through the API in the
+same process as that user), and sends the answers it drew from with the page, so the live app starts from them.
+The markup is inert until the live app replaces it; the head script shows it only in a browser holding that
+user's session. The web fonts then wait for the live page (in them, the same text comes out a little larger, and
+the browser took the live page's text for a later largest paint). Drawing takes 30–45 ms for a template page and
+70–105 ms for the community list on this machine. The first JS for \`/\` also lost zod's core (3.5 KB gzipped):
+its jitless setting is now set where zod reads it, without zod.
+
+**Like for like, the same hour** (2026-12-07 04:19–04:25, mobile, three runs each, medians; the build of
+0a0293b, the last before this change, then this one; this machine was much slower than on 11-27 for the same
+code: 51 / 45 / 38 for that build against the 82 / 81 / 66 recorded then): Community **51 → 72** (LCP 4.3 →
+1.5 s), Template **45 → 67** (LCP 5.1 → 1.5 s), Editor 38 → 43 (not drawn by the server: its LCP, the tree's
+title in the toolbar, waits for the editor's code). The largest paint of both server-drawn pages now comes with
+the first paint; what stands between them and the target is total blocking time (1.7–3.8 s in these runs on this
+machine): the live app's first render and commit of the whole page, and the deferred parts after it.`;
+}
+
+/** Asks for a signed-in page until the server draws it (its renderer loads on the first one). */
+async function warmSignedInPages(serverUrl: string, pageCookie: string): Promise<void> {
+  for (const started = Date.now(); Date.now() - started < 30_000;) {
+    const page = await fetch(`${serverUrl}/community`, { headers: { cookie: `arbor_page=${pageCookie}` } });
+    if ((await page.text()).includes('data-viewer="')) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('the server never drew a signed-in page');
 }
 
 async function main() {
@@ -380,6 +411,8 @@ async function main() {
   try {
     const session = await signInBenchUser(server.url);
     const auth = session.headers;
+    // A server in use has loaded its renderer of signed-in pages (the first such page it gets goes out plain).
+    if (session.pageCookie) await warmSignedInPages(server.url, session.pageCookie);
     const tree = { uuid: await createBenchTree(server.url, session, `Lighthouse ${EDITOR_NODES}`, EDITOR_NODES) };
     const shares = (await (
       await fetch(`${server.url}/api/community/trees-shared/?ordering=-hot&page_size=1`, { headers: auth })
