@@ -81,6 +81,14 @@ describe('tree operations', () => {
     expect(() => deleteSubtree(doc, 'root')).toThrow(TreeOperationError);
   });
 
+  it('refuses a prerequisite that closes a circle, and takes the same pair as a related link', () => {
+    let doc = addLink(sample(), { source: 'a', target: 'b', kind: 'prerequisite' });
+    doc = addLink(doc, { source: 'b', target: 'c', kind: 'prerequisite' });
+    expect(() => addLink(doc, { source: 'c', target: 'a', kind: 'prerequisite' })).toThrow(/circle of prerequisites/);
+    const related = addLink(doc, { source: 'c', target: 'a', kind: 'related' });
+    expect(validateTreeDocument(related).ok).toBe(true);
+  });
+
   it('updates fields and refuses invalid values', () => {
     const doc = updateNode(sample(), 'b', { title: 'Bee', color: '#aabbcc', collapsed: true });
     expect(doc.nodes.find((n) => n.id === 'b')).toMatchObject({

@@ -8,6 +8,7 @@ import {
   type TreeLinkInputFields,
   type UnlockMode,
 } from './document.ts';
+import { findPrerequisiteCycle } from './paths.ts';
 import { indexTree, subtreeIds } from './tree-index.ts';
 
 /**
@@ -151,7 +152,12 @@ export function addLink(doc: TreeDocument, fields: TreeLinkInputFields): TreeDoc
   if (doc.links.some((l) => l.source === link.source && l.target === link.target)) {
     throw new TreeOperationError(`"${link.source}" already links to "${link.target}".`);
   }
-  return { ...doc, links: [...doc.links, link] };
+  const next = { ...doc, links: [...doc.links, link] };
+  // A prerequisite that closes a circle could never unlock; the document would not validate. (A circle already
+  // there, which an unlock mode can close, is validation's to name.)
+  if (link.kind === 'prerequisite' && findPrerequisiteCycle(next) !== null && findPrerequisiteCycle(doc) === null)
+    throw new TreeOperationError(`"${link.source}" → "${link.target}" closes a circle of prerequisites.`);
+  return next;
 }
 
 /** Removes the link from `source` to `target` (no-op when absent). */

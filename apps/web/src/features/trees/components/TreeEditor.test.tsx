@@ -81,5 +81,5 @@ describe('TreeEditor', () => {
     await waitFor(() => expect(screen.getByTestId('save-status').dataset.status).toBe('saved'), { timeout: 3000 });
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(counts.toolbar).toBe(1);
-  });
+  }, 20_000); // the whole editor mounts in jsdom: slow on a busy machine
 });
