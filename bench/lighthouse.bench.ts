@@ -81,6 +81,8 @@ function againstFirstWave(mobile: PageResult[]): string {
 /** Lighthouse's two presets: its default (mobile emulation) and its desktop configuration. */
 type Preset = 'mobile' | 'desktop';
 const PRESET_CONFIGS: Record<Preset, Config | undefined> = { mobile: undefined, desktop: desktopConfig };
+/** The width of the window each preset emulates (Moto G Power; Lighthouse's desktop screen). */
+const PRESET_WIDTHS: Record<Preset, number> = { mobile: 412, desktop: 1350 };
 
 async function audit(
   browser: Browser,
@@ -93,8 +95,12 @@ async function audit(
   try {
     // The page-session cookie a login sets (Lighthouse's storage reset leaves cookies): the server draws the
     // signed-in page. BENCH_NO_PAGE_SESSION=1 leaves it out, to measure the pages as the browser alone draws them.
+    // With it, the width of the window the web app keeps in a cookie on every visit (the editor is drawn for it).
     if (session?.pageCookie && !process.env.BENCH_NO_PAGE_SESSION)
-      await page.setCookie({ name: 'arbor_page', value: session.pageCookie, url: new URL(url).origin, httpOnly: true });
+      await page.setCookie(
+        { name: 'arbor_page', value: session.pageCookie, url: new URL(url).origin, httpOnly: true },
+        { name: 'arbor_viewport', value: String(PRESET_WIDTHS[preset]), url: new URL(url).origin },
+      );
     // Lighthouse clears the origin's storage and the cache before it navigates; the token is put back
     // as the document starts, the way a returning visitor's browser already holds it.
     if (token)

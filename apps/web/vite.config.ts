@@ -5,6 +5,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import { inlineScriptHashes, prerenderPages } from './vite/prerender-pages.ts';
 import { pwa, pwaRegisterStub } from './vite/pwa.ts';
+import { stableMantineIds } from './vite/stable-ids.ts';
 
 const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
   version: string;
@@ -177,8 +178,17 @@ const NOT_UI_KIT = [
 export default defineConfig(({ isSsrBuild }) => ({
   // The server-side build (src/prerender.tsx, run by prerenderPages) needs React only (and no service worker).
   plugins: isSsrBuild
-    ? [react(), pwaRegisterStub()]
-    : [react(), precompress(), routePreloads(), deferAppStartup(), inlineScriptHashes(), prerenderPages(), pwa()],
+    ? [react(), stableMantineIds(), pwaRegisterStub()]
+    : [
+        react(),
+        stableMantineIds(),
+        precompress(),
+        routePreloads(),
+        deferAppStartup(),
+        inlineScriptHashes(),
+        prerenderPages(),
+        pwa(),
+      ],
   define: { __APP_VERSION__: JSON.stringify(version) },
   server: {
     host: '127.0.0.1',

@@ -1,8 +1,10 @@
 // Signed-in pages the server draws (issue #35, "Fast on a phone"): a login through the form gives the browser
 // the page-session cookie, with which the community list and a template page arrive drawn with the user's
 // data before any of the app's code has run (seen here with JavaScript off); with the code, the live page
-// takes over and works; the account menu's "Log out" ends the cookie, and with it the drawn pages.
-import type { Browser, Cookie } from 'playwright-core';
+// takes over and works; the account menu's "Log out" ends the cookie, and with it the drawn pages. The live app
+// hydrates the drawn markup (the very elements drawn by the server stay), on a phone and on a desktop, and the
+// editor is drawn too once the browser has told the server the width of its window.
+import type { Browser, Cookie, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import authZh from '../../apps/web/src/i18n/auth/zh-CN.json' with { type: 'json' };
 import communityZh from '../../apps/web/src/i18n/community/zh-CN.json' with { type: 'json' };
@@ -10,6 +12,8 @@ import shellZh from '../../apps/web/src/i18n/shell/zh-CN.json' with { type: 'jso
 import { sharedTemplate } from '../support/api.ts';
 import { signUpByEmail } from '../support/accounts.ts';
 import { baseURL, launchBrowser, newPage } from '../support/browser.ts';
+import { canvasNode, selectNode } from '../support/editor.ts';
+import { storeTokens } from '../support/session.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -26,6 +30,40 @@ async function withoutCode(cookies: Cookie[]) {
   const context = await browser.newContext({ baseURL: baseURL(), javaScriptEnabled: false });
   await context.addCookies(cookies);
   return { context, page: await context.newPage() };
+}
+
+/**
+ * Opens `path` and waits until the live app is on it, holding on to the first element the server drew in `#root`:
+ * whether React kept that element (hydrated the page) or built the page again, and any warning it gave.
+ */
+async function openDrawn(page: Page, path: string, ready: () => Promise<unknown>) {
+  const warnings: string[] = [];
+  const listen = (message: { type(): string; text(): string }) => {
+    if (message.type() === 'warning' && message.text().includes('Arbor:')) warnings.push(message.text());
+  };
+  page.on('console', listen);
+  await page.goto(path, { waitUntil: 'commit' });
+  // Before the app's code starts (the head script holds it until after the first paint).
+  await page.waitForFunction(() => document.readyState !== 'loading');
+  const drawn = await page.evaluate(() => {
+    const root = document.getElementById('root')!;
+    (window as unknown as { __drawn: Element | null }).__drawn = root.hasAttribute('data-drawn')
+      ? root.firstElementChild
+      : null;
+    return root.hasAttribute('data-drawn');
+  });
+  // The live app has committed its first render (`hydrating` until then).
+  await page.waitForFunction(() =>
+    /^(hydrated|redrawn)$/.test(document.getElementById('root')!.dataset.hydration ?? ''),
+  );
+  await ready();
+  const fate = await page.evaluate(() => ({
+    hydration: document.getElementById('root')!.dataset.hydration,
+    kept:
+      (window as unknown as { __drawn: Element | null }).__drawn === document.getElementById('root')!.firstElementChild,
+  }));
+  page.off('console', listen);
+  return { drawn, ...fate, warnings };
 }
 
 describe('pages the server draws for a signed-in visitor', () => {
@@ -80,5 +118,54 @@ describe('pages the server draws for a signed-in visitor', () => {
 
     await bare.context.close();
     await context.close();
+  });
+
+  it('are hydrated by the live app, not drawn again: the list, a template and the editor, on a phone and a desktop', async () => {
+    const author = await signUpByEmail(`hydrated_${stamp}`);
+    const { tree, share } = await sharedTemplate(author.access, {
+      title: `${TITLE} hydrated`,
+      description: DESCRIPTION,
+      nodes: [
+        { id: 'root', parent_id: null, title: `${TITLE} hydrated` },
+        { id: 'first', parent_id: 'root', title: 'First steps' },
+        { id: 'second', parent_id: 'root', title: 'Second steps' },
+      ],
+    });
+    // A phone in dark mode (the server draws the light theme's toggle), a desktop in light mode.
+    for (const [width, colorScheme] of [
+      [390, 'dark'],
+      [1280, 'light'],
+    ] as const) {
+      const { context, page } = await newPage(browser, { width, height: 844, colorScheme });
+      // Prepared: a session (the login form is the test above), its page-session cookie and its tokens.
+      const login = await context.request.post('/api/token/', {
+        data: { username: author.username, password: 'correct-horse-battery-42' },
+      });
+      expect(login.ok()).toBe(true);
+      await page.goto('/favicon.svg');
+      await storeTokens(page, (await login.json()) as { access: string; refresh: string });
+      // The first signed-in page the server gets may go out plain while it loads its renderer.
+      await expect
+        .poll(async () => (await page.request.get('/community')).text(), { timeout: 15_000 })
+        .toContain('data-viewer="');
+
+      const list = await openDrawn(page, `/community?q=${encodeURIComponent(share.uuid)}`, () =>
+        page.getByRole('heading', { name: communityZh.title }).waitFor(),
+      );
+      expect(list).toEqual({ drawn: true, hydration: 'hydrated', kept: true, warnings: [] });
+      // The app has told the server this window's width: the editor is drawn for it from now on.
+      expect((await context.cookies()).find((c) => c.name === 'arbor_viewport')?.value).toBe(String(width));
+
+      const template = await openDrawn(page, `/community/${share.uuid}`, () =>
+        page.getByText(DESCRIPTION).first().waitFor(),
+      );
+      expect(template).toEqual({ drawn: true, hydration: 'hydrated', kept: true, warnings: [] });
+
+      const editor = await openDrawn(page, `/trees/${tree.uuid}`, () => canvasNode(page, 'Second steps').waitFor());
+      expect(editor).toEqual({ drawn: true, hydration: 'hydrated', kept: true, warnings: [] });
+      // Live: the node search finds a node and its panel opens.
+      if (width > 820) await selectNode(page, 'First steps');
+      await context.close();
+    }
   });
 });

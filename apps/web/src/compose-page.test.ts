@@ -78,6 +78,12 @@ describe('composePrerenderedHtml for a signed-in page', () => {
     { css: [], js: [] },
   );
 
+  it('puts the page right in #root, for the live app to hydrate, inert until it does', () => {
+    expect(html).toContain(
+      '<div id="root" class="arbor-prerender" data-drawn inert><main>Ada’s list</main></div><script type="application/json"',
+    );
+  });
+
   it('names the user it was drawn for, for the head script to compare with this browser’s session', () => {
     expect(html).toContain('<html lang="en-US" data-prerendered data-viewer="7" data-mantine-color-scheme="light">');
   });

@@ -31,9 +31,11 @@ const scriptSafeJson = (value: unknown) =>
 /**
  * `index.html` with a drawn page in `#root`: its language, title and description, the app's stylesheet and
  * the page's own as ordinary (render-blocking) stylesheets, since the markup needs them to paint, and
- * the markup `inert` until the live app replaces it, so nothing can be clicked that does not work yet.
+ * the markup `inert` until the live app takes it over, so nothing can be clicked that does not work yet.
  * A signed-in page names its user on `<html data-viewer>` (the head script shows the splash instead when
- * this browser holds another session) and carries its answers as JSON, which is data, not a script.
+ * this browser holds another session) and carries its answers as JSON, which is data, not a script. Its
+ * markup is the app's own, right in `#root` (`data-drawn`): the live app hydrates it (main.tsx) instead of
+ * drawing the page again. The landing page, prerendered at build time, is replaced (it is wrapped).
  */
 export function composePrerenderedHtml(
   index: string,
@@ -70,9 +72,8 @@ export function composePrerenderedHtml(
   const data = page.signedIn
     ? `<script type="application/json" id="${page.signedIn.elementId}">${scriptSafeJson(page.signedIn.firstData)}</script>`
     : '';
-  return replaceOnce(
-    html,
-    /<div id="root"><\/div>/,
-    `<div id="root"><div class="arbor-prerender" inert>${page.html}</div></div>${data}`,
-  );
+  const root = page.signedIn
+    ? `<div id="root" class="arbor-prerender" data-drawn inert>${page.html}</div>${data}`
+    : `<div id="root"><div class="arbor-prerender" inert>${page.html}</div></div>`;
+  return replaceOnce(html, /<div id="root"><\/div>/, root);
 }

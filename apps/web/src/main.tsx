@@ -5,27 +5,33 @@ import '@mantine/nprogress/styles.css';
 import '@mantine/spotlight/styles.css';
 import './app/shell.css';
 import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { applyAppStylesheet, applyFontStylesheet } from './app/app-stylesheet.ts';
 import fontStylesheet from './app/fonts.css?url';
 import './app/feature-extensions.ts';
+import { mountApp } from './app/mount-app.ts';
 import { holdTransitionForFirstView, routerReady } from './app/prerendered-boot.ts';
 import { AppProviders } from './app/providers.tsx';
 import { createAppRouter } from './app/router.tsx';
 import { firstContentShown } from './lib/first-content.ts';
 import { firstData, seedQueries } from './lib/first-data.ts';
 import { queryClient } from './lib/query-client.ts';
+import { parseViewportWidth, rememberViewportWidth, setDrawnViewportWidth } from './lib/viewport.ts';
 
 // A page the server drew for this user comes with the answers it was drawn from: the app starts on them.
 const first = firstData();
-if (first) seedQueries(queryClient, first.queries);
+if (first) {
+  seedQueries(queryClient, first.queries);
+  setDrawnViewportWidth(parseViewportWidth(first.viewportWidth));
+}
+// The next pages can be drawn by the server for this window's width (lib/viewport.ts).
+rememberViewportWidth();
 
 const router = createAppRouter();
 
 // Styles and the route's code first (they load beside this script), then a transition: React splits
-// the first render into short tasks, so the page stays responsive while the app mounts behind the
-// splash. With the route's code in, the first render is the page itself: a page the server sent
+// the first render (or the hydration of a page the server drew) into short tasks, so the page stays
+// responsive while the app mounts behind the splash or the drawn page. With the route's code in, the first render is the page itself: a page the server sent
 // prerendered stays on screen until it is replaced by the same page, not by an empty shell, and the
 // router cannot settle while the first render is under way (its provider would miss that update).
 // A page the server drew keeps the letters it was drawn in until the live page has replaced it and is shown:
@@ -36,12 +42,14 @@ else applyFontStylesheet(fontStylesheet);
 void Promise.all([applyAppStylesheet(), routerReady(router)]).then(() => {
   holdTransitionForFirstView(router);
   startTransition(() =>
-    createRoot(document.getElementById('root')!).render(
+    mountApp(
+      document.getElementById('root')!,
       <StrictMode>
         <AppProviders>
           <RouterProvider router={router} />
         </AppProviders>
       </StrictMode>,
+      first !== null,
     ),
   );
   // The service worker serves the next visits and the offline ones, not this page: its code is a chunk of

@@ -9,6 +9,7 @@ import { FIRST_DATA_ELEMENT_ID, type FirstData } from './lib/first-data.ts';
 import { activateLocale, i18n, type Locale } from './lib/i18n.ts';
 import { queryClient } from './lib/query-client.ts';
 import { renderAs, type Me } from './lib/session.ts';
+import { setDrawnViewportWidth } from './lib/viewport.ts';
 import { appAt, renderAppToHtml } from './static-render.tsx';
 
 export { LOCALES } from './lib/i18n.ts';
@@ -23,6 +24,8 @@ export interface SignedInRequest {
   index: string;
   /** the route's own files (the build's `route-preloads.json`) */
   assets: PageAssets;
+  /** the width of the visitor's window, when their browser has said it (lib/viewport.ts) */
+  viewportWidth?: number;
 }
 
 export interface ServerRenderedPage {
@@ -37,8 +40,14 @@ export interface ServerRenderedPage {
 /** How long the page's answers may take before it is drawn with what has come (the rest loads in the browser). */
 const ANSWERS_DEADLINE_MS = 2000;
 
-/** Whether the server draws this path for a signed-in visitor (the route's `serverRendered`). */
-export const rendersSignedIn = (path: string): boolean => matchRoute(path).serverRendered === true;
+/**
+ * Whether the server draws this path for a signed-in visitor (the route's `serverRendered`), whose window is
+ * `viewportWidth` wide when their browser has said it.
+ */
+export function rendersSignedIn(path: string, viewportWidth?: number): boolean {
+  const drawn = matchRoute(path).serverRendered;
+  return drawn === true || (drawn === 'knowing-the-width' && viewportWidth !== undefined);
+}
 
 // The app's session, query cache, language and transport are one per process: one page at a time.
 let queue: Promise<unknown> = Promise.resolve();
@@ -68,8 +77,9 @@ export function renderSignedInPage(request: SignedInRequest): Promise<ServerRend
   return run;
 }
 
-async function renderNow({ url, locale, transport }: SignedInRequest): Promise<ServerRenderedPage> {
+async function renderNow({ url, locale, transport, viewportWidth }: SignedInRequest): Promise<ServerRenderedPage> {
   const restoreTransport = setApiTransport(transport);
+  setDrawnViewportWidth(viewportWidth);
   try {
     await activateLocale(locale);
     const me = await api<Me>('/api/profile/users/me/');
@@ -79,8 +89,9 @@ async function renderNow({ url, locale, transport }: SignedInRequest): Promise<S
     const html = await renderAppToHtml(app, url);
     const path = new URL(url, 'http://arbor.local').pathname;
     const title = `${i18n.t(matchRoute(path).meta.titleKey)} · ${i18n.t('common:productName')}`;
-    return { html, title, firstData: { me, queries: answeredQueries() } };
+    return { html, title, firstData: { me, queries: answeredQueries(), viewportWidth } };
   } finally {
+    setDrawnViewportWidth(undefined);
     renderAs(null);
     queryClient.clear();
     restoreTransport();

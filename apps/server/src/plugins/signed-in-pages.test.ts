@@ -17,13 +17,15 @@ const INDEX =
 /** The page as built: the app draws it in the browser. */
 const PLAIN_ROOT = '<div id="root"></div>';
 
-// Draws `/community` as "<name>'s page"; `/community/broken` fails as a render can; every other path is not its.
+// Draws `/community` as "<name>'s page", and `/trees/…` for a window whose width it was told; `/community/broken`
+// fails as a render can; every other path is not its.
 const RENDERER = `
-export const rendersSignedIn = (path) => path.startsWith('/community');
-export async function renderSignedInDocument({ url, locale, transport, index, assets }) {
+export const rendersSignedIn = (path, width) => path.startsWith('/community') || (path.startsWith('/trees/') && width !== undefined);
+export async function renderSignedInDocument({ url, locale, transport, index, assets, viewportWidth }) {
   if (url === '/community/broken') throw new Error('a render failed at /secret/place.js:1');
   const me = await (await transport('/api/profile/users/me/', { method: 'GET', headers: { accept: 'application/json' } })).json();
-  return index.replace('<div id="root"></div>', '<div id="root">' + me.username + "'s page in " + locale + ' with ' + assets.js.join(',') + '</div>');
+  const width = viewportWidth === undefined ? '' : ' for ' + viewportWidth + ' px';
+  return index.replace('<div id="root"></div>', '<div id="root">' + me.username + "'s page in " + locale + ' with ' + assets.js.join(',') + width + '</div>');
 }`;
 
 beforeAll(async () => {
@@ -160,6 +162,21 @@ describe('pages the server draws for a signed-in visitor', () => {
     expect(failed.statusCode).toBe(200);
     expect(failed.body).toContain(PLAIN_ROOT);
     expect(failed.body).not.toContain('secret');
+  });
+
+  it('draws a page laid out for the width of the window only when the browser has told it, a sane one', async () => {
+    const user = await member();
+    const { cookie } = await signIn(user);
+    const withWidth = (width: string) =>
+      page('/trees/some-tree', cookie, { cookie: `arbor_viewport=${width}; arbor_page=${cookie}` });
+    expect((await withWidth('412')).body).toContain(`${user.username}'s page in zh-CN with  for 412 px</div>`);
+    expect((await page('/trees/some-tree', cookie)).body).toContain(PLAIN_ROOT);
+    for (const insane of ['abc', '50', '412x', '99999', '-412'])
+      expect((await withWidth(insane)).body, insane).toContain(PLAIN_ROOT);
+    // The width has no say in a page drawn whatever it is.
+    expect((await page('/community', cookie, { cookie: `arbor_viewport=1350; arbor_page=${cookie}` })).body).toContain(
+      `${user.username}'s page in zh-CN with assets/CommunityPage-a1.js for 1350 px</div>`,
+    );
   });
 
   it('never serves the renderer itself', async () => {

@@ -43,10 +43,11 @@ function routePreloads(file: string): (pathname: string) => RoutePreload | null 
 
 /** The web build's renderer of signed-in pages (apps/web/src/server-render.tsx). */
 interface SignedInRenderer {
-  rendersSignedIn(path: string): boolean;
+  rendersSignedIn(path: string, viewportWidth?: number): boolean;
   renderSignedInDocument(request: {
     url: string;
     locale: string;
+    viewportWidth?: number;
     transport: (url: string, init: RequestInit) => Promise<Response>;
     index: string;
     assets: { js: string[]; css: string[] };
@@ -89,6 +90,13 @@ function knownRoutes(file: string): (pathname: string) => boolean {
 }
 
 const LOCALE_COOKIE = /(?:^|;\s*)arbor_locale=([\w-]+)/;
+const VIEWPORT_COOKIE = /(?:^|;\s*)arbor_viewport=(\d{3,5})(?:;|$)/;
+
+/** The width of the visitor's window, as the web app keeps it in a cookie (apps/web/src/lib/viewport.ts), if sane. */
+function viewportWidthOf(request: FastifyRequest): number | undefined {
+  const width = Number(VIEWPORT_COOKIE.exec(String(request.headers.cookie ?? ''))?.[1]);
+  return width >= 200 && width <= 10_000 ? width : undefined;
+}
 
 /** The visitor's language: the cookie the web app keeps beside its stored choice, else zh-CN, as the web app decides. */
 function localeOf(request: FastifyRequest): string {
@@ -138,7 +146,8 @@ async function webPlugin(
   const signedInPage = async (request: FastifyRequest, pathname: string): Promise<string | null> => {
     if (!opts.pageSession.present(request)) return null;
     const render = renderer();
-    if (!render?.rendersSignedIn(pathname)) return null;
+    const viewportWidth = viewportWidthOf(request);
+    if (!render?.rendersSignedIn(pathname, viewportWidth)) return null;
     const viewer = await opts.pageSession.viewer(request);
     if (!viewer) return null;
     // The page's reads go through the API in this process, as the visitor.
@@ -163,6 +172,7 @@ async function webPlugin(
       return await render.renderSignedInDocument({
         url: request.url,
         locale: localeOf(request),
+        viewportWidth,
         transport,
         index: readFileSync(indexPath, 'utf8'),
         assets: preloadsFor(pathname)?.assets ?? { js: [], css: [] },

@@ -20,13 +20,18 @@ import { VerticalLayout } from './layouts/VerticalLayout.tsx';
 import { useRouteMeta } from './route-meta.ts';
 import { ShellExtras, PaletteButton } from './shell-extras.tsx';
 
-/** Localised document title per route, led by what the page is about (a tree, a template) when it says. */
-function useDocumentTitle(titleKey: NamespacedKey<'shell'>) {
+/**
+ * Localised document title per route, led by what the page is about (a tree, a template) when it says. A
+ * component of its own: the page names its subject after it mounts, and only this re-renders then (an
+ * external store's change re-renders synchronously; the whole frame did, right after hydrating a drawn page).
+ */
+function DocumentTitle({ titleKey }: { titleKey: NamespacedKey<'shell'> }) {
   const { t, i18n } = useTranslation(['common', 'shell']);
   const subject = usePageSubject();
   useEffect(() => {
     document.title = documentTitle(t(titleKey), t('productName'), subject);
   }, [t, titleKey, i18n.language, subject]);
+  return null;
 }
 
 /**
@@ -83,7 +88,6 @@ export function Shell() {
   const meta = useRouteMeta();
   const settings = useSettings();
   const layout = meta.layout ?? settings.layout;
-  useDocumentTitle(meta.titleKey);
   useNavigationFeedback();
   useSessionExpiredRedirect();
   useEffect(markLayoutReady, []);
@@ -102,6 +106,7 @@ export function Shell() {
   return (
     <>
       <SkipLink />
+      <DocumentTitle titleKey={meta.titleKey} />
       {layout === 'blank' ? (
         <BlankLayout>
           {meta.layout === 'blank' ? (

@@ -6,6 +6,7 @@ import { Suspense, useEffect, useMemo, type ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { useSettings } from '../features/settings/index.ts';
 import { lazyAfterFirstContent } from '../lib/first-content.ts';
+import { endHydratingDrawnPage } from '../lib/hydration.ts';
 import { i18n } from '../lib/i18n.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { Z_INDEX, buildTheme, cssVariablesResolver } from './theme.ts';
@@ -35,6 +36,8 @@ export function AppProviders({ children }: { children: ReactNode }) {
   const { t } = useTranslation('common', { i18n });
   const closeLabel = t('close');
   const theme = useMemo(() => buildTheme(settings.colorPreset, closeLabel), [settings.colorPreset, closeLabel]);
+  // The first render is committed (the drawn page, if any, is hydrated): components read the browser as they render.
+  useEffect(() => endHydratingDrawnPage(), []);
   return (
     <I18nextProvider i18n={i18n}>
       <DirectionProvider initialDirection={settings.rtl ? 'rtl' : 'ltr'} detectDirection={false}>

@@ -65,8 +65,10 @@ export interface AppRoute {
   /**
    * The server draws the page for a signed-in visitor with a page session (`server-render.tsx`): a page whose
    * content is mostly the same for everyone, worth showing before the app's code has arrived on a slow phone.
+   * `knowing-the-width`: only when the browser has told the width of its window (lib/viewport.ts), for a page
+   * whose layout on a phone is a different tree of components, not just other styles.
    */
-  serverRendered?: true;
+  serverRendered?: true | 'knowing-the-width';
   /** Starts loading the page's data as navigation begins, in parallel with its code. */
   prefetch?: (params: Record<string, string | undefined>, search: URLSearchParams) => void;
 }
@@ -130,6 +132,7 @@ export const ROUTES: readonly AppRoute[] = [
       footer: false,
     },
     namespaces: ['plans', 'recall'],
+    serverRendered: 'knowing-the-width',
     load: () => import('../pages/TreeEditorPage.tsx'),
     prefetch: (params) => prefetchTreeByUuid(params.uuid),
   },

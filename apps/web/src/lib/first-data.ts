@@ -8,6 +8,8 @@ import type { Me } from './me.ts';
 export interface FirstData {
   me: Me;
   queries: { key: QueryKey; data: unknown; updatedAt: number }[];
+  /** the window's width the page was drawn for, when the browser had said it (lib/viewport.ts) */
+  viewportWidth?: number;
 }
 
 /** Puts the page's first answers in the app's query cache, as fresh as when the server read them. */

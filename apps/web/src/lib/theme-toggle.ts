@@ -1,5 +1,6 @@
 import { useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import { flushSync } from 'react-dom';
+import { isHydratingDrawnPage } from './hydration.ts';
 
 /** SPEC §9 theme-switch animation. */
 const REVEAL_MS = 300;
@@ -17,7 +18,7 @@ const prefersReducedMotion = () => window.matchMedia('(prefers-reduced-motion: r
  */
 export function useThemeToggle() {
   const { setColorScheme } = useMantineColorScheme();
-  const computed = useComputedColorScheme('light', { getInitialValueInEffect: false });
+  const computed = useComputedColorScheme('light', { getInitialValueInEffect: isHydratingDrawnPage() });
   return (from?: Point) => {
     const next = computed === 'dark' ? 'light' : 'dark';
     const apply = () => flushSync(() => setColorScheme(next));

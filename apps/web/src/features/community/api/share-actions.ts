@@ -1,5 +1,5 @@
 import type { ShareTreeAnswer, ShareWithData } from '@arbor/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { communityKeys } from './keys.ts';
 
@@ -42,13 +42,28 @@ export function useRateShare(id: string) {
   });
 }
 
-/** POST …/{id}/view/ — counted once per viewer per day by the server. */
+const viewKey = (id: string) => ['community', 'view', id] as const;
+
+/**
+ * POST …/{id}/view/ — counted once per viewer per day by the server. The answer's count is read by the page's
+ * views figure (`useCountedViews`), not written into the cached template: the view is counted as the page
+ * opens, and every part of the page that reads the template would re-render for it, synchronously.
+ */
 export function useCountView(id: string) {
-  const patch = usePatchCachedShare(id);
+  const client = useQueryClient();
   return useMutation({
+    mutationKey: viewKey(id),
     mutationFn: () => api<{ views_count: number }>(sharePath(id, 'view'), { method: 'POST' }),
-    onSuccess: (answer) => patch(answer),
+    onSuccess: () => void client.invalidateQueries({ queryKey: communityKeys.lists(), refetchType: 'none' }),
   });
+}
+
+/** The template's views as its last counted view answered, if one was counted in this visit. */
+export function useCountedViews(id: string): number | undefined {
+  return useMutationState({
+    filters: { mutationKey: viewKey(id), status: 'success' },
+    select: (mutation) => (mutation.state.data as { views_count: number } | undefined)?.views_count,
+  }).at(-1);
 }
 
 /** POST …/{id}/use_tree/ → the new private tree. */

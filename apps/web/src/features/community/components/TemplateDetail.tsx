@@ -18,7 +18,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useDisclosure } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import {
@@ -38,9 +38,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { LazyTreeViewer } from '../../trees/index.ts';
 import { useHoldFirstContent } from '../../../lib/first-content.ts';
+import { useViewportAtMost } from '../../../lib/viewport.ts';
 import { useKeyText } from '../../../lib/use-key-text.ts';
 import { useShare } from '../api/get-share.ts';
-import { useCountView, useDeleteShare } from '../api/share-actions.ts';
+import { useCountedViews, useCountView, useDeleteShare } from '../api/share-actions.ts';
 import { NodeDiscussionProvider } from './discussion/NodeDiscussionProvider.tsx';
 import { Contributors } from './history/Contributors.tsx';
 import { EmbedButton } from './EmbedButton.tsx';
@@ -88,6 +89,13 @@ function Stat({ icon, label, value }: { icon: React.ReactNode; label: string; va
  * Counts one view of the template once it is shown. Its own component, so that the request's state
  * changes re-render nothing else.
  */
+/** The views figure, with this visit's view once the server has counted it. */
+function ViewsStat({ uuid, share }: { uuid: string; share: ShareWithData }) {
+  const { t } = useTranslation('community');
+  const views = useCountedViews(uuid) ?? share.views_count;
+  return <Stat icon={<IconEye size={18} aria-hidden />} label={t('stats.views')} value={views} />;
+}
+
 function ViewCounter({ uuid }: { uuid: string }) {
   const { mutate: countView } = useCountView(uuid);
   useEffect(() => {
@@ -146,7 +154,7 @@ function OwnerTools({ share }: { share: ShareWithData }) {
  * button opens it), a click on the empty canvas closes it.
  */
 function useNodeDrawer(doc: TreeDocument | undefined, focus: string | null) {
-  const phone = useMediaQuery('(max-width: 640px)', undefined, { getInitialValueInEffect: false }) ?? false;
+  const phone = useViewportAtMost(640);
   // A deep link's node (`?node=`) opens selected on the canvas: the page knows it is selected too.
   const [selectedId, setSelectedId] = useState<string | null>(focus);
   const [linked, setLinked] = useState(focus);
@@ -422,7 +430,7 @@ export function TemplateDetail({
                 value={share.rating_count ? share.rating_avg.toFixed(2) : '—'}
               />
               <Stat icon={<IconHeart size={18} aria-hidden />} label={t('stats.likes')} value={share.likes_count} />
-              <Stat icon={<IconEye size={18} aria-hidden />} label={t('stats.views')} value={share.views_count} />
+              <ViewsStat uuid={uuid} share={share} />
               <Stat icon={<IconGitFork size={18} aria-hidden />} label={t('stats.uses')} value={share.uses_count} />
               <Stat icon={<IconSitemap size={18} aria-hidden />} label={t('stats.nodes')} value={share.node_count} />
             </SimpleGrid>

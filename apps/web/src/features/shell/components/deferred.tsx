@@ -8,6 +8,7 @@ import { IconLanguage } from '@tabler/icons-react';
 import { cloneElement, Suspense, useState, type ReactElement, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lazyAfterFirstContent } from '../../../lib/first-content.ts';
+import { isHydratingDrawnPage } from '../../../lib/hydration.ts';
 
 const Tooltip = lazyAfterFirstContent(() => import('./floating.ts').then((m) => ({ default: m.Tooltip })));
 /** A pointer that can hover (a mouse, a trackpad): touch screens get no hover hints. */
@@ -32,7 +33,7 @@ export function HintTooltip({
 }: Omit<TooltipProps, 'children' | 'target'> & { children: ReactElement }) {
   const [target, setTarget] = useState<HTMLElement | null>(null);
   const ref = useMergedRef(setTarget, (children.props as { ref?: Ref<HTMLElement> }).ref);
-  const canHover = useMediaQuery(HOVER, undefined, { getInitialValueInEffect: false });
+  const canHover = useMediaQuery(HOVER, undefined, { getInitialValueInEffect: isHydratingDrawnPage() });
   return (
     <>
       {cloneElement(children as ReactElement<{ ref?: Ref<HTMLElement> }>, { ref })}

@@ -1,5 +1,4 @@
 import { ActionIcon, Badge, Drawer, Group, Text, Tooltip, useMantineTheme } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconLock } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -18,6 +17,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useViewportAtMost } from '../../../lib/viewport.ts';
 import { fetchTreeByUuid } from '../api/useTreeByUuid.ts';
 import { useNodeImages } from '../api/useNodeImages.ts';
 import { patchTree } from '../api/useUpdateTree.ts';
@@ -147,7 +147,7 @@ const EditorWorkspace = memo(function EditorWorkspace({
   const theme = useMantineTheme();
   // Read synchronously: a first render with the desktop side panel would squeeze a phone's canvas
   // to a few pixels and React Flow would fit the tree into that.
-  const isPhone = useMediaQuery('(max-width: 820px)', undefined, { getInitialValueInEffect: false });
+  const isPhone = useViewportAtMost(820);
   const extensions = useTreesExtensions();
   const store = useEditorStore();
   const commands = useMemo(
