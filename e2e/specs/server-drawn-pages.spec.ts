@@ -137,6 +137,16 @@ describe('pages the server draws for a signed-in visitor', () => {
       [1280, 'light'],
     ] as const) {
       const { context, page } = await newPage(browser, { width, height: 844, colorScheme });
+      // The phone's network is slow: an answer the live page asked for again would not be in before it hydrates.
+      if (width < 820)
+        await (
+          await context.newCDPSession(page)
+        ).send('Network.emulateNetworkConditions', {
+          offline: false,
+          latency: 400,
+          downloadThroughput: -1,
+          uploadThroughput: -1,
+        });
       // Prepared: a session (the login form is the test above), its page-session cookie and its tokens.
       const login = await context.request.post('/api/token/', {
         data: { username: author.username, password: 'correct-horse-battery-42' },

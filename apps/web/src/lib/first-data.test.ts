@@ -50,3 +50,15 @@ describe('seedQueries', () => {
     expect(client.getQueryState(['community', 'list', { page: 1 }])?.dataUpdatedAt).toBe(1_000);
   });
 });
+
+describe('claimFirstAnswer', () => {
+  it('tells once when the server read an answer the page came with, for the page’s own load', async () => {
+    const { QueryClient } = await import('@tanstack/react-query');
+    const { claimFirstAnswer, seedQueries } = await load();
+    seedQueries(new QueryClient(), [{ key: ['trees', 'uuid', 'a1'], data: { title: 'Ada' }, updatedAt: 2_000 }]);
+    expect(claimFirstAnswer(['trees', 'uuid', 'a1'])).toBe(2_000);
+    // A later visit to the same page asks the server again.
+    expect(claimFirstAnswer(['trees', 'uuid', 'a1'])).toBeUndefined();
+    expect(claimFirstAnswer(['trees', 'uuid', 'b2'])).toBeUndefined();
+  });
+});

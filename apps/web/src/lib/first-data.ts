@@ -1,4 +1,4 @@
-import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { hashKey, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import type { Me } from './me.ts';
 
 /**
@@ -12,9 +12,26 @@ export interface FirstData {
   viewportWidth?: number;
 }
 
+/** The answers the page came with and no one has claimed yet: when the server read each. */
+const unclaimed = new Map<string, number>();
+
 /** Puts the page's first answers in the app's query cache, as fresh as when the server read them. */
 export function seedQueries(client: QueryClient, queries: FirstData['queries']): void {
-  for (const { key, data, updatedAt } of queries) client.setQueryData(key, data, { updatedAt });
+  for (const { key, data, updatedAt } of queries) {
+    client.setQueryData(key, data, { updatedAt });
+    unclaimed.set(hashKey(key), updatedAt);
+  }
+}
+
+/**
+ * When the server read the answer under `key` for the page it drew, if the page came with one: once, for the
+ * first page's own load (a page that wants an answer of this visit takes it instead of asking again).
+ */
+export function claimFirstAnswer(key: QueryKey): number | undefined {
+  const hash = hashKey(key);
+  const updatedAt = unclaimed.get(hash);
+  unclaimed.delete(hash);
+  return updatedAt;
 }
 
 /** The `<script type="application/json">` that carries it. */

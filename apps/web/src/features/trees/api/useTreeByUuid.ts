@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { apiWithHeaders } from '../../../lib/api-client.ts';
+import { claimFirstAnswer } from '../../../lib/first-data.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { readThrough } from '../../offline/index.ts';
 import { treeKeys, type TreeWithData } from './types.ts';
@@ -32,15 +33,22 @@ export async function fetchTreeByUuid(uuid: string, signal?: AbortSignal): Promi
 
 // A prefetch counts for the page that navigation opens, not for a visit much later.
 const PREFETCH_VALID_MS = 10_000;
-const prefetchStarts = new Map<string, number>();
+/** When each tree's prefetch started; for the tree a drawn page came with, when the server read it. */
+const prefetchStarts = new Map<string, { at: number; drawn: boolean }>();
 
 /**
  * Starts loading a tree as navigation to its page begins, while the page's code is still loading
- * (the route's loader calls it); the page then takes this answer instead of fetching again.
+ * (the route's loader calls it); the page then takes this answer instead of fetching again. A page the
+ * server drew came with the tree it read for it: that answer is this visit's (and the page hydrates with it).
  */
 export function prefetchTreeByUuid(uuid: string | undefined): void {
   if (!uuid) return;
-  prefetchStarts.set(uuid, Date.now());
+  const drawnWith = claimFirstAnswer(treeKeys.byUuid(uuid));
+  if (drawnWith !== undefined) {
+    prefetchStarts.set(uuid, { at: drawnWith, drawn: true });
+    return;
+  }
+  prefetchStarts.set(uuid, { at: Date.now(), drawn: false });
   void queryClient
     .fetchQuery({
       queryKey: treeKeys.byUuid(uuid),
@@ -57,7 +65,8 @@ function freshSince(uuid: string | undefined): number {
   const now = Date.now();
   const started = uuid ? prefetchStarts.get(uuid) : undefined;
   if (uuid) prefetchStarts.delete(uuid);
-  return started !== undefined && now - started < PREFETCH_VALID_MS ? started : now;
+  if (started?.drawn) return started.at; // the server's clock: the answer's own time
+  return started !== undefined && now - started.at < PREFETCH_VALID_MS ? started.at : now;
 }
 
 /**
