@@ -216,7 +216,8 @@ Power screen, simulated slow 4G, 4× CPU slowdown) and its **desktop** configura
 CPU slowdown). Each page runs ${RUNS} times per preset and the run with the median performance score is recorded
 (all runs are in \`results/lighthouse.json\`). Signed-in pages get the JWT put into localStorage as the
 document starts (after Lighthouse's storage reset, so the cache is still cold) and the page-session cookie the
-login set (\`arbor_page\`, which that reset keeps; \`BENCH_NO_PAGE_SESSION=1\` leaves it out). The editor opens a
+login set (\`arbor_page\`, which that reset keeps; \`BENCH_NO_PAGE_SESSION=1\` leaves it out), with the width of
+the preset's window the web app keeps in a cookie (\`arbor_viewport\`). The editor opens a
 ${EDITOR_NODES}-node tree. Run: \`npm run bench -- lighthouse\` (\`BENCH_PRESET=mobile\` or \`desktop\` and
 \`BENCH_PAGES=Home,…\` for a partial run that is printed, not recorded).
 
@@ -372,7 +373,35 @@ code: 51 / 45 / 38 for that build against the 82 / 81 / 66 recorded then): Commu
 1.5 s), Template **45 → 67** (LCP 5.1 → 1.5 s), Editor 38 → 43 (not drawn by the server: its LCP, the tree's
 title in the toolbar, waits for the editor's code). The largest paint of both server-drawn pages now comes with
 the first paint; what stands between them and the target is total blocking time (1.7–3.8 s in these runs on this
-machine): the live app's first render and commit of the whole page, and the deferred parts after it.`;
+machine): the live app's first render and commit of the whole page, and the deferred parts after it.
+
+**Hydrated, not drawn again (2026-12-07, later).** The live app now hydrates the page the server drew
+(\`apps/web/src/app/mount-app.ts\`: \`hydrateRoot\` in a transition) instead of building and laying out the same
+page a second time; \`#root[data-hydration]\` says what happened, and a page that differs is drawn anew with a
+warning (the e2e spec asserts that the drawn elements stay, on a phone in dark mode on a slow network and on a
+desktop). Lighthouse's trace with V8's sampler then showed what was left in the long tasks, each a synchronous
+re-render right after the hydration's commit:
+
+- **Mantine's ids.** Its \`useId\` swaps React's id for a random one in a layout effect after mounting (for React
+  versions without \`useId\`): every component with an id (the community cards' ratings, inputs, tabs, menus)
+  rendered again, synchronously, and rewrote its ids in the DOM. The build now keeps React's id
+  (\`apps/web/vite/stable-ids.ts\`), which is also the id the server drew.
+- **The page's subject** (the document title) re-rendered the whole frame when the page named it: it is a
+  component of its own now (\`DocumentTitle\`). The view count no longer writes into the cached template (only the
+  views figure reads its answer), and the discussion counts reach the canvas through a deferred value.
+- **The editor is drawn too**, for a known window width: the web app keeps the window's width in a cookie
+  (\`arbor_viewport\`, \`apps/web/src/lib/viewport.ts\`; the bench sets the preset's, 412 or 1350 px, as a returning
+  visitor's browser has it), since its phone layout is another tree of components. A value only the browser knows
+  (the width, the colour scheme) is read in an effect while a drawn page hydrates, as the server could not read it.
+  The editor no longer asks again for the tree the page came with: late, that answer made it draw itself anew.
+
+**Like for like, the same hour** (2026-12-07 08:10–08:15, mobile, two rounds of two runs each, the build of
+029b408, the last before hydration, then this one; this machine was faster today than in the morning's runs):
+Home 90–96 → 93–99, Community 89–91 → 88–96, Template 82–92 → 86–91, **Editor 55–56 → 77–79** (LCP 5.1–5.3 s →
+1.4 s: its toolbar and title now come with the first paint). Total blocking time is what keeps the template page
+and the editor below their targets: React Flow measures its nodes after mounting and renders the edges then, in a
+synchronous update (~100 ms on this machine, ~400 ms under the 4× slowdown); the web fonts' arrival lays the page
+out again.`;
 }
 
 /** Asks for a signed-in page until the server draws it (its renderer loads on the first one). */
