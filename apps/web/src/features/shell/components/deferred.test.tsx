@@ -32,6 +32,11 @@ describe('HintTooltip', () => {
     // A press starts the load of the floating code (lib/first-content.ts); the release comes after it.
     fireEvent.pointerDown(window);
     await act(() => firstContentShown);
+    // Nothing of the tooltip is mounted until the pointer first comes over its target.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(document.querySelector('[data-portal]')).toBeNull();
+    expect(screen.queryByRole('tooltip')).toBeNull();
+    fireEvent.pointerEnter(before);
     const tooltip = await waitFor(() => {
       fireEvent.mouseLeave(before);
       fireEvent.mouseEnter(before);

@@ -5,7 +5,7 @@
 import { ActionIcon, Avatar, UnstyledButton, type TooltipProps } from '@mantine/core';
 import { useMediaQuery, useMergedRef } from '@mantine/hooks';
 import { IconLanguage } from '@tabler/icons-react';
-import { cloneElement, Suspense, useState, type ReactElement, type Ref } from 'react';
+import { cloneElement, Suspense, useEffect, useState, type ReactElement, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lazyAfterFirstContent } from '../../../lib/first-content.ts';
 import { isHydratingDrawnPage } from '../../../lib/hydration.ts';
@@ -25,21 +25,30 @@ const LazyAccountMenu = lazyAfterFirstContent(() =>
  * The target is rendered here, always the same element: the tooltip attaches to it once its code is in
  * (`target`), instead of wrapping it. Wrapping would swap the element for a new one when the code
  * arrives, and that happens right after a pointer press (which starts the load): the press landed on
- * the old element, the release on the new one, and the click was lost.
+ * the old element, the release on the new one, and the click was lost. The tooltip itself mounts when
+ * the pointer first comes over its target, opened if it is still there: mounted with the page, each one
+ * (a toolbar has a dozen) mounted its portal and measured its target in a synchronous update at start.
  */
 export function HintTooltip({
   children,
   ...props
 }: Omit<TooltipProps, 'children' | 'target'> & { children: ReactElement }) {
   const [target, setTarget] = useState<HTMLElement | null>(null);
+  const [hovered, setHovered] = useState(false);
   const ref = useMergedRef(setTarget, (children.props as { ref?: Ref<HTMLElement> }).ref);
   const canHover = useMediaQuery(HOVER, undefined, { getInitialValueInEffect: isHydratingDrawnPage() });
+  useEffect(() => {
+    if (!target || hovered || !canHover) return;
+    const hover = () => setHovered(true);
+    target.addEventListener('pointerenter', hover, { once: true });
+    return () => target.removeEventListener('pointerenter', hover);
+  }, [target, hovered, canHover]);
   return (
     <>
       {cloneElement(children as ReactElement<{ ref?: Ref<HTMLElement> }>, { ref })}
-      {target && canHover && (
+      {target && canHover && hovered && (
         <Suspense fallback={null}>
-          <Tooltip {...props} target={target} />
+          <Tooltip {...props} target={target} defaultOpened={target.matches(':hover')} />
         </Suspense>
       )}
     </>
