@@ -1,8 +1,14 @@
 import { MantineProvider } from '@mantine/core';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { Suspense } from 'react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { firstContentShown } from '../../../lib/first-content.ts';
+import { firstContentShown, lazyAfterFirstContent } from '../../../lib/first-content.ts';
 import { HintTooltip } from './deferred.tsx';
+
+/** Loads the floating code the way the hint's tooltip does: once it shows, a tooltip mounted with the page would be in. */
+const FloatingLoaded = lazyAfterFirstContent(() =>
+  import('./floating.ts').then(() => ({ default: () => <span>floating code loaded</span> })),
+);
 
 beforeAll(() => {
   // A device with a mouse: hover hints are on.
@@ -26,14 +32,17 @@ describe('HintTooltip', () => {
             Theme
           </button>
         </HintTooltip>
+        <Suspense fallback={null}>
+          <FloatingLoaded />
+        </Suspense>
       </MantineProvider>,
     );
     const before = screen.getByRole('button', { name: 'Theme' });
     // A press starts the load of the floating code (lib/first-content.ts); the release comes after it.
     fireEvent.pointerDown(window);
     await act(() => firstContentShown);
-    // Nothing of the tooltip is mounted until the pointer first comes over its target.
-    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    // Nothing of the tooltip is mounted until the pointer first comes over its target, though its code is in.
+    await screen.findByText('floating code loaded');
     expect(document.querySelector('[data-portal]')).toBeNull();
     expect(screen.queryByRole('tooltip')).toBeNull();
     fireEvent.pointerEnter(before);
