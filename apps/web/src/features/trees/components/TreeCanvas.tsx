@@ -75,8 +75,10 @@ const overviewAllowed = () =>
   typeof window === 'undefined' || new URLSearchParams(window.location.search).get('overview') !== '0';
 const NO_NODES: SkillFlowNode[] = [];
 const NO_EDGES: Edge[] = [];
-// Above this many visible nodes React Flow renders only what is on screen (PERFORMANCE.md).
-const CULL_THRESHOLD = 200;
+// Above this many visible nodes React Flow renders only what is on screen (PERFORMANCE.md: its first
+// draw and pans only gain). A phone's first view shows a dozen nodes of a tree: rendering the other
+// few hundred at start cost the editor ~150 ms of blocked main thread under Lighthouse's slowdown.
+const CULL_THRESHOLD = 60;
 // Above this many, the minimap (every node redrawn as the viewport moves) and the dotted background
 // pattern halve the pan frame rate on a GPU-less machine (bench/README.md): the minimap becomes
 // opt-in and the background plain.
