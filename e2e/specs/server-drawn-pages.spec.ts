@@ -25,6 +25,15 @@ const stamp = Date.now().toString(36);
 const TITLE = `Drawn by the server ${stamp}`;
 const DESCRIPTION = `A template whose page arrives ready to read ${stamp}`;
 
+/**
+ * A time zone whose day is not UTC's at this hour: UTC+14 from 10:00 UTC, UTC−11 before 11:00 UTC. A page drawn with
+ * UTC's day would differ from the one the browser draws, and would be drawn again.
+ */
+const zoneOnAnotherDay = () =>
+  new Date().getUTCHours() >= 10
+    ? { timezoneId: 'Pacific/Kiritimati', offset: 840 }
+    : { timezoneId: 'Pacific/Pago_Pago', offset: -660 };
+
 /** A context without JavaScript holding `cookies`: what the server sends is all there is. */
 async function withoutCode(cookies: Cookie[]) {
   const context = await browser.newContext({ baseURL: baseURL(), javaScriptEnabled: false });
@@ -131,12 +140,14 @@ describe('pages the server draws for a signed-in visitor', () => {
         { id: 'second', parent_id: 'root', title: 'Second steps' },
       ],
     });
-    // A phone in dark mode (the server draws the light theme's toggle), a desktop in light mode.
-    for (const [width, colorScheme] of [
-      [390, 'dark'],
-      [1280, 'light'],
+    // A phone in dark mode (the server draws the light theme's toggle) where it is another day than in UTC, a
+    // desktop in light mode.
+    const zone = zoneOnAnotherDay();
+    for (const [width, colorScheme, timezoneId] of [
+      [390, 'dark', zone.timezoneId],
+      [1280, 'light', undefined],
     ] as const) {
-      const { context, page } = await newPage(browser, { width, height: 844, colorScheme });
+      const { context, page } = await newPage(browser, { width, height: 844, colorScheme, timezoneId });
       // The phone's network is slow: an answer the live page asked for again would not be in before it hydrates.
       if (width < 820)
         await (
@@ -165,11 +176,16 @@ describe('pages the server draws for a signed-in visitor', () => {
       expect(list).toEqual({ drawn: true, hydration: 'hydrated', kept: true, warnings: [] });
       // The app has told the server this window's width: the editor is drawn for it from now on.
       expect((await context.cookies()).find((c) => c.name === 'arbor_viewport')?.value).toBe(String(width));
+      // And its time zone's offset: the template's date is drawn as the browser writes it.
+      if (timezoneId)
+        expect((await context.cookies()).find((c) => c.name === 'arbor_zone')?.value).toBe(String(zone.offset));
 
       const template = await openDrawn(page, `/community/${share.uuid}`, () =>
         page.getByText(DESCRIPTION).first().waitFor(),
       );
       expect(template).toEqual({ drawn: true, hydration: 'hydrated', kept: true, warnings: [] });
+      const today = new Intl.DateTimeFormat('zh-CN', { dateStyle: 'medium', timeZone: timezoneId ?? 'UTC' });
+      await page.getByText(today.format(new Date()), { exact: false }).first().waitFor();
 
       const editor = await openDrawn(page, `/trees/${tree.uuid}`, () => canvasNode(page, 'Second steps').waitFor());
       expect(editor).toEqual({ drawn: true, hydration: 'hydrated', kept: true, warnings: [] });

@@ -31,6 +31,8 @@ export interface PageOptions {
   colorScheme?: 'light' | 'dark';
   width?: number;
   height?: number;
+  /** the browser's IANA time zone (the machine's, UTC on CI, unless given) */
+  timezoneId?: string;
   /**
    * The app's service worker: blocked unless a spec is about it (`offline.spec.ts`). Installed, it
    * precaches 3.4 MB after every fresh context's first page, which every other spec would wait behind.
@@ -52,6 +54,7 @@ export async function newPage(
     colorScheme: opts.colorScheme ?? 'light',
     viewport: { width: opts.width ?? 1280, height: opts.height ?? 860 },
     serviceWorkers: opts.serviceWorkers ?? 'block',
+    ...(opts.timezoneId ? { timezoneId: opts.timezoneId } : {}),
   });
   guardContext(context);
   const page = await context.newPage();

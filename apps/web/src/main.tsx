@@ -15,6 +15,7 @@ import { AppProviders } from './app/providers.tsx';
 import { createAppRouter } from './app/router.tsx';
 import { firstContentShown } from './lib/first-content.ts';
 import { firstData, seedQueries } from './lib/first-data.ts';
+import { rememberZoneOffset } from './lib/medium-date.ts';
 import { queryClient } from './lib/query-client.ts';
 import { parseViewportWidth, rememberViewportWidth, setDrawnViewportWidth } from './lib/viewport.ts';
 
@@ -24,8 +25,9 @@ if (first) {
   seedQueries(queryClient, first.queries);
   setDrawnViewportWidth(parseViewportWidth(first.viewportWidth));
 }
-// The next pages can be drawn by the server for this window's width (lib/viewport.ts).
+// The next pages can be drawn by the server for this window's width (lib/viewport.ts), with this zone's days.
 rememberViewportWidth();
+rememberZoneOffset();
 
 const router = createAppRouter();
 

@@ -9,6 +9,7 @@ import { FIRST_DATA_ELEMENT_ID, type FirstData } from './lib/first-data.ts';
 import { activateLocale, i18n, type Locale } from './lib/i18n.ts';
 import { queryClient } from './lib/query-client.ts';
 import { renderAs, type Me } from './lib/session.ts';
+import { setDrawnZoneOffset } from './lib/medium-date.ts';
 import { setDrawnViewportWidth } from './lib/viewport.ts';
 import { appAt, renderAppToHtml } from './static-render.tsx';
 
@@ -26,6 +27,8 @@ export interface SignedInRequest {
   assets: PageAssets;
   /** the width of the visitor's window, when their browser has said it (lib/viewport.ts) */
   viewportWidth?: number;
+  /** the offset of the visitor's time zone in minutes east of UTC, when their browser has said it (lib/medium-date.ts) */
+  zoneOffset?: number;
 }
 
 export interface ServerRenderedPage {
@@ -77,9 +80,16 @@ export function renderSignedInPage(request: SignedInRequest): Promise<ServerRend
   return run;
 }
 
-async function renderNow({ url, locale, transport, viewportWidth }: SignedInRequest): Promise<ServerRenderedPage> {
+async function renderNow({
+  url,
+  locale,
+  transport,
+  viewportWidth,
+  zoneOffset,
+}: SignedInRequest): Promise<ServerRenderedPage> {
   const restoreTransport = setApiTransport(transport);
   setDrawnViewportWidth(viewportWidth);
+  setDrawnZoneOffset(zoneOffset);
   try {
     await activateLocale(locale);
     const me = await api<Me>('/api/profile/users/me/');
@@ -92,6 +102,7 @@ async function renderNow({ url, locale, transport, viewportWidth }: SignedInRequ
     return { html, title, firstData: { me, queries: answeredQueries(), viewportWidth } };
   } finally {
     setDrawnViewportWidth(undefined);
+    setDrawnZoneOffset(undefined);
     renderAs(null);
     queryClient.clear();
     restoreTransport();

@@ -21,10 +21,10 @@ const PLAIN_ROOT = '<div id="root"></div>';
 // fails as a render can; every other path is not its.
 const RENDERER = `
 export const rendersSignedIn = (path, width) => path.startsWith('/community') || (path.startsWith('/trees/') && width !== undefined);
-export async function renderSignedInDocument({ url, locale, transport, index, assets, viewportWidth }) {
+export async function renderSignedInDocument({ url, locale, transport, index, assets, viewportWidth, zoneOffset }) {
   if (url === '/community/broken') throw new Error('a render failed at /secret/place.js:1');
   const me = await (await transport('/api/profile/users/me/', { method: 'GET', headers: { accept: 'application/json' } })).json();
-  const width = viewportWidth === undefined ? '' : ' for ' + viewportWidth + ' px';
+  const width = (viewportWidth === undefined ? '' : ' for ' + viewportWidth + ' px') + (zoneOffset === undefined ? '' : ' at UTC' + (zoneOffset < 0 ? '' : '+') + zoneOffset + ' min');
   return index.replace('<div id="root"></div>', '<div id="root">' + me.username + "'s page in " + locale + ' with ' + assets.js.join(',') + width + '</div>');
 }`;
 
@@ -177,6 +177,25 @@ describe('pages the server draws for a signed-in visitor', () => {
     expect((await page('/community', cookie, { cookie: `arbor_viewport=1350; arbor_page=${cookie}` })).body).toContain(
       `${user.username}'s page in zh-CN with assets/CommunityPage-a1.js for 1350 px</div>`,
     );
+  });
+
+  it("draws the days of the visitor's time zone when the browser has told its offset, a sane one", async () => {
+    const user = await member();
+    const { cookie } = await signIn(user);
+    const withZone = (offset: string) =>
+      page('/community', cookie, { cookie: `arbor_zone=${offset}; arbor_page=${cookie}` });
+    for (const [offset, drawn] of [
+      ['480', '+480'],
+      ['-180', '-180'],
+      ['0', '+0'],
+    ] as const)
+      expect((await withZone(offset)).body, offset).toContain(`CommunityPage-a1.js at UTC${drawn} min</div>`);
+    // Anything else is drawn in UTC, as a browser that has not said it.
+    for (const insane of ['abc', '900', '-721', '4.5', '']) {
+      const body = (await withZone(insane)).body;
+      expect(body, insane).toContain(`${user.username}'s page`);
+      expect(body, insane).not.toContain(' at UTC');
+    }
   });
 
   it('never serves the renderer itself', async () => {

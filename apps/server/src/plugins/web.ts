@@ -48,6 +48,7 @@ interface SignedInRenderer {
     url: string;
     locale: string;
     viewportWidth?: number;
+    zoneOffset?: number;
     transport: (url: string, init: RequestInit) => Promise<Response>;
     index: string;
     assets: { js: string[]; css: string[] };
@@ -96,6 +97,15 @@ const VIEWPORT_COOKIE = /(?:^|;\s*)arbor_viewport=(\d{3,5})(?:;|$)/;
 function viewportWidthOf(request: FastifyRequest): number | undefined {
   const width = Number(VIEWPORT_COOKIE.exec(String(request.headers.cookie ?? ''))?.[1]);
   return width >= 200 && width <= 10_000 ? width : undefined;
+}
+
+const ZONE_COOKIE = /(?:^|;\s*)arbor_zone=(-?\d{1,3})(?:;|$)/;
+
+/** The visitor's offset from UTC in minutes east, as the web app keeps it (apps/web/src/lib/medium-date.ts), if sane. */
+function zoneOffsetOf(request: FastifyRequest): number | undefined {
+  const offset = ZONE_COOKIE.exec(String(request.headers.cookie ?? ''))?.[1];
+  const minutes = Number(offset);
+  return offset !== undefined && minutes >= -720 && minutes <= 840 ? minutes : undefined;
 }
 
 /** The visitor's language: the cookie the web app keeps beside its stored choice, else zh-CN, as the web app decides. */
@@ -173,6 +183,7 @@ async function webPlugin(
         url: request.url,
         locale: localeOf(request),
         viewportWidth,
+        zoneOffset: zoneOffsetOf(request),
         transport,
         index: readFileSync(indexPath, 'utf8'),
         assets: preloadsFor(pathname)?.assets ?? { js: [], css: [] },

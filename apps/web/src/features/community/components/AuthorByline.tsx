@@ -3,11 +3,12 @@ import { Anchor, Avatar, Group, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { mediumDate } from '../../../lib/medium-date.ts';
 
-/** `Intl` medium date in the UI language. */
+/** A medium date in the UI language (lib/medium-date.ts). */
 export function useFormatDate() {
   const { i18n } = useTranslation();
-  return (iso: string) => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(iso));
+  return (iso: string) => mediumDate(iso, i18n.language);
 }
 
 /** Avatar, the author's name linking to their page (`/u/:username`), then what follows (date, marks). */

@@ -54,6 +54,7 @@ import { registerCommunityTemplateTabs } from './template-tabs-builtin.tsx';
 import { TemplateActions } from './TemplateActions.tsx';
 import { authorPath } from '../paths.ts';
 import classes from './TemplateDetail.module.css';
+import { mediumDate } from '../../../lib/medium-date.ts';
 
 // Markdown rendering loads when a reader first opens a node, not with the page.
 const TemplateNodeDrawer = lazy(() =>
@@ -259,7 +260,7 @@ export function TemplateDetail({
   }
 
   const nodes = share.data.nodes;
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(share.updated_at));
+  const date = mediumDate(share.updated_at, i18n.language);
   return (
     <Stack gap="lg">
       <ViewCounter uuid={uuid} />

@@ -10,6 +10,7 @@ import { fetchDashboardCsv, useDashboard, useRefreshCounts } from '../api/useDas
 import { useNudge } from '../api/useNudge.ts';
 import { dashboardRows, type DashboardFilter, type DashboardSort, type SortDirection } from './dashboard-view.ts';
 import classes from './Dashboard.module.css';
+import { mediumDate } from '../../../lib/medium-date.ts';
 
 const percentOf = (value: number | null) => (value === null ? null : Math.round(value * 100));
 
@@ -213,9 +214,7 @@ function MemberRow({
             {t('dashboard.overdueBadge')}
           </Text>
         ) : null}
-        {member.last_activity_at
-          ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(member.last_activity_at))
-          : '—'}
+        {member.last_activity_at ? mediumDate(member.last_activity_at, i18n.language) : '—'}
       </td>
       {nodes.map((node) => {
         const cell = member.cells[node.id];

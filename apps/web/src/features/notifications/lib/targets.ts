@@ -1,4 +1,5 @@
 import type { Notification } from '@arbor/contract';
+import { mediumDate } from '../../../lib/medium-date.ts';
 
 /**
  * Where a notification leads, or null when there is nothing to open (a report whose item is gone):
@@ -45,5 +46,5 @@ export function formatWhen(iso: string, locale: string, now: number = Date.now()
     const [unit, size] = [...UNITS].reverse().find(([, size]) => seconds >= size)!;
     return relative.format(-Math.floor(seconds / size), unit);
   }
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(then));
+  return mediumDate(then, locale);
 }

@@ -11,6 +11,7 @@ import { CollectionList } from './CollectionList.tsx';
 import { FollowButton } from './FollowButton.tsx';
 import { PagePicker } from './PagePicker.tsx';
 import { EmptyState, isNotFound, LoadError } from './states.tsx';
+import { mediumDate } from '../../../lib/medium-date.ts';
 
 const TEMPLATES_PAGE_SIZE = 12;
 
@@ -95,7 +96,7 @@ export function AuthorProfile({
   }
   if (isNotFound(error)) return <ErrorView status={404} message={t('author.notFound', { username })} />;
   if (isError || !author) return <LoadError onRetry={() => void refetch()} />;
-  const joined = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(author.date_joined));
+  const joined = mediumDate(author.date_joined, i18n.language);
   const name = author.nickname || author.username;
   return (
     <Stack gap="xl">

@@ -34,6 +34,7 @@ import { stepPosition } from '../model/social.ts';
 import { VisibilityBadge } from './CollectionList.tsx';
 import { CollectionFormModal, FormError } from './CollectionForm.tsx';
 import { EmptyState, isNotFound, LoadError } from './states.tsx';
+import { mediumDate } from '../../../lib/medium-date.ts';
 
 const NOTE_MAX = 1000;
 
@@ -220,9 +221,7 @@ export function CollectionView({ uuid }: { uuid: string }) {
   if (isNotFound(error)) return <ErrorView status={404} message={t('collections.notFound')} />;
   if (isError || !collection) return <LoadError onRetry={() => void refetch()} />;
   const may = collection.abilities;
-  const updated = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(
-    new Date(collection.updated_at),
-  );
+  const updated = mediumDate(collection.updated_at, i18n.language);
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-start" gap="md">

@@ -21,6 +21,7 @@ import { DiffCanvas } from '../compare/DiffCanvas.tsx';
 import { ChangeBadges } from '../history/ChangeBadges.tsx';
 import { ConflictForm } from '../merge/ConflictForm.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
+import { mediumDate } from '../../../../lib/medium-date.ts';
 
 const REASON_MAX = 1000;
 
@@ -178,7 +179,7 @@ export function SuggestionView({ share, id, suggestionId, onBack }: SuggestionVi
   const query = useSuggestion(suggestionId);
   const suggestion = query.data;
   const base = useRevisionDocument(id, suggestion?.base_revision ?? null);
-  const format = (iso: string) => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(iso));
+  const format = (iso: string) => mediumDate(iso, i18n.language);
   const back = (
     <Button variant="subtle" leftSection={<IconArrowLeft size={16} aria-hidden />} onClick={onBack} w="fit-content">
       {t('suggestions.back')}

@@ -7,12 +7,13 @@ import { ChangeBadges } from '../history/ChangeBadges.tsx';
 import { PagedList } from '../PagedList.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 import { SuggestionView } from './SuggestionView.tsx';
+import { mediumDate } from '../../../../lib/medium-date.ts';
 
 const STATUSES: readonly SuggestionStatus[] = ['open', 'accepted', 'rejected', 'withdrawn'];
 
 function SuggestionRow({ suggestion, onOpen }: { suggestion: Suggestion; onOpen: () => void }) {
   const { t, i18n } = useTranslation('reviews');
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(suggestion.created_at));
+  const date = mediumDate(suggestion.created_at, i18n.language);
   return (
     <Card withBorder padding="sm" radius="md" data-testid="suggestion-row">
       <Stack gap={6}>
