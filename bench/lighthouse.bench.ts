@@ -406,7 +406,26 @@ Home 90–96 → 93–99, Community 89–91 → 88–96, Template 82–92 → 86
 1.4 s: its toolbar and title now come with the first paint). Total blocking time is what keeps the template page
 and the editor below their targets: React Flow measures its nodes after mounting and renders the edges then, in a
 synchronous update (~100 ms on this machine, ~400 ms under the 4× slowdown); the web fonts' arrival lays the page
-out again.`;
+out again.
+
+**On a machine slow to give memory (2026-12-07, 09:30–10:40).** This session's machine took 10–19 µs to touch a
+new page of memory (a healthy one 0.2–0.5 µs; \`support/host-gauge.ts\` now measures it beside the figures), and
+the same build that scored Template 88 and Editor 78 three hours before on another machine scored 66–68 and 70
+here (total blocking time ~2,800 and ~3,000 ms), with Lighthouse's CPU figure unchanged (~2,800). Nothing is
+recorded from it. Three changes were measured like for like there, five runs a page, the build of 060a2da then
+this one, alternating: **Editor 70–71 → 73–75, total blocking time 2,824–3,051 → 1,343–1,617 ms** (median 2,936
+→ 1,608); Template 67–71 → 66–69 (2,276–2,879 → 2,234–3,244 ms: within the noise of that machine).
+
+- Only learning calls send the browser's time zone (\`x-timezone\`): reading it built the page's first
+  \`Intl.DateTimeFormat\`, 25–80 ms, in the editor's first API call.
+- The canvas renders only the nodes on screen above 60 nodes (200 before): a phone's first view shows a dozen
+  of the bench's 200.
+- Medium dates in the app's three languages are written without Intl (\`lib/medium-date.ts\`), and the server
+  draws them in the reader's time zone, whose offset the browser keeps in a cookie (\`arbor_zone\`): drawn in UTC, a
+  template updated on a Beijing evening showed the next day in the browser, and the page was drawn again.
+
+An experiment without the web fonts cut the template's blocking time by ~500 ms there (their arrival lays the
+page out again, 100 ms a layout on that machine); the fonts stay, as the design's families.`;
 }
 
 /** Asks for a signed-in page until the server draws it (its renderer loads on the first one). */
