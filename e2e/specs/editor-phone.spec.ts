@@ -41,6 +41,9 @@ describe('the editor on a phone', () => {
     await expect(signedIn.getByTestId('node-panel').isVisible()).resolves.toBe(false);
     const canvasWidth = await signedIn.getByTestId('tree-canvas').evaluate((el) => el.getBoundingClientRect().width);
     expect(canvasWidth).toBeGreaterThan(380);
+    // No minimap on a phone: it would cover the tree (no button for it either).
+    await expect(signedIn.locator('.react-flow__minimap').count()).resolves.toBe(0);
+    await expect(signedIn.getByRole('button', { name: 'Show or hide the minimap' }).count()).resolves.toBe(0);
 
     await signedIn.getByTestId('open-node-panel').click();
     const panel = signedIn.getByTestId('node-panel');

@@ -51,6 +51,7 @@ import {
 } from '../layout/fit-view.ts';
 import { buildOverviewScene, nodeAt, type OverviewScene } from '../layout/overview-scene.ts';
 import { layoutFor, NODE_HEIGHT, NODE_WIDTH, type TreeLayout } from '../layout/tidy-layout.ts';
+import { useViewportAtMost } from '../../../lib/viewport.ts';
 import { useEditorState } from '../state/editor-context.ts';
 import type { EditorCommands } from '../state/commands.ts';
 import type { EditorStore } from '../state/editor-store.ts';
@@ -83,6 +84,8 @@ const CULL_THRESHOLD = 60;
 // pattern halve the pan frame rate on a GPU-less machine (bench/README.md): the minimap becomes
 // opt-in and the background plain.
 const HEAVY_THRESHOLD = 400;
+/** At most this wide (CSS px), a window shows no minimap. */
+const MINIMAP_MIN_WIDTH = 640;
 
 /** Where a dragged node would land, from the pointer's place over another node. */
 function dropTarget(
@@ -171,7 +174,10 @@ export const TreeCanvas = memo(function TreeCanvas({
   const sceneRef = useRef(scene);
   sceneRef.current = scene;
   const [minimapChoice, setMinimapChoice] = useState<boolean | null>(null);
-  const showMinimap = minimap && (minimapChoice ?? !heavy);
+  // A phone's canvas has no room for it: not drawn there (nor redrawn on every pan), and no button for it.
+  const narrow = useViewportAtMost(MINIMAP_MIN_WIDTH);
+  const minimapFits = minimap && !narrow;
+  const showMinimap = minimapFits && (minimapChoice ?? !heavy);
   const [drag, setDrag] = useState<{
     id: string;
     x: number;
@@ -513,7 +519,7 @@ export const TreeCanvas = memo(function TreeCanvas({
             >
               <IconMaximize size={14} />
             </ControlButton>
-            {minimap ? (
+            {minimapFits ? (
               <ControlButton
                 onClick={() => setMinimapChoice(!showMinimap)}
                 title={t('toolbar.minimap')}
