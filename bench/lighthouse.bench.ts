@@ -418,8 +418,8 @@ this one, alternating: **Editor 70–71 → 73–75, total blocking time 2,824�
 
 - Only learning calls send the browser's time zone (\`x-timezone\`): reading it built the page's first
   \`Intl.DateTimeFormat\`, 25–80 ms, in the editor's first API call.
-- The canvas renders only the nodes on screen above 60 nodes (200 before): a phone's first view shows a dozen
-  of the bench's 200.
+- On a phone (at most 640 px wide) the canvas renders only the nodes on screen above 60 nodes (200 elsewhere):
+  its first view shows a dozen of the bench's 200. Nor does it render a minimap there, which CSS hid.
 - Medium dates in the app's three languages are written without Intl (\`lib/medium-date.ts\`), and the server
   draws them in the reader's time zone, whose offset the browser keeps in a cookie (\`arbor_zone\`): drawn in UTC, a
   template updated on a Beijing evening showed the next day in the browser, and the page was drawn again.

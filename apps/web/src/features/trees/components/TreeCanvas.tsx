@@ -76,16 +76,17 @@ const overviewAllowed = () =>
   typeof window === 'undefined' || new URLSearchParams(window.location.search).get('overview') !== '0';
 const NO_NODES: SkillFlowNode[] = [];
 const NO_EDGES: Edge[] = [];
-// Above this many visible nodes React Flow renders only what is on screen (PERFORMANCE.md: its first
-// draw and pans only gain). A phone's first view shows a dozen nodes of a tree: rendering the other
-// few hundred at start cost the editor ~150 ms of blocked main thread under Lighthouse's slowdown.
-const CULL_THRESHOLD = 60;
+// Above this many visible nodes React Flow renders only what is on screen (PERFORMANCE.md).
+const CULL_THRESHOLD = 200;
+/** At most this wide (CSS px), a window is a phone's: no minimap, and nodes culled sooner. */
+const PHONE_MAX_WIDTH = 640;
+// A phone's first view shows a dozen nodes of a tree: rendering and measuring the few hundred others at start
+// cost the editor ~150 ms of blocked main thread under Lighthouse's slowdown.
+const PHONE_CULL_THRESHOLD = 60;
 // Above this many, the minimap (every node redrawn as the viewport moves) and the dotted background
 // pattern halve the pan frame rate on a GPU-less machine (bench/README.md): the minimap becomes
 // opt-in and the background plain.
 const HEAVY_THRESHOLD = 400;
-/** At most this wide (CSS px), a window shows no minimap. */
-const MINIMAP_MIN_WIDTH = 640;
 
 /** Where a dragged node would land, from the pointer's place over another node. */
 function dropTarget(
@@ -174,9 +175,9 @@ export const TreeCanvas = memo(function TreeCanvas({
   const sceneRef = useRef(scene);
   sceneRef.current = scene;
   const [minimapChoice, setMinimapChoice] = useState<boolean | null>(null);
+  const phone = useViewportAtMost(PHONE_MAX_WIDTH);
   // A phone's canvas has no room for it: not drawn there (nor redrawn on every pan), and no button for it.
-  const narrow = useViewportAtMost(MINIMAP_MIN_WIDTH);
-  const minimapFits = minimap && !narrow;
+  const minimapFits = minimap && !phone;
   const showMinimap = minimapFits && (minimapChoice ?? !heavy);
   const [drag, setDrag] = useState<{
     id: string;
@@ -463,7 +464,7 @@ export const TreeCanvas = memo(function TreeCanvas({
           multiSelectionKeyCode={null}
           disableKeyboardA11y
           zoomOnDoubleClick={false}
-          onlyRenderVisibleElements={layout.visible.length > CULL_THRESHOLD}
+          onlyRenderVisibleElements={layout.visible.length > (phone ? PHONE_CULL_THRESHOLD : CULL_THRESHOLD)}
           minZoom={CANVAS_MIN_ZOOM}
           maxZoom={CANVAS_MAX_ZOOM}
           onInit={onInit}
