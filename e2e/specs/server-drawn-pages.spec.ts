@@ -117,8 +117,20 @@ describe('pages the server draws for a signed-in visitor', () => {
     await page.getByText(DESCRIPTION).first().waitFor();
 
     // "Log out" in the account menu ends the cookie; the one kept elsewhere draws nothing any more.
-    await page.getByRole('button', { name: shellZh.account.menu.replace('{{name}}', author.username) }).click();
-    await page.getByRole('menuitem', { name: shellZh.account.logout }).click();
+    // The menu's code loads once the page's content is in: until then its button is marked busy and disabled. On a
+    // loaded machine a click can land as it is swapped for the live one; like a person, the test clicks again then.
+    const accountButton = page.getByRole('button', { name: shellZh.account.menu.replace('{{name}}', author.username) });
+    const logout = page.getByRole('menuitem', { name: shellZh.account.logout });
+    await expect
+      .poll(
+        async () => {
+          if (!(await logout.isVisible())) await accountButton.click();
+          return logout.isVisible();
+        },
+        { timeout: 30_000, interval: 1_000 },
+      )
+      .toBe(true);
+    await logout.click();
     await page.waitForURL((url) => url.pathname === '/' || url.pathname.startsWith('/auth'));
     await expect.poll(async () => (await context.cookies()).some((c) => c.name === 'arbor_page')).toBe(false);
     await bare.page.goto(`/community/${share.uuid}`);
