@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { mediumDate, mediumDateAt, parseZoneOffset, rememberZoneOffset, ZONE_COOKIE } from './medium-date.ts';
+import { mediumDate, mediumDateAt, rememberZoneOffset, ZONE_COOKIE } from './medium-date.ts';
 
 const LOCALES = ['zh-CN', 'en-US', 'ja-JP'];
 // Every day of two years (a leap year among them) at an hour that is another day in some zones.
@@ -41,11 +41,8 @@ describe('mediumDate', () => {
     expect(mediumDate('not a date', 'en-US')).toBe('');
   });
 
-  it('keeps the offset in a cookie, and reads only a sane one back', () => {
+  it('keeps the offset in a cookie', () => {
     rememberZoneOffset();
     expect(document.cookie).toContain(`${ZONE_COOKIE}=${-new Date().getTimezoneOffset()}`);
-    expect(parseZoneOffset('480')).toBe(480);
-    expect(parseZoneOffset('-180')).toBe(-180);
-    for (const bad of ['', '1e3', '900', '-721', '4.5', 'x', null]) expect(parseZoneOffset(bad)).toBeUndefined();
   });
 });

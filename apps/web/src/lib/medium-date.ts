@@ -7,7 +7,10 @@
 // UTC now): drawn in UTC, a Beijing evening would be the next day in the browser, and the hydrating page would
 // differ from the one drawn, so React would draw it anew.
 
-/** The cookie with the browser's offset from UTC in minutes east (Beijing 480), for the pages the server draws. */
+/**
+ * The cookie with the browser's offset from UTC in minutes east (Beijing 480), for the pages the server draws (it
+ * reads a sane one: apps/server/src/plugins/web.ts).
+ */
 export const ZONE_COOKIE = 'arbor_zone';
 const YEAR_S = 365 * 24 * 3600;
 const EN_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -17,15 +20,6 @@ let drawnOffset: number | undefined;
 
 export function setDrawnZoneOffset(minutesEast: number | undefined): void {
   drawnOffset = minutesEast;
-}
-
-/** An offset as the cookie carries it, if it is one (UTC−12:00 to UTC+14:00). */
-export function parseZoneOffset(value: unknown): number | undefined {
-  if (typeof value !== 'string' && typeof value !== 'number') return undefined;
-  const minutes = Number(value);
-  return String(value).trim() !== '' && Number.isInteger(minutes) && minutes >= -720 && minutes <= 840
-    ? minutes
-    : undefined;
 }
 
 /** Keeps this browser's offset from UTC in the cookie, for the next pages the server draws. */
