@@ -2,6 +2,7 @@ import type { ShareTreeAnswer, ShareWithData } from '@arbor/contract';
 import { useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { communityKeys } from './keys.ts';
+import { writeAnswer } from '../../../lib/write-answer.ts';
 
 const sharePath = (id: string, action = '') =>
   `/api/community/trees-shared/${encodeURIComponent(id)}/${action ? `${action}/` : ''}`;
@@ -10,7 +11,7 @@ const sharePath = (id: string, action = '') =>
 function usePatchCachedShare(id: string) {
   const client = useQueryClient();
   return (patch: Partial<ShareWithData>) => {
-    client.setQueryData<ShareWithData>(communityKeys.detail(id), (old) => (old ? { ...old, ...patch } : old));
+    writeAnswer<ShareWithData>(client, communityKeys.detail(id), (old) => (old ? { ...old, ...patch } : old));
     void client.invalidateQueries({ queryKey: communityKeys.lists() });
   };
 }

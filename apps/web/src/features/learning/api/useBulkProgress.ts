@@ -2,6 +2,7 @@ import type { Progress, ProgressBulkBody } from '@arbor/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { learningKeys, subjectParams, type SubjectRef } from './useProgress.ts';
+import { writeAnswer } from '../../../lib/write-answer.ts';
 
 type BulkItems = ProgressBulkBody['items'];
 
@@ -16,6 +17,6 @@ export function useBulkProgress(subject: SubjectRef) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (items: BulkItems) => postBulkProgress(subject, items),
-    onSuccess: (progress) => client.setQueryData(learningKeys.progress(subject), progress),
+    onSuccess: (progress) => writeAnswer(client, learningKeys.progress(subject), progress),
   });
 }

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
 import { learningKeys, subjectParams, type SubjectRef } from './useProgress.ts';
+import { writeAnswer } from '../../../lib/write-answer.ts';
 
 /** POST /api/llm/ai-content/generate_quiz/: a multiple-choice quiz on one node, in the UI language. */
 export function generateQuiz(subject: SubjectRef, nodeId: string, signal?: AbortSignal): Promise<GeneratedQuiz> {
@@ -29,7 +30,7 @@ export function useSubmitQuiz(subject: SubjectRef) {
   return useMutation({
     mutationFn: ({ quiz, answers }: { quiz: string; answers: number[] }) => submitQuiz(quiz, answers),
     onSuccess: (result) => {
-      client.setQueryData(learningKeys.progress(subject), result.progress);
+      writeAnswer(client, learningKeys.progress(subject), result.progress);
       void client.invalidateQueries({ queryKey: ['learning', 'path'] });
       void client.invalidateQueries({ queryKey: ['learning', 'plans'] });
     },

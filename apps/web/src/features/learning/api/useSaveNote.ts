@@ -2,6 +2,7 @@ import type { Note } from '@arbor/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { saveNote } from '../components/offline/offline-edits.ts';
 import { learningKeys, type SubjectRef } from './useProgress.ts';
+import { writeAnswer } from '../../../lib/write-answer.ts';
 
 /** The notes list with one node's note replaced, added, or (null) removed. */
 export function withNote(notes: readonly Note[], nodeId: string, note: Note | null): Note[] {
@@ -19,6 +20,6 @@ export function useSaveNote(subject: SubjectRef) {
     mutationFn: ({ nodeId, content, base }: { nodeId: string; content: string; base?: string }) =>
       saveNote(subject, nodeId, content, base),
     onSuccess: (note, { nodeId }) =>
-      client.setQueryData<Note[]>(learningKeys.notes(subject), (old) => withNote(old ?? [], nodeId, note)),
+      writeAnswer<Note[]>(client, learningKeys.notes(subject), (old) => withNote(old ?? [], nodeId, note)),
   });
 }

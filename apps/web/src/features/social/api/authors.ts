@@ -2,6 +2,7 @@ import type { Author, FeedEntry, Paginated } from '@arbor/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { socialKeys } from './keys.ts';
+import { writeAnswer } from '../../../lib/write-answer.ts';
 
 const authorPath = (username: string, action = '') =>
   `/api/community/authors/${encodeURIComponent(username)}/${action ? `${action}/` : ''}`;
@@ -24,7 +25,7 @@ export function useFollow(username: string) {
         body: { following },
       }),
     onSuccess: ({ following, followers_count }) => {
-      client.setQueryData<Author>(socialKeys.author(username), (old) =>
+      writeAnswer<Author>(client, socialKeys.author(username), (old) =>
         old ? { ...old, followed: following, followers_count } : old,
       );
       // my own page's "following" count, and the feed, change with it
