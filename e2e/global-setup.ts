@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { E2E_LANES } from './lanes.ts';
+import { launchBrowserServer } from './support/chromium.ts';
 import { freePort } from './support/free-port.ts';
 
 declare module 'vitest' {
@@ -11,6 +12,8 @@ declare module 'vitest' {
     /** One server per lane (see e2e/lanes.ts): a worker's spec files all go to its lane's server. */
     baseURLs: string[];
     dataDirs: string[];
+    /** One Chromium per lane, launched once: its spec files connect to it instead of launching their own. */
+    browserEndpoints: string[];
   }
 }
 
@@ -124,10 +127,16 @@ async function startServer(): Promise<LaneServer> {
  * pages wait on the network and on animations most of the time, so lanes overlap well even on two cores.
  */
 export default async function setup(project: TestProject) {
-  const started = await Promise.allSettled(Array.from({ length: E2E_LANES }, () => startServer()));
+  const lanes = Array.from({ length: E2E_LANES });
+  const started = await Promise.allSettled(lanes.map(() => startServer()));
   const servers = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
-  const stopAll = () => Promise.all(servers.map((s) => s.stop()));
-  const failure = started.find((s) => s.status === 'rejected');
+  const launched = await Promise.allSettled(lanes.map(() => launchBrowserServer()));
+  const browsers = launched.flatMap((b) => (b.status === 'fulfilled' ? [b.value] : []));
+  const stopAll = async () => {
+    await Promise.all(browsers.map((b) => b.close()));
+    await Promise.all(servers.map((s) => s.stop()));
+  };
+  const failure = [...started, ...launched].find((s) => s.status === 'rejected');
   if (failure) {
     await stopAll();
     throw failure.reason;
@@ -139,6 +148,10 @@ export default async function setup(project: TestProject) {
   project.provide(
     'dataDirs',
     servers.map((s) => s.dataDir),
+  );
+  project.provide(
+    'browserEndpoints',
+    browsers.map((b) => b.wsEndpoint()),
   );
   return stopAll;
 }

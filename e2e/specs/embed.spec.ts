@@ -1,12 +1,11 @@
 // Open formats and embedding (UI.md "Open formats"): a shared template framed by a page of another
 // origin, and a tree exported as OPML and read back through the editor's import preview.
-import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, treeByUuid } from '../support/api.ts';
-import { baseURL, launchBrowser, newPage } from '../support/browser.ts';
+import { baseURL, launchBrowser, newPage, downloadedText } from '../support/browser.ts';
 import { nodeTitled } from '../support/editor.ts';
 import { apiLogin, signedInPage, type ApiTokens } from '../support/session.ts';
 
@@ -103,7 +102,7 @@ describe('signed in: the Embed action and OPML in the editor', () => {
     await page.getByTestId('document-menu').click();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-opml').click()]);
     expect(download.suggestedFilename()).toMatch(/\.opml$/);
-    const opml = await readFile((await download.path())!, 'utf8');
+    const opml = await downloadedText(download);
     expect(opml).toContain('<opml version="2.0">');
     expect(opml).toContain('text="Ownership"');
 

@@ -3,7 +3,6 @@
 // learns part of the template; the teacher sees the grid change, exports the CSV and nudges the other
 // student, whose bell counts it live. On a desktop in zh-CN and a 390 px phone in ja-JP, with axe in
 // light and dark. The API only prepares the accounts and the template (not under test here).
-import { readFile } from 'node:fs/promises';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -11,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeBothSchemes } from '../support/a11y.ts';
 import { signUpByEmail } from '../support/accounts.ts';
 import { sharedTemplate } from '../support/api.ts';
-import { baseURL, launchBrowser } from '../support/browser.ts';
+import { baseURL, launchBrowser, downloadedText } from '../support/browser.ts';
 import { nodeTitled } from '../support/editor.ts';
 import { messagesIn, type Locale } from '../support/i18n.ts';
 import { signedInPage, type ApiTokens } from '../support/session.ts';
@@ -226,7 +225,7 @@ describe.each(cases)('groups, $name', ({ locale, width, height }) => {
       t.getByRole('button', { name: m('groups', 'dashboard.export'), exact: true }).click(),
     ]);
     expect(download.suggestedFilename()).toBe(`${TITLE}.csv`);
-    const csv = await readFile((await download.path())!, 'utf8');
+    const csv = await downloadedText(download);
     expect(csv.charCodeAt(0)).toBe(0xfeff);
     expect(csv).toContain('CSS 布局');
     for (const student of students) expect(csv).toContain(student.username);

@@ -3,13 +3,12 @@
 // lacks a node with an image is previewed with that loss named before anything is replaced. Through the
 // editor's document menu (the More menu on a 390 px phone) and the import dialog, in zh-CN; the tree and
 // its images are prepared through the API.
-import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpByEmail } from '../support/accounts.ts';
 import { api, treeByUuid } from '../support/api.ts';
-import { baseURL, launchBrowser } from '../support/browser.ts';
+import { baseURL, launchBrowser, downloadedText } from '../support/browser.ts';
 import { nodeTitled, waitSaveStatus } from '../support/editor.ts';
 import { messagesIn } from '../support/i18n.ts';
 import { signedInPage, type ApiTokens } from '../support/session.ts';
@@ -97,7 +96,7 @@ describe('replacing a tree from a file', () => {
         page.waitForEvent('download'),
         page.getByTestId('export-markdown').click(),
       ]);
-      const markdown = await readFile((await download.path())!, 'utf8');
+      const markdown = await downloadedText(download);
       expect(markdown).toContain('标签与**元素**');
       expect(markdown).toContain('https://developer.mozilla.org/');
 
@@ -144,7 +143,7 @@ describe('replacing a tree from a file', () => {
       // The SVG export draws both images, carried inside the file.
       await openDocumentMenu(page, phone);
       const [svgDownload] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-svg').click()]);
-      const svg = await readFile((await svgDownload.path())!, 'utf8');
+      const svg = await downloadedText(svgDownload);
       expect(svg.match(/<image class="image" href="data:image\/[a-z]+;base64,/g)).toHaveLength(2);
 
       // The version viewer draws them too (a desktop's canvas shows full cards at its opening zoom).

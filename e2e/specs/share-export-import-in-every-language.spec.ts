@@ -3,13 +3,12 @@
 // (390×844), driven through the UI as a person does it: a fresh account per combination (prepared
 // through the API), then every step is a click, a key or a file chosen in a dialog. In zh-CN and
 // ja-JP every page visited is also checked for English messages the UI forgot to translate.
-import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNTS_MESSAGES } from '../../apps/server/src/modules/accounts/accounts.messages.ts';
 import { signUpByEmail } from '../support/accounts.ts';
 import { api } from '../support/api.ts';
-import { baseURL, launchBrowser } from '../support/browser.ts';
+import { baseURL, launchBrowser, downloadedText } from '../support/browser.ts';
 import { boxOf, expectAllInside, nodesOutside, panAway, waitViewSettled, type Box } from '../support/canvas.ts';
 import { canvasNode } from '../support/editor.ts';
 import { readSvgDrawing } from '../support/export.ts';
@@ -197,7 +196,7 @@ describe.each(LOCALES.flatMap((locale) => DEVICES.map((device) => ({ locale, ...
       await openDocumentMenu();
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-svg').click()]);
       expect(download.suggestedFilename()).toMatch(/\.svg$/);
-      const drawing = await readSvgDrawing(page, await readFile((await download.path())!, 'utf8'));
+      const drawing = await readSvgDrawing(page, await downloadedText(download));
       expect(drawing).toMatchObject({ root: 'svg', parseErrors: 0, unsafe: [0, 0, 0, 0, 0], cards: NODE_COUNT });
       expect(drawing.titles).toEqual(expect.arrayContaining(['Lesson plan', 'Eigenvalues']));
 

@@ -1,7 +1,6 @@
-import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseURL, launchBrowser, newPage } from '../support/browser.ts';
+import { baseURL, launchBrowser, newPage, downloadedText, downloadedBytes } from '../support/browser.ts';
 import { readSvgDrawing } from '../support/export.ts';
 
 interface Tokens {
@@ -184,7 +183,7 @@ describe('the skill-tree editor', () => {
     // Export PNG and Markdown.
     await page.getByTestId('document-menu').click();
     const [png] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-png').click()]);
-    const pngBytes = await readFile((await png.path())!);
+    const pngBytes = await downloadedBytes(png);
     expect(pngBytes.subarray(1, 4).toString()).toBe('PNG');
     expect(pngBytes.length).toBeGreaterThan(2000);
     // The tree fills the picture (not a speck in a blank image): what differs from the background
@@ -225,7 +224,7 @@ describe('the skill-tree editor', () => {
     await page.getByTestId('document-menu').click();
     const [svgFile] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-svg').click()]);
     expect(svgFile.suggestedFilename()).toMatch(/\.svg$/);
-    const svg = await readFile((await svgFile.path())!, 'utf8');
+    const svg = await downloadedText(svgFile);
     expect(Buffer.byteLength(svg)).toBeLessThan(50_000);
     const documentTitles = (await treeData(uuid)).map((n) => n.title).sort();
     expect(documentTitles).toHaveLength(11);
@@ -285,8 +284,7 @@ describe('the skill-tree editor', () => {
     expect(derived.differing).toBeLessThan(0.005);
     await page.getByTestId('document-menu').click();
     const [md] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-markdown').click()]);
-    const mdPath = (await md.path())!;
-    const markdown = await readFile(mdPath, 'utf8');
+    const markdown = await downloadedText(md);
     expect(markdown).toContain('# E2E skills');
     expect(markdown).toContain('  - Syntax');
 

@@ -1,18 +1,10 @@
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Download, type Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { LAUNCH_OPTIONS } from './chromium.ts';
 import { guardContext } from './error-guard.ts';
-
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 /** This worker's lane: vitest numbers its workers 1…maxWorkers, one lane each (e2e/lanes.ts). */
 const lane = (servers: string[]) => servers[(Number(process.env.VITEST_POOL_ID ?? '1') - 1) % servers.length]!;
@@ -21,9 +13,14 @@ export const baseURL = () => lane(inject('baseURLs'));
 /** That server's data folder (the outbox of one-time codes lives in it). */
 export const dataDir = () => lane(inject('dataDirs'));
 
-/** Debian's Chromium, headless, never a downloaded browser. */
+/**
+ * This lane's Chromium, for one spec file. A browser's start and its first page cost ~3 s of CPU on
+ * this machine beyond any later page's, so the spec files of a lane share one; each connects, and its
+ * `close()` closes only the contexts it opened. Outside the e2e project (no endpoint), a browser of its own.
+ */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+  const endpoints = inject('browserEndpoints') ?? [];
+  return endpoints.length > 0 ? chromium.connect(lane(endpoints)) : chromium.launch(LAUNCH_OPTIONS);
 }
 
 export interface PageOptions {
@@ -84,3 +81,22 @@ export async function animationsSettled(page: Page): Promise<void> {
       .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
   );
 }
+
+/**
+ * The bytes of a file the page downloaded. The browser is the lane's, reached over a connection, so
+ * the file is copied here first (`path()` is the browser's side).
+ */
+export async function downloadedBytes(download: Download): Promise<Buffer> {
+  const folder = await mkdtemp(path.join(os.tmpdir(), 'arbor-e2e-download-'));
+  try {
+    const file = path.join(folder, download.suggestedFilename() || 'download');
+    await download.saveAs(file);
+    return await readFile(file);
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+}
+
+/** A downloaded text file (UTF-8). */
+export const downloadedText = async (download: Download): Promise<string> =>
+  (await downloadedBytes(download)).toString('utf8');
