@@ -90,7 +90,7 @@ export function useUpdateShare(id: string) {
     mutationFn: (body: { title?: string; description?: string; tags?: string[] }) =>
       api<ShareWithData>(sharePath(id), { method: 'PATCH', body }),
     onSuccess: (share) => {
-      client.setQueryData(communityKeys.detail(id), share);
+      writeAnswer(client, communityKeys.detail(id), share);
       void client.invalidateQueries({ queryKey: communityKeys.lists() });
     },
   });

@@ -10,6 +10,7 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import { api, ApiError } from '../../../lib/api-client.ts';
 import { communityKeys } from './keys.ts';
 import { nextPageOf } from './pages.ts';
+import { writeAnswer } from '../../../lib/write-answer.ts';
 
 const PAGE_SIZE = 10;
 const listPath = (share: string) => `/api/community/trees-shared/${encodeURIComponent(share)}/suggestions/`;
@@ -39,7 +40,7 @@ export function useSuggestion(id: number | null) {
 function useRefresh(share: string) {
   const client = useQueryClient();
   return (suggestion: Suggestion) => {
-    client.setQueryData<SuggestionWithData>(communityKeys.suggestion(suggestion.id), (old) =>
+    writeAnswer<SuggestionWithData>(client, communityKeys.suggestion(suggestion.id), (old) =>
       old ? { ...old, ...suggestion } : old,
     );
     void client.invalidateQueries({ queryKey: communityKeys.suggestions(share) });

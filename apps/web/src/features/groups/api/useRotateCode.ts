@@ -2,6 +2,7 @@ import type { Group, JoinCodeAnswer } from '@arbor/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { groupKeys, groupPath } from './keys.ts';
+import { writeAnswer } from '../../../lib/write-answer.ts';
 
 /** POST /api/groups/{uuid}/rotate_code/: a new join code; the old link stops working. */
 export function useRotateCode(uuid: string) {
@@ -9,6 +10,6 @@ export function useRotateCode(uuid: string) {
   return useMutation({
     mutationFn: () => api<JoinCodeAnswer>(groupPath(uuid, 'rotate_code/'), { method: 'POST' }),
     onSuccess: ({ join_code }) =>
-      client.setQueryData<Group>(groupKeys.detail(uuid), (group) => (group ? { ...group, join_code } : group)),
+      writeAnswer<Group>(client, groupKeys.detail(uuid), (group) => (group ? { ...group, join_code } : group)),
   });
 }

@@ -1,6 +1,7 @@
 import type { CalendarLink } from '@arbor/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { writeAnswer } from '../../../lib/write-answer.ts';
 
 export const calendarKey = ['learning', 'calendar'] as const;
 
@@ -18,7 +19,7 @@ export function useRotateCalendarLink() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () => api<CalendarLink>('/api/learn/calendar/rotate/', { method: 'POST' }),
-    onSuccess: (link) => client.setQueryData(calendarKey, link),
+    onSuccess: (link) => writeAnswer(client, calendarKey, link),
   });
 }
 

@@ -1,6 +1,7 @@
 import type { LearnerSettings, LearnerSettingsPatch } from '@arbor/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { writeAnswer } from '../../../lib/write-answer.ts';
 
 export const learnerSettingsKey = ['learning', 'settings'] as const;
 
@@ -20,7 +21,7 @@ export function useUpdateLearnerSettings() {
     mutationFn: (patch: LearnerSettingsPatch) =>
       api<LearnerSettings>('/api/learn/settings/', { method: 'PATCH', body: patch }),
     onSuccess: (settings) => {
-      client.setQueryData(learnerSettingsKey, settings);
+      writeAnswer(client, learnerSettingsKey, settings);
       void client.invalidateQueries({ queryKey: ['learning', 'plans'] });
     },
   });

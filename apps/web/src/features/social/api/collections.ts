@@ -2,6 +2,7 @@ import type { Collection, CollectionBody, CollectionItem, CollectionWithItems, P
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { socialKeys } from './keys.ts';
+import { writeAnswer } from '../../../lib/write-answer.ts';
 
 const LIST = '/api/community/collections/';
 const collectionPath = (id: string, rest = '') => `${LIST}${encodeURIComponent(id)}/${rest}`;
@@ -49,7 +50,7 @@ function useRefreshCollections() {
   const client = useQueryClient();
   return (changed?: CollectionWithItems) => {
     if (changed) {
-      client.setQueryData(socialKeys.collection(changed.uuid), changed);
+      writeAnswer(client, socialKeys.collection(changed.uuid), changed);
       void client.invalidateQueries({
         queryKey: socialKeys.collections(),
         predicate: (q) => q.queryKey[3] !== changed.uuid,
