@@ -59,7 +59,23 @@ export default tseslint.config(
   {
     files: ['apps/web/**/*.tsx', 'apps/web/**/*.ts'],
     plugins: { 'react-hooks': reactHooks },
-    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+      // Mantine's manager mounts late; an open before it is lost (lib/modals.ts waits for it).
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: '@mantine/modals', message: 'Open modals through lib/modals.ts, which waits for the manager.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/src/lib/modals.ts', 'apps/web/src/app/modals-host.tsx'],
+    rules: { 'no-restricted-imports': 'off' },
   },
   {
     files: ['**/*.js', '**/*.mjs'],

@@ -1,5 +1,5 @@
 import { Menu, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { modals } from '../../../lib/modals.ts';
 import { IconSparkles } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';

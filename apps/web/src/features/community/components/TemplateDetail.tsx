@@ -19,7 +19,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { modals } from '@mantine/modals';
+import { modals } from '../../../lib/modals.ts';
 import { notifications } from '@mantine/notifications';
 import {
   IconAlertTriangle,

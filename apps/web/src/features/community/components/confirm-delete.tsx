@@ -1,5 +1,5 @@
 import { Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { modals } from '../../../lib/modals.ts';
 import type { TFunction } from 'i18next';
 
 /** Asks before deleting a review, a reply or a comment (`what` is its `confirm.*` key); `run` deletes it. */

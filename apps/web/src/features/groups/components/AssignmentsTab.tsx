@@ -1,6 +1,6 @@
 import type { Assignment, Group } from '@arbor/contract';
 import { ActionIcon, Badge, Button, Card, Group as Row, Menu, Progress, Skeleton, Stack, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { modals } from '../../../lib/modals.ts';
 import { notifications } from '@mantine/notifications';
 import { IconArrowRight, IconTable, IconDots, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';

@@ -1,6 +1,6 @@
 import type { Group, GroupMember } from '@arbor/contract';
 import { ActionIcon, Avatar, Badge, Group as Row, Select, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { modals } from '../../../lib/modals.ts';
 import { notifications } from '@mantine/notifications';
 import { IconUserMinus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';

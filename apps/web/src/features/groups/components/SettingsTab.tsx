@@ -1,6 +1,6 @@
 import type { Group } from '@arbor/contract';
 import { Button, Card, Group as Row, Stack, Switch, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { modals } from '../../../lib/modals.ts';
 import { notifications } from '@mantine/notifications';
 import { IconDoorExit, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';

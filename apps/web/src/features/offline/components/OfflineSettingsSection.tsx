@@ -1,10 +1,9 @@
 import { Alert, Button, Card, Group, Skeleton, Table, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { modals } from '../../../lib/modals.ts';
 import { notifications } from '@mantine/notifications';
 import { IconTrash } from '@tabler/icons-react';
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { modalsHostReady } from '../../../lib/modals-host.ts';
 import { ensureOfflineMessages } from '../../pwa/index.ts';
 import { clearOfflineStorage, offlineStorage, startOfflineSync, type OfflineStorage } from '../offline-sync.ts';
 import { offlineStatus, subscribeOfflineStatus } from '../status-store.ts';
@@ -43,8 +42,7 @@ export function OfflineSettingsSection() {
   const { pending, syncedAt } = useSyncExternalStore(subscribeOfflineStatus, offlineStatus, offlineStatus);
   useEffect(read, [read, pending, syncedAt]);
 
-  const clear = async () => {
-    await modalsHostReady;
+  const clear = () => {
     const waiting = stored?.pending ?? 0;
     modals.openConfirmModal({
       title: t('settings.confirmTitle'),
@@ -105,7 +103,7 @@ export function OfflineSettingsSection() {
           color="red"
           variant="light"
           leftSection={<IconTrash size={16} aria-hidden />}
-          onClick={() => void clear()}
+          onClick={clear}
           disabled={!stored}
         >
           {t('settings.clear')}

@@ -14,7 +14,7 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { modals } from '../../../lib/modals.ts';
 import { notifications } from '@mantine/notifications';
 import { IconArrowDown, IconArrowUp, IconEdit, IconFolderOpen, IconNote, IconTrash, IconX } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';

@@ -1,11 +1,10 @@
 import { Alert, Radio, Stack, Text, Textarea } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { modals } from '../../../../lib/modals.ts';
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DialogActions } from '../../../../lib/DialogActions.tsx';
 import { i18n, loadNamespaces } from '../../../../lib/i18n.ts';
-import { modalsHostReady } from '../../../../lib/modals-host.ts';
 import { useCreateReport } from '../../api/reports.ts';
 import { problemText } from '../../lib/problem.ts';
 import type { ReportTarget } from '../../report/report-target.ts';
@@ -81,7 +80,7 @@ function ReportForm({ target, onDone }: { target: ReportTarget; onDone: () => vo
 
 /** The report dialog through the modals manager (it outlives the button or menu that opened it). */
 export async function showReportDialog(target: ReportTarget): Promise<void> {
-  await Promise.all([loadNamespaces(['reviews']), modalsHostReady]);
+  await loadNamespaces(['reviews']);
   const id = modals.open({
     title: i18n.t('reviews:report.title'),
     children: <ReportForm target={target} onDone={() => modals.close(id)} />,

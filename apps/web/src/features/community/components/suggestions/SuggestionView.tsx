@@ -1,7 +1,7 @@
 import type { ShareWithData, SuggestionConflict, SuggestionWithData } from '@arbor/contract';
 import type { TreeDocument } from '@arbor/tree-core';
 import { Alert, Avatar, Button, Card, Group, Modal, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { modals } from '../../../../lib/modals.ts';
 import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconCheck, IconX } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';

@@ -1,6 +1,6 @@
 import type { LearningSubjectSummary } from '@arbor/contract';
 import { ActionIcon, Badge, Button, Card, Group, Menu, RingProgress, Stack, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { modals } from '../../../../lib/modals.ts';
 import { notifications } from '@mantine/notifications';
 import {
   IconAdjustmentsHorizontal,

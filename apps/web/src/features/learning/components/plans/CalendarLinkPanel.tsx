@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, CopyButton, Group, Skeleton, Stack, Text, TextInput, Tooltip } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { modals } from '../../../../lib/modals.ts';
 import { notifications } from '@mantine/notifications';
 import { IconCalendarPlus, IconCheck, IconCopy, IconLock, IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';

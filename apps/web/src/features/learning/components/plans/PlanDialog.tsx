@@ -1,7 +1,7 @@
 import type { LearnerSettings, LearnerSettingsPatch, Plan } from '@arbor/contract';
 import { Alert, Button, Collapse, Group, Modal, NumberInput, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { modals } from '@mantine/modals';
+import { modals } from '../../../../lib/modals.ts';
 import { IconCalendarPlus, IconFlag, IconHourglass } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -12,7 +12,7 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { modals } from '../../../../lib/modals.ts';
 import { notifications } from '@mantine/notifications';
 import { IconCalendarPlus, IconFlag, IconTrash } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';

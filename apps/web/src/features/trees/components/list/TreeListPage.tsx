@@ -14,7 +14,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { modals } from '@mantine/modals';
+import { modals } from '../../../../lib/modals.ts';
 import { notifications } from '@mantine/notifications';
 import {
   IconChevronDown,

@@ -1,0 +1,40 @@
+import { MantineProvider } from '@mantine/core';
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import ModalsHost from '../app/modals-host.tsx';
+import { fillBrowserGaps } from '../testing/browser-gaps.ts';
+import { modals } from './modals.ts';
+
+beforeAll(fillBrowserGaps);
+afterEach(cleanup);
+
+const mountHost = () =>
+  render(
+    <MantineProvider>
+      <ModalsHost />
+    </MantineProvider>,
+  );
+
+describe('modals', () => {
+  // One module, one manager: the first test opens before it is mounted, the later ones after.
+  it('shows a modal opened before the manager was mounted once it is, and drops one closed meanwhile', async () => {
+    const early = modals.open({ title: 'Opened early', children: 'early body' });
+    const dropped = modals.openConfirmModal({ title: 'Closed early', labels: { confirm: 'OK', cancel: 'No' } });
+    expect(early).not.toBe(dropped);
+    modals.close(dropped);
+    await act(async () => void mountHost());
+    expect(await screen.findByRole('dialog', { name: 'Opened early' })).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: 'Closed early' })).toBeNull();
+    await act(async () => modals.close(early));
+    await expect.poll(() => screen.queryByRole('dialog', { name: 'Opened early' })).toBeNull();
+  });
+
+  it('opens at once with the manager mounted, under the id it answered', async () => {
+    mountHost();
+    let id = '';
+    await act(async () => void (id = modals.open({ title: 'Later', children: 'later body' })));
+    expect(await screen.findByRole('dialog', { name: 'Later' })).toBeTruthy();
+    await act(async () => modals.close(id));
+    await expect.poll(() => screen.queryByRole('dialog', { name: 'Later' })).toBeNull();
+  });
+});
