@@ -4,6 +4,7 @@
 // prepared a page are charged to the first test.
 import type { BrowserContext, ConsoleMessage, Page } from 'playwright-core';
 import { afterAll, afterEach } from 'vitest';
+import { traceContext } from './failure-report.ts';
 
 /**
  * Console errors a spec may cause on purpose, by message. A 4xx answer is how the API refuses bad
@@ -37,6 +38,7 @@ function watchPage(page: Page) {
 /** Watches every page the context opens (call before its first page). */
 export function guardContext(context: BrowserContext): void {
   context.on('page', watchPage);
+  traceContext(context);
 }
 
 /** Lets the current test cause console errors matching `patterns` (say why where you call it). */
