@@ -149,15 +149,18 @@ describe('learning on first contact', () => {
       await expect.poll(() => page.getByTestId('skill-node').count()).toBeGreaterThan(0);
       expect(await zoomOf(page)).toBeGreaterThanOrEqual(0.35);
       expect(await page.getByTestId('skill-node-simple').count()).toBe(0);
-      // The link legend keeps off the root.
+      // The link legend keeps off the root, where it is on screen (a phone's canvas draws only the nodes in view).
       const legend = await boxOf(page.getByTestId('link-legend'));
-      const root = await boxOf(nodeTitled(page, title));
-      const apart =
-        legend.x >= root.x + root.width ||
-        legend.x + legend.width <= root.x ||
-        legend.y >= root.y + root.height ||
-        legend.y + legend.height <= root.y;
-      expect(apart).toBe(true);
+      const rootNode = nodeTitled(page, title);
+      if (viewport.name === 'desktop' || (await rootNode.count()) > 0) {
+        const root = await boxOf(rootNode);
+        const apart =
+          legend.x >= root.x + root.width ||
+          legend.x + legend.width <= root.x ||
+          legend.y >= root.y + root.height ||
+          legend.y + legend.height <= root.y;
+        expect(apart).toBe(true);
+      }
       await page.screenshot({ path: `/tmp/arbor-first-contact-${viewport.name}.png` });
 
       // Learning mode on: the canvas goes to the next skill to learn, at a readable zoom.

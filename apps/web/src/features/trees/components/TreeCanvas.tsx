@@ -80,9 +80,10 @@ const NO_EDGES: Edge[] = [];
 const CULL_THRESHOLD = 200;
 /** At most this wide (CSS px), a window is a phone's: no minimap, and nodes culled sooner. */
 const PHONE_MAX_WIDTH = 640;
-// A phone's first view shows a dozen nodes of a tree: rendering and measuring the few hundred others at start
-// cost the editor ~150 ms of blocked main thread under Lighthouse's slowdown.
-const PHONE_CULL_THRESHOLD = 60;
+// A phone's first view shows a few nodes of a tree at a legible zoom (a template opens at one): rendering and
+// measuring the others at start cost the editor ~150 ms of blocked main thread under Lighthouse's slowdown,
+// and the template page's 50-node sample more than half of its DOM (1,014 elements → 431).
+const PHONE_CULL_THRESHOLD = 16;
 // Above this many, the minimap (every node redrawn as the viewport moves) and the dotted background
 // pattern halve the pan frame rate on a GPU-less machine (bench/README.md): the minimap becomes
 // opt-in and the background plain.
