@@ -5,7 +5,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { Suspense, useEffect, useMemo, type ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { useSettings } from '../features/settings/index.ts';
-import { lazyAfterFirstContent } from '../lib/first-content.ts';
+import { lazyAfterFirstContent, useFirstContentShown } from '../lib/first-content.ts';
 import { endHydratingDrawnPage } from '../lib/hydration.ts';
 import { i18n } from '../lib/i18n.ts';
 import { queryClient } from '../lib/query-client.ts';
@@ -21,6 +21,15 @@ function DirectionSync({ rtl }: { rtl: boolean }) {
   const { setDirection } = useDirection();
   useEffect(() => setDirection(rtl ? 'rtl' : 'ltr'), [rtl, setDirection]);
   return null;
+}
+
+/**
+ * What only shows later (the loading bar of a navigation, toasts) mounts once the first page is on screen: each
+ * mounts a portal, which renders again at once in a synchronous update, and on a page the server drew that update
+ * ran right after hydrating it. Their stores keep what was started or shown before; it appears when they mount.
+ */
+function AfterFirstContent({ children }: { children: ReactNode }) {
+  return useFirstContentShown() ? children : null;
 }
 
 /** The navigation loading bar, labelled in the current language. */
@@ -49,9 +58,11 @@ export function AppProviders({ children }: { children: ReactNode }) {
           cssVariablesResolver={cssVariablesResolver}
         >
           <QueryClientProvider client={queryClient}>
-            <LoadingBar />
-            {/* Bottom-right, so a toast never covers the header's search, bell or avatar (on a phone too). */}
-            <Notifications position="bottom-right" zIndex={Z_INDEX.notifications} />
+            <AfterFirstContent>
+              <LoadingBar />
+              {/* Bottom-right, so a toast never covers the header's search, bell or avatar (on a phone too). */}
+              <Notifications position="bottom-right" zIndex={Z_INDEX.notifications} />
+            </AfterFirstContent>
             {children}
             <Suspense fallback={null}>
               <ModalsHost />

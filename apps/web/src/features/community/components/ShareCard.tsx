@@ -1,9 +1,10 @@
 import type { Share } from '@arbor/contract';
-import { Anchor, AspectRatio, Avatar, Badge, Card, Group, Rating, Stack, Text, Tooltip } from '@mantine/core';
+import { Anchor, AspectRatio, Avatar, Badge, Card, Group, Rating, Stack, Text } from '@mantine/core';
 import { IconEye, IconGitFork, IconHeart, IconSitemap } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { compactNumber } from '../../../lib/compact-number.ts';
+import { HintTooltip } from '../../shell/index.ts';
 import { CoverArt } from './CoverArt.tsx';
 import { authorPath } from '../paths.ts';
 import classes from './ShareCard.module.css';
@@ -18,14 +19,14 @@ const CARD_STATS = [
 
 function Stat({ icon, value, label, locale }: { icon: React.ReactNode; value: number; label: string; locale: string }) {
   return (
-    <Tooltip label={label} withArrow>
+    <HintTooltip label={label} withArrow>
       <Group gap={4} wrap="nowrap" aria-label={`${label}: ${value}`}>
         {icon}
         <Text size="xs" c="dimmed">
           {compactNumber(value, locale)}
         </Text>
       </Group>
-    </Tooltip>
+    </HintTooltip>
   );
 }
 

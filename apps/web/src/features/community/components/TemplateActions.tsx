@@ -1,11 +1,12 @@
 import type { ShareWithData } from '@arbor/contract';
-import { Button, Group, Rating, Stack, Text, Tooltip } from '@mantine/core';
+import { Button, Group, Rating, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconGitFork, IconHeart, IconHeartFilled } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';
+import { HintTooltip } from '../../shell/index.ts';
 import { useLikeShare, useRateShare, useUseTemplate } from '../api/share-actions.ts';
 
 const errorMessage = (error: unknown, fallback: string) => (error instanceof ApiError ? error.message : fallback);
@@ -55,7 +56,7 @@ export function TemplateActions({ share, extra }: { share: ShareWithData; extra?
           {share.liked ? t('detail.liked') : t('detail.like')} · {share.likes_count}
         </Button>
         <Stack gap={2} align="flex-end">
-          <Tooltip label={t('detail.rateHint')} withArrow>
+          <HintTooltip label={t('detail.rateHint')} withArrow>
             <Rating
               value={share.my_rating ?? 0}
               onChange={(score) =>
@@ -70,7 +71,7 @@ export function TemplateActions({ share, extra }: { share: ShareWithData; extra?
               // Read-only, Mantine draws no radios: the named stars are then one picture (the author's view).
               role={share.abilities.rate ? 'radiogroup' : 'img'}
             />
-          </Tooltip>
+          </HintTooltip>
           <Text size="xs" c="dimmed">
             {share.my_rating
               ? t('detail.yourRatingIs', { score: share.my_rating })

@@ -57,4 +57,25 @@ describe('HintTooltip', () => {
     fireEvent.click(before);
     expect(clicks).toEqual(['click']);
   });
+
+  it('renders its target once at mount: the arrival of the target re-renders nothing', () => {
+    let renders = 0;
+    function Target({ ref }: { ref?: React.Ref<HTMLButtonElement> }) {
+      renders += 1;
+      return (
+        <button type="button" ref={ref}>
+          Counted
+        </button>
+      );
+    }
+    render(
+      <MantineProvider>
+        <HintTooltip label="A hint">
+          <Target />
+        </HintTooltip>
+      </MantineProvider>,
+    );
+    expect(screen.getByRole('button', { name: 'Counted' })).toBeTruthy();
+    expect(renders).toBe(1);
+  });
 });

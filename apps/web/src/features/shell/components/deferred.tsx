@@ -3,12 +3,11 @@
 // on screen (lib/first-content.ts) instead of weighing on it. Until then a tooltip's target shows without its hint, and a menu's
 // trigger shows as it will look, marked busy and disabled so a click cannot get lost.
 import { ActionIcon, Avatar, UnstyledButton, type TooltipProps } from '@mantine/core';
-import { useMediaQuery, useMergedRef } from '@mantine/hooks';
+import { useMergedRef } from '@mantine/hooks';
 import { IconLanguage } from '@tabler/icons-react';
-import { cloneElement, Suspense, useEffect, useState, type ReactElement, type Ref } from 'react';
+import { cloneElement, Suspense, useEffect, useRef, useState, type ReactElement, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lazyAfterFirstContent } from '../../../lib/first-content.ts';
-import { isHydratingDrawnPage } from '../../../lib/hydration.ts';
 
 const Tooltip = lazyAfterFirstContent(() => import('./floating.ts').then((m) => ({ default: m.Tooltip })));
 /** A pointer that can hover (a mouse, a trackpad): touch screens get no hover hints. */
@@ -28,25 +27,31 @@ const LazyAccountMenu = lazyAfterFirstContent(() =>
  * the old element, the release on the new one, and the click was lost. The tooltip itself mounts when
  * the pointer first comes over its target, opened if it is still there: mounted with the page, each one
  * (a toolbar has a dozen) mounted its portal and measured its target in a synchronous update at start.
+ * Nor does the target's arrival re-render anything: it is kept in a ref until that first hover, as a state
+ * set from a ref re-rendered the hint and its target synchronously right after a drawn page was hydrated.
  */
 export function HintTooltip({
   children,
   ...props
 }: Omit<TooltipProps, 'children' | 'target'> & { children: ReactElement }) {
+  const element = useRef<HTMLElement | null>(null);
   const [target, setTarget] = useState<HTMLElement | null>(null);
-  const [hovered, setHovered] = useState(false);
-  const ref = useMergedRef(setTarget, (children.props as { ref?: Ref<HTMLElement> }).ref);
-  const canHover = useMediaQuery(HOVER, undefined, { getInitialValueInEffect: isHydratingDrawnPage() });
+  const ref = useMergedRef(element, (children.props as { ref?: Ref<HTMLElement> }).ref);
+  // After every render: the element may have been replaced (a new child), and the listener goes with it. Whether
+  // the device can hover is asked then too: a state for it would render every hint again once it is known.
   useEffect(() => {
-    if (!target || hovered || !canHover) return;
-    const hover = () => setHovered(true);
-    target.addEventListener('pointerenter', hover, { once: true });
-    return () => target.removeEventListener('pointerenter', hover);
-  }, [target, hovered, canHover]);
+    const current = element.current;
+    if (!current || target === current) return;
+    const hover = () => {
+      if (window.matchMedia(HOVER).matches) setTarget(current);
+    };
+    current.addEventListener('pointerenter', hover);
+    return () => current.removeEventListener('pointerenter', hover);
+  });
   return (
     <>
       {cloneElement(children as ReactElement<{ ref?: Ref<HTMLElement> }>, { ref })}
-      {target && canHover && hovered && (
+      {target && (
         <Suspense fallback={null}>
           <Tooltip {...props} target={target} defaultOpened={target.matches(':hover')} />
         </Suspense>

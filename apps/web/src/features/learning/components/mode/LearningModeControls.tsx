@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { AvailableOfflineToggle, WaitingEdits } from '../offline/OfflineControls.tsx';
 import { PlanButton } from '../plans/PlanButton.tsx';
 import { useLearning, useLearningState } from './learning-store.ts';
+import { HintTooltip } from '../../../shell/index.ts';
 import classes from './LearningModeControls.module.css';
 
 const MemoryControls = lazy(() => import('../memory/MemoryControls.tsx').then((m) => ({ default: m.MemoryControls })));
@@ -60,7 +61,7 @@ export function LearningModeControls({ withPlan = true }: { withPlan?: boolean }
   if (!learning) return null;
   return (
     <Group gap="sm" wrap="nowrap">
-      <Tooltip label={enabled ? t('mode.keysHint') : t('mode.toggleHint')} multiline maw={260}>
+      <HintTooltip label={enabled ? t('mode.keysHint') : t('mode.toggleHint')} multiline maw={260}>
         <Button
           size="xs"
           variant={enabled ? 'filled' : 'light'}
@@ -72,7 +73,7 @@ export function LearningModeControls({ withPlan = true }: { withPlan?: boolean }
         >
           {t('mode.toggle')}
         </Button>
-      </Tooltip>
+      </HintTooltip>
       {enabled ? <LearningProgress /> : null}
       {enabled ? <AvailableOfflineToggle subject={learning.subject} /> : null}
       {enabled && withPlan ? <PlanButton subject={learning.subject} compact /> : null}
