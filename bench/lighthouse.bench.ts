@@ -425,7 +425,21 @@ this one, alternating: **Editor 70–71 → 73–75, total blocking time 2,824�
   template updated on a Beijing evening showed the next day in the browser, and the page was drawn again.
 
 An experiment without the web fonts cut the template's blocking time by ~500 ms there (their arrival lays the
-page out again, 100 ms a layout on that machine); the fonts stay, as the design's families.`;
+page out again, 100 ms a layout on that machine); the fonts stay, as the design's families.
+
+**Less work after hydrating (2026-12-07, evening; not recorded: this machine's first touch of new memory was
+2–11 µs in the browser, and one build's scores moved ±5 between runs).** React's DevTools hook, listing every
+commit's components, showed 153 components rendered again in one synchronous update right after a drawn template
+page was hydrated: Mantine portals mounting (the loading bar, the toasts, a closed dialog, every tooltip), hints
+that set their target as a state from a ref, and what they wrap. Hints now keep their target in a ref until the
+first hover, the template's and the cards' tooltips are hints, the embed dialog mounts when first opened, and the
+loading bar and toasts mount once the page is shown: 49 components (Mantine's tabs registering their panels), and
+the task that follows hydration went from ~117 to 59–88 ms in the trace. On a phone the canvas now draws only the
+nodes in view from 16 nodes (was 60): the template page's 50-node sample went from 1,014 DOM elements to 431. Like
+for like (the build of 25c1efc against this one, alternating, three runs each, two rounds) the scores stayed within
+the noise: Template 78–87 → 78–92, Community 86–90 → 80–90. Preloading the two Latin fonts with their stylesheet
+in the drawn page removed the 41–112 ms relayout on their arrival but moved the simulated LCP from 1.5 to 1.9 s,
+and was dropped.`;
 }
 
 /** Asks for a signed-in page until the server draws it (its renderer loads on the first one). */
