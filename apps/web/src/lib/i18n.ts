@@ -1,6 +1,7 @@
 import type { Locale } from '@arbor/contract';
 import i18next, { type CustomTypeOptions, type ParseKeys, type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { keepCookie, readCookie } from './cookies.ts';
 
 export type { Locale };
 /**
@@ -23,7 +24,6 @@ export type NamespacedKey<N extends Namespaces> = Extract<TranslationKey, `${N}:
 
 const LOCALE_STORAGE_KEY = 'arbor.locale';
 const LOCALE_COOKIE = 'arbor_locale';
-const COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
 
 // Every namespace is a folder `i18n/<namespace>/` with one file per locale, so features add
 // translations by adding a folder, nothing else. The default locale (also the fallback) is in the
@@ -83,12 +83,6 @@ export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 }
 
-function readCookie(name: string): string | null {
-  if (typeof document === 'undefined') return null;
-  const hit = document.cookie.split('; ').find((part) => part.startsWith(`${name}=`));
-  return hit ? decodeURIComponent(hit.slice(name.length + 1)) : null;
-}
-
 /** The stored choice (local storage, then cookie), else zh-CN: the product's first language. */
 function storedLocale(): Locale {
   let stored: string | null = null;
@@ -107,7 +101,7 @@ function persistLocale(locale: Locale) {
   } catch {
     // storage disabled: the cookie still carries the choice
   }
-  document.cookie = `${LOCALE_COOKIE}=${locale}; max-age=${COOKIE_MAX_AGE_S}; path=/; samesite=lax`;
+  keepCookie(LOCALE_COOKIE, locale);
 }
 
 function reflectOnDocument(locale: string) {

@@ -6,13 +6,13 @@
 // A page the server draws writes the day in the zone the reader's browser keeps in a cookie (its offset from
 // UTC now): drawn in UTC, a Beijing evening would be the next day in the browser, and the hydrating page would
 // differ from the one drawn, so React would draw it anew.
+import { keepCookie } from './cookies.ts';
 
 /**
  * The cookie with the browser's offset from UTC in minutes east (Beijing 480), for the pages the server draws (it
  * reads a sane one: apps/server/src/plugins/web.ts).
  */
 export const ZONE_COOKIE = 'arbor_zone';
-const YEAR_S = 365 * 24 * 3600;
 const EN_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /** On the server, the reader's offset the page is drawn with; undefined in the browser (its own zone). */
@@ -24,7 +24,7 @@ export function setDrawnZoneOffset(minutesEast: number | undefined): void {
 
 /** Keeps this browser's offset from UTC in the cookie, for the next pages the server draws. */
 export function rememberZoneOffset(doc: Document = document): void {
-  doc.cookie = `${ZONE_COOKIE}=${-new Date().getTimezoneOffset()}; path=/; max-age=${YEAR_S}; samesite=lax`;
+  keepCookie(ZONE_COOKIE, String(-new Date().getTimezoneOffset()), doc);
 }
 
 const formatters = new Map<string, Intl.DateTimeFormat>();

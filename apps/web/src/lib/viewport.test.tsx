@@ -44,6 +44,9 @@ describe('the window width the server draws for', () => {
     const win = {
       innerWidth: 390.4,
       document: {
+        get cookie() {
+          return cookies.at(-1)?.split(';')[0] ?? '';
+        },
         set cookie(value: string) {
           cookies.push(value);
         },
@@ -56,6 +59,10 @@ describe('the window width the server draws for', () => {
     for (const listener of listeners) listener();
     vi.advanceTimersByTime(500);
     expect(cookies.at(-1)).toBe(`${VIEWPORT_COOKIE}=1280; path=/; max-age=31536000; samesite=lax`);
+    // A width the cookie holds already is not written again.
+    for (const listener of listeners) listener();
+    vi.advanceTimersByTime(500);
+    expect(cookies).toHaveLength(2);
     vi.useRealTimers();
   });
 });

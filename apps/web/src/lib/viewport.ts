@@ -2,11 +2,11 @@
 // (the editor) can only be drawn for a known width: the browser keeps its width in a cookie the server reads,
 // and the page drawn for it is hydrated with that width, then follows the window as it is.
 import { useMediaQuery } from '@mantine/hooks';
+import { keepCookie } from './cookies.ts';
 import { isHydratingDrawnPage } from './hydration.ts';
 
 /** The cookie with the window's width in CSS pixels (not a secret; the server only reads it to draw a page). */
 export const VIEWPORT_COOKIE = 'arbor_viewport';
-const YEAR_S = 365 * 24 * 3600;
 
 /** On the server, the width the page is drawn for; in the browser, the width the drawn page was drawn for. */
 let drawnWidth: number | undefined;
@@ -24,7 +24,7 @@ export function parseViewportWidth(value: unknown): number | undefined {
 /** Keeps this window's width in the cookie, now and after each resize. */
 export function rememberViewportWidth(win: Window = window): void {
   const write = () => {
-    win.document.cookie = `${VIEWPORT_COOKIE}=${Math.round(win.innerWidth)}; path=/; max-age=${YEAR_S}; samesite=lax`;
+    keepCookie(VIEWPORT_COOKIE, String(Math.round(win.innerWidth)), win.document);
   };
   write();
   let timer: ReturnType<typeof setTimeout> | undefined;
