@@ -17,6 +17,7 @@ import {
   type ComponentType,
   type LazyExoticComponent,
 } from 'react';
+import { nextTask } from './next-task.ts';
 
 /** The longest the deferred parts wait, should a page never say its content is shown. */
 const FALLBACK_MS = 4000;
@@ -103,11 +104,6 @@ export function useFirstContentShown(): boolean {
     return () => void listeners.delete(show);
   }, [value]);
   return value;
-}
-
-/** Resolves in a task of its own, so that parts started one after another do not add up to one long task. */
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 /** `React.lazy` whose code starts loading only once the first page's content is shown. */
