@@ -149,6 +149,11 @@ describe('learning on first contact', () => {
       await expect.poll(() => page.getByTestId('skill-node').count()).toBeGreaterThan(0);
       expect(await zoomOf(page)).toBeGreaterThanOrEqual(0.35);
       expect(await page.getByTestId('skill-node-simple').count()).toBe(0);
+      // The first skill opens in the canvas's upper third, where the canvas comes into view as the page is
+      // scrolled, not in its middle under an empty half.
+      const canvasBox = await boxOf(canvasEl);
+      const firstSkill = await boxOf(nodeTitled(page, skill(1)));
+      expect(firstSkill.y + firstSkill.height / 2).toBeLessThan(canvasBox.y + canvasBox.height / 3);
       // The link legend keeps off the root, where it is on screen (a phone's canvas draws only the nodes in view).
       const legend = await boxOf(page.getByTestId('link-legend'));
       const rootNode = nodeTitled(page, title);

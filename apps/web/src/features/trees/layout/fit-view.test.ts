@@ -52,9 +52,22 @@ describe('openingViewport', () => {
     const viewport = openingViewport(row, root, undefined, { ...box, fit: 'legible', start })!;
     expect(viewport.zoom).toBeGreaterThanOrEqual(LOW_ZOOM);
     expect(nodeOnScreen(start, viewport, box.width, box.height)).toBe(true);
+    // a margin from the top edge, not centred under an empty upper half (the root is out of view across)
+    expect(start.y * viewport.zoom + viewport.y).toBe(60);
+    expect(start.y * viewport.zoom + viewport.y + (NODE_HEIGHT * viewport.zoom) / 2).toBeLessThan(box.height / 2);
+    // centred across
+    expect(start.x * viewport.zoom + viewport.x + (NODE_WIDTH * viewport.zoom) / 2).toBe(box.width / 2);
     // without a first skill (a lone root), the root at a readable zoom
     const lone = openingViewport(row, root, undefined, { ...box, fit: 'legible' })!;
     expect(nodeOnScreen(root, lone, box.width, box.height)).toBe(true);
+  });
+
+  it("opens on the root's row above the first skill when the root is in view across", () => {
+    const narrow: Point[] = [{ x: 0, y: 0 }, ...Array.from({ length: 40 }, (_, i) => ({ x: 0, y: 140 * (i + 1) }))];
+    const viewport = openingViewport(narrow, narrow[0]!, undefined, { ...box, fit: 'legible', start: narrow[1] })!;
+    expect(viewport.y).toBe(60);
+    expect(nodeOnScreen(narrow[0]!, viewport, box.width, box.height)).toBe(true);
+    expect(nodeOnScreen(narrow[1]!, viewport, box.width, box.height)).toBe(true);
   });
 
   it('fits a template whole while its nodes are drawn in full, and a comparison however small', () => {

@@ -79,8 +79,9 @@ export type FirstFit = boolean | 'legible';
 /**
  * A canvas's first view in a `width` × `height` box: centred on `focus` (a node to open on) at a
  * readable zoom; else the whole tree when `fit` allows its zoom; else, for a `'legible'` fit, the
- * tree's first skill (`start`, the root's first child) centred at a readable zoom: where a reader
- * begins; else the root at a readable zoom, near the top. Null when the box has no size yet.
+ * tree's first skill (`start`, the root's first child) at a readable zoom, across the box's middle and
+ * near its top, under the line from the root: where a reader begins; else the root at a readable zoom, near
+ * the top. Null when the box has no size yet.
  */
 export function openingViewport(
   positions: Iterable<Point>,
@@ -96,24 +97,33 @@ export function openingViewport(
 ): Viewport | null {
   if (width < 2 || height < 2) return null;
   const phone = width < 640;
+  const focusZoom = phone ? 0.8 : 1;
   if (fit === 'legible' && !focus && start) {
     const fitted = viewportFitting(positions, width, height, { insetRight, padding: 0.08 });
     if (fitted && fitted.zoom >= LOW_ZOOM) return fitted;
-    focus = start;
+    // The first skill near the top, not in the middle of the box: on a phone the canvas opens below the fold,
+    // and its first visible part was empty above a node in its middle. The root's row comes first when the
+    // root is in view across (a narrow tree); else the first skill does, under the line from the root.
+    const free = width - insetRight;
+    const centred = centredOn(start, focusZoom, free, height);
+    const rootX = root.x * focusZoom + centred.x;
+    const top = rootX >= 0 && rootX + NODE_WIDTH * focusZoom <= free ? Math.min(root.y, start.y) : start.y;
+    return { ...centred, y: Math.min(centred.y, TOP_MARGIN - top * focusZoom) };
   }
-  if (focus) {
-    const zoom = phone ? 0.8 : 1;
-    return {
-      x: (width - insetRight) / 2 - (focus.x + NODE_WIDTH / 2) * zoom,
-      y: height / 2 - (focus.y + NODE_HEIGHT / 2) * zoom,
-      zoom,
-    };
-  }
+  if (focus) return centredOn(focus, focusZoom, width - insetRight, height);
   const fitted = viewportFitting(positions, width, height, { insetRight, padding: 0.08 });
   const minFit = fit === 'legible' ? LOW_ZOOM : fit ? 0 : MIN_FIT_ZOOM;
   if (fitted && fitted.zoom >= minFit) return fitted;
   const zoom = phone ? 0.75 : 0.9;
-  return { x: (width - insetRight) / 2 - (root.x + NODE_WIDTH / 2) * zoom, y: 60 - root.y * zoom, zoom };
+  return { x: (width - insetRight) / 2 - (root.x + NODE_WIDTH / 2) * zoom, y: TOP_MARGIN - root.y * zoom, zoom };
+}
+
+/** Pixels above a first view's topmost node when it opens near the top. */
+const TOP_MARGIN = 60;
+
+/** The viewport at `zoom` with the node at `point` in the middle of a `width` × `height` box. */
+function centredOn(point: Point, zoom: number, width: number, height: number): Viewport {
+  return { x: width / 2 - (point.x + NODE_WIDTH / 2) * zoom, y: height / 2 - (point.y + NODE_HEIGHT / 2) * zoom, zoom };
 }
 
 /** True when the node at `position` is inside the box (less `margin`) under `viewport`. */
