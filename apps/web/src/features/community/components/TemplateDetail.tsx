@@ -305,7 +305,10 @@ export function TemplateDetail({
       <Grid gap="xl">
         {/* The tree comes first on every screen; the actions and the stats follow it on a phone. */}
         <Grid.Col span={{ base: 12, md: 8 }}>
+          {/* Fixed ids (the server draws this page): Mantine's own are replaced by random ones after hydrating,
+            which rewrote every tab's ARIA links in the first task after it. */}
           <Tabs
+            id="template-tabs"
             value={tabs.tab}
             onChange={(value) => value && tabs.setTab(value)}
             keepMounted={false}
@@ -322,7 +325,7 @@ export function TemplateDetail({
             <Tabs.Panel value="tree">
               <NodeDiscussionProvider share={uuid} onOpen={tabs.showDiscussion}>
                 <Card withBorder padding="md" radius="md">
-                  <Tabs defaultValue="canvas" keepMounted={false}>
+                  <Tabs id="template-tree-tabs" defaultValue="canvas" keepMounted={false}>
                     <Group justify="space-between" mb="sm" gap="xs">
                       <Title order={2} fz="h4">
                         {t('detail.tree')}
