@@ -439,7 +439,21 @@ nodes in view from 16 nodes (was 60): the template page's 50-node sample went fr
 for like (the build of 25c1efc against this one, alternating, three runs each, two rounds) the scores stayed within
 the noise: Template 78–87 → 78–92, Community 86–90 → 80–90. Preloading the two Latin fonts with their stylesheet
 in the drawn page removed the 41–112 ms relayout on their arrival but moved the simulated LCP from 1.5 to 1.9 s,
-and was dropped.`;
+and was dropped.
+
+**A startup in short tasks (2026-12-07, night; not recorded).** This machine gave memory
+slower still: 10–14 µs a new 4 KiB page, in a C loop and in the browser. Two of its settings made it so. Its
+kernel hands memory back to the host as soon as it is freed (free page reporting), so every allocation was new to
+the host; and a page fault costs ~10 µs in this virtual machine. With transparent huge pages on for all memory and
+page reporting off, the C loop took 0.25 µs a page and the browser ~1 µs. The scores of one build did not move
+with it (Community 73–81, Template 67–76, Lighthouse's CPU figure 1,800–2,950): that was not what held them down
+that night, and nothing is recorded from it. V8's sampler in a phone-throttled trace of the template page showed
+what the main thread did before hydrating: one task of ~300 ms at 4× (module evaluation, then React Router's
+router, 30 % of it, the languages, the drawn page's answers and two cookie writes, each a synchronous call to the
+browser's network process). The app now starts in four tasks (\`lib/next-task.ts\`), the cookies are written only
+when their value changes (\`lib/cookies.ts\`), and the template's tabs keep fixed ids (Mantine's random ones rewrote
+every tab's ARIA links after hydrating). Like for like, five runs a page, the build of 6bb2bcf then that of d09c264:
+Community 74–83 → 77–86, Template 71–76 → 69–72, within that machine's noise.`;
 }
 
 /** Asks for a signed-in page until the server draws it (its renderer loads on the first one). */
