@@ -56,9 +56,9 @@ async function openDrawn(page: Page, path: string, ready: () => Promise<unknown>
   await page.waitForFunction(() => document.readyState !== 'loading');
   const drawn = await page.evaluate(() => {
     const root = document.getElementById('root')!;
-    (window as unknown as { __drawn: Element | null }).__drawn = root.hasAttribute('data-drawn')
-      ? root.firstElementChild
-      : null;
+    const held = window as unknown as { __drawn: Element | null; __drawnCanvas: Element | null };
+    held.__drawn = root.hasAttribute('data-drawn') ? root.firstElementChild : null;
+    held.__drawnCanvas = root.querySelector('.react-flow');
     return root.hasAttribute('data-drawn');
   });
   // The live app has committed its first render (`hydrating` until then).
@@ -66,11 +66,20 @@ async function openDrawn(page: Page, path: string, ready: () => Promise<unknown>
     /^(hydrated|redrawn)$/.test(document.getElementById('root')!.dataset.hydration ?? ''),
   );
   await ready();
-  const fate = await page.evaluate(() => ({
-    hydration: document.getElementById('root')!.dataset.hydration,
-    kept:
-      (window as unknown as { __drawn: Element | null }).__drawn === document.getElementById('root')!.firstElementChild,
-  }));
+  // A canvas drawn by the server (its code loads after the page is shown): once React holds the live canvas (its
+  // element carries React's own properties), whether that is still the element the server drew.
+  await page.waitForFunction(() => {
+    const canvas = document.querySelector('#root .react-flow');
+    return !canvas || Object.keys(canvas).some((key) => key.startsWith('__reactFiber'));
+  });
+  const fate = await page.evaluate(() => {
+    const held = window as unknown as { __drawn: Element | null; __drawnCanvas: Element | null };
+    return {
+      hydration: document.getElementById('root')!.dataset.hydration,
+      kept: held.__drawn === document.getElementById('root')!.firstElementChild,
+      canvasKept: held.__drawnCanvas ? held.__drawnCanvas === document.querySelector('#root .react-flow') : null,
+    };
+  });
   page.off('console', listen);
   return { drawn, ...fate, warnings };
 }
@@ -185,7 +194,7 @@ describe('pages the server draws for a signed-in visitor', () => {
       const list = await openDrawn(page, `/community?q=${encodeURIComponent(share.uuid)}`, () =>
         page.getByRole('heading', { name: communityZh.title }).waitFor(),
       );
-      expect(list).toEqual({ drawn: true, hydration: 'hydrated', kept: true, warnings: [] });
+      expect(list).toEqual({ drawn: true, hydration: 'hydrated', kept: true, canvasKept: null, warnings: [] });
       // The app has told the server this window's width: the editor is drawn for it from now on.
       expect((await context.cookies()).find((c) => c.name === 'arbor_viewport')?.value).toBe(String(width));
       // And its time zone's offset: the template's date is drawn as the browser writes it.
@@ -195,12 +204,13 @@ describe('pages the server draws for a signed-in visitor', () => {
       const template = await openDrawn(page, `/community/${share.uuid}`, () =>
         page.getByText(DESCRIPTION).first().waitFor(),
       );
-      expect(template).toEqual({ drawn: true, hydration: 'hydrated', kept: true, warnings: [] });
+      // Its canvas too: not thrown away for a placeholder while its code loads, then drawn again.
+      expect(template).toEqual({ drawn: true, hydration: 'hydrated', kept: true, canvasKept: true, warnings: [] });
       const today = new Intl.DateTimeFormat('zh-CN', { dateStyle: 'medium', timeZone: timezoneId ?? 'UTC' });
       await page.getByText(today.format(new Date()), { exact: false }).first().waitFor();
 
       const editor = await openDrawn(page, `/trees/${tree.uuid}`, () => canvasNode(page, 'Second steps').waitFor());
-      expect(editor).toEqual({ drawn: true, hydration: 'hydrated', kept: true, warnings: [] });
+      expect(editor).toEqual({ drawn: true, hydration: 'hydrated', kept: true, canvasKept: true, warnings: [] });
       // Live: the node search finds a node and its panel opens.
       if (width > 820) await selectNode(page, 'First steps');
       await context.close();

@@ -52,6 +52,7 @@ import { useTemplateTabs } from './template-tabs.ts';
 import { useTemplateTabEntries } from '../template-tab-slot.ts';
 import { registerCommunityTemplateTabs } from './template-tabs-builtin.tsx';
 import { TemplateActions } from './TemplateActions.tsx';
+import { TabPanel } from '../../../lib/TabPanel.tsx';
 import { authorPath } from '../paths.ts';
 import classes from './TemplateDetail.module.css';
 import { mediumDate } from '../../../lib/medium-date.ts';
@@ -64,6 +65,10 @@ const TemplateNodeDrawer = lazy(() =>
 const TemplateOutline = lazy(() => import('./TemplateOutline.tsx').then((m) => ({ default: m.TemplateOutline })));
 const SuggestDialog = lazy(() => import('./suggestions/SuggestDialog.tsx').then((m) => ({ default: m.SuggestDialog })));
 registerCommunityTemplateTabs();
+
+/** The ids of the page's tabs and of the tree card's (canvas, outline): their panels are rendered apart. */
+const PAGE_TABS = 'template-tabs';
+const TREE_TABS = 'template-tree-tabs';
 /** The node drawer's width over the canvas (wide screens); the canvas fits the tree beside it. */
 const NODE_DRAWER_WIDTH = 340;
 
@@ -225,6 +230,7 @@ export function TemplateDetail({
   useHoldFirstContent(!isLoading);
   const slotTabs = useTemplateTabEntries();
   const tabs = useTemplateTabs(useMemo(() => ['tree', ...slotTabs.map((tab) => tab.id)], [slotTabs]));
+  const [treeView, setTreeView] = useState('canvas');
   const text = useKeyText();
   const canvas = useNodeDrawer(share?.data, tabs.focus);
   const tabList = useActiveTabInView<HTMLDivElement>(tabs.tab, Boolean(share));
@@ -305,15 +311,8 @@ export function TemplateDetail({
       <Grid gap="xl">
         {/* The tree comes first on every screen; the actions and the stats follow it on a phone. */}
         <Grid.Col span={{ base: 12, md: 8 }}>
-          {/* Fixed ids (the server draws this page): Mantine's own are replaced by random ones after hydrating,
-            which rewrote every tab's ARIA links in the first task after it. */}
-          <Tabs
-            id="template-tabs"
-            value={tabs.tab}
-            onChange={(value) => value && tabs.setTab(value)}
-            keepMounted={false}
-            variant="outline"
-          >
+          {/* The panels are outside the tabs (lib/TabPanel.tsx): the canvas the server drew survives hydration. */}
+          <Tabs id={PAGE_TABS} value={tabs.tab} onChange={(value) => value && tabs.setTab(value)} variant="outline">
             <Tabs.List mb="md" aria-label={tr('tabs.label')} className={classes.tabList} ref={tabList}>
               <Tabs.Tab value="tree">{tr('tabs.tree')}</Tabs.Tab>
               {slotTabs.map((tab) => (
@@ -322,81 +321,81 @@ export function TemplateDetail({
                 </Tabs.Tab>
               ))}
             </Tabs.List>
-            <Tabs.Panel value="tree">
-              <NodeDiscussionProvider share={uuid} onOpen={tabs.showDiscussion}>
-                <Card withBorder padding="md" radius="md">
-                  <Tabs id="template-tree-tabs" defaultValue="canvas" keepMounted={false}>
-                    <Group justify="space-between" mb="sm" gap="xs">
-                      <Title order={2} fz="h4">
-                        {t('detail.tree')}
-                      </Title>
-                      <Tabs.List className={classes.tabList}>
-                        <Tabs.Tab value="canvas">{t('detail.canvas')}</Tabs.Tab>
-                        <Tabs.Tab value="outline">{t('detail.outline')}</Tabs.Tab>
-                      </Tabs.List>
-                    </Group>
-                    <Tabs.Panel value="canvas">
-                      <Box className={`${classes.canvas} ${classes.canvasFrame}`}>
-                        <Box className={classes.canvasArea}>
-                          {/* The canvas (React Flow) loads once the page is on screen: the title, description and
-                            stats paint as soon as the template's data is in. */}
-                          <Suspense fallback={<Skeleton h="100%" radius="md" />}>
-                            <LazyTreeViewer
-                              key={`${share.updated_at}:${tabs.focus ?? ''}`}
-                              doc={share.data}
-                              focusId={tabs.focus}
-                              onNodeOpen={canvas.open}
-                              onSelectionChange={canvas.select}
-                              insetRight={canvas.inset}
-                              fit="legible"
-                              centreOn={canvasTarget}
-                            />
-                          </Suspense>
-                          {canvas.selected && canvas.phone && !canvas.opened ? (
-                            // On a phone a tap selects (learning mode acts on it); the details are one more tap.
-                            <Button
-                              size="xs"
-                              variant="default"
-                              className={classes.openDetails}
-                              leftSection={<IconLayoutSidebarRight size={14} aria-hidden />}
-                              onClick={() => canvas.setOpened(true)}
-                              data-testid="template-node-open"
-                            >
-                              {t('nodeDrawer.open')}
-                            </Button>
-                          ) : null}
-                          {canvas.selected && canvas.opened ? (
-                            <Suspense fallback={null}>
-                              <TemplateNodeDrawer
-                                node={canvas.selected}
-                                imageUrl={share.images[canvas.selected.id]}
-                                phone={canvas.phone}
-                                onClose={() => canvas.setOpened(false)}
-                              />
-                            </Suspense>
-                          ) : null}
-                        </Box>
-                        {canvasFooter}
-                      </Box>
-                      {canvasExtra ? <Box mt="md">{canvasExtra}</Box> : null}
-                    </Tabs.Panel>
-                    <Tabs.Panel value="outline">
-                      <Suspense fallback={<Skeleton h={240} radius="md" />}>
-                        <TemplateOutline nodes={nodes} mark={outlineMark} />
-                      </Suspense>
-                    </Tabs.Panel>
-                  </Tabs>
-                </Card>
-              </NodeDiscussionProvider>
-            </Tabs.Panel>
-            {slotTabs.map((tab) => (
-              <Tabs.Panel key={tab.id} value={tab.id}>
-                <Suspense fallback={<Skeleton h={240} radius="md" />}>
-                  {tab.render({ share, uuid, place: tabs })}
-                </Suspense>
-              </Tabs.Panel>
-            ))}
           </Tabs>
+          <TabPanel tabs={PAGE_TABS} value="tree" active={tabs.tab === 'tree'}>
+            <NodeDiscussionProvider share={uuid} onOpen={tabs.showDiscussion}>
+              <Card withBorder padding="md" radius="md">
+                <Group justify="space-between" mb="sm" gap="xs">
+                  <Title order={2} fz="h4">
+                    {t('detail.tree')}
+                  </Title>
+                  <Tabs id={TREE_TABS} value={treeView} onChange={(value) => value && setTreeView(value)}>
+                    <Tabs.List className={classes.tabList}>
+                      <Tabs.Tab value="canvas">{t('detail.canvas')}</Tabs.Tab>
+                      <Tabs.Tab value="outline">{t('detail.outline')}</Tabs.Tab>
+                    </Tabs.List>
+                  </Tabs>
+                </Group>
+                <TabPanel tabs={TREE_TABS} value="canvas" active={treeView === 'canvas'}>
+                  <Box className={`${classes.canvas} ${classes.canvasFrame}`}>
+                    <Box className={classes.canvasArea}>
+                      {/* The canvas (React Flow) loads once the page is on screen: the title, description and
+                        stats paint as soon as the template's data is in. */}
+                      <Suspense fallback={<Skeleton h="100%" radius="md" />}>
+                        <LazyTreeViewer
+                          key={`${share.updated_at}:${tabs.focus ?? ''}`}
+                          doc={share.data}
+                          focusId={tabs.focus}
+                          onNodeOpen={canvas.open}
+                          onSelectionChange={canvas.select}
+                          insetRight={canvas.inset}
+                          fit="legible"
+                          centreOn={canvasTarget}
+                        />
+                      </Suspense>
+                      {canvas.selected && canvas.phone && !canvas.opened ? (
+                        // On a phone a tap selects (learning mode acts on it); the details are one more tap.
+                        <Button
+                          size="xs"
+                          variant="default"
+                          className={classes.openDetails}
+                          leftSection={<IconLayoutSidebarRight size={14} aria-hidden />}
+                          onClick={() => canvas.setOpened(true)}
+                          data-testid="template-node-open"
+                        >
+                          {t('nodeDrawer.open')}
+                        </Button>
+                      ) : null}
+                      {canvas.selected && canvas.opened ? (
+                        <Suspense fallback={null}>
+                          <TemplateNodeDrawer
+                            node={canvas.selected}
+                            imageUrl={share.images[canvas.selected.id]}
+                            phone={canvas.phone}
+                            onClose={() => canvas.setOpened(false)}
+                          />
+                        </Suspense>
+                      ) : null}
+                    </Box>
+                    {canvasFooter}
+                  </Box>
+                  {canvasExtra ? <Box mt="md">{canvasExtra}</Box> : null}
+                </TabPanel>
+                <TabPanel tabs={TREE_TABS} value="outline" active={treeView === 'outline'}>
+                  <Suspense fallback={<Skeleton h={240} radius="md" />}>
+                    <TemplateOutline nodes={nodes} mark={outlineMark} />
+                  </Suspense>
+                </TabPanel>
+              </Card>
+            </NodeDiscussionProvider>
+          </TabPanel>
+          {slotTabs.map((tab) => (
+            <TabPanel key={tab.id} tabs={PAGE_TABS} value={tab.id} active={tabs.tab === tab.id}>
+              <Suspense fallback={<Skeleton h={240} radius="md" />}>
+                {tab.render({ share, uuid, place: tabs })}
+              </Suspense>
+            </TabPanel>
+          ))}
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Stack gap="md" pos="sticky" top={90}>
