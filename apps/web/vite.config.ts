@@ -67,6 +67,13 @@ function routePattern(p: string): string {
 }
 
 /**
+ * Lazy parts with styles of their own that the server draws into a page (`lazyAfterFirstContent`): their code
+ * loads once the page is shown, but their styles are the page's, or the drawn part paints unstyled until then
+ * (the template page's canvas stood 80 px tall, and its controls jumped down the box when its styles came).
+ */
+const DRAWN_LAZY_PARTS = ['src/features/trees/components/TreeViewer.tsx'];
+
+/**
  * Writes `route-preloads.json`: for each route, a pattern and the JS its page needs beyond the first
  * bundle. The server puts those in the page as `<link rel="modulepreload">` (plugins/web.ts), so a
  * route's code downloads alongside the app's instead of after it has run.
@@ -97,7 +104,16 @@ function routePreloads(): Plugin {
         if (!file) return [];
         const own = [...closure(file)].filter((f) => !initial.has(f));
         const js = own;
-        const css = [...new Set(own.flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])]))];
+        // The styles of the parts the server draws into the page whose code loads later: the drawn page needs
+        // them to paint laid out.
+        const drawnLater = own
+          .flatMap((f) => byFile.get(f)?.dynamicImports ?? [])
+          .filter((f) => DRAWN_LAZY_PARTS.some((part) => byFile.get(f)?.facadeModuleId?.endsWith(part)))
+          .flatMap((f) => [...closure(f)])
+          .filter((f) => !initial.has(f));
+        const css = [
+          ...new Set([...own, ...drawnLater].flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])])),
+        ];
         return paths.map((p) => ({ pattern: routePattern(p), path: p, js, css }));
       });
       this.emitFile({ type: 'asset', fileName: 'route-preloads.json', source: JSON.stringify(routes) });

@@ -61,6 +61,13 @@ async function openDrawn(page: Page, path: string, ready: () => Promise<unknown>
     held.__drawnCanvas = root.querySelector('.react-flow');
     return root.hasAttribute('data-drawn');
   });
+  // At the first paint (the page's stylesheets are in; the canvas's code is not before the page is shown), a
+  // drawn canvas fills its box (360 px and more), not the ~80 px of its nodes: its styles came with the page.
+  await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0);
+  const canvasFills = await page.evaluate(() => {
+    const canvas = document.querySelector('#root .react-flow');
+    return canvas ? canvas.getBoundingClientRect().height >= 300 : null;
+  });
   // The live app has committed its first render (`hydrating` until then).
   await page.waitForFunction(() =>
     /^(hydrated|redrawn)$/.test(document.getElementById('root')!.dataset.hydration ?? ''),
@@ -81,7 +88,7 @@ async function openDrawn(page: Page, path: string, ready: () => Promise<unknown>
     };
   });
   page.off('console', listen);
-  return { drawn, ...fate, warnings };
+  return { drawn, canvasFills, ...fate, warnings };
 }
 
 describe('pages the server draws for a signed-in visitor', () => {
@@ -194,7 +201,14 @@ describe('pages the server draws for a signed-in visitor', () => {
       const list = await openDrawn(page, `/community?q=${encodeURIComponent(share.uuid)}`, () =>
         page.getByRole('heading', { name: communityZh.title }).waitFor(),
       );
-      expect(list).toEqual({ drawn: true, hydration: 'hydrated', kept: true, canvasKept: null, warnings: [] });
+      expect(list).toEqual({
+        drawn: true,
+        canvasFills: null,
+        hydration: 'hydrated',
+        kept: true,
+        canvasKept: null,
+        warnings: [],
+      });
       // The app has told the server this window's width: the editor is drawn for it from now on.
       expect((await context.cookies()).find((c) => c.name === 'arbor_viewport')?.value).toBe(String(width));
       // And its time zone's offset: the template's date is drawn as the browser writes it.
@@ -205,12 +219,26 @@ describe('pages the server draws for a signed-in visitor', () => {
         page.getByText(DESCRIPTION).first().waitFor(),
       );
       // Its canvas too: not thrown away for a placeholder while its code loads, then drawn again.
-      expect(template).toEqual({ drawn: true, hydration: 'hydrated', kept: true, canvasKept: true, warnings: [] });
+      expect(template).toEqual({
+        drawn: true,
+        canvasFills: true,
+        hydration: 'hydrated',
+        kept: true,
+        canvasKept: true,
+        warnings: [],
+      });
       const today = new Intl.DateTimeFormat('zh-CN', { dateStyle: 'medium', timeZone: timezoneId ?? 'UTC' });
       await page.getByText(today.format(new Date()), { exact: false }).first().waitFor();
 
       const editor = await openDrawn(page, `/trees/${tree.uuid}`, () => canvasNode(page, 'Second steps').waitFor());
-      expect(editor).toEqual({ drawn: true, hydration: 'hydrated', kept: true, canvasKept: true, warnings: [] });
+      expect(editor).toEqual({
+        drawn: true,
+        canvasFills: true,
+        hydration: 'hydrated',
+        kept: true,
+        canvasKept: true,
+        warnings: [],
+      });
       // Live: the node search finds a node and its panel opens.
       if (width > 820) await selectNode(page, 'First steps');
       await context.close();
