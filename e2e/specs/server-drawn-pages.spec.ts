@@ -91,6 +91,16 @@ async function openDrawn(page: Page, path: string, ready: () => Promise<unknown>
   return { drawn, canvasFills, ...fate, warnings };
 }
 
+/** A drawn page with a canvas, hydrated: the page and its canvas are the elements drawn, laid out at the first paint. */
+const HYDRATED_WITH_ITS_CANVAS = {
+  drawn: true,
+  canvasFills: true,
+  hydration: 'hydrated',
+  kept: true,
+  canvasKept: true,
+  warnings: [],
+};
+
 describe('pages the server draws for a signed-in visitor', () => {
   it('arrive drawn after a login through the form, go live with the code, and stop after "Log out"', async () => {
     const author = await signUpByEmail(`drawn_${stamp}`);
@@ -219,26 +229,12 @@ describe('pages the server draws for a signed-in visitor', () => {
         page.getByText(DESCRIPTION).first().waitFor(),
       );
       // Its canvas too: not thrown away for a placeholder while its code loads, then drawn again.
-      expect(template).toEqual({
-        drawn: true,
-        canvasFills: true,
-        hydration: 'hydrated',
-        kept: true,
-        canvasKept: true,
-        warnings: [],
-      });
+      expect(template).toEqual(HYDRATED_WITH_ITS_CANVAS);
       const today = new Intl.DateTimeFormat('zh-CN', { dateStyle: 'medium', timeZone: timezoneId ?? 'UTC' });
       await page.getByText(today.format(new Date()), { exact: false }).first().waitFor();
 
       const editor = await openDrawn(page, `/trees/${tree.uuid}`, () => canvasNode(page, 'Second steps').waitFor());
-      expect(editor).toEqual({
-        drawn: true,
-        canvasFills: true,
-        hydration: 'hydrated',
-        kept: true,
-        canvasKept: true,
-        warnings: [],
-      });
+      expect(editor).toEqual(HYDRATED_WITH_ITS_CANVAS);
       // Live: the node search finds a node and its panel opens.
       if (width > 820) await selectNode(page, 'First steps');
       await context.close();
