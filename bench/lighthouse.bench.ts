@@ -453,7 +453,18 @@ router, 30 % of it, the languages, the drawn page's answers and two cookie write
 browser's network process). The app now starts in four tasks (\`lib/next-task.ts\`), the cookies are written only
 when their value changes (\`lib/cookies.ts\`), and the template's tabs keep fixed ids (Mantine's random ones rewrote
 every tab's ARIA links after hydrating). Like for like, five runs a page, the build of 6bb2bcf then that of d09c264:
-Community 74–83 → 77–86, Template 71–76 → 69–72, within that machine's noise.`;
+Community 74–83 → 77–86, Template 71–76 → 69–72, within that machine's noise.
+
+**The drawn canvas kept (2026-12-07, night; not recorded).** Every drawn template page threw its canvas away
+right after hydrating, and drew it again once React Flow's code had loaded: a flash of the placeholder on a phone,
+and the canvas's DOM built twice. The canvas's code loads once the page is shown, so its part waits dehydrated, and
+Mantine's tabs render again right after they mount (a random id, their panels registering); React cannot keep a
+waiting part under a context that changed. The panels are now rendered outside the tabs (\`lib/TabPanel.tsx\`).
+Kept, the drawn canvas showed a second fault: its styles came only with its code, so it stood 80 px tall until
+then, and its controls then jumped down the box (a layout shift of 0.24). The page now links the canvas's
+stylesheet with its own (\`DRAWN_LAZY_PARTS\` in \`apps/web/vite.config.ts\`). Like for like, three runs each, two
+rounds, the build of 4b68221 then this one: Template 70–78 → 76–81, total blocking time 890–2,079 → 754–1,160 ms,
+the largest paint 1.37–1.54 → 1.52–1.65 s (the canvas's 3.6 KB of styles now block the first paint).`;
 }
 
 /** Asks for a signed-in page until the server draws it (its renderer loads on the first one). */
