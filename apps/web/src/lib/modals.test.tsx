@@ -37,4 +37,31 @@ describe('modals', () => {
     await act(async () => modals.close(id));
     await expect.poll(() => screen.queryByRole('dialog', { name: 'Later' })).toBeNull();
   });
+
+  it('asks one confirmation at a time: a second press answers the first dialog instead of stacking another', async () => {
+    mountHost();
+    let first = '';
+    let second = '';
+    const ask = () =>
+      modals.openConfirmModal({
+        title: 'Delete it?',
+        labels: { confirm: 'Delete', cancel: 'Keep' },
+        onConfirm: () => {},
+      });
+    await act(async () => {
+      first = ask();
+      second = ask();
+    });
+    expect(second).toBe(first);
+    expect(await screen.findAllByRole('dialog', { name: 'Delete it?' })).toHaveLength(1);
+    await act(async () => screen.getByRole('button', { name: 'Delete' }).click());
+    await expect.poll(() => screen.queryByRole('dialog', { name: 'Delete it?' })).toBeNull();
+    // Once answered, the next press asks again.
+    let third = '';
+    await act(async () => void (third = ask()));
+    expect(third).not.toBe(first);
+    expect(await screen.findByRole('dialog', { name: 'Delete it?' })).toBeTruthy();
+    await act(async () => modals.close(third));
+    await expect.poll(() => screen.queryByRole('dialog', { name: 'Delete it?' })).toBeNull();
+  });
 });

@@ -23,14 +23,34 @@ function whenReady<P extends { modalId?: string }>(show: (props: P) => string, p
   return modalId;
 }
 
+/**
+ * The confirmation asked for and not closed yet. A person confirms one thing at a time: a second press of the
+ * button that asks (a double tap, a tap again on a slow phone while the first dialog is still coming) answers
+ * that one's id instead of stacking a second dialog, which would stay over the page once the first is confirmed.
+ */
+let confirming: string | null = null;
+
 export const modals = {
   open: (props: OpenProps): string => whenReady(manager.open, props),
-  openConfirmModal: (props: ConfirmProps): string => whenReady(manager.openConfirmModal, props),
+  openConfirmModal(props: ConfirmProps): string {
+    if (confirming) return confirming;
+    const modalId = whenReady(manager.openConfirmModal, {
+      ...props,
+      onClose: () => {
+        if (confirming === modalId) confirming = null;
+        props.onClose?.();
+      },
+    });
+    confirming = modalId;
+    return modalId;
+  },
   close(modalId: string): void {
+    if (modalId === confirming && waiting.has(modalId)) confirming = null;
     if (!waiting.delete(modalId)) manager.close(modalId);
   },
   closeAll(): void {
     waiting.clear();
+    confirming = null;
     manager.closeAll();
   },
 };
