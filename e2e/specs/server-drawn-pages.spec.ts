@@ -234,7 +234,8 @@ describe('pages the server draws for a signed-in visitor', () => {
       await page.getByText(today.format(new Date()), { exact: false }).first().waitFor();
 
       const editor = await openDrawn(page, `/trees/${tree.uuid}`, () => canvasNode(page, 'Second steps').waitFor());
-      expect(editor).toEqual(HYDRATED_WITH_ITS_CANVAS);
+      // (the editor's canvas shares its screen with the node panel: its height at the first paint is not checked)
+      expect(editor).toEqual({ ...HYDRATED_WITH_ITS_CANVAS, canvasFills: expect.any(Boolean) });
       // Live: the node search finds a node and its panel opens.
       if (width > 820) await selectNode(page, 'First steps');
       await context.close();
