@@ -42,24 +42,55 @@ async function withoutCode(cookies: Cookie[]) {
 }
 
 /**
+ * Holds on to what the server drew, whenever the app's code runs: on a later visit its modules are cached and can
+ * hydrate the page before the test reads it. The parser's insertions reach a mutation observer as records, which
+ * keep the elements inserted: the first element in `#root` and the first canvas. The app's removal of
+ * `data-drawn` says the page came drawn.
+ */
+const HOLD_DRAWN_ELEMENTS = `(() => {
+  const held = window;
+  held.__drawn = null;
+  held.__drawnCanvas = null;
+  held.__cameDrawn = false;
+  new MutationObserver((records) => {
+    for (const record of records) {
+      if (record.type === 'attributes') {
+        if (record.target.id === 'root' && record.oldValue !== null) held.__cameDrawn = true;
+        continue;
+      }
+      for (const node of record.addedNodes) {
+        if (node.nodeType !== 1) continue;
+        if (record.target.id === 'root' && !held.__drawn) held.__drawn = node;
+        const canvas = node.matches('.react-flow') ? node : node.querySelector('.react-flow');
+        if (canvas && !held.__drawnCanvas && canvas.closest('#root')) held.__drawnCanvas = canvas;
+      }
+    }
+  }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-drawn'], attributeOldValue: true });
+})()`;
+const holding = new WeakSet<Page>();
+
+/**
  * Opens `path` and waits until the live app is on it, holding on to the first element the server drew in `#root`:
  * whether React kept that element (hydrated the page) or built the page again, and any warning it gave.
  */
 async function openDrawn(page: Page, path: string, ready: () => Promise<unknown>) {
+  if (!holding.has(page)) {
+    await page.addInitScript(HOLD_DRAWN_ELEMENTS);
+    holding.add(page);
+  }
   const warnings: string[] = [];
   const listen = (message: { type(): string; text(): string }) => {
     if (message.type() === 'warning' && message.text().includes('Arbor:')) warnings.push(message.text());
   };
   page.on('console', listen);
   await page.goto(path, { waitUntil: 'commit' });
-  // Before the app's code starts (the head script holds it until after the first paint).
   await page.waitForFunction(() => document.readyState !== 'loading');
   const drawn = await page.evaluate(() => {
-    const root = document.getElementById('root')!;
-    const held = window as unknown as { __drawn: Element | null; __drawnCanvas: Element | null };
-    held.__drawn = root.hasAttribute('data-drawn') ? root.firstElementChild : null;
-    held.__drawnCanvas = root.querySelector('.react-flow');
-    return root.hasAttribute('data-drawn');
+    const held = window as unknown as { __drawn: Element | null; __drawnCanvas: Element | null; __cameDrawn: boolean };
+    const cameDrawn = held.__cameDrawn || document.getElementById('root')!.hasAttribute('data-drawn');
+    // What the app drew itself is not what the server drew.
+    if (!cameDrawn) held.__drawn = held.__drawnCanvas = null;
+    return cameDrawn;
   });
   // At the first paint (the page's stylesheets are in; the canvas's code is not before the page is shown), a
   // drawn canvas fills its box (360 px and more), not the ~80 px of its nodes: its styles came with the page.
