@@ -64,4 +64,23 @@ describe('modals', () => {
     await act(async () => modals.close(third));
     await expect.poll(() => screen.queryByRole('dialog', { name: 'Delete it?' })).toBeNull();
   });
+  it("lets a confirmation's answer ask the next one", async () => {
+    mountHost();
+    const askAgain = () =>
+      modals.openConfirmModal({ title: 'Really sure?', labels: { confirm: 'Yes', cancel: 'No' }, onConfirm: () => {} });
+    await act(
+      async () =>
+        void modals.openConfirmModal({
+          title: 'Sure?',
+          labels: { confirm: 'Go on', cancel: 'Stop' },
+          onConfirm: askAgain,
+        }),
+    );
+    await screen.findByRole('dialog', { name: 'Sure?' });
+    await act(async () => screen.getByRole('button', { name: 'Go on' }).click());
+    expect(await screen.findByRole('dialog', { name: 'Really sure?' })).toBeTruthy();
+    await expect.poll(() => screen.queryByRole('dialog', { name: 'Sure?' })).toBeNull();
+    await act(async () => screen.getByRole('button', { name: 'No' }).click());
+    await expect.poll(() => screen.queryByRole('dialog', { name: 'Really sure?' })).toBeNull();
+  });
 });

@@ -34,10 +34,22 @@ export const modals = {
   open: (props: OpenProps): string => whenReady(manager.open, props),
   openConfirmModal(props: ConfirmProps): string {
     if (confirming) return confirming;
+    // Answered, it is no longer asking: its own answer may ask the next question (which opens as this one closes).
+    const release = () => {
+      if (confirming === modalId) confirming = null;
+    };
     const modalId = whenReady(manager.openConfirmModal, {
       ...props,
+      onConfirm: () => {
+        release();
+        props.onConfirm?.();
+      },
+      onCancel: () => {
+        release();
+        props.onCancel?.();
+      },
       onClose: () => {
-        if (confirming === modalId) confirming = null;
+        release();
         props.onClose?.();
       },
     });
