@@ -210,11 +210,11 @@ describe('pages the server draws for a signed-in visitor', () => {
       ],
     });
     // A phone in dark mode (the server draws the light theme's toggle) where it is another day than in UTC, a
-    // desktop in light mode.
+    // desktop in light mode in a zone with daylight saving.
     const zone = zoneOnAnotherDay();
     for (const [width, colorScheme, timezoneId] of [
       [390, 'dark', zone.timezoneId],
-      [1280, 'light', undefined],
+      [1280, 'light', 'America/New_York'],
     ] as const) {
       const { context, page } = await newPage(browser, { width, height: 844, colorScheme, timezoneId });
       // The phone's network is slow: an answer the live page asked for again would not be in before it hydrates.
@@ -253,16 +253,26 @@ describe('pages the server draws for a signed-in visitor', () => {
       // The app has told the server this window's width: the editor is drawn for it from now on.
       expect((await context.cookies()).find((c) => c.name === 'arbor_viewport')?.value).toBe(String(width));
       // And its time zone's offset: the template's date is drawn as the browser writes it.
-      if (timezoneId)
-        expect((await context.cookies()).find((c) => c.name === 'arbor_zone')?.value).toBe(String(zone.offset));
+      const offset = await page.evaluate(() => -new Date().getTimezoneOffset());
+      if (width < 820) expect(offset).toBe(zone.offset);
+      const zoneCookie = async () =>
+        decodeURIComponent((await context.cookies()).find((c) => c.name === 'arbor_zone')?.value ?? '');
+      expect(await zoneCookie()).toBe(String(offset));
 
       const template = await openDrawn(page, `/community/${share.uuid}`, () =>
         page.getByText(DESCRIPTION).first().waitFor(),
       );
       // Its canvas too: not thrown away for a placeholder while its code loads, then drawn again.
       expect(template).toEqual(HYDRATED_WITH_ITS_CANVAS);
-      const today = new Intl.DateTimeFormat('zh-CN', { dateStyle: 'medium', timeZone: timezoneId ?? 'UTC' });
+      // A zone with daylight saving is named too, once a page of the app is left (the list was).
+      expect(await zoneCookie()).toBe(width < 820 ? String(offset) : `${offset}~${timezoneId}`);
+      const today = new Intl.DateTimeFormat('zh-CN', { dateStyle: 'medium', timeZone: timezoneId });
       await page.getByText(today.format(new Date()), { exact: false }).first().waitFor();
+      // Drawn again with the zone's name (its days from Intl on the server): the same page, hydrated.
+      if (width > 820)
+        expect(
+          await openDrawn(page, `/community/${share.uuid}`, () => page.getByText(DESCRIPTION).first().waitFor()),
+        ).toEqual(HYDRATED_WITH_ITS_CANVAS);
 
       const editor = await openDrawn(page, `/trees/${tree.uuid}`, () => canvasNode(page, 'Second steps').waitFor());
       // (the editor's canvas shares its screen with the node panel: its height at the first paint is not checked)

@@ -16,7 +16,7 @@ import { createAppRouter } from './app/router.tsx';
 import { firstContentShown } from './lib/first-content.ts';
 import { firstData, seedQueries } from './lib/first-data.ts';
 import { nextTask } from './lib/next-task.ts';
-import { rememberZoneOffset } from './lib/medium-date.ts';
+import { rememberZone } from './lib/medium-date.ts';
 import { queryClient } from './lib/query-client.ts';
 import { parseViewportWidth, rememberViewportWidth, setDrawnViewportWidth } from './lib/viewport.ts';
 
@@ -36,7 +36,7 @@ async function start(): Promise<void> {
   }
   // The next pages can be drawn by the server for this window's width (lib/viewport.ts), with this zone's days.
   rememberViewportWidth();
-  rememberZoneOffset();
+  rememberZone();
   await nextTask();
   const router = createAppRouter();
 

@@ -9,7 +9,8 @@ import { FIRST_DATA_ELEMENT_ID, type FirstData } from './lib/first-data.ts';
 import { activateLocale, i18n, type Locale } from './lib/i18n.ts';
 import { queryClient } from './lib/query-client.ts';
 import { renderAs, type Me } from './lib/session.ts';
-import { setDrawnZoneOffset } from './lib/medium-date.ts';
+import { setDrawnZone } from './lib/medium-date.ts';
+import { zoneByName } from './lib/zone-by-name.ts';
 import { setDrawnViewportWidth } from './lib/viewport.ts';
 import { appAt, renderAppToHtml } from './static-render.tsx';
 
@@ -29,6 +30,8 @@ export interface SignedInRequest {
   viewportWidth?: number;
   /** the offset of the visitor's time zone in minutes east of UTC, when their browser has said it (lib/medium-date.ts) */
   zoneOffset?: number;
+  /** its IANA name, when their browser has said it (a zone with daylight saving) */
+  zoneName?: string;
 }
 
 export interface ServerRenderedPage {
@@ -86,10 +89,15 @@ async function renderNow({
   transport,
   viewportWidth,
   zoneOffset,
+  zoneName,
 }: SignedInRequest): Promise<ServerRenderedPage> {
   const restoreTransport = setApiTransport(transport);
   setDrawnViewportWidth(viewportWidth);
-  setDrawnZoneOffset(zoneOffset);
+  setDrawnZone(
+    zoneOffset === undefined
+      ? undefined
+      : { offset: zoneOffset, ...(zoneName ? { byName: zoneByName(zoneName) } : {}) },
+  );
   try {
     await activateLocale(locale);
     const me = await api<Me>('/api/profile/users/me/');
@@ -102,7 +110,7 @@ async function renderNow({
     return { html, title, firstData: { me, queries: answeredQueries(), viewportWidth } };
   } finally {
     setDrawnViewportWidth(undefined);
-    setDrawnZoneOffset(undefined);
+    setDrawnZone(undefined);
     renderAs(null);
     queryClient.clear();
     restoreTransport();

@@ -21,10 +21,10 @@ const PLAIN_ROOT = '<div id="root"></div>';
 // fails as a render can; every other path is not its.
 const RENDERER = `
 export const rendersSignedIn = (path, width) => path.startsWith('/community') || (path.startsWith('/trees/') && width !== undefined);
-export async function renderSignedInDocument({ url, locale, transport, index, assets, viewportWidth, zoneOffset }) {
+export async function renderSignedInDocument({ url, locale, transport, index, assets, viewportWidth, zoneOffset, zoneName }) {
   if (url === '/community/broken') throw new Error('a render failed at /secret/place.js:1');
   const me = await (await transport('/api/profile/users/me/', { method: 'GET', headers: { accept: 'application/json' } })).json();
-  const width = (viewportWidth === undefined ? '' : ' for ' + viewportWidth + ' px') + (zoneOffset === undefined ? '' : ' at UTC' + (zoneOffset < 0 ? '' : '+') + zoneOffset + ' min');
+  const width = (viewportWidth === undefined ? '' : ' for ' + viewportWidth + ' px') + (zoneOffset === undefined ? '' : ' at UTC' + (zoneOffset < 0 ? '' : '+') + zoneOffset + ' min') + (zoneName === undefined ? '' : ' in ' + zoneName);
   return index.replace('<div id="root"></div>', '<div id="root">' + me.username + "'s page in " + locale + ' with ' + assets.js.join(',') + width + '</div>');
 }`;
 
@@ -196,6 +196,18 @@ describe('pages the server draws for a signed-in visitor', () => {
       expect(body, insane).toContain(`${user.username}'s page`);
       expect(body, insane).not.toContain(' at UTC');
     }
+  });
+
+  it('draws the days of a zone with daylight saving by its name, when the browser has given a known one', async () => {
+    const user = await member();
+    const { cookie } = await signIn(user);
+    const withZone = (zone: string) =>
+      page('/community', cookie, { cookie: `arbor_zone=${zone}; arbor_page=${cookie}` });
+    expect((await withZone('60~Europe%2FBerlin')).body).toContain('at UTC+60 min in Europe/Berlin</div>');
+    expect((await withZone('-300~America%2FNew_York')).body).toContain('at UTC-300 min in America/New_York</div>');
+    // A name this runtime does not know, or no name at all, leaves the offset alone.
+    for (const unknown of ['60~Mars%2FOlympus', '60~Europe%2FBerlin%3Cb%3E', '60~%E0%A4%A', '60~'])
+      expect((await withZone(unknown)).body, unknown).toContain('at UTC+60 min</div>');
   });
 
   it('never serves the renderer itself', async () => {

@@ -49,6 +49,7 @@ interface SignedInRenderer {
     locale: string;
     viewportWidth?: number;
     zoneOffset?: number;
+    zoneName?: string;
     transport: (url: string, init: RequestInit) => Promise<Response>;
     index: string;
     assets: { js: string[]; css: string[] };
@@ -99,13 +100,41 @@ function viewportWidthOf(request: FastifyRequest): number | undefined {
   return width >= 200 && width <= 10_000 ? width : undefined;
 }
 
-const ZONE_COOKIE = /(?:^|;\s*)arbor_zone=(-?\d{1,3})(?:;|$)/;
+const ZONE_COOKIE = /(?:^|;\s*)arbor_zone=(-?\d{1,3})(?:~([\w%+-]{0,100}))?(?:;|$)/;
+const knownZoneNames = new Map<string, boolean>();
 
-/** The visitor's offset from UTC in minutes east, as the web app keeps it (apps/web/src/lib/medium-date.ts), if sane. */
-function zoneOffsetOf(request: FastifyRequest): number | undefined {
-  const offset = ZONE_COOKIE.exec(String(request.headers.cookie ?? ''))?.[1];
-  const minutes = Number(offset);
-  return offset !== undefined && minutes >= -720 && minutes <= 840 ? minutes : undefined;
+/** Whether `name` is a time zone this runtime knows (each name is asked once). */
+function isKnownZone(name: string): boolean {
+  let known = knownZoneNames.get(name);
+  if (known === undefined) {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: name });
+      known = true;
+    } catch {
+      known = false;
+    }
+    if (knownZoneNames.size < 1_000) knownZoneNames.set(name, known);
+  }
+  return known;
+}
+
+/**
+ * The visitor's time zone as the web app keeps it (apps/web/src/lib/medium-date.ts), if sane: the offset from UTC
+ * in minutes east now, and the zone's IANA name where the browser has said it.
+ */
+function zoneOf(request: FastifyRequest): { zoneOffset?: number; zoneName?: string } {
+  const match = ZONE_COOKIE.exec(String(request.headers.cookie ?? ''));
+  const minutes = Number(match?.[1]);
+  if (!match || !(minutes >= -720 && minutes <= 840)) return {};
+  let name: string | undefined;
+  try {
+    name = match[2] === undefined ? undefined : decodeURIComponent(match[2]);
+  } catch {
+    name = undefined;
+  }
+  return name && /^[\w+\-/]+$/.test(name) && isKnownZone(name)
+    ? { zoneOffset: minutes, zoneName: name }
+    : { zoneOffset: minutes };
 }
 
 /** The visitor's language: the cookie the web app keeps beside its stored choice, else zh-CN, as the web app decides. */
@@ -183,7 +212,7 @@ async function webPlugin(
         url: request.url,
         locale: localeOf(request),
         viewportWidth,
-        zoneOffset: zoneOffsetOf(request),
+        ...zoneOf(request),
         transport,
         index: readFileSync(indexPath, 'utf8'),
         assets: preloadsFor(pathname)?.assets ?? { js: [], css: [] },
