@@ -48,6 +48,15 @@ function offsetsOfTheYear(): [number, number] {
   return [-new Date(year, 0, 1).getTimezoneOffset(), -new Date(year, 6, 1).getTimezoneOffset()];
 }
 
+/** localStorage, or undefined where the browser refuses it to this site (reading it throws then). */
+function siteStorage(): Storage | undefined {
+  try {
+    return globalThis.localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
 function storedZoneName(storage: Storage | undefined, offsets: string): string | null {
   try {
     const stored = JSON.parse(storage?.getItem(ZONE_NAME_KEY) ?? 'null') as { offsets?: string; name?: string } | null;
@@ -62,7 +71,7 @@ function storedZoneName(storage: Storage | undefined, offsets: string): string |
  * also named; its name comes from Intl, whose first use costs the page 25–80 ms, so it is read once the page is
  * hidden (left, or another tab shown) and kept for the next visits while the zone's offsets stay the same.
  */
-export function rememberZone(doc: Document = document, storage: Storage | undefined = globalThis.localStorage): void {
+export function rememberZone(doc: Document = document, storage: Storage | undefined = siteStorage()): void {
   const now = String(-new Date().getTimezoneOffset());
   const [january, july] = offsetsOfTheYear();
   if (january === july) return keepCookie(ZONE_COOKIE, now, doc);
