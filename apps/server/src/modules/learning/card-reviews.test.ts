@@ -177,6 +177,8 @@ describe('reviews', () => {
   });
 
   it('undoes the last review: schedule as before, log gone, one review less today; 409 without one', async () => {
+    // Both reviews on one day (from the real time, near midnight, the second was on the next day).
+    clock.set('2026-03-04T09:00:00.000Z');
     const user = await createUser(t.app);
     const tree = await recallTree(t.app, user);
     const card = await newCard(user, tree);
