@@ -9,6 +9,7 @@ import type { Config } from '../config.ts';
 import { buildFileReader } from '../lib/build-file.ts';
 import { notFound } from '../lib/http-errors.ts';
 import { safeError } from '../lib/safe-error.ts';
+import { isKnownTimezone } from '../lib/time-zones.ts';
 
 const API_PREFIXES = ['/api/', '/media/'];
 const isApiPath = (url: string) => API_PREFIXES.some((p) => url === p.slice(0, -1) || url.startsWith(p));
@@ -101,22 +102,6 @@ function viewportWidthOf(request: FastifyRequest): number | undefined {
 }
 
 const ZONE_COOKIE = /(?:^|;\s*)arbor_zone=(-?\d{1,3})(?:~([\w%+-]{0,100}))?(?:;|$)/;
-const knownZoneNames = new Map<string, boolean>();
-
-/** Whether `name` is a time zone this runtime knows (each name is asked once). */
-function isKnownZone(name: string): boolean {
-  let known = knownZoneNames.get(name);
-  if (known === undefined) {
-    try {
-      new Intl.DateTimeFormat('en-US', { timeZone: name });
-      known = true;
-    } catch {
-      known = false;
-    }
-    if (knownZoneNames.size < 1_000) knownZoneNames.set(name, known);
-  }
-  return known;
-}
 
 /**
  * The visitor's time zone as the web app keeps it (apps/web/src/lib/medium-date.ts), if sane: the offset from UTC
@@ -132,7 +117,7 @@ function zoneOf(request: FastifyRequest): { zoneOffset?: number; zoneName?: stri
   } catch {
     name = undefined;
   }
-  return name && /^[\w+\-/]+$/.test(name) && isKnownZone(name)
+  return name && /^[\w+\-/]+$/.test(name) && isKnownTimezone(name)
     ? { zoneOffset: minutes, zoneName: name }
     : { zoneOffset: minutes };
 }

@@ -24,16 +24,6 @@ export function addDays(day: string, delta: number): string {
   return date.toISOString().slice(0, 10);
 }
 
-/** True for an IANA time zone name this runtime knows. */
-export function isKnownTimezone(name: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: name });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 const wallClocks = new Map<string, Intl.DateTimeFormat>();
 
 /** Milliseconds `timezone`'s wall clock is ahead of UTC at `instant`. */

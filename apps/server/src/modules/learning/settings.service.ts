@@ -9,7 +9,7 @@ import type { Executor } from '../../db/connection.ts';
 import type { Deps } from '../../deps.ts';
 import { invalidField } from '../../lib/http-errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { isKnownTimezone } from './local-days.ts';
+import { isKnownTimezone } from '../../lib/time-zones.ts';
 import type { SchedulerSettings } from './scheduler.ts';
 import { findFsrsRow, findFsrsRows, type LearnerFsrsRow } from './fsrs.repository.ts';
 import {
